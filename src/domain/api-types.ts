@@ -1,0 +1,89 @@
+import type {
+  BookStatus,
+  Category,
+  Condition,
+  DeliveryMethod,
+  Language,
+  OrderStatus,
+  Role,
+  SortKey,
+} from './constants';
+
+// Shapes the API returns, shared by the server (which builds them) and the web (which reads them).
+// Money is a decimal string ("25000.00", D2); dates are ISO strings.
+
+/** What a member can do with a book right now (D6): listings show only 'available'. */
+export type Availability = 'available' | 'reserved' | 'borrowed' | 'unavailable';
+
+export interface CoverUrls {
+  card: string;
+  detail: string;
+}
+
+export interface BookSummary {
+  id: string;
+  ownerId: string;
+  title: string;
+  author: string;
+  category: Category;
+  language: Language;
+  condition: Condition;
+  status: BookStatus;
+  availability: Availability;
+  weeklyPrice: string;
+  monthlyPrice: string | null;
+  cover: CoverUrls;
+  createdAt: string;
+}
+
+export interface BookDetail extends BookSummary {
+  summary: string | null;
+  owner: OwnerCard;
+}
+
+export interface OwnerCard {
+  id: string;
+  name: string;
+  location: string | null;
+  image: string | null;
+  memberSince: string;
+  availableBooks: number;
+}
+
+export interface BookPage {
+  items: BookSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Highest weekly price in the current scope, for the price slider (D4). */
+  maxWeeklyPrice: string;
+}
+
+export interface BookQuery {
+  q?: string;
+  category?: Category;
+  condition?: Condition;
+  language?: Language;
+  maxPrice?: string;
+  sort?: SortKey;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface Me {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  phone: string | null;
+  location: string | null;
+  address: string | null;
+  image: string | null;
+  createdAt: string;
+}
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string>; requestId?: string };
+}
+
+export type { BookStatus, Category, Condition, DeliveryMethod, Language, OrderStatus, Role, SortKey };

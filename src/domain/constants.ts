@@ -1,0 +1,82 @@
+// Business constants and limits (spec section 9, decisions D1-D20).
+
+export const CATEGORIES = ['Children', 'Teen', 'Adult'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const LANGUAGES = ['English', 'Indonesian'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const CONDITIONS = ['Brand New', 'Good', 'Fair'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const BOOK_STATUSES = ['Available', 'Borrowed', 'Unavailable'] as const;
+export type BookStatus = (typeof BOOK_STATUSES)[number];
+
+export const ORDER_STATUSES = [
+  'Draft',
+  'Waiting for Payment',
+  'Processed',
+  'Delivery in Progress',
+  'Delivered',
+  'Returning in Progress',
+  'Completed',
+  'Cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** An order in any of these statuses no longer reserves its books (D6). */
+export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['Completed', 'Cancelled'];
+
+export const DELIVERY_METHODS = ['delivery', 'pickup'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+export const DEFAULT_DELIVERY_METHOD: DeliveryMethod = 'delivery';
+export const PAYMENT_METHOD = 'manual';
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const BORROW_DURATIONS = [1, 2, 4] as const;
+export type BorrowDuration = (typeof BORROW_DURATIONS)[number];
+export const DEFAULT_BORROW_DURATION: BorrowDuration = 1;
+/** The monthly price applies at exactly this many weeks (D3). */
+export const MONTHLY_DURATION_WEEKS = 4;
+
+export const MAX_BOOKS_PER_OWNER = 5;
+export const MAX_OWNERS_IN_CART = 5;
+export const CART_QUANTITY = 1;
+
+export const SORT_KEYS = ['newest', 'oldest', 'price-low', 'price-high', 'title-az', 'title-za'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export const DEFAULT_SORT: SortKey = 'newest';
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 60;
+
+export const HOME_LATEST_LIMIT = 10;
+export const MORE_FROM_OWNER_LIMIT = 10;
+export const ADMIN_EMAIL_LIST_LIMIT = 100;
+
+export const EMAIL_WORKER_INTERVAL_MS = 60_000;
+export const PENDING_EMAIL_POLL_MS = 10_000;
+export const ADD_ERROR_DISPLAY_MS = 3_000;
+
+export const ORDER_NUMBER_LENGTH = 8;
+
+export const NAME_MIN = 2;
+export const LOCATION_MIN = 2;
+export const ADDRESS_MIN = 10;
+export const ADDRESS_MAX = 250;
+export const PHONE_MIN = 8;
+export const PHONE_MAX = 14;
+export const PASSWORD_MIN = 8;
+export const TITLE_MAX = 100;
+export const AUTHOR_MAX = 100;
+export const SUMMARY_MAX = 500;
+export const COVER_MAX_BYTES = 2 * 1024 * 1024;
+export const COVER_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const SERVICE_FEE_MAX_PERCENT = 20;
+export const MINIMUM_AGE = 18;
+export const PRIVACY_MINIMUM_AGE = 13;
+export const POLICY_EFFECTIVE_DATE = 'June 6, 2025';
+export const PICKUP_DROP_OFF_HOURS = 2 * 24;
+export const PAYMENT_INSTRUCTIONS_HOURS = 24;

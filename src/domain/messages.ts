@@ -1,0 +1,109 @@
+// Every user-facing error string, exactly as the spec words it (sections 5, 6, 8).
+// The server sends these as `error.message`; the web catalogue uses the same text.
+
+export const MSG = {
+  // Add to cart (spec 5, in the spec's order)
+  bookNotFound: 'Book not found',
+  bookNotAvailable: 'This book is currently not available for borrowing',
+  ownBook: 'You cannot add your own book to the cart',
+  alreadyInCart: 'This book is already in your cart',
+  maxBooksPerOwner: 'You can borrow maximum 5 books from one owner at any given time.',
+  maxOwners: 'You can borrow from max. 5 book owners at any given time. Check your cart and try again.',
+  signInToAddToCart: 'Please sign in to add items to cart',
+
+  // Checkout
+  yourCartIsEmpty: 'Your cart is empty',
+  someBooksUnavailable: 'Some books in your cart are no longer available',
+  titleNoLongerAvailable: (title: string) => `"${title}" is no longer available`,
+  pleaseSignIn: 'Please sign in',
+  failedToValidateCart: 'Failed to validate cart. Please try again.',
+  shippingFieldsRequired: 'Please fill in all shipping address fields',
+  pickupLocationRequired: 'Please select a pickup location',
+  cartIsEmpty: 'Cart is empty',
+  sameOwner: 'All books must be from the same owner',
+
+  // Admin shipping cost
+  invalidShippingCost: 'Please enter a valid shipping cost',
+
+  // Sign up / profile
+  nameMin: 'Name must be at least 2 characters',
+  invalidEmail: 'Invalid email address',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordsDontMatch: "Passwords don't match",
+  locationMin: 'Location must be at least 2 characters',
+  addressMin: 'Address must be at least 10 characters',
+  addressMax: 'Address must be 250 characters or less',
+  phoneMin: 'Phone number must be at least 8 digits',
+  phoneMax: 'Phone number must be 14 characters or less',
+  phoneFormat: 'Phone number can only contain numbers and + at the beginning',
+  passwordRequired: 'Password is required',
+  passwordsDoNotMatch: 'Passwords do not match',
+  emailOrPhoneRequired: 'You must provide either an email or phone number and a password',
+
+  // Book upload
+  titleRequired: 'Title is required',
+  titleMax: 'Title must be 100 characters or less',
+  authorRequired: 'Author is required',
+  authorMax: 'Author name must be 100 characters or less',
+  coverRequired: 'Book cover is required',
+  coverTooLarge: 'File size must be 2MB or less',
+  coverType: 'File must be JPG, PNG, or WEBP',
+  coverInvalidPick: 'Invalid file: Must be JPG, PNG, or WEBP, max 2MB',
+  weeklyPricePositive: 'Weekly price must be greater than 0',
+  priceDecimals: 'Price must have 2 decimal places or less',
+  monthlyPricePositive: 'Monthly price must be greater than 0',
+
+  // Cart operations (spec 8)
+  failedToLoadCart: 'Failed to load cart',
+  failedToAddToCart: 'Failed to add item to cart',
+  failedToRemoveItem: 'Failed to remove item',
+  failedToRemoveOwnerItems: 'Failed to remove owner items',
+  failedToUpdateQuantity: 'Failed to update quantity',
+  failedToUpdateDuration: 'Failed to update borrow duration',
+  failedToClearCart: 'Failed to clear cart',
+
+  // Listing and detail
+  failedToLoadBooks: 'Failed to load books',
+  failedToLoadOwner: 'Failed to load owner information',
+  ownerNotFound: 'Owner not found',
+  failedToLoadBook: 'Failed to load book details',
+
+  // Orders
+  failedToCreateOrder: 'Failed to create order',
+  failedToLoadOrders: 'Failed to load orders',
+  failedToUpdateOrderStatus: 'Failed to update order status',
+  failedToLoadOrder: 'Failed to load order details',
+  orderNotFound: 'Order not found',
+  noOrderPermission: 'You do not have permission to view this order',
+
+  // Admin
+  adminOnly: 'Access denied. Admin privileges required.',
+  failedToLoadData: 'Failed to load data',
+  failedToProcessEmails: 'Failed to process emails',
+  failedToUpdateShippingCost: 'Failed to update shipping cost',
+  failedToUpdateBookStatus: 'Failed to update book status',
+  failedToDeleteBook: 'Failed to delete book',
+  failedToUpdateUserRole: 'Failed to update user role',
+  failedToDeleteUser: 'Failed to delete user',
+  emailServiceNotConfigured: 'Email service not configured...',
+  emailProcessingTriggered: 'Email processing triggered successfully',
+  emailProcessingFailed: (msg: string) => `Email processing failed: ${msg}`,
+
+  // Account
+  signUpFailed: 'An error occurred during sign up',
+  signInFailed: 'An error occurred during sign in',
+  genericError: 'An error occurred',
+  failedToUpdateProfile: 'Failed to update profile',
+  failedToRequestPasswordChange: 'Failed to request password change',
+  failedToLoadProfile: 'Failed to load profile',
+  failedToUpdatePickupLocations: 'Failed to update pickup locations',
+  failedToUploadBook: 'Failed to upload book',
+  profileUpdated: 'Profile updated successfully!',
+  signInToEditProfile: 'Please sign in to edit your profile',
+
+  // Generic HTTP
+  notFound: 'Not found',
+  signInRequired: 'Please sign in',
+  invalidRequest: 'The request is invalid',
+  internalError: 'Something went wrong on our side. Please try again.',
+} as const;

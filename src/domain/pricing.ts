@@ -1,0 +1,35 @@
+import { MONTHLY_DURATION_WEEKS } from './constants';
+import { fromMinor, toMinor } from './money';
+
+// Pricing has one source (D3): cart, checkout, orders, emails and admin all call these.
+
+export interface PriceInput {
+  weeklyPrice: string;
+  monthlyPrice: string | null;
+}
+
+/** item_total in minor units: the monthly price at exactly 4 weeks when set, else weekly x weeks. */
+export function itemTotalMinor(book: PriceInput, weeks: number): number {
+  if (weeks === MONTHLY_DURATION_WEEKS && book.monthlyPrice !== null) return toMinor(book.monthlyPrice);
+  return toMinor(book.weeklyPrice) * weeks;
+}
+
+export function itemTotal(book: PriceInput, weeks: number): string {
+  return fromMinor(itemTotalMinor(book, weeks));
+}
+
+/** The monthly price shown: the set one, or 4 x weekly by default. */
+export function effectiveMonthlyPrice(book: PriceInput): string {
+  return book.monthlyPrice ?? fromMinor(toMinor(book.weeklyPrice) * MONTHLY_DURATION_WEEKS);
+}
+
+/** What a member saves by borrowing monthly, in minor units; 0 when no saving. */
+export function monthlySavingMinor(book: PriceInput): number {
+  if (book.monthlyPrice === null) return 0;
+  const saving = toMinor(book.weeklyPrice) * MONTHLY_DURATION_WEEKS - toMinor(book.monthlyPrice);
+  return Math.max(0, saving);
+}
+
+export function sumMinor(values: readonly string[]): number {
+  return values.reduce((total, value) => total + toMinor(value), 0);
+}

@@ -1,0 +1,33 @@
+import type { Auth } from './auth/auth';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Storage } from './lib/storage';
+import type { Logger } from './lib/logger';
+import type { Outbox } from './modules/email/outbox';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  log: Logger;
+  auth: Auth;
+  outbox: Outbox;
+  storage: Storage;
+}
+
+/** The signed-in member as every handler sees it. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: 'user' | 'admin';
+  emailVerified: boolean;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    user: SessionUser | null;
+    sessionId: string | null;
+    requestId: string;
+  };
+}

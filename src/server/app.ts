@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { MSG } from '../domain/messages';
+import type { AppDeps, AppEnv, SessionUser } from './app-env';
+import { CLIENT_IP_HEADER } from './auth/auth';
+import { AppError, type ErrorBody } from './lib/errors';
+import { adminRoutes } from './modules/admin/routes';
+import { accountRoutes } from './modules/account/routes';
+import { booksRoutes } from './modules/books/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { coversRoutes } from './modules/covers/routes';
+import { healthRoutes } from './modules/health/routes';
+import { ordersRoutes } from './modules/orders/routes';
+import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('user', null);
+    c.set('sessionId', null);
+    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
+    const started = performance.now();
+    await next();
+    c.header('x-request-id', c.var.requestId);
+    if (c.req.path.startsWith('/api/')) {
+      deps.log.debug(
+        {
+          reqId: c.var.requestId,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
+    }
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(deps.config.s3?.publicUrl ? [deps.config.s3.publicUrl] : []),
+        ],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: deps.config.appUrl.startsWith('https://')
+        ? 'max-age=31536000; includeSubDomains'
+        : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginResourcePolicy: 'same-origin',
+    }),
+  );
+  app.use('/api/*', compress());
+
+  // Cross-site requests never change anything: a state-changing call that carries our
+  // cookie must come from our own origin (SameSite=Lax cookies are the second layer).
+  app.use('/api/*', async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method) && c.req.header('cookie')) {
+      const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
+      if (origin !== new URL(deps.config.appUrl).origin) {
+        throw new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed', 403);
+      }
+    }
+    await next();
+  });
+
+  // Better Auth reads the client address from this header only; we set it from the socket.
+  app.use('/api/*', async (c, next) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientAddress(c));
+    c.req.raw = new Request(c.req.raw, { headers });
+    await next();
+  });
+
+  app.use('/api/*', async (c, next) => {
+    if (!c.req.path.startsWith('/api/auth/') && c.req.header('cookie')) {
+      const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+      if (result) {
+        const u = result.user as typeof result.user & { role?: string | null };
+        const user: SessionUser = {
+          id: u.id,
+          name: u.name,
+          email: u.email,
+          role: u.role === 'admin' ? 'admin' : 'user',
+          emailVerified: u.emailVerified,
+        };
+        c.set('user', user);
+        c.set('sessionId', result.session.id);
+      }
+    }
+    await next();
+  });
+
+  app.route('/api', healthRoutes());
+  app.route('/api', accountRoutes());
+  app.route('/api', pickupLocationsRoutes());
+  app.route('/api', booksRoutes());
+  app.route('/api', coversRoutes());
+  app.route('/api', cartRoutes());
+  app.route('/api', checkoutRoutes());
+  app.route('/api', ordersRoutes());
+  app.route('/api', adminRoutes());
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND', MSG.notFound, 404);
+  });
+
+  serveWebApp(app, deps);
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      const body: ErrorBody = {
+        error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+      };
+      return c.json(body, err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json(
+        { error: { code: 'HTTP_ERROR', message: err.message || MSG.invalidRequest } } satisfies ErrorBody,
+        err.status,
+      );
+    }
+    deps.log.error({ err, reqId: c.var.requestId, path: c.req.path }, 'unhandled error');
+    return c.json(
+      {
+        error: { code: 'INTERNAL', message: MSG.internalError, requestId: c.var.requestId },
+      } satisfies ErrorBody,
+      500,
+    );
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
+  try {
+    return getConnInfo(c).remote.address ?? '127.0.0.1';
+  } catch {
+    return '127.0.0.1'; // in-process requests (tests) have no socket
+  }
+}
+
+/** The built React app: hashed assets cached for a year, index.html for every other page path. */
+function serveWebApp(app: Hono<AppEnv>, deps: AppDeps) {
+  const dist = deps.config.webDistDir;
+  const indexFile = join(dist, 'index.html');
+  if (existsSync(dist)) {
+    const root = relative(process.cwd(), dist) || '.';
+    app.use(
+      '/assets/*',
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+      serveStatic({ root }),
+    );
+    app.use(
+      '*',
+      serveStatic({ root, onFound: (_p, c) => c.header('cache-control', 'public, max-age=3600') }),
+    );
+  }
+  let indexHtml: string | null = null;
+  app.get('*', (c) => {
+    if (indexHtml === null || deps.config.env === 'development') {
+      indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+    }
+    if (indexHtml === null) return c.text('The web app is not built yet: run `npm run build`.', 503);
+    c.header('cache-control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+// The only reader of process.env. Everything else receives a Config.
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Rakbuku <hello@rakbuku.local>'),
+  MAIL_TRANSPORT: z.enum(['smtp', 'file', 'none']).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  SEED_DEMO: bool.optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('auto'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+  PAYMENT_BANK_NAME: z.string().default('Bank Central Asia (BCA)'),
+  PAYMENT_ACCOUNT_NAME: z.string().default('PT Rakbuku Bali'),
+  PAYMENT_ACCOUNT_NUMBER: z.string().default('123 456 7890'),
+  RATE_LIMIT_ENABLED: bool.default(true),
+  EMAIL_WORKER: bool.default(true),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  /** Null means the embedded database (PGlite) in dataDir; 'memory://' an in-memory one (tests). */
+  databaseUrl: string | null;
+  authSecret: string;
+  mail: { transport: 'smtp' | 'file' | 'none'; smtpUrl: string | null; from: string };
+  adminEmail: string | null;
+  seedDemo: boolean;
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    publicUrl?: string;
+  } | null;
+  logLevel: string;
+  webDistDir: string;
+  payment: { bankName: string; accountName: string; accountNumber: string };
+  rateLimitEnabled: boolean;
+  /** Run the outbox worker's 60-second timer in this process. */
+  emailWorker: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const port = e.PORT;
+  const databaseUrl = e.DATABASE_URL || null;
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    throw new Error('AUTH_SECRET is required in production (32+ characters).');
+  }
+  const transport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'file');
+  if (transport === 'smtp' && !e.SMTP_URL) throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL.');
+  const s3 =
+    e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : null;
+  return {
+    env: e.NODE_ENV,
+    port,
+    appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl,
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    mail: { transport, smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
+    // D20: the embedded database gets demo data by default; a server database only when asked.
+    seedDemo: e.SEED_DEMO ?? !databaseUrl,
+    s3,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: resolve(e.WEB_DIST_DIR),
+    payment: {
+      bankName: e.PAYMENT_BANK_NAME,
+      accountName: e.PAYMENT_ACCOUNT_NAME,
+      accountNumber: e.PAYMENT_ACCOUNT_NUMBER,
+    },
+    rateLimitEnabled: e.RATE_LIMIT_ENABLED,
+    emailWorker: e.EMAIL_WORKER,
+  };
+}
+
+/** A development secret generated once into DATA_DIR, so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

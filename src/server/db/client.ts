@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Services take either the database or a transaction, so they compose inside one. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * PGlite in `dataDir` (or in memory for 'memory://') when there is no DATABASE_URL,
+ * node-postgres otherwise. The same migrations run on both.
+ */
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<Database> {
+  if (opts.databaseUrl && opts.databaseUrl !== 'memory://') {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        // Several instances may start together: one migrates at a time.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock(727274)');
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let dir: string | undefined;
+  if (opts.databaseUrl !== 'memory://' && opts.dataDir) {
+    dir = join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export async function checkDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,361 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  BOOK_STATUSES,
+  CATEGORIES,
+  CONDITIONS,
+  DELIVERY_METHODS,
+  LANGUAGES,
+  ORDER_STATUSES,
+} from '../../domain/constants';
+
+// One schema for PGlite and PostgreSQL. Field names are camelCase (Better Auth reads them),
+// column names snake_case.
+
+export const categoryEnum = pgEnum('category', CATEGORIES);
+export const languageEnum = pgEnum('language', LANGUAGES);
+export const conditionEnum = pgEnum('book_condition', CONDITIONS);
+export const bookStatusEnum = pgEnum('book_status', BOOK_STATUSES);
+export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
+export const deliveryMethodEnum = pgEnum('delivery_method', DELIVERY_METHODS);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- Better Auth
+// The profile of spec section 3 is the auth user with phone, location, address and role.
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    phone: text('phone'),
+    location: text('location'),
+    address: text('address'),
+    role: text('role').notNull().default('user'),
+    banned: boolean('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('user_role_check', sql`${t.role} in ('user', 'admin')`),
+    index('user_created_idx').on(t.createdAt),
+  ],
+);
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+// Rate-limit counters live in the database so several instances share them.
+export const rateLimit = pgTable('rate_limit', {
+  // Better Auth's rate limiter inserts without an id: the database makes one.
+  id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---------------------------------------------------------------- pickup locations
+export const pickupLocations = pgTable(
+  'pickup_locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    location: text('location').notNull(),
+    address: text('address').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pickup_locations_active_name_idx').on(t.active, t.name)],
+);
+
+export const ownerPickupLocations = pgTable(
+  'owner_pickup_locations',
+  {
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    pickupLocationId: uuid('pickup_location_id')
+      .notNull()
+      .references(() => pickupLocations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.pickupLocationId] }),
+    index('owner_pickup_location_idx').on(t.pickupLocationId),
+  ],
+);
+
+// ---------------------------------------------------------------- books
+export const books = pgTable(
+  'books',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Null only after the owner's account was deleted (D13); the book is then soft-deleted too.
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    title: varchar('title', { length: 100 }).notNull(),
+    author: varchar('author', { length: 100 }).notNull(),
+    category: categoryEnum('category').notNull().default('Adult'),
+    language: languageEnum('language').notNull().default('English'),
+    condition: conditionEnum('condition').notNull().default('Good'),
+    status: bookStatusEnum('status').notNull().default('Available'),
+    summary: varchar('summary', { length: 500 }),
+    weeklyPrice: numeric('weekly_price', { precision: 12, scale: 2 }).notNull(),
+    monthlyPrice: numeric('monthly_price', { precision: 12, scale: 2 }),
+    coverKey: text('cover_key').notNull(),
+    // The open order that holds this book (D6); null when the book is free.
+    reservedByOrderId: uuid('reserved_by_order_id').references((): AnyPgColumn => orders.id, {
+      onDelete: 'set null',
+    }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Borrowable now: what shop listings show (D6, D17). Maintained by PostgreSQL itself.
+    listed: boolean('listed')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`status = 'Available' and reserved_by_order_id is null and deleted_at is null and owner_id is not null`,
+      ),
+  },
+  (t) => [
+    check('books_weekly_price_positive', sql`${t.weeklyPrice} > 0`),
+    check('books_monthly_price_positive', sql`${t.monthlyPrice} is null or ${t.monthlyPrice} > 0`),
+    index('books_owner_idx').on(t.ownerId, t.createdAt),
+    index('books_listed_created_idx').on(t.createdAt.desc(), t.id).where(sql`listed`),
+    index('books_listed_price_idx').on(t.weeklyPrice, t.id).where(sql`listed`),
+    index('books_listed_title_idx').on(t.title, t.id).where(sql`listed`),
+    index('books_listed_category_created_idx').on(t.category, t.createdAt.desc(), t.id).where(sql`listed`),
+    index('books_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('books_author_trgm_idx').using('gin', sql`${t.author} gin_trgm_ops`),
+  ],
+);
+
+// ---------------------------------------------------------------- cart
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    borrowDuration: integer('borrow_duration').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_user_book_uq').on(t.userId, t.bookId),
+    check('cart_items_quantity_one', sql`${t.quantity} = 1`),
+    check('cart_items_duration', sql`${t.borrowDuration} in (1, 2, 4)`),
+  ],
+);
+
+// ---------------------------------------------------------------- orders
+export interface DeliveryAddress {
+  fullName: string;
+  phone: string;
+  address: string;
+}
+export interface PickupLocationSnapshot {
+  name: string;
+  location: string;
+  address: string;
+}
+
+/** One checkout submit; its idempotency key makes a repeated submit return the same orders. */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('checkouts_user_key_uq').on(t.userId, t.idempotencyKey)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    userEmail: text('user_email').notNull(),
+    // One order per owner (D5).
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    ownerName: text('owner_name').notNull(),
+    status: orderStatusEnum('status').notNull().default('Draft'),
+    deliveryMethod: deliveryMethodEnum('delivery_method').notNull().default('delivery'),
+    deliveryAddress: jsonb('delivery_address').$type<DeliveryAddress>(),
+    pickupLocationId: uuid('pickup_location_id').references(() => pickupLocations.id, {
+      onDelete: 'set null',
+    }),
+    pickupLocation: jsonb('pickup_location').$type<PickupLocationSnapshot>(),
+    borrowDuration: integer('borrow_duration').notNull(),
+    subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),
+    shippingCost: numeric('shipping_cost', { precision: 12, scale: 2 }),
+    total: numeric('total', { precision: 12, scale: 2 }),
+    paymentMethod: text('payment_method').notNull().default('manual'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc()),
+    check('orders_duration', sql`${t.borrowDuration} in (1, 2, 4)`),
+  ],
+);
+
+/** A snapshot of the book as it was at checkout (D7): history never changes with the book. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    ownerName: text('owner_name').notNull(),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    category: categoryEnum('category').notNull(),
+    coverKey: text('cover_key').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    borrowDuration: integer('borrow_duration').notNull(),
+    weeklyPrice: numeric('weekly_price', { precision: 12, scale: 2 }).notNull(),
+    monthlyPrice: numeric('monthly_price', { precision: 12, scale: 2 }),
+    itemTotal: numeric('item_total', { precision: 12, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_book_idx').on(t.bookId)],
+);
+
+/** Every status change (D7): from, to, who, when. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: orderStatusEnum('from_status'),
+    toStatus: orderStatusEnum('to_status').notNull(),
+    action: text('action').notNull(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- email outbox (D14)
+export const emailNotifications = pgTable(
+  'email_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientEmail: text('recipient_email').notNull(),
+    recipientType: text('recipient_type').notNull(),
+    emailType: text('email_type').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_pending_idx').on(t.nextAttemptAt).where(sql`sent_at is null`),
+    index('email_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export type User = typeof user.$inferSelect;
+export type Book = typeof books.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;
+export type PickupLocation = typeof pickupLocations.$inferSelect;
+export type EmailNotification = typeof emailNotifications.$inferSelect;

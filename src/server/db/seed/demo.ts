@@ -1,0 +1,293 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Category, Condition, Language } from '../../../domain/constants';
+import type { AppDeps } from '../../app-env';
+import { storeCover } from '../../modules/covers/service';
+import { books, ownerPickupLocations, user } from '../schema';
+import { createPickupLocation, createUser } from './factories';
+
+// D20: a demo marketplace in Bali on first start with the embedded database.
+
+export const DEMO_LOGINS = [
+  {
+    role: 'admin',
+    email: 'admin@example.com',
+    password: 'admin12345',
+    name: 'Rakbuku Admin',
+    location: 'Denpasar',
+  },
+  {
+    role: 'borrower',
+    email: 'borrower@example.com',
+    password: 'borrower123',
+    name: 'Dewi Anggraini',
+    location: 'Ubud',
+  },
+  {
+    role: 'owner',
+    email: 'made@example.com',
+    password: 'owner12345',
+    name: 'Made Wirawan',
+    location: 'Ubud',
+  },
+] as const;
+
+const OWNERS = [
+  {
+    name: 'Made Wirawan',
+    email: 'made@example.com',
+    location: 'Ubud',
+    address: 'Jl. Raya Ubud No. 18, Ubud, Gianyar, Bali 80571',
+  },
+  {
+    name: 'Ketut Sari',
+    email: 'ketut@example.com',
+    location: 'Canggu',
+    address: 'Jl. Batu Bolong No. 44, Canggu, Badung, Bali 80361',
+  },
+  {
+    name: 'Nyoman Putra',
+    email: 'nyoman@example.com',
+    location: 'Sanur',
+    address: 'Jl. Danau Tamblingan No. 71, Sanur, Denpasar, Bali 80228',
+  },
+  {
+    name: 'Ayu Lestari',
+    email: 'ayu@example.com',
+    location: 'Denpasar',
+    address: 'Jl. Teuku Umar No. 120, Denpasar, Bali 80114',
+  },
+  {
+    name: 'Sophie Martin',
+    email: 'sophie@example.com',
+    location: 'Seminyak',
+    address: 'Jl. Kayu Aya No. 9, Seminyak, Badung, Bali 80361',
+  },
+  {
+    name: 'Wayan Dharma',
+    email: 'wayan@example.com',
+    location: 'Uluwatu',
+    address: 'Jl. Labuansait No. 33, Pecatu, Badung, Bali 80361',
+  },
+];
+
+const LOCATIONS = [
+  { name: 'Ubud Readers Café', location: 'Ubud', address: 'Jl. Goutama No. 7, Ubud, Gianyar, Bali 80571' },
+  {
+    name: 'Canggu Coworking Hub',
+    location: 'Canggu',
+    address: 'Jl. Pantai Berawa No. 56, Canggu, Badung, Bali 80361',
+  },
+  {
+    name: 'Seminyak Book Corner',
+    location: 'Seminyak',
+    address: 'Jl. Petitenget No. 21, Seminyak, Badung, Bali 80361',
+  },
+  {
+    name: 'Sanur Beach Library',
+    location: 'Sanur',
+    address: 'Jl. Hang Tuah No. 5, Sanur, Denpasar, Bali 80227',
+  },
+  {
+    name: 'Denpasar Community Centre',
+    location: 'Denpasar',
+    address: 'Jl. Gatot Subroto Barat No. 88, Denpasar, Bali 80116',
+  },
+];
+
+/** Which partner locations each owner offers (index into LOCATIONS). */
+const OWNER_LOCATIONS = [[0, 1, 3], [1, 2], [3, 4, 0], [4, 0], [2, 1], []];
+
+type DemoBook = [
+  title: string,
+  author: string,
+  category: Category,
+  language: Language,
+  condition: Condition,
+  weekly: number,
+  monthly?: number,
+];
+
+const BOOKS: DemoBook[] = [
+  ['The Very Hungry Caterpillar', 'Eric Carle', 'Children', 'English', 'Good', 10000],
+  ['Matilda', 'Roald Dahl', 'Children', 'English', 'Brand New', 15000, 50000],
+  ["Charlotte's Web", 'E. B. White', 'Children', 'English', 'Fair', 10000],
+  ['The Little Prince', 'Antoine de Saint-Exupéry', 'Children', 'English', 'Good', 12000],
+  ['Where the Wild Things Are', 'Maurice Sendak', 'Children', 'English', 'Good', 8000],
+  ['Winnie-the-Pooh', 'A. A. Milne', 'Children', 'English', 'Fair', 9000],
+  ['Si Kancil dan Buaya', 'Cerita Rakyat Nusantara', 'Children', 'Indonesian', 'Brand New', 7000],
+  ['Timun Mas', 'Cerita Rakyat Jawa Tengah', 'Children', 'Indonesian', 'Good', 7000],
+  ['Malin Kundang', 'Cerita Rakyat Sumatra Barat', 'Children', 'Indonesian', 'Fair', 6000],
+  ['Bawang Merah Bawang Putih', 'Cerita Rakyat Nusantara', 'Children', 'Indonesian', 'Good', 6000],
+  ['The Gruffalo', 'Julia Donaldson', 'Children', 'English', 'Brand New', 11000, 38000],
+  ['Alice in Wonderland', 'Lewis Carroll', 'Children', 'English', 'Good', 12000],
+  ['The Hunger Games', 'Suzanne Collins', 'Teen', 'English', 'Good', 18000, 60000],
+  ['Holes', 'Louis Sachar', 'Teen', 'English', 'Fair', 14000],
+  ['The Giver', 'Lois Lowry', 'Teen', 'English', 'Good', 15000],
+  ['Wonder', 'R. J. Palacio', 'Teen', 'English', 'Brand New', 17000],
+  ['A Wrinkle in Time', "Madeleine L'Engle", 'Teen', 'English', 'Good', 14000],
+  ['The Lightning Thief', 'Rick Riordan', 'Teen', 'English', 'Good', 16000, 55000],
+  ['Dilan 1990', 'Pidi Baiq', 'Teen', 'Indonesian', 'Good', 15000],
+  ['Sang Pemimpi', 'Andrea Hirata', 'Teen', 'Indonesian', 'Fair', 13000],
+  ['Negeri 5 Menara', 'Ahmad Fuadi', 'Teen', 'Indonesian', 'Good', 16000],
+  ['Ananta Prahadi', 'Risa Saraswati', 'Teen', 'Indonesian', 'Brand New', 17000],
+  ['The Outsiders', 'S. E. Hinton', 'Teen', 'English', 'Fair', 12000],
+  ['Anne of Green Gables', 'L. M. Montgomery', 'Teen', 'English', 'Good', 13000],
+  ['Laskar Pelangi', 'Andrea Hirata', 'Adult', 'Indonesian', 'Good', 20000, 70000],
+  ['Bumi Manusia', 'Pramoedya Ananta Toer', 'Adult', 'Indonesian', 'Fair', 22000],
+  ['Cantik Itu Luka', 'Eka Kurniawan', 'Adult', 'Indonesian', 'Good', 25000],
+  ['Ronggeng Dukuh Paruk', 'Ahmad Tohari', 'Adult', 'Indonesian', 'Good', 18000],
+  ['Pulang', 'Leila S. Chudori', 'Adult', 'Indonesian', 'Brand New', 24000, 85000],
+  ['Gadis Kretek', 'Ratih Kumala', 'Adult', 'Indonesian', 'Good', 21000],
+  ['Eat, Pray, Love', 'Elizabeth Gilbert', 'Adult', 'English', 'Fair', 18000],
+  ['Sapiens', 'Yuval Noah Harari', 'Adult', 'English', 'Good', 30000, 100000],
+  ['The Alchemist', 'Paulo Coelho', 'Adult', 'English', 'Good', 20000],
+  ['Nineteen Eighty-Four', 'George Orwell', 'Adult', 'English', 'Fair', 17000],
+  ['Pride and Prejudice', 'Jane Austen', 'Adult', 'English', 'Good', 15000],
+  ['To Kill a Mockingbird', 'Harper Lee', 'Adult', 'English', 'Brand New', 22000],
+  ['The Great Gatsby', 'F. Scott Fitzgerald', 'Adult', 'English', 'Good', 16000],
+  ['Norwegian Wood', 'Haruki Murakami', 'Adult', 'English', 'Good', 23000],
+  ['Educated', 'Tara Westover', 'Adult', 'English', 'Brand New', 26000, 90000],
+  ['Atomic Habits', 'James Clear', 'Adult', 'English', 'Good', 25000],
+  ['The Old Man and the Sea', 'Ernest Hemingway', 'Adult', 'English', 'Fair', 12000],
+  ['Life of Pi', 'Yann Martel', 'Adult', 'English', 'Good', 19000],
+  ['Circe', 'Madeline Miller', 'Adult', 'English', 'Brand New', 27000],
+  ['Dune', 'Frank Herbert', 'Adult', 'English', 'Good', 28000, 95000],
+  ['Perahu Kertas', 'Dee Lestari', 'Adult', 'Indonesian', 'Good', 19000],
+  ['Amba', 'Laksmi Pamuntjak', 'Adult', 'Indonesian', 'Fair', 20000],
+];
+
+const PALETTES: Record<Category, Array<[string, string]>> = {
+  Children: [
+    ['#f59e0b', '#fef3c7'],
+    ['#ec4899', '#fce7f3'],
+    ['#22c55e', '#dcfce7'],
+    ['#f97316', '#ffedd5'],
+  ],
+  Teen: [
+    ['#6366f1', '#e0e7ff'],
+    ['#8b5cf6', '#ede9fe'],
+    ['#0ea5e9', '#e0f2fe'],
+    ['#14b8a6', '#ccfbf1'],
+  ],
+  Adult: [
+    ['#0f766e', '#f0fdfa'],
+    ['#7c2d12', '#fff7ed'],
+    ['#1e293b', '#f1f5f9'],
+    ['#881337', '#fff1f2'],
+  ],
+};
+
+const xml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!,
+  );
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (`${line} ${word}`.trim().length > width && line) {
+      lines.push(line);
+      line = word;
+    } else line = `${line} ${word}`.trim();
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, 4);
+}
+
+/** A cover image made from an SVG: title, author and a palette per category. */
+export async function renderDemoCover(
+  title: string,
+  author: string,
+  category: Category,
+  index: number,
+): Promise<Buffer> {
+  const [ink, paper] = PALETTES[category][index % 4];
+  const titleLines = wrap(title, 14)
+    .map(
+      (l, i) =>
+        `<text x="60" y="${300 + i * 64}" font-size="54" font-weight="700" fill="${paper}">${xml(l)}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="1080" viewBox="0 0 720 1080">
+  <rect width="720" height="1080" fill="${ink}"/>
+  <circle cx="${560 - (index % 5) * 40}" cy="${170 + (index % 3) * 30}" r="120" fill="${paper}" opacity="0.14"/>
+  <rect x="40" y="40" width="640" height="1000" rx="18" fill="none" stroke="${paper}" stroke-opacity="0.35" stroke-width="4"/>
+  <text x="60" y="150" font-size="26" letter-spacing="6" fill="${paper}" opacity="0.8" font-family="sans-serif">${category.toUpperCase()}</text>
+  <g font-family="serif">${titleLines}</g>
+  <rect x="60" y="880" width="120" height="6" fill="${paper}" opacity="0.7"/>
+  <text x="60" y="950" font-size="34" fill="${paper}" font-family="sans-serif">${xml(author)}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Seeds the demo once; returns false when it is already there. */
+export async function seedDemo(deps: Pick<AppDeps, 'db' | 'storage'>): Promise<boolean> {
+  const { db, storage } = deps;
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, 'admin@example.com'));
+  if (existing) return false;
+
+  // Covers first (slow, outside the transaction), then all rows in one transaction.
+  const covers = await Promise.all(
+    BOOKS.map(async ([title, author, category], i) =>
+      storeCover(storage, await renderDemoCover(title, author, category, i)),
+    ),
+  );
+
+  await db.transaction(async (tx) => {
+    const [adminLogin, borrowerLogin] = DEMO_LOGINS;
+    await createUser(tx, {
+      name: adminLogin.name,
+      email: adminLogin.email,
+      password: adminLogin.password,
+      role: 'admin',
+      location: adminLogin.location,
+      phone: '+62361000111',
+      address: 'Jl. Gatot Subroto Barat No. 88, Denpasar, Bali 80116',
+    });
+    await createUser(tx, {
+      name: borrowerLogin.name,
+      email: borrowerLogin.email,
+      password: borrowerLogin.password,
+      location: borrowerLogin.location,
+      phone: '+6281338765432',
+      address: 'Jl. Sukma No. 12, Peliatan, Ubud, Gianyar, Bali 80571',
+    });
+    const locations: Awaited<ReturnType<typeof createPickupLocation>>[] = [];
+    for (const loc of LOCATIONS) locations.push(await createPickupLocation(tx, loc));
+    const owners: Awaited<ReturnType<typeof createUser>>[] = [];
+    for (const [i, o] of OWNERS.entries()) {
+      const owner = await createUser(tx, {
+        ...o,
+        password: 'owner12345',
+        phone: `+62812000${String(1000 + i)}`,
+        createdAt: new Date(Date.UTC(2025, 6 + i, 3)),
+      });
+      owners.push(owner);
+      for (const li of OWNER_LOCATIONS[i]) {
+        await tx
+          .insert(ownerPickupLocations)
+          .values({ ownerId: owner.id, pickupLocationId: locations[li].id });
+      }
+    }
+    const start = Date.now() - BOOKS.length * 6 * 3600_000;
+    await tx.insert(books).values(
+      BOOKS.map(([title, author, category, language, condition, weekly, monthly], i) => ({
+        ownerId: owners[i % owners.length].id,
+        title,
+        author,
+        category,
+        language,
+        condition,
+        weeklyPrice: weekly.toFixed(2),
+        monthlyPrice: monthly ? monthly.toFixed(2) : null,
+        summary: `${title} by ${author}: a well-loved ${category.toLowerCase()} book from a member's shelf in ${OWNERS[i % OWNERS.length].location}, ${condition.toLowerCase()} condition, ready to borrow.`,
+        coverKey: covers[i],
+        createdAt: new Date(start + i * 6 * 3600_000),
+      })),
+    );
+  });
+  return true;
+}

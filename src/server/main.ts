@@ -1,0 +1,34 @@
+import { serve } from '@hono/node-server';
+import { loadConfig } from './config';
+import { DEMO_LOGINS, seedDemo } from './db/seed/demo';
+import { createRuntime } from './runtime';
+
+// config -> db -> migrate -> (seed) -> app -> listen; graceful shutdown on SIGINT/SIGTERM.
+const config = loadConfig();
+const runtime = await createRuntime(config);
+const { log } = runtime.deps;
+
+let seeded = false;
+if (config.seedDemo) seeded = await seedDemo(runtime.deps);
+
+const server = serve({ fetch: runtime.app.fetch, port: config.port }, (info) => {
+  log.info(`Rakbuku is running at ${config.appUrl} (port ${info.port}, ${runtime.database.kind} database)`);
+  if (config.seedDemo) {
+    log.info(`Demo data ${seeded ? 'created' : 'already present'}. Demo logins:`);
+    for (const login of DEMO_LOGINS) log.info(`  ${login.role.padEnd(8)} ${login.email} / ${login.password}`);
+  }
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info(`${signal}: closing`);
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  server.close();
+  await runtime.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

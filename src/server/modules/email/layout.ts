@@ -1,0 +1,61 @@
+// The one email look: every template renders through here, HTML and plain text side by side.
+
+export interface EmailContent {
+  subject: string;
+  /** Heading at the top of the message. */
+  title: string;
+  paragraphs: string[];
+  /** Label/value rows, e.g. order number, amounts. */
+  rows?: Array<[string, string]>;
+  button?: { label: string; url: string };
+  footnote?: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+export function renderEmail(content: EmailContent): RenderedEmail {
+  const text = [
+    content.title,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.rows ?? []).map(([k, v]) => `${k}: ${v}`),
+    ...(content.rows?.length ? [''] : []),
+    ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
+    ...(content.footnote ? [content.footnote, ''] : []),
+    '— Rakbuku, community book lending in Bali',
+  ].join('\n');
+
+  const rows = content.rows?.length
+    ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:16px 0">${content.rows
+        .map(
+          ([k, v]) =>
+            `<tr><td style="padding:6px 0;color:#6b7280">${escapeHtml(k)}</td><td style="padding:6px 0;text-align:right;font-weight:600">${escapeHtml(v)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
+  const button = content.button
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(content.button.label)}</a></p><p style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(content.button.url)}</p>`
+    : '';
+  const html = `<!doctype html><html><body style="margin:0;background:#f5f5f4;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1c1917">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<div style="font-size:20px;font-weight:700;color:#0f766e;margin-bottom:16px">Rakbuku</div>
+<div style="background:#fff;border-radius:12px;padding:24px;border:1px solid #e7e5e4">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.title)}</h1>
+${content.paragraphs.map((p) => `<p style="line-height:1.6;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+${rows}${button}
+${content.footnote ? `<p style="font-size:13px;color:#6b7280">${escapeHtml(content.footnote)}</p>` : ''}
+</div>
+<p style="font-size:12px;color:#78716c;text-align:center;margin-top:16px">Rakbuku, community book lending in Bali</p>
+</div></body></html>`;
+  return { subject: content.subject, text, html };
+}

@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { EMAIL_WORKER_INTERVAL_MS } from '../domain/constants';
+import { type App, createApp } from './app';
+import type { AppDeps } from './app-env';
+import { createAuth, promoteConfiguredAdmin } from './auth/auth';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { createLogger, type Logger } from './lib/logger';
+import { createDiskStorage, type Storage } from './lib/storage';
+import { createOutbox, createTransport, type Transport } from './modules/email/outbox';
+
+export interface Runtime {
+  app: App;
+  deps: AppDeps;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Everything main.ts and the tests need: database (migrated), outbox, auth, storage, app. */
+export async function createRuntime(
+  config: Config,
+  overrides: { log?: Logger; transport?: Transport; storage?: Storage; database?: Database } = {},
+): Promise<Runtime> {
+  const log = overrides.log ?? createLogger(config.logLevel);
+  const database =
+    overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await database.migrate();
+  await promoteConfiguredAdmin(database.db, config.adminEmail);
+  const transport = overrides.transport ?? createTransport(config, log);
+  const outbox = createOutbox({ db: database.db, transport, log, intervalMs: EMAIL_WORKER_INTERVAL_MS });
+  const storage = overrides.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));
+  const auth = createAuth({ db: database.db, config, outbox });
+  const deps: AppDeps = { db: database.db, config, log, auth, outbox, storage };
+  const app = createApp(deps);
+  if (config.emailWorker) outbox.start();
+  return {
+    app,
+    deps,
+    database,
+    async close() {
+      await outbox.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+// A real SMTP server in the test process: the app sends over SMTP, tests read what arrived.
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  subject: string;
+  /** The decoded message text (quoted-printable undone), for finding links and amounts. */
+  body: string;
+}
+
+export interface Mailbox {
+  url: string;
+  messages: ReceivedMail[];
+  /** Fails the next delivery attempts with a 4xx (n times), to test retries. */
+  failNext(n: number): void;
+  waitFor(predicate: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The first link in a mail whose path contains `fragment`. */
+export function findLink(mail: ReceivedMail, fragment: string): string {
+  const link = mail.body.match(/https?:\/\/[^\s"<>]+/g)?.find((l) => l.includes(fragment));
+  if (!link) throw new Error(`No link with ${fragment} in mail "${mail.subject}"`);
+  return link.replace(/&amp;/g, '&');
+}
+
+export async function startSmtpServer(): Promise<Mailbox> {
+  const messages: ReceivedMail[] = [];
+  let failures = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (failures > 0) {
+          failures--;
+          const err = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
+          callback(err);
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject,
+          body: decodeQuotedPrintable(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    failNext(n) {
+      failures = n;
+    },
+    async waitFor(predicate, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error('No matching email arrived');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

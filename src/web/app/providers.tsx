@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { ApiError } from '../lib/api';
+import { useAuthSync } from '../lib/session';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // Client errors (404, 403) are answers, not hiccups: do not retry them.
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    },
+  },
+});
+
+function AuthSync() {
+  useAuthSync();
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthSync />
+      {children}
+      <Toaster position="top-center" richColors closeButton />
+    </QueryClientProvider>
+  );
+}

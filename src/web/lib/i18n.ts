@@ -1,0 +1,30 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import account from '../locales/en/account.json';
+import admin from '../locales/en/admin.json';
+import books from '../locales/en/books.json';
+import cart from '../locales/en/cart.json';
+import catalog from '../locales/en/catalog.json';
+import checkout from '../locales/en/checkout.json';
+import common from '../locales/en/common.json';
+import home from '../locales/en/home.json';
+import info from '../locales/en/info.json';
+import orders from '../locales/en/orders.json';
+
+// UI text lives in catalogues, one namespace per feature: Bahasa Indonesia is a second
+// catalogue, not a rewrite. The spec's error strings are the `en` values.
+export const resources = {
+  en: { common, home, info, catalog, books, account, cart, checkout, orders, admin },
+} as const;
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: 'en',
+  fallbackLng: 'en',
+  defaultNS: 'common',
+  ns: Object.keys(resources.en),
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export default i18n;

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each API test file opens its own database; two at a time fits the 2-core machines.
+    maxWorkers: 2,
+  },
+});

@@ -87,3 +87,28 @@ export interface ApiErrorBody {
 }
 
 export type { BookStatus, Category, Condition, DeliveryMethod, Language, OrderStatus, Role, SortKey };
+
+/** The owner's shelf header (D19: member since and counts, no invented rating). */
+export interface OwnerProfile {
+  id: string;
+  name: string;
+  location: string | null;
+  image: string | null;
+  memberSince: string;
+  availableBooks: number;
+}
+
+/** A row of the owner's Manage books table: every book of theirs that is not deleted. */
+export interface ManagedBook extends BookSummary {
+  summary: string | null;
+  /** True while the book is in an open order (D6): it can't be deleted or made unavailable. */
+  inOpenOrder: boolean;
+}
+
+export interface PickupLocation {
+  id: string;
+  name: string;
+  location: string;
+  address: string;
+  active: boolean;
+}

@@ -1,0 +1,75 @@
+import type { DeliveryMethod, OrderStatus } from './constants';
+import type { OrderActionType, OrderRole } from './order-actions';
+
+// Orders as the API returns them. An order belongs to one borrower and one owner (D5); its
+// items are snapshots taken at checkout (D7). Money is a decimal string (D2).
+
+export interface DeliveryAddress {
+  fullName: string;
+  phone: string;
+  address: string;
+}
+
+export interface PickupLocationSnapshot {
+  name: string;
+  location: string;
+  address: string;
+}
+
+export interface OrderItemView {
+  id: string;
+  bookId: string | null;
+  title: string;
+  author: string;
+  coverUrl: string;
+  ownerId: string | null;
+  ownerName: string;
+  quantity: number;
+  borrowDuration: number;
+  weeklyPrice: string;
+  monthlyPrice: string | null;
+  itemTotal: string;
+}
+
+export interface OrderSummary {
+  id: string;
+  /** Last 8 characters of the id, upper case (D5). */
+  number: string;
+  status: OrderStatus;
+  userId: string | null;
+  userName: string;
+  ownerId: string | null;
+  ownerName: string;
+  deliveryMethod: DeliveryMethod;
+  deliveryAddress: DeliveryAddress | null;
+  pickupLocation: PickupLocationSnapshot | null;
+  borrowDuration: number;
+  subtotal: string;
+  shippingCost: string | null;
+  total: string | null;
+  itemCount: number;
+  createdAt: string;
+}
+
+export interface OrderEventView {
+  id: string;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  action: string;
+  actorName: string;
+  actorRole: string;
+  createdAt: string;
+}
+
+export interface OrderDetail extends OrderSummary {
+  paymentMethod: string;
+  notes: string | null;
+  items: OrderItemView[];
+  events: OrderEventView[];
+  /** The viewer's roles on this order (one person may hold several). */
+  viewerRoles: OrderRole[];
+  /** The actions the viewer may take now (D8): the web shows exactly these buttons. */
+  allowedActions: OrderActionType[];
+  /** Admin only (spec: the admin-only owner address block); null for everyone else. */
+  ownerContact: { name: string; email: string; phone: string | null; address: string | null } | null;
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Availability, BookSummary } from '../../../../domain/api-types';
+import { formatMoney } from '../../../../domain/money';
+import { Badge } from '../../../components/ui/badge';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+
+const OVERLAY_KEY: Record<Exclude<Availability, 'available'>, string> = {
+  borrowed: 'card.borrowed',
+  reserved: 'card.reserved',
+  unavailable: 'card.outOfStock',
+};
+
+/** The book card of every listing: cover, badges, title, author, weekly price and the add button. */
+export function BookCard({ book }: { book: BookSummary }) {
+  const { t } = useTranslation('catalog');
+  const overlay = book.availability === 'available' ? null : t(OVERLAY_KEY[book.availability]);
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md">
+      <Link to={`/books/${book.id}`} className="relative block aspect-[2/3] overflow-hidden bg-stone-100">
+        <img
+          src={book.cover.card}
+          alt={t('card.coverAlt', { title: book.title })}
+          loading="lazy"
+          decoding="async"
+          width={320}
+          height={480}
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        {overlay && (
+          <span className="absolute inset-0 flex items-center justify-center bg-stone-900/55 text-sm font-semibold tracking-wide text-white uppercase">
+            {overlay}
+          </span>
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <div className="flex flex-wrap gap-1">
+          <Badge tone="blue">{book.language}</Badge>
+          <Badge tone="violet">{book.condition}</Badge>
+        </div>
+        <Link to={`/books/${book.id}`} className="focus-visible:outline-2 focus-visible:outline-brand-600">
+          <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 hover:text-brand-700">
+            {book.title}
+          </h3>
+        </Link>
+        <p className="line-clamp-1 text-xs text-stone-500">{book.author}</p>
+        <div className="mt-auto flex items-end justify-between gap-2 pt-1">
+          <p className="text-sm leading-tight">
+            <span className="font-bold text-stone-900">{formatMoney(book.weeklyPrice)}</span>{' '}
+            <span className="text-xs text-stone-500">{t('card.perWeek')}</span>
+          </p>
+          <AddToCartButton book={book} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The card grid: 2 columns on small screens up to 5 on extra-large. */
+export function BookGrid({ books }: { books: BookSummary[] }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+      {books.map((book) => (
+        <BookCard key={book.id} book={book} />
+      ))}
+    </div>
+  );
+}

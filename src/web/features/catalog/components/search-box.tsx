@@ -1,0 +1,66 @@
+import { Search } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { cn } from '../../../components/ui/cn';
+
+/**
+ * The catalog search (spec: All Books): submit trims the text and does nothing when it is
+ * empty; on a category page it stays in the category, everywhere else it goes to /books?q=.
+ */
+export function SearchBox({
+  category,
+  initialQuery = '',
+  size = 'md',
+  className,
+}: {
+  category?: string;
+  initialQuery?: string;
+  size?: 'md' | 'lg';
+  className?: string;
+}) {
+  const { t } = useTranslation('catalog');
+  const navigate = useNavigate();
+  const [text, setText] = useState(initialQuery);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const q = text.trim();
+    if (!q) return;
+    const base = category ? `/books/category/${encodeURIComponent(category)}` : '/books';
+    navigate(`${base}?q=${encodeURIComponent(q)}`);
+  }
+
+  return (
+    <search className={cn('w-full', className)}>
+      <form onSubmit={submit} className="flex w-full gap-2">
+        <label className="relative flex-1">
+          <span className="sr-only">{t('search.label')}</span>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-400"
+            aria-hidden
+          />
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('search.placeholder')}
+            className={cn(
+              'w-full rounded-xl border border-stone-300 bg-white pr-3 pl-10 text-stone-900 shadow-xs placeholder:text-stone-400 focus:outline-2 focus:outline-brand-600',
+              size === 'lg' ? 'h-12 text-base' : 'h-11 text-base sm:h-10 sm:text-sm',
+            )}
+          />
+        </label>
+        <button
+          type="submit"
+          className={cn(
+            'rounded-xl bg-brand-700 px-5 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+            size === 'lg' ? 'h-12' : 'h-11 sm:h-10',
+          )}
+        >
+          {t('search.submit')}
+        </button>
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { books } from '../../db/schema';
+import { createBook, createUser } from '../../db/seed/factories';
+import { createTestContext, type TestContext } from '../../testing/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/books/:id', () => {
+  it('returns the book with its owner card (member since and a real count, D19)', async () => {
+    const owner = await createUser(ctx.db, { name: 'Ketut Sari', location: 'Canggu' });
+    const book = await createBook(ctx.db, {
+      ownerId: owner.id,
+      title: 'Laskar Pelangi',
+      summary: 'Ten children on Belitung.',
+      monthlyPrice: '70000.00',
+    });
+    await createBook(ctx.db, { ownerId: owner.id, status: 'Unavailable' });
+    const res = await ctx.request('GET', `/api/books/${book.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: book.id,
+      title: 'Laskar Pelangi',
+      summary: 'Ten children on Belitung.',
+      weeklyPrice: '10000.00',
+      monthlyPrice: '70000.00',
+      availability: 'available',
+      cover: {
+        card: `/api/covers/${book.coverKey}/card.webp`,
+        detail: `/api/covers/${book.coverKey}/detail.webp`,
+      },
+      owner: { id: owner.id, name: 'Ketut Sari', location: 'Canggu', availableBooks: 1 },
+    });
+    expect(res.body.owner.memberSince).toBe(owner.createdAt.toISOString());
+    expect(res.body.owner).not.toHaveProperty('rating');
+  });
+
+  it('shows a book that cannot be borrowed with its availability', async () => {
+    const owner = await createUser(ctx.db);
+    const borrowed = await createBook(ctx.db, { ownerId: owner.id, status: 'Borrowed' });
+    const res = await ctx.request('GET', `/api/books/${borrowed.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.availability).toBe('borrowed');
+  });
+
+  it("answers 404 'Book not found' for unknown, malformed and deleted ids", async () => {
+    const owner = await createUser(ctx.db);
+    const deleted = await createBook(ctx.db, { ownerId: owner.id });
+    await ctx.db.update(books).set({ deletedAt: new Date() }).where(eq(books.id, deleted.id));
+    for (const id of [randomUUID(), 'not-a-uuid', deleted.id]) {
+      const res = await ctx.request('GET', `/api/books/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.error).toEqual({ code: 'BOOK_NOT_FOUND', message: 'Book not found' });
+    }
+  });
+});
+
+describe('GET /api/owners/:id', () => {
+  it('returns the shelf header with the count of books that can be borrowed now', async () => {
+    const owner = await createUser(ctx.db, { name: 'Nyoman Putra', location: 'Sanur' });
+    await createBook(ctx.db, { ownerId: owner.id });
+    await createBook(ctx.db, { ownerId: owner.id });
+    await createBook(ctx.db, { ownerId: owner.id, status: 'Unavailable' });
+    await createBook(ctx.db, { ownerId: owner.id, deletedAt: new Date() });
+    const res = await ctx.request('GET', `/api/owners/${owner.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: owner.id,
+      name: 'Nyoman Putra',
+      location: 'Sanur',
+      image: null,
+      memberSince: owner.createdAt.toISOString(),
+      availableBooks: 2,
+    });
+  });
+
+  it("answers 404 'Owner not found' for an unknown owner", async () => {
+    const res = await ctx.request('GET', `/api/owners/${randomUUID()}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe('Owner not found');
+  });
+});

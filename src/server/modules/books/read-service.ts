@@ -1,0 +1,99 @@
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type {
+  BookDetail,
+  BookSummary,
+  ManagedBook,
+  OwnerCard,
+  OwnerProfile,
+} from '../../../domain/api-types';
+import { MORE_FROM_OWNER_LIMIT } from '../../../domain/constants';
+import { MSG } from '../../../domain/messages';
+import type { DbOrTx } from '../../db/client';
+import { books, user } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { toBookSummary } from './service';
+
+// Single books and owners: the detail page, the owner card and shelf header, the owner's
+// Manage table. Listings (many books, counted and paged) live in service.ts.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A malformed id is just an unknown one: 404, never a database cast error. */
+export const isUuid = (id: string) => UUID.test(id);
+
+/** Books the owner lends out right now (D19: a real count, not an invented rating). */
+async function countListedBooks(db: DbOrTx, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(books)
+    .where(and(eq(books.ownerId, ownerId), sql`${books.listed}`));
+  return row?.n ?? 0;
+}
+
+export async function getOwnerProfile(db: DbOrTx, ownerId: string): Promise<OwnerProfile> {
+  const [owner] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      location: user.location,
+      image: user.image,
+      createdAt: user.createdAt,
+    })
+    .from(user)
+    .where(eq(user.id, ownerId));
+  if (!owner) throw notFound(MSG.ownerNotFound, 'OWNER_NOT_FOUND');
+  return {
+    id: owner.id,
+    name: owner.name,
+    location: owner.location,
+    image: owner.image,
+    memberSince: owner.createdAt.toISOString(),
+    availableBooks: await countListedBooks(db, owner.id),
+  };
+}
+
+/** Any book that is not deleted (D7), whatever its availability: the page shows the overlay. */
+export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDetail> {
+  if (!isUuid(bookId)) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  const [book] = await db
+    .select()
+    .from(books)
+    .where(and(eq(books.id, bookId), isNull(books.deletedAt)));
+  if (!book?.ownerId) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  const owner: OwnerCard = await getOwnerProfile(db, book.ownerId);
+  return { ...toBookSummary(book), summary: book.summary, owner };
+}
+
+/** 'More Books from' the owner: at most 10 other books that can be borrowed now, newest first. */
+export async function moreFromOwner(db: DbOrTx, bookId: string): Promise<{ items: BookSummary[] }> {
+  if (!isUuid(bookId)) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  const [book] = await db
+    .select({ ownerId: books.ownerId })
+    .from(books)
+    .where(and(eq(books.id, bookId), isNull(books.deletedAt)));
+  if (!book?.ownerId) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  const rows = await db
+    .select()
+    .from(books)
+    .where(and(eq(books.ownerId, book.ownerId), sql`${books.listed}`, ne(books.id, bookId)))
+    .orderBy(desc(books.createdAt), desc(books.id))
+    .limit(MORE_FROM_OWNER_LIMIT);
+  return { items: rows.map(toBookSummary) };
+}
+
+export function toManagedBook(book: typeof books.$inferSelect): ManagedBook {
+  return {
+    ...toBookSummary(book),
+    summary: book.summary,
+    inOpenOrder: book.reservedByOrderId !== null || book.status === 'Borrowed',
+  };
+}
+
+/** The owner's Manage books table: every book of theirs that is not deleted, newest first. */
+export async function listMyBooks(db: DbOrTx, ownerId: string): Promise<{ items: ManagedBook[] }> {
+  const rows = await db
+    .select()
+    .from(books)
+    .where(and(eq(books.ownerId, ownerId), isNull(books.deletedAt)))
+    .orderBy(desc(books.createdAt), desc(books.id));
+  return { items: rows.map(toManagedBook) };
+}

@@ -1,28 +1,90 @@
+import { Check, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { BookSummary } from '../../../../domain/api-types';
+import { ADD_ERROR_DISPLAY_MS } from '../../../../domain/constants';
 import { Button } from '../../../components/ui/button';
-import { useSession } from '../../../lib/session';
+import { cn } from '../../../components/ui/cn';
+import { errorMessage } from '../../../lib/api';
+import { rememberReturnPath, useSession } from '../../../lib/session';
+import { useAddToCart, useCartBookIds } from '../api';
 
-// The add button of a book card (spec: Add, Added, Unavailable, Your Book).
-// (The cart work replaces this with the real behaviour.)
-export function AddToCartButton({ book, className }: { book: BookSummary; className?: string }) {
+/**
+ * The add button of a book card and the detail page (spec: Add, Added, Unavailable, Your Book).
+ * The labels only mirror the server's add-to-cart rules; the server decides and its message is
+ * shown for ADD_ERROR_DISPLAY_MS next to the button.
+ */
+export function AddToCartButton({
+  book,
+  className,
+  size = 'sm',
+}: {
+  book: BookSummary;
+  className?: string;
+  size?: 'sm' | 'md' | 'lg';
+}) {
+  const { t } = useTranslation('cart');
   const { user } = useSession();
+  const navigate = useNavigate();
+  const inCart = useCartBookIds().has(book.id);
+  const add = useAddToCart();
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!error) return;
+    const timer = setTimeout(() => setError(null), ADD_ERROR_DISPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [error]);
+
   if (user?.id === book.ownerId) {
     return (
-      <Button size="sm" variant="secondary" disabled className={className}>
-        Your Book
+      <Button size={size} variant="secondary" disabled className={className}>
+        {t('add.yourBook')}
       </Button>
     );
   }
   if (book.availability !== 'available') {
     return (
-      <Button size="sm" variant="secondary" disabled className={className}>
-        Unavailable
+      <Button size={size} variant="secondary" disabled className={className}>
+        {t('add.unavailable')}
       </Button>
     );
   }
+  if (inCart) {
+    return (
+      <Button size={size} variant="outline" disabled className={cn('disabled:opacity-80', className)}>
+        <Check className="size-4" aria-hidden />
+        {t('add.added')}
+      </Button>
+    );
+  }
+
+  const onAdd = () => {
+    if (!user) {
+      // A guest signs in first and comes back to the book (spec: remembered return path).
+      rememberReturnPath(`/books/${book.id}`);
+      navigate('/signin');
+      return;
+    }
+    setError(null);
+    add.mutate(book.id, { onError: (err) => setError(errorMessage(err, t('errors.addFailed'))) });
+  };
+
   return (
-    <Button size="sm" className={className}>
-      Add
-    </Button>
+    <span className="relative inline-flex">
+      <Button size={size} className={className} onClick={onAdd} loading={add.isPending}>
+        {!add.isPending && <Plus className="size-4" aria-hidden />}
+        {t('add.add')}
+      </Button>
+      {error && (
+        <span
+          role="alert"
+          className="absolute right-0 bottom-full z-10 mb-2 w-56 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-xs leading-snug text-red-800 shadow-md"
+        >
+          {error}
+        </span>
+      )}
+    </span>
   );
 }

@@ -1,4 +1,140 @@
-// Placeholder: replaced by the feature's real page.
+import { ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { Container, PageHeader } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { errorMessage } from '../../../lib/api';
+import {
+  useCart,
+  useClearCart,
+  useRemoveCartItem,
+  useRemoveOwnerItems,
+  useSetOwnerDuration,
+  validateCart,
+} from '../api';
+import { CartSummary } from '../components/cart-summary';
+import { OwnerGroupCard } from '../components/owner-group-card';
+import { ValidationProblems } from '../components/validation-problems';
+
 export default function CartPage() {
-  return <div className="p-8">cart-page</div>;
+  const { t } = useTranslation('cart');
+  const navigate = useNavigate();
+  const cart = useCart();
+  const removeItem = useRemoveCartItem();
+  const removeOwner = useRemoveOwnerItems();
+  const clearCart = useClearCart();
+  const setDuration = useSetOwnerDuration();
+  const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [validating, setValidating] = useState(false);
+  const [confirmClear, setConfirmClear] = useState(false);
+
+  const busy = removeItem.isPending || removeOwner.isPending || clearCart.isPending || setDuration.isPending;
+  const failWith = (fallback: string) => (err: unknown) => setError(errorMessage(err, fallback));
+  const startAction = () => {
+    setError(null);
+    setProblems([]);
+  };
+
+  const proceed = async () => {
+    startAction();
+    setValidating(true);
+    try {
+      const result = await validateCart();
+      if (result.ok) navigate('/checkout');
+      else setProblems(result.problems);
+    } catch {
+      setError(t('errors.validate'));
+    } finally {
+      setValidating(false);
+    }
+  };
+
+  let body: React.ReactNode;
+  if (cart.isPending) body = <LoadingState label={t('loading')} />;
+  else if (cart.isError)
+    body = (
+      <ErrorBanner>
+        {t('errors.load')}{' '}
+        <button type="button" className="font-medium underline" onClick={() => cart.refetch()}>
+          {t('errors.retry')}
+        </button>
+      </ErrorBanner>
+    );
+  else if (cart.data.groups.length === 0)
+    body = (
+      <EmptyState
+        icon={<ShoppingCart className="size-10" aria-hidden />}
+        title={t('empty.title')}
+        description={t('empty.description')}
+        action={<ButtonLink to="/books">{t('empty.browse')}</ButtonLink>}
+      />
+    );
+  else
+    body = (
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="space-y-4 lg:col-span-2">
+          {cart.data.groups.map((group) => (
+            <OwnerGroupCard
+              key={group.ownerId}
+              group={group}
+              busy={busy}
+              // Spec 8: a failed duration update is silently ignored; the refetch shows the truth.
+              onDurationChange={(borrowDuration) => {
+                startAction();
+                setDuration.mutate({ ownerId: group.ownerId, borrowDuration });
+              }}
+              onRemoveItem={(item) => {
+                startAction();
+                removeItem.mutate(item.id, { onError: failWith(t('errors.remove')) });
+              }}
+              onRemoveAll={() => {
+                startAction();
+                removeOwner.mutate(group.ownerId, { onError: failWith(t('errors.removeOwner')) });
+              }}
+            />
+          ))}
+        </div>
+        <CartSummary
+          cart={cart.data}
+          validating={validating}
+          busy={busy}
+          onProceed={proceed}
+          onClear={() => setConfirmClear(true)}
+        />
+      </div>
+    );
+
+  return (
+    <Container className="py-8 sm:py-10">
+      <PageHeader
+        title={t('title')}
+        description={cart.data && cart.data.count > 0 ? t('subtitle', { count: cart.data.count }) : undefined}
+      />
+      <div className="space-y-4">
+        {error && <ErrorBanner>{error}</ErrorBanner>}
+        <ValidationProblems title={t('errors.problems')} problems={problems} />
+        {body}
+      </div>
+      <ConfirmDialog
+        open={confirmClear}
+        onOpenChange={setConfirmClear}
+        title={t('clearDialog.title')}
+        description={t('clearDialog.description')}
+        confirmLabel={t('clearDialog.confirm')}
+        cancelLabel={t('clearDialog.cancel')}
+        loading={clearCart.isPending}
+        onConfirm={() => {
+          startAction();
+          clearCart.mutate(undefined, {
+            onError: failWith(t('errors.clear')),
+            onSettled: () => setConfirmClear(false),
+          });
+        }}
+      />
+    </Container>
+  );
 }

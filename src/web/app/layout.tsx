@@ -1,11 +1,28 @@
-import { Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from './footer';
+import { Header } from './header';
 
 export function Layout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // A new page starts at its top, as a multi-page site would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
-      <main className="flex-1">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
         <Outlet />
       </main>
+      <Footer />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// Placeholder: replaced by the feature's real page.
+import { InfoArticle } from '../components/info-article';
+
 export default function ContactPage() {
-  return <div className="p-8">contact-page</div>;
+  return <InfoArticle page="contact" />;
 }

@@ -1,4 +1,42 @@
-// Placeholder: replaced by the feature's real page.
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/ui/button';
+import { Container } from '../../../components/ui/card';
+
+interface Step {
+  title: string;
+  text: string;
+}
+
 export default function HowItWorksPage() {
-  return <div className="p-8">how-it-works-page</div>;
+  const { t } = useTranslation('info');
+  const steps = t('howItWorks.steps', { returnObjects: true }) as Step[];
+  return (
+    <Container className="max-w-3xl py-12 sm:py-16">
+      <h1 className="font-serif text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
+        {t('howItWorks.title')}
+      </h1>
+      <p className="mt-4 text-lg leading-relaxed text-stone-600">{t('howItWorks.intro')}</p>
+      <ol className="mt-10 space-y-4">
+        {steps.map((step, index) => (
+          <li
+            key={step.title}
+            className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-xs"
+          >
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+              {index + 1}
+            </span>
+            <div>
+              <h2 className="text-lg font-semibold text-stone-900">{step.title}</h2>
+              <p className="mt-1 leading-relaxed text-stone-600">{step.text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="mt-10">
+        <ButtonLink to="/books" size="lg">
+          {t('howItWorks.cta')}
+        </ButtonLink>
+      </div>
+    </Container>
+  );
 }

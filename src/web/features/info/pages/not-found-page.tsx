@@ -1,4 +1,21 @@
-// Placeholder: replaced by the feature's real page.
+import { BookX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/ui/button';
+import { Container } from '../../../components/ui/card';
+
 export default function NotFoundPage() {
-  return <div className="p-8">not-found-page</div>;
+  const { t } = useTranslation();
+  return (
+    <Container className="flex flex-col items-center py-24 text-center">
+      <BookX className="size-14 text-stone-400" aria-hidden />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-stone-900">{t('pageNotFound')}</h1>
+      <p className="mt-2 max-w-md text-stone-600">{t('pageNotFoundText')}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/">{t('backHome')}</ButtonLink>
+        <ButtonLink to="/books" variant="outline">
+          {t('browseBooks')}
+        </ButtonLink>
+      </div>
+    </Container>
+  );
 }

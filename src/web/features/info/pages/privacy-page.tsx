@@ -1,4 +1,5 @@
-// Placeholder: replaced by the feature's real page.
+import { InfoArticle } from '../components/info-article';
+
 export default function PrivacyPage() {
-  return <div className="p-8">privacy-page</div>;
+  return <InfoArticle page="privacy" showEffectiveDate />;
 }

@@ -1,4 +1,14 @@
-// Placeholder: replaced by the feature's real page.
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/ui/button';
+import { InfoArticle } from '../components/info-article';
+
 export default function SellBooksPage() {
-  return <div className="p-8">sell-books-page</div>;
+  const { t } = useTranslation('info');
+  return (
+    <InfoArticle page="sellBooks">
+      <ButtonLink to="/books/new" size="lg">
+        {t('sellBooks.cta')}
+      </ButtonLink>
+    </InfoArticle>
+  );
 }

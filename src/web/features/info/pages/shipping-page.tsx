@@ -1,4 +1,5 @@
-// Placeholder: replaced by the feature's real page.
+import { InfoArticle } from '../components/info-article';
+
 export default function ShippingPage() {
-  return <div className="p-8">shipping-page</div>;
+  return <InfoArticle page="shipping" />;
 }

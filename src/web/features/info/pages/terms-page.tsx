@@ -1,4 +1,5 @@
-// Placeholder: replaced by the feature's real page.
+import { InfoArticle } from '../components/info-article';
+
 export default function TermsPage() {
-  return <div className="p-8">terms-page</div>;
+  return <InfoArticle page="terms" showEffectiveDate />;
 }

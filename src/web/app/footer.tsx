@@ -1,0 +1,72 @@
+import { LibraryBig } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+const COLUMNS = [
+  {
+    key: 'browse',
+    links: [
+      { to: '/books', key: 'allBooks' },
+      { to: '/books/category/Children', key: 'childrensBooks' },
+      { to: '/books/category/Teen', key: 'teenBooks' },
+      { to: '/books/category/Adult', key: 'adultBooks' },
+    ],
+  },
+  {
+    key: 'help',
+    links: [
+      { to: '/shipping', key: 'shipping' },
+      { to: '/contact', key: 'contact' },
+      { to: '/sell-books', key: 'sellBooks' },
+    ],
+  },
+  {
+    key: 'account',
+    links: [
+      { to: '/signin', key: 'signIn' },
+      { to: '/signup', key: 'register' },
+    ],
+  },
+  {
+    key: 'legal',
+    links: [
+      { to: '/privacy', key: 'privacy' },
+      { to: '/terms', key: 'terms' },
+      { to: '/cookies', key: 'cookies' },
+    ],
+  },
+] as const;
+
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="mt-16 border-t border-stone-200 bg-white">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(4,1fr)] lg:px-8">
+        <div>
+          <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
+            <LibraryBig className="size-6 text-brand-600" aria-hidden />
+            {t('appName')}
+          </Link>
+          <p className="mt-3 max-w-xs text-sm leading-relaxed text-stone-600">{t('footer.about')}</p>
+        </div>
+        {COLUMNS.map((column) => (
+          <nav key={column.key} aria-label={t(`footer.${column.key}`)}>
+            <h2 className="text-sm font-semibold text-stone-900">{t(`footer.${column.key}`)}</h2>
+            <ul className="mt-3 space-y-2">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="text-sm text-stone-600 hover:text-brand-700">
+                    {t(`footer.${link.key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-stone-100 py-5 text-center text-xs text-stone-500">
+        {t('footer.rights', { year: new Date().getFullYear() })}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,242 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  BookOpen,
+  BookPlus,
+  LayoutDashboard,
+  LibraryBig,
+  LogIn,
+  LogOut,
+  Menu,
+  Package,
+  ShoppingBag,
+  UserRound,
+  UserPen,
+  X,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { cn } from '../components/ui/cn';
+import { useCartCount } from '../features/cart/api';
+import { api } from '../lib/api';
+import { broadcastAuthChange, sessionQuery, useSession } from '../lib/session';
+
+const NAV = [
+  { to: '/', key: 'home', end: true },
+  { to: '/books', key: 'allBooks', end: true },
+  { to: '/books/category/Children', key: 'children' },
+  { to: '/books/category/Teen', key: 'teen' },
+  { to: '/books/category/Adult', key: 'adult' },
+  { to: '/how-it-works', key: 'howItWorks' },
+] as const;
+
+export function Header() {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // A page change closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <button
+          type="button"
+          className="-ml-2 rounded-lg p-2 text-stone-700 hover:bg-stone-100 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-nav"
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+        </button>
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold tracking-tight text-brand-800">
+          <LibraryBig className="size-7 text-brand-600" aria-hidden />
+          {t('appName')}
+        </Link>
+        <nav aria-label={t('nav.main')} className="ml-4 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={'end' in item}
+                  className={({ isActive }) =>
+                    cn(
+                      'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                      isActive
+                        ? 'bg-brand-50 text-brand-800'
+                        : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900',
+                    )
+                  }
+                >
+                  {t(`nav.${item.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <CartLink />
+          <AccountControls />
+        </div>
+      </div>
+      {menuOpen && (
+        <nav
+          id="mobile-nav"
+          aria-label={t('nav.main')}
+          className="border-t border-stone-200 bg-white lg:hidden"
+        >
+          <ul className="mx-auto max-w-7xl px-4 py-2">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={'end' in item}
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-lg px-3 py-3 text-base font-medium',
+                      isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100',
+                    )
+                  }
+                >
+                  {t(`nav.${item.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}
+
+function CartLink() {
+  const { t } = useTranslation();
+  const count = useCartCount();
+  return (
+    <Link
+      to="/cart"
+      className="relative rounded-lg p-2 text-stone-700 hover:bg-stone-100"
+      aria-label={t('nav.cartWithCount', { count })}
+    >
+      <ShoppingBag className="size-6" aria-hidden />
+      <span
+        data-testid="cart-count"
+        className={cn(
+          'absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full px-1 text-xs leading-5 font-semibold',
+          count > 0 ? 'bg-brand-700 text-white' : 'bg-stone-200 text-stone-600',
+        )}
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+function AccountControls() {
+  const { t } = useTranslation();
+  const { user, isAdmin, isLoading } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  if (isLoading) return <span className="size-10" aria-hidden />;
+  if (!user) {
+    return (
+      <Link
+        to="/signin"
+        className="flex items-center gap-2 rounded-lg p-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
+        aria-label={t('nav.signIn')}
+      >
+        <LogIn className="size-6" aria-hidden />
+        <span className="hidden sm:inline">{t('nav.signIn')}</span>
+      </Link>
+    );
+  }
+
+  async function signOut() {
+    try {
+      await api('/api/auth/sign-out', { method: 'POST', body: {} });
+    } catch (err) {
+      // Spec: a sign-out failure is only logged; the local state is cleared anyway.
+      console.error('sign-out failed', err);
+    }
+    queryClient.setQueryData(sessionQuery.queryKey, { user: null });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    broadcastAuthChange();
+    navigate('/', { replace: true });
+  }
+
+  const initials = user.name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="flex items-center gap-2 rounded-full p-1 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        aria-label={t('nav.account')}
+      >
+        <span className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
+          {initials || <UserRound className="size-4" aria-hidden />}
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
+        >
+          <div className="px-3 py-2">
+            <p className="truncate text-sm font-semibold text-stone-900">{user.name}</p>
+            <p className="truncate text-xs text-stone-500">{user.email}</p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
+          <MenuLink to="/books/new" icon={<BookPlus className="size-4" aria-hidden />}>
+            {t('nav.addBook')}
+          </MenuLink>
+          <MenuLink to="/books/manage" icon={<BookOpen className="size-4" aria-hidden />}>
+            {t('nav.myBooks')}
+          </MenuLink>
+          <MenuLink to="/my-orders" icon={<Package className="size-4" aria-hidden />}>
+            {t('nav.myOrders')}
+          </MenuLink>
+          <MenuLink to="/profile/edit" icon={<UserPen className="size-4" aria-hidden />}>
+            {t('nav.editProfile')}
+          </MenuLink>
+          {isAdmin && (
+            <MenuLink to="/admin" icon={<LayoutDashboard className="size-4" aria-hidden />}>
+              {t('nav.adminDashboard')}
+            </MenuLink>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
+          <DropdownMenu.Item
+            onSelect={() => void signOut()}
+            className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-stone-700 outline-none data-[highlighted]:bg-stone-100"
+          >
+            <LogOut className="size-4" aria-hidden />
+            {t('nav.signOut')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <DropdownMenu.Item asChild>
+      <Link
+        to={to}
+        className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-stone-700 outline-none data-[highlighted]:bg-stone-100"
+      >
+        {icon}
+        {children}
+      </Link>
+    </DropdownMenu.Item>
+  );
+}

@@ -41,8 +41,8 @@ export function Footer() {
   const { t } = useTranslation();
   return (
     <footer className="mt-16 border-t border-stone-200 bg-white">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(4,1fr)] lg:px-8">
-        <div>
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(4,1fr)] md:gap-10 lg:px-8">
+        <div className="col-span-2 md:col-span-1">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
             <LibraryBig className="size-6 text-brand-600" aria-hidden />
             {t('appName')}

@@ -3,7 +3,6 @@ import { ArrowRight, Baby, BookHeart, Search, ShoppingBag, Sparkles, Truck } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../../../domain/constants';
-import { ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/card';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
 import { useSession } from '../../../lib/session';
@@ -118,17 +117,18 @@ export default function HomePage() {
               <p className="mt-2 max-w-xl text-brand-100">{t('share.text')}</p>
             </div>
             <div className="flex flex-wrap gap-3">
-              <ButtonLink to="/signup" size="lg" className="bg-white text-brand-800 hover:bg-brand-50">
+              <Link
+                to="/signup"
+                className="inline-flex h-12 items-center rounded-lg bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50"
+              >
                 {t('share.signUp')}
-              </ButtonLink>
-              <ButtonLink
+              </Link>
+              <Link
                 to="/sell-books"
-                size="lg"
-                variant="outline"
-                className="border-brand-500 bg-transparent text-white hover:bg-brand-700"
+                className="inline-flex h-12 items-center rounded-lg border border-brand-500 px-6 font-semibold text-white hover:bg-brand-700"
               >
                 {t('share.learnMore')}
-              </ButtonLink>
+              </Link>
             </div>
           </div>
         </Container>

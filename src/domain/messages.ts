@@ -88,6 +88,13 @@ export const MSG = {
   emailServiceNotConfigured: 'Email service not configured...',
   emailProcessingTriggered: 'Email processing triggered successfully',
   emailProcessingFailed: (msg: string) => `Email processing failed: ${msg}`,
+  // Admin rules the spec leaves unworded (D12, D13, D7)
+  userNotFound: 'User not found',
+  cannotChangeOwnRole: 'You cannot change your own role',
+  cannotDeleteAdmin: 'Admins cannot be deleted. Change their role to user first.',
+  userHasOpenOrders:
+    'This user has open orders as borrower or owner. Complete or cancel them before deleting the account.',
+  bookInOpenOrder: 'This book is in an open order. Complete or cancel the order before deleting the book.',
 
   // Account
   signUpFailed: 'An error occurred during sign up',
@@ -100,6 +107,14 @@ export const MSG = {
   failedToUploadBook: 'Failed to upload book',
   profileUpdated: 'Profile updated successfully!',
   signInToEditProfile: 'Please sign in to edit your profile',
+  // Account rules the spec leaves unworded (D10, D11): ours, kept beside the spec's.
+  nameMax: 'Name must be 100 characters or less',
+  locationMax: 'Location must be 100 characters or less',
+  passwordMax: 'Password must be 128 characters or less',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  emailNotConfirmed: 'Please confirm your email address before signing in.',
+  pickupLocationUnavailable: 'One of the chosen pickup locations is no longer available',
 
   // Generic HTTP
   notFound: 'Not found',

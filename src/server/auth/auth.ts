@@ -5,8 +5,14 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
-import { renderEmail } from '../modules/email/layout';
-import { enqueueEmail, type Outbox } from '../modules/email/outbox';
+import type { Outbox } from '../modules/email/outbox';
+import {
+  queueConfirmationEmail,
+  queueExistingAccountEmail,
+  queuePasswordChangedEmail,
+  queueResetEmail,
+} from './account-emails';
+import { accountRequestRules, passwordChangedNotice } from './request-rules';
 
 /** The header our server sets from the socket address (any client value is replaced): rate limits key on it. */
 export const CLIENT_IP_HEADER = 'x-rakbuku-client-ip';
@@ -49,47 +55,36 @@ export function createAuth(deps: { db: Db; config: Config; outbox: Outbox }) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
-        await enqueueEmail(db, {
-          to: user.email,
-          recipientType: 'user',
-          emailType: 'password_reset',
-          ...renderEmail({
-            subject: 'Reset your Rakbuku password',
-            title: 'Reset your password',
-            paragraphs: [
-              `Hi ${user.name},`,
-              'Someone asked to reset the password of your Rakbuku account. If it was you, choose a new password with the link below. The link works for one hour.',
-            ],
-            button: { label: 'Choose a new password', url },
-            footnote: 'If you did not ask for this, ignore this email: your password stays the same.',
-          }),
-        });
+        await queueResetEmail(db, user, url);
+        outbox.kick();
+      },
+      async onPasswordReset({ user }) {
+        await queuePasswordChangedEmail(db, user, config.appUrl);
+        outbox.kick();
+      },
+      async onExistingUserSignUp({ user }) {
+        await queueExistingAccountEmail(db, user, config.appUrl);
         outbox.kick();
       },
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: true,
+      // D10: an unconfirmed sign-in is refused and the member asks for a new link themselves
+      // (the sign-in screen offers it), so failed attempts don't flood their inbox.
+      sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
-        await enqueueEmail(db, {
-          to: user.email,
-          recipientType: 'user',
-          emailType: 'email_confirmation',
-          ...renderEmail({
-            subject: 'Confirm your Rakbuku account',
-            title: 'Welcome to Rakbuku!',
-            paragraphs: [
-              `Hi ${user.name},`,
-              'Please confirm your email address to start borrowing and sharing books with the community in Bali.',
-            ],
-            button: { label: 'Confirm my email', url },
-            footnote: 'The link works for 24 hours. If you did not sign up, ignore this email.',
-          }),
-        });
+        await queueConfirmationEmail(db, user, url);
         outbox.kick();
       },
+    },
+    hooks: {
+      before: accountRequestRules,
+      after: passwordChangedNotice(async (user) => {
+        await queuePasswordChangedEmail(db, user, config.appUrl);
+        outbox.kick();
+      }),
     },
     rateLimit: {
       enabled: config.rateLimitEnabled,

@@ -1,12 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { Me } from '../../../domain/api-types';
+import { MSG } from '../../../domain/messages';
+import type { ProfileInput } from '../../../domain/schemas/account';
+import type { Auth } from '../../auth/auth';
 import type { DbOrTx } from '../../db/client';
 import { user } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 
 export async function getMe(db: DbOrTx, userId: string): Promise<Me> {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
   if (!row) throw notFound();
+  return toMe(row);
+}
+
+function toMe(row: typeof user.$inferSelect): Me {
   return {
     id: row.id,
     name: row.name,
@@ -18,4 +25,54 @@ export async function getMe(db: DbOrTx, userId: string): Promise<Me> {
     image: row.image,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The profile form: name, phone, location, address (the email and role are not the member's to edit here). */
+export async function updateProfile(
+  db: DbOrTx,
+  input: { actorId: string; profile: ProfileInput },
+): Promise<Me> {
+  const { name, phone, location, address } = input.profile;
+  const [row] = await db
+    .update(user)
+    .set({ name, phone, location, address, updatedAt: new Date() })
+    .where(eq(user.id, input.actorId))
+    .returning();
+  if (!row) throw notFound();
+  return toMe(row);
+}
+
+/**
+ * D11: Better Auth checks the current password, stores the new hash, ends every session and
+ * opens a fresh one for this browser (the returned Set-Cookie headers); its after-hook queues
+ * the 'password changed' notice.
+ */
+export async function changePassword(
+  auth: Auth,
+  input: { requestHeaders: Headers; currentPassword: string; newPassword: string },
+): Promise<Headers> {
+  try {
+    const { headers } = await auth.api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers: input.requestHeaders,
+      returnHeaders: true,
+    });
+    return headers;
+  } catch (err) {
+    if (isInvalidPassword(err)) {
+      throw new AppError('INVALID_CURRENT_PASSWORD', MSG.currentPasswordIncorrect, 422, {
+        currentPassword: MSG.currentPasswordIncorrect,
+      });
+    }
+    throw err;
+  }
+}
+
+function isInvalidPassword(err: unknown): boolean {
+  const body = (err as { body?: { code?: string } } | null)?.body;
+  return body?.code === 'INVALID_PASSWORD';
 }

@@ -1,6 +1,20 @@
 import { Hono } from 'hono';
+import { pickupChoicesSchema } from '../../../domain/schemas/account';
 import type { AppEnv } from '../../app-env';
+import { requireUser } from '../../auth/middleware';
+import { parseJson } from '../../lib/validate';
+import { getOwnerPickupChoices, listActivePickupLocations, setOwnerPickupChoices } from './service';
 
 export function pickupLocationsRoutes() {
-  return new Hono<AppEnv>();
+  return new Hono<AppEnv>()
+    .get('/pickup-locations', async (c) => {
+      return c.json({ items: await listActivePickupLocations(c.var.deps.db) });
+    })
+    .get('/profile/pickup-locations', requireUser, async (c) => {
+      return c.json({ ids: await getOwnerPickupChoices(c.var.deps.db, { actorId: c.var.user!.id }) });
+    })
+    .put('/profile/pickup-locations', requireUser, async (c) => {
+      const { ids } = await parseJson(c, pickupChoicesSchema);
+      return c.json({ ids: await setOwnerPickupChoices(c.var.deps.db, { actorId: c.var.user!.id, ids }) });
+    });
 }

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  ADDRESS_MAX,
+  ADDRESS_MIN,
+  LOCATION_MAX,
+  LOCATION_MIN,
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_MAX,
+  PHONE_MIN,
+} from '../constants';
+import { MSG } from '../messages';
+
+// One schema per account payload, shared by the forms (client) and the server, so both
+// refuse the same input with the spec's exact words (section 5). A missing field fails
+// with the message of its first rule, not a generic "expected string".
+
+const name = z.string({ error: MSG.nameMin }).trim().min(NAME_MIN, MSG.nameMin).max(NAME_MAX, MSG.nameMax);
+const email = z
+  .string({ error: MSG.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: MSG.invalidEmail }));
+const phone = z
+  .string({ error: MSG.phoneMin })
+  .trim()
+  .min(PHONE_MIN, MSG.phoneMin)
+  .max(PHONE_MAX, MSG.phoneMax)
+  .regex(/^\+?\d+$/, MSG.phoneFormat);
+const location = z
+  .string({ error: MSG.locationMin })
+  .trim()
+  .min(LOCATION_MIN, MSG.locationMin)
+  .max(LOCATION_MAX, MSG.locationMax);
+const address = z
+  .string({ error: MSG.addressMin })
+  .trim()
+  .min(ADDRESS_MIN, MSG.addressMin)
+  .max(ADDRESS_MAX, MSG.addressMax);
+const newPassword = z
+  .string({ error: MSG.passwordMin })
+  .min(PASSWORD_MIN, MSG.passwordMin)
+  .max(PASSWORD_MAX, MSG.passwordMax);
+const requiredPassword = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired);
+
+/** PATCH /api/profile and the profile form: the sign-up rules for these four fields. */
+export const profileSchema = z.object({ name, phone, location, address });
+export type ProfileInput = z.output<typeof profileSchema>;
+
+/** The body of POST /api/auth/sign-up/email, checked by the auth hook before anything is created. */
+export const signUpRequestSchema = profileSchema.extend({
+  email,
+  password: newPassword,
+  callbackURL: z.string().optional(),
+});
+export type SignUpRequest = z.output<typeof signUpRequestSchema>;
+
+/** The sign-up form: the request plus the confirmation, refused on the confirmation field. */
+export const signUpFormSchema = signUpRequestSchema
+  .omit({ callbackURL: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type SignUpForm = z.input<typeof signUpFormSchema>;
+
+export const signInSchema = z.object({
+  email,
+  password: requiredPassword,
+  rememberMe: z.boolean().optional(),
+});
+export type SignInForm = z.input<typeof signInSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordForm = z.input<typeof forgotPasswordSchema>;
+
+/** The reset page: the spec shows only the mismatch rule; the length rule is the server's (8+). */
+export const resetPasswordFormSchema = z
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
+
+/** POST /api/profile/password (D11): current password, a new one of 8+ and its confirmation. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: MSG.currentPasswordRequired })
+      .min(1, MSG.currentPasswordRequired)
+      .max(PASSWORD_MAX, MSG.passwordMax),
+    newPassword,
+    confirmPassword: z.string({ error: MSG.passwordsDontMatch }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MSG.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordSchema>;
+
+/** PUT /api/profile/pickup-locations: the owner's whole set of drop-off choices. */
+export const pickupChoicesSchema = z.object({
+  ids: z
+    .array(z.uuid({ error: MSG.pickupLocationUnavailable }))
+    .max(100)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type PickupChoices = z.output<typeof pickupChoicesSchema>;

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../../domain/messages';
+import { createUser } from '../../db/seed/factories';
+import { findLink } from '../../testing/smtp';
+import { createTestContext, type TestContext } from '../../testing/harness';
+import { clearRateLimits, cookieFrom, emailsTo, signUpBody, usersWithEmail } from './account-fixtures';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(() => clearRateLimits(ctx));
+
+const signUp = (body: Record<string, unknown>) => ctx.request('POST', '/api/auth/sign-up/email', { body });
+
+describe('sign-up rules (spec section 5), enforced by the server', () => {
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ['a one-letter name', { name: 'A' }, MSG.nameMin],
+    ['a name of spaces', { name: '   ' }, MSG.nameMin],
+    ['no name', { name: undefined }, MSG.nameMin],
+    ['an invalid email', { email: 'not-an-email' }, MSG.invalidEmail],
+    ['a 7-character password', { password: 'seven77' }, MSG.passwordMin],
+    ['a one-letter location', { location: 'U' }, MSG.locationMin],
+    ['a 9-character address', { address: 'Jl. Raya' }, MSG.addressMin],
+    ['a 251-character address', { address: 'x'.repeat(251) }, MSG.addressMax],
+    ['a 7-digit phone', { phone: '1234567' }, MSG.phoneMin],
+    ['a 15-character phone', { phone: '+12345678901234' }, MSG.phoneMax],
+    ['a phone with a dash', { phone: '0812-34567' }, MSG.phoneFormat],
+    ['a phone with + inside', { phone: '0812+34567' }, MSG.phoneFormat],
+    ['no phone', { phone: undefined }, MSG.phoneMin],
+  ];
+
+  it.each(cases)(
+    'refuses %s with the exact message and creates nothing',
+    async (_label, overrides, message) => {
+      const body = signUpBody(overrides);
+      const res = await signUp(body);
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message });
+      if (typeof body.email === 'string') {
+        expect(await usersWithEmail(ctx, body.email)).toHaveLength(0);
+        expect(await emailsTo(ctx, body.email)).toHaveLength(0);
+      }
+    },
+  );
+
+  it('accepts the limits themselves (2-letter name, 8-digit phone, +14 characters, 250-character address)', async () => {
+    const body = signUpBody({
+      name: 'Jo',
+      phone: '+1234567890123',
+      address: 'a'.repeat(250),
+      location: 'Ub',
+    });
+    const res = await signUp(body);
+    expect(res.status).toBe(200);
+    expect(await usersWithEmail(ctx, body.email)).toHaveLength(1);
+  });
+});
+
+describe('a new account', () => {
+  it('cannot choose its own role', async () => {
+    const body = signUpBody({ role: 'admin' });
+    const res = await signUp(body);
+    expect(res.status).toBe(400);
+    expect(await usersWithEmail(ctx, body.email)).toHaveLength(0);
+  });
+
+  it('stores the trimmed profile fields and the lower-cased email, unconfirmed', async () => {
+    const body = signUpBody({ name: '  Wayan Sari  ', email: 'NEW.Member@Example.com' });
+    const res = await signUp(body);
+    expect(res.status).toBe(200);
+    const [row] = await usersWithEmail(ctx, 'new.member@example.com');
+    expect(row).toMatchObject({
+      name: 'Wayan Sari',
+      email: 'new.member@example.com',
+      phone: '+6281234567',
+      location: 'Canggu',
+      address: 'Jl. Pantai Batu Bolong No. 7, Canggu, Bali',
+      role: 'user',
+      emailVerified: false,
+    });
+    // No session until the email is confirmed (D10).
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('rakbuku.session_token='))).toBe(false);
+  });
+
+  it('gets a confirmation email through the outbox whose link confirms the account and signs in', async () => {
+    const body = signUpBody();
+    expect((await signUp(body)).status).toBe(200);
+    const [queued] = await emailsTo(ctx, body.email);
+    expect(queued).toMatchObject({
+      emailType: 'email_confirmation',
+      subject: 'Confirm your Rakbuku account',
+    });
+
+    const mail = await ctx.mailbox.waitFor((m) => m.to.includes(body.email));
+    const link = findLink(mail, '/api/auth/verify-email');
+    const url = new URL(link);
+    const verified = await ctx.request('GET', url.pathname + url.search);
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get('location')).toBe('/profile/edit?welcome=1');
+
+    const cookie = cookieFrom(verified.headers);
+    const me = await ctx.request('GET', '/api/me', { cookie });
+    expect(me.body.user).toMatchObject({ email: body.email, name: 'Wayan Sari', role: 'user' });
+    const [row] = await usersWithEmail(ctx, body.email);
+    expect(row.emailVerified).toBe(true);
+  });
+
+  it('answers a duplicate email like a new one, creates no second account and tells the owner (D10)', async () => {
+    const existing = await createUser(ctx.db, { email: 'taken@example.com', password: 'original-pass' });
+    const res = await signUp(signUpBody({ email: 'Taken@Example.com', password: 'another-pass-9' }));
+    const fresh = await signUp(signUpBody());
+    expect(res.status).toBe(fresh.status);
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys(fresh.body).sort());
+
+    expect(await usersWithEmail(ctx, 'taken@example.com')).toHaveLength(1);
+    // The original password still works and the new one does not.
+    await expect(ctx.signIn('taken@example.com', 'original-pass')).resolves.toContain(
+      'rakbuku.session_token',
+    );
+    await expect(ctx.signIn('taken@example.com', 'another-pass-9')).rejects.toThrow();
+    await ctx.mailbox.waitFor(
+      (m) => m.to.includes(existing.email) && m.subject === 'You already have a Rakbuku account',
+    );
+  });
+});

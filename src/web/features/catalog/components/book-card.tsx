@@ -4,8 +4,9 @@ import type { Availability, BookSummary } from '../../../../domain/api-types';
 import { formatMoney } from '../../../../domain/money';
 import { Badge } from '../../../components/ui/badge';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+import { AvailabilityBadge } from './availability-badge';
 
-const OVERLAY_KEY: Record<Exclude<Availability, 'available'>, string> = {
+export const OVERLAY_KEY: Record<Exclude<Availability, 'available'>, string> = {
   borrowed: 'card.borrowed',
   reserved: 'card.reserved',
   unavailable: 'card.outOfStock',
@@ -37,6 +38,7 @@ export function BookCard({ book }: { book: BookSummary }) {
         <div className="flex flex-wrap gap-1">
           <Badge tone="blue">{book.language}</Badge>
           <Badge tone="violet">{book.condition}</Badge>
+          <AvailabilityBadge availability={book.availability} />
         </div>
         <Link to={`/books/${book.id}`} className="focus-visible:outline-2 focus-visible:outline-brand-600">
           <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 hover:text-brand-700">

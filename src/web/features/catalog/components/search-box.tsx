@@ -7,17 +7,20 @@ import { cn } from '../../../components/ui/cn';
 /**
  * The catalog search (spec: All Books): submit trims the text and does nothing when it is
  * empty; on a category page it stays in the category, everywhere else it goes to /books?q=.
+ * `onSearch` replaces the navigation (the owner shelf searches within the shelf).
  */
 export function SearchBox({
   category,
   initialQuery = '',
   size = 'md',
   className,
+  onSearch,
 }: {
   category?: string;
   initialQuery?: string;
   size?: 'md' | 'lg';
   className?: string;
+  onSearch?: (q: string) => void;
 }) {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
@@ -27,6 +30,7 @@ export function SearchBox({
     event.preventDefault();
     const q = text.trim();
     if (!q) return;
+    if (onSearch) return onSearch(q);
     const base = category ? `/books/category/${encodeURIComponent(category)}` : '/books';
     navigate(`${base}?q=${encodeURIComponent(q)}`);
   }

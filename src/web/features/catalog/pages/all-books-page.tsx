@@ -1,4 +1,23 @@
-// Placeholder: replaced by the feature's real page.
+import { useTranslation } from 'react-i18next';
+import { Container, PageHeader } from '../../../components/ui/card';
+import { bookPageQuery } from '../api';
+import { useCatalogParams } from '../catalog-url';
+import { CatalogBrowser } from '../components/catalog-browser';
+import { SearchBox } from '../components/search-box';
+import { SearchSummary } from '../components/search-summary';
+
 export default function AllBooksPage() {
-  return <div className="p-8">all-books-page</div>;
+  const { t } = useTranslation('catalog');
+  const { params, update } = useCatalogParams();
+  return (
+    <Container className="py-8 sm:py-10">
+      <PageHeader title={t('allBooks.title')} description={t('allBooks.description')} />
+      <div className="mb-8 max-w-2xl">
+        {/* keyed by q so Back (a new URL) shows that URL's search text */}
+        <SearchBox key={params.q} initialQuery={params.q} />
+        <SearchSummary q={params.q} onClear={() => update({ q: '' })} />
+      </div>
+      <CatalogBrowser queryFor={bookPageQuery} />
+    </Container>
+  );
 }

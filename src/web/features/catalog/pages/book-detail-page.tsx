@@ -1,4 +1,225 @@
-// Placeholder: replaced by the feature's real page.
+import { useQuery } from '@tanstack/react-query';
+import { BookX, CalendarDays, ChevronRight, MapPin, Pencil } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { BookDetail } from '../../../../domain/api-types';
+import { formatMoney } from '../../../../domain/money';
+import { effectiveMonthlyPrice, monthlySavingMinor } from '../../../../domain/pricing';
+import { Badge } from '../../../components/ui/badge';
+import { ButtonLink } from '../../../components/ui/button';
+import { Card, Container } from '../../../components/ui/card';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+import { bookDetailQuery, moreFromOwnerQuery } from '../api';
+import { AvailabilityBadge } from '../components/availability-badge';
+import { BookGrid, OVERLAY_KEY } from '../components/book-card';
+import { OwnerAvatar } from '../components/owner-avatar';
+import { formatMonthYear } from '../format-date';
+
 export default function BookDetailPage() {
-  return <div className="p-8">book-detail-page</div>;
+  const { t } = useTranslation('catalog');
+  const { bookId = '' } = useParams();
+  const query = useQuery(bookDetailQuery(bookId));
+
+  if (query.isPending) {
+    return <LoadingState label={t('detail.loading')} />;
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Container className="py-10">
+        {notFound ? (
+          <EmptyState
+            icon={<BookX className="size-10" aria-hidden />}
+            title={t('detail.notFound')}
+            description={t('detail.notFoundDescription')}
+            action={<ButtonLink to="/books">{t('detail.backToBooks')}</ButtonLink>}
+          />
+        ) : (
+          <ErrorBanner>{t('detail.failed')}</ErrorBanner>
+        )}
+      </Container>
+    );
+  }
+  return <BookDetailView book={query.data} />;
+}
+
+function BookDetailView({ book }: { book: BookDetail }) {
+  const { t } = useTranslation('catalog');
+  const { user } = useSession();
+  const isOwner = user?.id === book.ownerId;
+  const overlay = book.availability === 'available' ? null : t(OVERLAY_KEY[book.availability]);
+  const saving = monthlySavingMinor(book);
+
+  return (
+    <Container className="py-6 sm:py-10">
+      <nav
+        aria-label={t('detail.breadcrumb')}
+        className="mb-6 flex items-center gap-1 text-sm text-stone-500"
+      >
+        <Link to="/books" className="hover:text-brand-700">
+          {t('allBooks.title')}
+        </Link>
+        <ChevronRight className="size-4" aria-hidden />
+        <Link to={`/books/category/${book.category}`} className="hover:text-brand-700">
+          {t(`category.${book.category.toLowerCase()}.title`)}
+        </Link>
+      </nav>
+
+      <div className="grid gap-8 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:gap-12">
+        <div className="relative mx-auto aspect-[2/3] w-full max-w-xs overflow-hidden rounded-2xl bg-stone-100 shadow-md md:max-w-none">
+          <img
+            src={book.cover.detail}
+            alt={t('card.coverAlt', { title: book.title })}
+            width={640}
+            height={960}
+            className="size-full object-cover"
+          />
+          {overlay && (
+            <span className="absolute inset-0 flex items-center justify-center bg-stone-900/55 text-lg font-semibold tracking-wide text-white uppercase">
+              {overlay}
+            </span>
+          )}
+        </div>
+
+        <div className="min-w-0">
+          <div className="flex flex-wrap gap-1.5">
+            <Badge tone="brand">{book.category}</Badge>
+            <Badge tone="blue">{book.language}</Badge>
+            <Badge tone="violet">{book.condition}</Badge>
+            <AvailabilityBadge availability={book.availability} />
+          </div>
+          <h1 className="mt-3 font-serif text-3xl leading-tight font-bold text-stone-900 sm:text-4xl">
+            {book.title}
+          </h1>
+          <p className="mt-1 text-lg text-stone-600">{t('detail.by', { author: book.author })}</p>
+
+          <dl className="mt-5 grid max-w-md grid-cols-3 gap-3 text-sm">
+            {(['category', 'condition', 'language'] as const).map((field) => (
+              <div key={field} className="rounded-lg bg-stone-100 px-3 py-2">
+                <dt className="text-xs text-stone-500">{t(`detail.${field}`)}</dt>
+                <dd className="font-medium text-stone-900">{book[field]}</dd>
+              </div>
+            ))}
+          </dl>
+
+          <Card className="mt-6 max-w-md">
+            <div className="flex flex-wrap items-baseline gap-x-6 gap-y-2">
+              <p>
+                <span className="text-2xl font-bold text-stone-900">{formatMoney(book.weeklyPrice)}</span>{' '}
+                <span className="text-sm text-stone-500">{t('detail.perWeek')}</span>
+              </p>
+              <p>
+                <span className="text-lg font-semibold text-stone-800">
+                  {formatMoney(effectiveMonthlyPrice(book))}
+                </span>{' '}
+                <span className="text-sm text-stone-500">{t('detail.perMonth')}</span>
+              </p>
+            </div>
+            {saving > 0 ? (
+              <p className="mt-2 text-sm font-medium text-green-700">
+                {t('detail.monthlySaving', { amount: formatMoney(saving / 100) })}
+              </p>
+            ) : (
+              <p className="mt-2 text-xs text-stone-500">{t('detail.monthlyDefault')}</p>
+            )}
+            <div className="mt-5">
+              {isOwner ? (
+                <div className="flex flex-wrap items-center gap-3">
+                  <span className="inline-flex h-10 items-center rounded-lg bg-brand-50 px-4 text-sm font-semibold text-brand-800">
+                    {t('detail.yourBook')}
+                  </span>
+                  <ButtonLink to={`/books/${book.id}/edit`} variant="outline">
+                    <Pencil className="size-4" aria-hidden />
+                    {t('detail.editBook')}
+                  </ButtonLink>
+                </div>
+              ) : (
+                <>
+                  <AddToCartButton book={book} className="h-11 w-full px-6 text-base sm:w-auto" />
+                  {book.availability !== 'available' && (
+                    <p className="mt-3 text-sm text-stone-600">{t('detail.notBorrowable')}</p>
+                  )}
+                </>
+              )}
+            </div>
+          </Card>
+
+          <section className="mt-8 max-w-2xl">
+            <h2 className="text-lg font-semibold text-stone-900">{t('detail.summary')}</h2>
+            <p className="mt-2 leading-relaxed whitespace-pre-line text-stone-700">
+              {book.summary || t('detail.noSummary')}
+            </p>
+          </section>
+
+          <OwnerCard book={book} />
+        </div>
+      </div>
+
+      <MoreFromOwner book={book} />
+    </Container>
+  );
+}
+
+function OwnerCard({ book }: { book: BookDetail }) {
+  const { t } = useTranslation('catalog');
+  const { owner } = book;
+  return (
+    <section aria-labelledby="owner-heading" className="mt-8 max-w-md">
+      <h2 id="owner-heading" className="mb-3 text-lg font-semibold text-stone-900">
+        {t('detail.owner')}
+      </h2>
+      <Link
+        to={`/owner/${owner.id}`}
+        className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <OwnerAvatar name={owner.name} image={owner.image} />
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold text-stone-900">{owner.name}</p>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-stone-500">
+            {owner.location && (
+              <span className="inline-flex items-center gap-1">
+                <MapPin className="size-3.5" aria-hidden />
+                {owner.location}
+              </span>
+            )}
+            <span className="inline-flex items-center gap-1">
+              <CalendarDays className="size-3.5" aria-hidden />
+              {t('owner.memberSince', { date: formatMonthYear(owner.memberSince) })}
+            </span>
+          </p>
+          <p className="mt-1 text-xs font-medium text-brand-700">
+            {t('owner.availableBooks', { count: owner.availableBooks })}
+          </p>
+        </div>
+        <span className="hidden text-sm font-medium text-brand-700 sm:inline">{t('detail.viewShelf')}</span>
+        <ChevronRight className="size-5 text-stone-400" aria-hidden />
+      </Link>
+    </section>
+  );
+}
+
+function MoreFromOwner({ book }: { book: BookDetail }) {
+  const { t } = useTranslation('catalog');
+  const query = useQuery(moreFromOwnerQuery(book.id));
+  // A side list: if it fails or is empty, the page is still complete without it.
+  if (!query.data || query.data.items.length === 0) return null;
+  return (
+    <section aria-labelledby="more-heading" className="mt-14 border-t border-stone-200 pt-8">
+      <div className="mb-5 flex items-end justify-between gap-3">
+        <h2 id="more-heading" className="text-xl font-bold text-stone-900">
+          {t('detail.moreFrom', { name: book.owner.name })}
+        </h2>
+        <Link
+          to={`/owner/${book.owner.id}`}
+          className="text-sm font-medium whitespace-nowrap text-brand-700 hover:underline"
+        >
+          {t('detail.viewAll')}
+        </Link>
+      </div>
+      <BookGrid books={query.data.items} />
+    </section>
+  );
 }

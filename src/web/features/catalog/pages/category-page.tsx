@@ -1,4 +1,46 @@
-// Placeholder: replaced by the feature's real page.
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import type { Category } from '../../../../domain/constants';
+import { cn } from '../../../components/ui/cn';
+import { Container } from '../../../components/ui/card';
+import { bookPageQuery } from '../api';
+import { categoryFromParam, useCatalogParams } from '../catalog-url';
+import { CatalogBrowser } from '../components/catalog-browser';
+import { SearchBox } from '../components/search-box';
+import { SearchSummary } from '../components/search-summary';
+
+// Spec: header colour and description by category; anything else gets the generic Books header.
+const THEMES: Record<Category | 'generic', { key: string; band: string }> = {
+  Children: { key: 'children', band: 'from-amber-100 via-orange-50 to-rose-50 border-amber-200' },
+  Teen: { key: 'teen', band: 'from-violet-100 via-indigo-50 to-sky-50 border-violet-200' },
+  Adult: { key: 'adult', band: 'from-brand-100 via-emerald-50 to-stone-50 border-brand-200' },
+  generic: { key: 'generic', band: 'from-stone-100 via-stone-50 to-white border-stone-200' },
+};
+
 export default function CategoryPage() {
-  return <div className="p-8">category-page</div>;
+  const { t } = useTranslation('catalog');
+  const { category: param } = useParams();
+  const category = categoryFromParam(param);
+  const theme = THEMES[category ?? 'generic'];
+  const { params, update } = useCatalogParams();
+
+  return (
+    <>
+      <header className={cn('border-b bg-gradient-to-br', theme.band)}>
+        <Container className="py-10 sm:py-12">
+          <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
+            {t(`category.${theme.key}.title`)}
+          </h1>
+          <p className="mt-2 max-w-2xl text-stone-700">{t(`category.${theme.key}.description`)}</p>
+          <div className="mt-6 max-w-2xl">
+            <SearchBox key={params.q} initialQuery={params.q} category={category ? param : undefined} />
+            <SearchSummary q={params.q} onClear={() => update({ q: '' })} />
+          </div>
+        </Container>
+      </header>
+      <Container className="py-8">
+        <CatalogBrowser category={category} queryFor={bookPageQuery} />
+      </Container>
+    </>
+  );
 }

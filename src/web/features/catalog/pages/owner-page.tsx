@@ -1,4 +1,84 @@
-// Placeholder: replaced by the feature's real page.
+import { useQuery } from '@tanstack/react-query';
+import { BookOpen, CalendarDays, MapPin, UserX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import type { OwnerProfile } from '../../../../domain/api-types';
+import { ButtonLink } from '../../../components/ui/button';
+import { Container } from '../../../components/ui/card';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { ApiError } from '../../../lib/api';
+import { ownerBooksQuery, ownerProfileQuery } from '../api';
+import { useCatalogParams } from '../catalog-url';
+import { CatalogBrowser } from '../components/catalog-browser';
+import { OwnerAvatar } from '../components/owner-avatar';
+import { SearchBox } from '../components/search-box';
+import { SearchSummary } from '../components/search-summary';
+import { formatMonthYear } from '../format-date';
+
 export default function OwnerPage() {
-  return <div className="p-8">owner-page</div>;
+  const { t } = useTranslation('catalog');
+  const { ownerId = '' } = useParams();
+  const query = useQuery(ownerProfileQuery(ownerId));
+
+  if (query.isPending) return <LoadingState label={t('owner.loading')} />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Container className="py-10">
+        {notFound ? (
+          <EmptyState
+            icon={<UserX className="size-10" aria-hidden />}
+            title={t('owner.notFound')}
+            description={t('owner.notFoundDescription')}
+            action={<ButtonLink to="/books">{t('detail.backToBooks')}</ButtonLink>}
+          />
+        ) : (
+          <ErrorBanner>{t('owner.failed')}</ErrorBanner>
+        )}
+      </Container>
+    );
+  }
+  return <OwnerShelf owner={query.data} />;
+}
+
+function OwnerShelf({ owner }: { owner: OwnerProfile }) {
+  const { t } = useTranslation('catalog');
+  const { params, update } = useCatalogParams();
+  return (
+    <>
+      <header className="border-b border-stone-200 bg-white">
+        <Container className="py-8 sm:py-10">
+          <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
+            <OwnerAvatar name={owner.name} image={owner.image} size="lg" />
+            <div className="min-w-0">
+              <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{owner.name}</h1>
+              <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-stone-600">
+                {owner.location && (
+                  <li className="inline-flex items-center gap-1.5">
+                    <MapPin className="size-4 text-stone-400" aria-hidden />
+                    {owner.location}
+                  </li>
+                )}
+                <li className="inline-flex items-center gap-1.5">
+                  <CalendarDays className="size-4 text-stone-400" aria-hidden />
+                  {t('owner.joined', { date: formatMonthYear(owner.memberSince) })}
+                </li>
+                <li className="inline-flex items-center gap-1.5 font-medium text-brand-800">
+                  <BookOpen className="size-4" aria-hidden />
+                  {t('owner.availableBooks', { count: owner.availableBooks })}
+                </li>
+              </ul>
+            </div>
+          </div>
+          <div className="mt-6 max-w-2xl">
+            <SearchBox key={params.q} initialQuery={params.q} onSearch={(q) => update({ q })} />
+            <SearchSummary q={params.q} onClear={() => update({ q: '' })} />
+          </div>
+        </Container>
+      </header>
+      <Container className="py-8">
+        <CatalogBrowser queryFor={(query) => ownerBooksQuery(owner.id, query)} />
+      </Container>
+    </>
+  );
 }

@@ -1,0 +1,119 @@
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { BookX, SlidersHorizontal } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BookPage, BookQuery } from '../../../../domain/api-types';
+import type { Category } from '../../../../domain/constants';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { toBookQuery, useCatalogParams } from '../catalog-url';
+import { BookGrid } from './book-card';
+import { CatalogFilters } from './catalog-filters';
+import { Pagination } from './pagination';
+import { SortSelect } from './sort-select';
+
+/**
+ * Filters, sort, count, states, grid and pagination of a listing (All Books, a category, an
+ * owner's shelf). The URL is the only state (D17); `queryFor` says which endpoint serves it.
+ */
+export function CatalogBrowser({
+  category,
+  queryFor,
+}: {
+  category?: Category;
+  queryFor: (query: BookQuery) => UseQueryOptions<BookPage, Error, BookPage, QueryKey>;
+}) {
+  const { t } = useTranslation('catalog');
+  const { params, update, clearFilters, hasFilters } = useCatalogParams();
+  const query = useQuery(queryFor(toBookQuery(params, category)));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const data = query.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  function goToPage(page: number) {
+    update({ page });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+
+  const filters = (
+    <CatalogFilters
+      params={params}
+      maxWeeklyPrice={data?.maxWeeklyPrice}
+      onChange={update}
+      onClear={clearFilters}
+      hasFilters={hasFilters}
+    />
+  );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
+      <aside className="hidden lg:block">
+        <div className="sticky top-20 rounded-2xl border border-stone-200 bg-white p-5 shadow-xs">
+          {filters}
+        </div>
+      </aside>
+
+      <section aria-labelledby="catalog-results" className="min-w-0">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <p id="catalog-results" className="text-sm font-medium text-stone-700" aria-live="polite">
+            {data ? t('results.showing', { count: data.total }) : '\u00a0'}
+          </p>
+          <div className="flex w-full items-center gap-2 sm:w-auto">
+            <Button
+              variant="outline"
+              className="lg:hidden"
+              aria-expanded={filtersOpen}
+              aria-controls="catalog-filters-mobile"
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              <SlidersHorizontal className="size-4" aria-hidden />
+              {t('filters.title')}
+              {hasFilters && <span className="size-2 rounded-full bg-brand-600" aria-hidden />}
+            </Button>
+            <div className="ml-auto">
+              <SortSelect value={params.sort} onChange={(sort) => update({ sort })} />
+            </div>
+          </div>
+        </div>
+
+        {filtersOpen && (
+          <div
+            id="catalog-filters-mobile"
+            className="mb-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-xs lg:hidden"
+          >
+            {filters}
+          </div>
+        )}
+
+        {query.isPending ? (
+          <LoadingState label={t('states.loading')} />
+        ) : query.isError && !data ? (
+          <ErrorBanner>{t('states.failed')}</ErrorBanner>
+        ) : data && data.items.length === 0 ? (
+          <EmptyState
+            icon={<BookX className="size-10" aria-hidden />}
+            title={t('states.emptyTitle')}
+            description={t('states.emptyDescription')}
+            action={
+              hasFilters ? (
+                <Button variant="outline" onClick={clearFilters}>
+                  {t('filters.clearAll')}
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : data ? (
+          <div
+            aria-busy={query.isPlaceholderData}
+            className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}
+          >
+            {query.isError && <ErrorBanner className="mb-4">{t('states.failed')}</ErrorBanner>}
+            <BookGrid books={data.items} />
+            <Pagination page={params.page} pageCount={pageCount} onPage={goToPage} />
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import * as Slider from '@radix-ui/react-slider';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONDITIONS, LANGUAGES } from '../../../../domain/constants';
+import { formatMoney } from '../../../../domain/money';
+import type { CatalogParams } from '../catalog-url';
+import { sliderRange } from '../price-range';
+
+interface Props {
+  params: CatalogParams;
+  /** Highest weekly price in scope (D4); undefined until the first page has loaded. */
+  maxWeeklyPrice: string | undefined;
+  onChange: (patch: Partial<CatalogParams>) => void;
+  onClear: () => void;
+  hasFilters: boolean;
+}
+
+/** Condition and Language radios, the price-per-week slider and Clear all (spec: All Books). */
+export function CatalogFilters({ params, maxWeeklyPrice, onChange, onClear, hasFilters }: Props) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div className="space-y-6">
+      <div className="flex items-center justify-between">
+        <h2 className="text-base font-semibold text-stone-900">{t('filters.title')}</h2>
+        <button
+          type="button"
+          onClick={onClear}
+          disabled={!hasFilters}
+          className="text-sm font-medium text-brand-700 hover:underline disabled:cursor-default disabled:text-stone-400 disabled:no-underline"
+        >
+          {t('filters.clearAll')}
+        </button>
+      </div>
+      <RadioGroup
+        legend={t('filters.condition')}
+        name="condition"
+        options={CONDITIONS}
+        value={params.condition}
+        onChange={(condition) => onChange({ condition })}
+      />
+      <RadioGroup
+        legend={t('filters.language')}
+        name="language"
+        options={LANGUAGES}
+        value={params.language}
+        onChange={(language) => onChange({ language })}
+      />
+      <PriceSlider
+        maxWeeklyPrice={maxWeeklyPrice}
+        value={params.maxPrice}
+        onCommit={(maxPrice) => onChange({ maxPrice })}
+      />
+    </div>
+  );
+}
+
+function RadioGroup<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: readonly T[];
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
+}) {
+  const { t } = useTranslation('catalog');
+  const choices: Array<{ value: T | undefined; label: string }> = [
+    { value: undefined, label: t('filters.any') },
+    ...options.map((o) => ({ value: o, label: o })),
+  ];
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-stone-700">{legend}</legend>
+      <div className="space-y-1">
+        {choices.map((choice) => (
+          <label
+            key={choice.label}
+            className="flex cursor-pointer items-center gap-2.5 rounded-md py-1 text-sm text-stone-700 hover:text-stone-900"
+          >
+            <input
+              type="radio"
+              name={name}
+              checked={value === choice.value}
+              onChange={() => onChange(choice.value)}
+              className="size-4 accent-brand-700"
+            />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function PriceSlider({
+  maxWeeklyPrice,
+  value,
+  onCommit,
+}: {
+  maxWeeklyPrice: string | undefined;
+  value: string | undefined;
+  onCommit: (maxPrice: string | undefined) => void;
+}) {
+  const { t } = useTranslation('catalog');
+  const labelId = useId();
+  const { max, step } = sliderRange(maxWeeklyPrice ?? '0');
+  const selected = value === undefined ? max : Math.min(Number(value), max);
+  // Local while dragging; the URL (and so the query) changes once, when the thumb is released.
+  const [dragging, setDragging] = useState(selected);
+  useEffect(() => setDragging(selected), [selected]);
+  const disabled = max <= 0;
+
+  return (
+    <div>
+      <div className="mb-3 flex items-baseline justify-between gap-2">
+        <span id={labelId} className="text-sm font-medium text-stone-700">
+          {t('filters.price')}
+        </span>
+        <span className="text-sm text-stone-600" aria-live="polite">
+          {disabled || dragging >= max
+            ? t('filters.anyPrice')
+            : t('filters.upTo', { price: formatMoney(dragging) })}
+        </span>
+      </div>
+      <Slider.Root
+        className="relative flex h-5 w-full touch-none items-center select-none data-[disabled]:opacity-50"
+        min={0}
+        max={Math.max(max, step)}
+        step={step}
+        value={[dragging]}
+        disabled={disabled}
+        onValueChange={([v]) => setDragging(v)}
+        // At the top of the range there is no filter: every book in scope is shown.
+        onValueCommit={([v]) => onCommit(v >= max ? undefined : String(v))}
+        aria-labelledby={labelId}
+      >
+        <Slider.Track className="relative h-1.5 grow rounded-full bg-stone-200">
+          <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
+        </Slider.Track>
+        <Slider.Thumb
+          aria-labelledby={labelId}
+          aria-valuetext={dragging >= max ? t('filters.anyPrice') : formatMoney(dragging)}
+          className="block size-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        />
+      </Slider.Root>
+      <div className="mt-2 flex justify-between text-xs text-stone-500">
+        <span>{formatMoney(0)}</span>
+        <span>{formatMoney(max)}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,4 +1,177 @@
-// Placeholder: replaced by the feature's real page.
+import { ArrowLeft, ShoppingBag } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DEFAULT_DELIVERY_METHOD, type DeliveryMethod } from '../../../../domain/constants';
+import type { DeliveryAddress } from '../../../../domain/order-types';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Container, PageHeader } from '../../../components/ui/card';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { errorMessage } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useCart, validateCart } from '../../cart/api';
+import { ValidationProblems } from '../../cart/components/validation-problems';
+import {
+  type ConfirmationState,
+  type PlaceOrderInput,
+  useCheckoutOptions,
+  usePlaceOrder,
+  useRefreshAfterCheckout,
+} from '../api';
+import { AddressForm } from '../components/address-form';
+import { DeliveryMethodOptions } from '../components/delivery-method-options';
+import { OrderReview } from '../components/order-review';
+import { PickupLocationList } from '../components/pickup-location-list';
+
 export default function CheckoutPage() {
-  return <div className="p-8">checkout-page</div>;
+  const { t } = useTranslation('checkout');
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const cart = useCart();
+  const hasItems = (cart.data?.groups.length ?? 0) > 0;
+  const options = useCheckoutOptions(hasItems);
+  const placeOrder = usePlaceOrder();
+  const refreshAfterCheckout = useRefreshAfterCheckout();
+
+  // One key for the page's life: a double click or a retry after a lost answer replays the
+  // same checkout on the server instead of creating a second set of orders.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [method, setMethod] = useState<DeliveryMethod>(DEFAULT_DELIVERY_METHOD);
+  const [address, setAddress] = useState<DeliveryAddress>({
+    fullName: user?.name ?? '',
+    phone: user?.phone ?? '',
+    address: user?.address ?? '',
+  });
+  const [pickupLocationId, setPickupLocationId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [showMissing, setShowMissing] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const pickupLocations = options.data?.pickupLocations ?? [];
+  const pickupOffered = pickupLocations.length > 0;
+
+  // The cart can change under the page (another tab): never keep a choice that is no longer offered.
+  useEffect(() => {
+    if (method === 'pickup' && options.isSuccess && !pickupOffered) setMethod('delivery');
+    if (pickupLocationId && !pickupLocations.some((l) => l.id === pickupLocationId))
+      setPickupLocationId(null);
+  }, [method, options.isSuccess, pickupOffered, pickupLocationId, pickupLocations]);
+
+  const submit = async () => {
+    if (submitting) return;
+    setError(null);
+    setProblems([]);
+    const input: PlaceOrderInput = { idempotencyKey, deliveryMethod: method };
+    if (method === 'delivery') {
+      const trimmed = {
+        fullName: address.fullName.trim(),
+        phone: address.phone.trim(),
+        address: address.address.trim(),
+      };
+      if (!trimmed.fullName || !trimmed.phone || !trimmed.address) {
+        setShowMissing(true);
+        setError(t('errors.addressRequired'));
+        return;
+      }
+      input.deliveryAddress = trimmed;
+    } else {
+      if (!pickupLocationId) {
+        setError(t('errors.pickupRequired'));
+        return;
+      }
+      input.pickupLocationId = pickupLocationId;
+    }
+
+    setSubmitting(true);
+    try {
+      let validation: Awaited<ReturnType<typeof validateCart>>;
+      try {
+        validation = await validateCart();
+      } catch {
+        setError(t('errors.validate'));
+        return;
+      }
+      if (!validation.ok) {
+        setProblems(validation.problems);
+        return;
+      }
+      try {
+        const { orders } = await placeOrder.mutateAsync(input);
+        const state: ConfirmationState = { orders };
+        // Leave first: refreshing the (now empty) cart here would flash 'Continue Shopping'.
+        navigate('/order-confirmation', { state, replace: true });
+        refreshAfterCheckout();
+      } catch (err) {
+        setError(errorMessage(err, t('errors.create')));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  let body: React.ReactNode;
+  if (cart.isPending) body = <LoadingState label={t('loading')} />;
+  else if (cart.isError) body = <ErrorBanner>{t('errors.load')}</ErrorBanner>;
+  else if (!hasItems)
+    body = (
+      <EmptyState
+        icon={<ShoppingBag className="size-10" aria-hidden />}
+        title={t('empty.title')}
+        description={t('empty.description')}
+        action={<ButtonLink to="/books">{t('empty.continue')}</ButtonLink>}
+      />
+    );
+  else
+    body = (
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="space-y-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6 lg:col-span-2">
+          <DeliveryMethodOptions
+            value={method}
+            pickupOffered={pickupOffered}
+            onChange={(next) => {
+              setMethod(next);
+              setError(null);
+            }}
+          />
+          <div className="border-t border-stone-100 pt-6">
+            {method === 'delivery' ? (
+              <AddressForm value={address} showMissing={showMissing} onChange={setAddress} />
+            ) : (
+              <PickupLocationList
+                locations={pickupLocations}
+                value={pickupLocationId}
+                onChange={(id) => {
+                  setPickupLocationId(id);
+                  setError(null);
+                }}
+              />
+            )}
+          </div>
+        </div>
+        <OrderReview cart={cart.data} method={method}>
+          <div className="mt-4 space-y-3 empty:hidden">
+            {error && <ErrorBanner>{error}</ErrorBanner>}
+            <ValidationProblems title={t('errors.problems')} problems={problems} />
+          </div>
+          <Button size="lg" className="mt-5 w-full" onClick={submit} loading={submitting}>
+            {t('review.place')}
+          </Button>
+        </OrderReview>
+      </div>
+    );
+
+  return (
+    <Container className="py-8 sm:py-10">
+      <Link
+        to="/cart"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-brand-700"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {t('backToCart')}
+      </Link>
+      <PageHeader title={t('title')} description={hasItems ? t('subtitle') : undefined} />
+      {body}
+    </Container>
+  );
 }

@@ -1,4 +1,105 @@
-// Placeholder: replaced by the feature's real page.
+import { CheckCircle2, Clock, Mail, PackageCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { formatMoney, fromMinor } from '../../../../domain/money';
+import { sumMinor } from '../../../../domain/pricing';
+import { ButtonLink } from '../../../components/ui/button';
+import { Container } from '../../../components/ui/card';
+import { DeliveryDetails } from '../../orders/components/delivery-details';
+import { formatOrderDate } from '../../orders/format';
+import type { ConfirmationState } from '../api';
+
+function readState(state: unknown): ConfirmationState | null {
+  const orders = (state as ConfirmationState | null)?.orders;
+  return Array.isArray(orders) && orders.length > 0 ? { orders } : null;
+}
+
+/** Shown once after checkout, from navigation state (spec: redirect to / without it). */
 export default function OrderConfirmationPage() {
-  return <div className="p-8">order-confirmation-page</div>;
+  const { t } = useTranslation('checkout');
+  const location = useLocation();
+  const state = readState(location.state);
+  if (!state) return <Navigate to="/" replace />;
+
+  const { orders } = state;
+  const first = orders[0];
+  const isPickup = first.deliveryMethod === 'pickup';
+  const total = fromMinor(sumMinor(orders.map((order) => order.subtotal)));
+
+  return (
+    <Container className="max-w-3xl py-10 sm:py-14">
+      <div className="text-center">
+        <CheckCircle2 className="mx-auto size-14 text-brand-600" aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+          {t('confirmation.title', { count: orders.length })}
+        </h1>
+        <p className="mt-2 text-stone-600">{t('confirmation.subtitle', { count: orders.length })}</p>
+        <p className="mt-1 text-sm text-stone-500">
+          {t('confirmation.placedOn', { date: formatOrderDate(first.createdAt) })}
+        </p>
+      </div>
+
+      <div className="mt-8 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs">
+        <ul className="divide-y divide-stone-100">
+          {orders.map((order) => (
+            <li key={order.id} className="flex items-center justify-between gap-4 px-5 py-4">
+              <div className="min-w-0">
+                <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">
+                  {t('confirmation.orderNumber')}
+                </p>
+                <p className="font-mono text-lg font-semibold text-stone-900" data-testid="order-number">
+                  #{order.number}
+                </p>
+                <p className="truncate text-sm text-stone-600">
+                  {t('confirmation.owner', { owner: order.ownerName })} ·{' '}
+                  {t('confirmation.books', { count: order.itemCount })}
+                </p>
+              </div>
+              <div className="text-right">
+                <p className="text-xs text-stone-500">{t('confirmation.subtotal')}</p>
+                <p className="font-semibold text-stone-900">{formatMoney(order.subtotal)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="flex items-center justify-between border-t border-stone-200 bg-stone-50 px-5 py-4">
+          <span className="font-semibold text-stone-900">{t('confirmation.total')}</span>
+          <span className="text-lg font-bold text-stone-900">{formatMoney(total)}</span>
+        </div>
+        <div className="border-t border-stone-100 px-5 py-4">
+          <DeliveryDetails order={first} />
+          <p className="mt-2 pl-8 text-sm text-stone-500">
+            {isPickup ? t('confirmation.pickupFree') : t('confirmation.shippingLater')}
+          </p>
+        </div>
+      </div>
+
+      <section className="mt-6 rounded-2xl border border-brand-100 bg-brand-50 p-5">
+        <h2 className="font-semibold text-brand-900">{t('confirmation.nextTitle')}</h2>
+        <ol className="mt-3 space-y-3 text-sm text-brand-900">
+          <li className="flex gap-3">
+            <Clock className="size-5 shrink-0" aria-hidden />
+            {t('confirmation.nextReview')}
+          </li>
+          <li className="flex gap-3">
+            <Mail className="size-5 shrink-0" aria-hidden />
+            {t('confirmation.nextPayment')}
+          </li>
+          <li className="flex gap-3">
+            <PackageCheck className="size-5 shrink-0" aria-hidden />
+            {isPickup ? t('confirmation.nextPickup') : t('confirmation.nextDelivery')}
+          </li>
+        </ol>
+      </section>
+
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <ButtonLink to="/my-orders" size="lg">
+          {t('confirmation.myOrders')}
+        </ButtonLink>
+        <ButtonLink to="/books" size="lg" variant="outline">
+          {t('confirmation.browse')}
+        </ButtonLink>
+      </div>
+    </Container>
+  );
 }

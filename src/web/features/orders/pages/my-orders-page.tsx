@@ -1,4 +1,65 @@
-// Placeholder: replaced by the feature's real page.
+import { Package } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { Container, PageHeader } from '../../../components/ui/card';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { type OrdersView, useOrders } from '../api';
+import { OrderList } from '../components/order-list';
+
+const VIEWS: OrdersView[] = ['borrower', 'owner'];
+
+/** The member's orders as borrower, and in a second tab the orders for their books (?as=owner). */
 export default function MyOrdersPage() {
-  return <div className="p-8">my-orders-page</div>;
+  const { t } = useTranslation('orders');
+  const [params, setParams] = useSearchParams();
+  const view: OrdersView = params.get('as') === 'owner' ? 'owner' : 'borrower';
+  const orders = useOrders(view);
+
+  let body: React.ReactNode;
+  if (orders.isPending) body = <LoadingState label={t('loading')} />;
+  else if (orders.isError)
+    body = (
+      <ErrorBanner>
+        {t('errors.load')}{' '}
+        <button type="button" className="font-medium underline" onClick={() => orders.refetch()}>
+          {t('errors.retry')}
+        </button>
+      </ErrorBanner>
+    );
+  else if (orders.data.items.length === 0)
+    body = (
+      <EmptyState
+        icon={<Package className="size-10" aria-hidden />}
+        title={view === 'borrower' ? t('empty.borrowerTitle') : t('empty.ownerTitle')}
+        description={view === 'borrower' ? t('empty.borrowerDescription') : t('empty.ownerDescription')}
+        action={view === 'borrower' ? <ButtonLink to="/books">{t('empty.browse')}</ButtonLink> : undefined}
+      />
+    );
+  else body = <OrderList orders={orders.data.items} view={view} />;
+
+  return (
+    <Container className="max-w-4xl py-8 sm:py-10">
+      <PageHeader title={t('title')} description={t('subtitle')} />
+      <div role="tablist" aria-label={t('title')} className="mb-5 inline-flex rounded-xl bg-stone-100 p-1">
+        {VIEWS.map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            aria-selected={view === v}
+            onClick={() => setParams(v === 'owner' ? { as: 'owner' } : {}, { replace: true })}
+            className={cn(
+              'rounded-lg px-4 py-2 text-sm font-medium transition-colors',
+              view === v ? 'bg-white text-stone-900 shadow-xs' : 'text-stone-600 hover:text-stone-900',
+            )}
+          >
+            {t(`tabs.${v}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">{body}</div>
+    </Container>
+  );
 }

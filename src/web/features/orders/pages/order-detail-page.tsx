@@ -1,4 +1,196 @@
-// Placeholder: replaced by the feature's real page.
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { formatMoney } from '../../../../domain/money';
+import type { OrderDetail } from '../../../../domain/order-types';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Container } from '../../../components/ui/card';
+import { ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { ApiError } from '../../../lib/api';
+import { useOrder } from '../api';
+import { DeliveryDetails } from '../components/delivery-details';
+import { OrderActionBar } from '../components/order-action-bar';
+import { OrderItems } from '../components/order-items';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { OrderTimeline } from '../components/order-timeline';
+import { formatOrderDate } from '../format';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6">
+      <h2 className="mb-4 text-base font-semibold text-stone-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function loadErrorKey(error: unknown): string {
+  if (error instanceof ApiError && error.status === 403) return 'errors.forbidden';
+  if (error instanceof ApiError && error.status === 404) return 'errors.notFound';
+  return 'errors.loadDetail';
+}
+
 export default function OrderDetailPage() {
-  return <div className="p-8">order-detail-page</div>;
+  const { t } = useTranslation('orders');
+  const { orderId = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const order = useOrder(orderId);
+
+  // Back returns where the member came from; a link opened directly falls back to My Orders.
+  const goBack = () => (location.key === 'default' ? navigate('/my-orders') : navigate(-1));
+  const back = (
+    <Button variant="ghost" onClick={goBack} className="-ml-3 mb-4 text-stone-600">
+      <ArrowLeft className="size-4" aria-hidden />
+      {t('detail.back')}
+    </Button>
+  );
+
+  if (order.isPending)
+    return (
+      <Container className="max-w-5xl py-8 sm:py-10">
+        {back}
+        <LoadingState label={t('detail.loading')} />
+      </Container>
+    );
+  if (order.isError)
+    return (
+      <Container className="max-w-5xl py-8 sm:py-10">
+        {back}
+        <ErrorBanner>{t(loadErrorKey(order.error))}</ErrorBanner>
+        <ButtonLink to="/my-orders" variant="outline" className="mt-4">
+          {t('errors.backToOrders')}
+        </ButtonLink>
+      </Container>
+    );
+
+  return (
+    <Container className="max-w-5xl py-8 sm:py-10">
+      {back}
+      <OrderView order={order.data} />
+    </Container>
+  );
+}
+
+function OrderView({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation('orders');
+  const isPickup = order.deliveryMethod === 'pickup';
+  const shipping =
+    order.shippingCost !== null
+      ? formatMoney(order.shippingCost)
+      : isPickup
+        ? t('detail.shippingFree')
+        : t('detail.shippingLater');
+
+  return (
+    <>
+      <header className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="font-mono text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+              {t('detail.title', { number: order.number })}
+            </h1>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <p className="mt-1 text-stone-600">
+            {t('detail.placedOn', { date: formatOrderDate(order.createdAt) })}
+          </p>
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="space-y-6 lg:col-span-2">
+          <Section title={t('detail.actions')}>
+            <OrderActionBar key={order.status} order={order} />
+          </Section>
+          <Section title={t('detail.items')}>
+            <OrderItems items={order.items} />
+          </Section>
+          <Section title={t('detail.timeline')}>
+            <OrderTimeline events={order.events} />
+          </Section>
+        </div>
+
+        <div className="space-y-6">
+          <Section title={t('detail.summary')}>
+            <dl className="space-y-2 text-sm">
+              <div className="flex justify-between text-stone-700">
+                <dt>{t('detail.subtotal')}</dt>
+                <dd>{formatMoney(order.subtotal)}</dd>
+              </div>
+              <div className="flex justify-between text-stone-700">
+                <dt>{t('detail.shipping')}</dt>
+                <dd className={order.shippingCost === null ? 'text-stone-500' : undefined}>{shipping}</dd>
+              </div>
+              <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">
+                <dt>{t('detail.total')}</dt>
+                <dd>
+                  {order.total !== null ? (
+                    formatMoney(order.total)
+                  ) : (
+                    <span className="text-sm font-normal text-stone-500">{t('detail.totalLater')}</span>
+                  )}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4 pt-2 text-xs text-stone-500">
+                <dt>{t('detail.payment')}</dt>
+                <dd className="text-right">{t('detail.paymentManual')}</dd>
+              </div>
+            </dl>
+          </Section>
+
+          <Section title={t('detail.delivery')}>
+            <DeliveryDetails order={order} />
+          </Section>
+
+          <Section title={t('detail.people')}>
+            <dl className="space-y-2 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-stone-500">{t('detail.borrower')}</dt>
+                <dd className="text-right font-medium text-stone-900">{order.userName}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-stone-500">{t('detail.owner')}</dt>
+                <dd className="text-right font-medium text-stone-900">{order.ownerName}</dd>
+              </div>
+            </dl>
+          </Section>
+
+          {order.ownerContact && (
+            <Section title={t('detail.ownerContact')}>
+              <dl className="space-y-2 text-sm" data-testid="owner-contact">
+                <div>
+                  <dt className="sr-only">{t('detail.owner')}</dt>
+                  <dd className="font-semibold text-stone-900">{order.ownerContact.name}</dd>
+                </div>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-stone-500">{t('detail.email')}</dt>
+                  <dd className="truncate text-stone-900">{order.ownerContact.email}</dd>
+                </div>
+                {order.ownerContact.phone && (
+                  <div className="flex justify-between gap-4">
+                    <dt className="text-stone-500">{t('detail.phone')}</dt>
+                    <dd className="text-stone-900">{order.ownerContact.phone}</dd>
+                  </div>
+                )}
+                {order.ownerContact.address && (
+                  <div>
+                    <dt className="text-stone-500">{t('detail.address')}</dt>
+                    <dd className="mt-0.5 text-stone-900">{order.ownerContact.address}</dd>
+                  </div>
+                )}
+              </dl>
+            </Section>
+          )}
+
+          {order.notes && (
+            <Section title={t('detail.notes')}>
+              <p className="text-sm whitespace-pre-line text-stone-700">{order.notes}</p>
+            </Section>
+          )}
+        </div>
+      </div>
+    </>
+  );
 }

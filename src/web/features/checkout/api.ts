@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PickupLocation } from '../../../domain/api-types';
+import type { DeliveryMethod } from '../../../domain/constants';
+import type { DeliveryAddress, OrderSummary } from '../../../domain/order-types';
+import { api } from '../../lib/api';
+import { cartKeys } from '../cart/api';
+import { orderKeys } from '../orders/api';
+
+// Checkout calls (docs/api.md, Checkout). The pickup options depend on who is in the cart, so
+// their key sits under 'cart' and refreshes with every cart change.
+
+export function useCheckoutOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: [...cartKeys.all, 'checkout-options'],
+    queryFn: () => api<{ pickupLocations: PickupLocation[] }>('/api/checkout/options'),
+    enabled,
+  });
+}
+
+export interface PlaceOrderInput {
+  idempotencyKey: string;
+  deliveryMethod: DeliveryMethod;
+  deliveryAddress?: DeliveryAddress;
+  pickupLocationId?: string;
+}
+
+/** What checkout hands the confirmation page through navigation state. */
+export interface ConfirmationState {
+  orders: OrderSummary[];
+}
+
+export function usePlaceOrder() {
+  return useMutation({
+    mutationFn: (input: PlaceOrderInput) =>
+      api<{ orders: OrderSummary[] }>('/api/checkout', { method: 'POST', body: input }),
+  });
+}
+
+/** After the orders exist: the cart is empty on the server and the order lists have grown. */
+export function useRefreshAfterCheckout() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+  };
+}

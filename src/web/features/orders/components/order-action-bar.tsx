@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ORDER_STATUSES, type OrderStatus } from '../../../../domain/constants';
+import type { OrderAction, OrderActionType } from '../../../../domain/order-actions';
+import type { OrderDetail } from '../../../../domain/order-types';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { ErrorBanner } from '../../../components/ui/feedback';
+import { Select } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api';
+import { useOrderAction } from '../api';
+
+/** Actions that are one press (no input); the label is the spec's (section 4). */
+type SimpleAction = Exclude<OrderActionType, 'set_shipping_cost' | 'set_status' | 'cancel'>;
+const SIMPLE_ACTIONS: readonly SimpleAction[] = [
+  'confirm_payment',
+  'mark_shipped',
+  'mark_delivered',
+  'mark_return_started',
+  'confirm_return_complete',
+  'confirm_received',
+  'return_books',
+  'confirm_books_returned',
+];
+const isSimple = (type: OrderActionType): type is SimpleAction =>
+  (SIMPLE_ACTIONS as readonly string[]).includes(type);
+
+/**
+ * Exactly the buttons the server allows this viewer now (allowedActions, D8): the web never
+ * works out permissions itself. Setting the shipping cost lives on the admin dashboard.
+ */
+export function OrderActionBar({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation('orders');
+  const action = useOrderAction(order.id);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const allowed = order.allowedActions;
+
+  const run = (next: OrderAction, after?: () => void) => {
+    setError(null);
+    action.mutate(next, {
+      onError: (err) => setError(errorMessage(err, t('errors.update'))),
+      onSettled: after,
+    });
+  };
+
+  if (allowed.length === 0) return <p className="text-sm text-stone-500">{t('detail.noActions')}</p>;
+
+  return (
+    <div className="space-y-4">
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      <div className="flex flex-wrap gap-2">
+        {allowed.filter(isSimple).map((type) => (
+          <Button
+            key={type}
+            onClick={() => run({ type })}
+            loading={action.isPending && action.variables?.type === type}
+            disabled={action.isPending}
+          >
+            {t(`actions.${type}`)}
+          </Button>
+        ))}
+        {allowed.includes('cancel') && (
+          <Button variant="danger" onClick={() => setConfirmCancel(true)} disabled={action.isPending}>
+            {t('actions.cancel')}
+          </Button>
+        )}
+      </div>
+
+      {allowed.includes('set_shipping_cost') && (
+        <p className="text-sm text-stone-600">
+          {t('actions.shippingCostHint')}{' '}
+          <Link to="/admin" className="font-medium text-brand-700 underline">
+            {t('actions.openAdmin')}
+          </Link>
+        </p>
+      )}
+
+      {allowed.includes('set_status') && (
+        <div className="flex flex-wrap items-end gap-2 border-t border-stone-100 pt-4">
+          <div className="space-y-1">
+            <label htmlFor="admin-status" className="block text-xs font-medium text-stone-600">
+              {t('actions.setStatusLabel')}
+            </label>
+            <Select
+              id="admin-status"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as OrderStatus)}
+              className="w-56"
+            >
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button
+            variant="outline"
+            disabled={status === order.status || action.isPending}
+            loading={action.isPending && action.variables?.type === 'set_status'}
+            onClick={() => run({ type: 'set_status', status })}
+          >
+            {t('actions.apply')}
+          </Button>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title={t('actions.cancelTitle')}
+        description={t('actions.cancelDescription', { number: order.number })}
+        confirmLabel={t('actions.cancelConfirm')}
+        cancelLabel={t('actions.cancelKeep')}
+        loading={action.isPending}
+        onConfirm={() => run({ type: 'cancel' }, () => setConfirmCancel(false))}
+      />
+    </div>
+  );
+}

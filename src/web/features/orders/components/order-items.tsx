@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { OrderItemView } from '../../../../domain/order-types';
+import { formatMoney } from '../../../../domain/money';
+
+/** The books of an order as they were at checkout (snapshots, D7). */
+export function OrderItems({ items }: { items: OrderItemView[] }) {
+  const { t } = useTranslation('orders');
+  return (
+    <ul className="divide-y divide-stone-100">
+      {items.map((item) => {
+        const cover = (
+          <img
+            src={item.coverUrl}
+            alt=""
+            width={56}
+            height={84}
+            className="h-21 w-14 rounded-md bg-stone-100 object-cover shadow-xs"
+          />
+        );
+        return (
+          <li key={item.id} className="flex gap-4 py-4 first:pt-0 last:pb-0">
+            {/* A deleted book keeps its snapshot but has no page to link to. */}
+            {item.bookId ? (
+              <Link to={`/books/${item.bookId}`} className="shrink-0">
+                {cover}
+              </Link>
+            ) : (
+              <span className="shrink-0">{cover}</span>
+            )}
+            <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4">
+              <div className="min-w-0">
+                <p className="font-medium text-stone-900">{item.title}</p>
+                <p className="text-sm text-stone-500">{t('detail.by', { author: item.author })}</p>
+                <p className="mt-1 text-xs text-stone-500">
+                  {t(`durations.${item.borrowDuration}`)} ·{' '}
+                  {t('detail.perWeek', { price: formatMoney(item.weeklyPrice) })}
+                </p>
+              </div>
+              <p className="shrink-0 font-semibold text-stone-900 sm:text-right">
+                {formatMoney(item.itemTotal)}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import type { OrderEventView } from '../../../../domain/order-types';
+import { formatOrderDateTime } from '../format';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** Every status change with who and when (D7), oldest first. */
+export function OrderTimeline({ events }: { events: OrderEventView[] }) {
+  const { t } = useTranslation('orders');
+  return (
+    <ol className="relative space-y-5 border-l border-stone-200 pl-5">
+      {events.map((event) => (
+        <li key={event.id} className="relative">
+          <span
+            aria-hidden
+            className="absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full border-2 border-white bg-brand-600 ring-1 ring-brand-600"
+          />
+          <div className="flex flex-wrap items-center gap-1.5 text-sm">
+            {event.fromStatus === null ? (
+              <span className="font-medium text-stone-900">{t('detail.placed')}</span>
+            ) : (
+              <>
+                <OrderStatusBadge status={event.fromStatus} />
+                <span aria-hidden className="text-stone-400">
+                  →
+                </span>
+              </>
+            )}
+            <OrderStatusBadge status={event.toStatus} />
+          </div>
+          <p className="mt-1 text-xs text-stone-500">
+            {formatOrderDateTime(event.createdAt)} ·{' '}
+            {t('detail.eventBy', { name: event.actorName, role: event.actorRole })}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

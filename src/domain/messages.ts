@@ -52,6 +52,14 @@ export const MSG = {
   weeklyPricePositive: 'Weekly price must be greater than 0',
   priceDecimals: 'Price must have 2 decimal places or less',
   monthlyPricePositive: 'Monthly price must be greater than 0',
+  // Book management (not worded by the spec: D7, D18 and the server's own refusals)
+  coverTooManyPixels: 'Image dimensions are too large: at most 40 megapixels',
+  notYourBook: 'You can only change your own books',
+  bookInOpenOrderDelete:
+    'This book is part of an open order and cannot be deleted until that order is completed or cancelled',
+  bookInOpenOrderStatus:
+    'This book is part of an open order: its status follows the order until it is completed or cancelled',
+  tooManyUploads: 'Too many book uploads. Please try again in an hour.',
 
   // Cart operations (spec 8)
   failedToLoadCart: 'Failed to load cart',

@@ -1,6 +1,12 @@
-import type { OrderStatus } from '../../../domain/constants';
+import { asc, eq } from 'drizzle-orm';
+import { MONTHLY_DURATION_WEEKS, type OrderStatus, PICKUP_DROP_OFF_HOURS } from '../../../domain/constants';
+import { formatMoney } from '../../../domain/money';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
+import { type Order, type OrderItem, orderItems, orders, user } from '../../db/schema';
+import { type EmailContent, renderEmail } from './layout';
+import { enqueueEmails, type QueuedEmail } from './outbox';
+import { orderNumber } from './order-number';
 
 // Order emails (D16). Called inside the transaction that placed or changed the order, so the
 // emails are queued if and only if the change commits; the caller kicks the outbox afterwards.
@@ -31,10 +37,226 @@ export function noticeForStatus(status: OrderStatus): OrderNotice | null {
   return NOTICE_BY_STATUS[status];
 }
 
-/** Queues the emails for one order event. (Templates: the admin/email work fills this in.) */
+type Recipient = QueuedEmail['recipientType'];
+
+interface NoticeContext {
+  order: Order;
+  items: OrderItem[];
+  config: Config;
+  number: string;
+  link: string;
+}
+
+/** One template: who receives it and what each reader sees. */
+type Template = Partial<Record<Recipient, (n: NoticeContext) => EmailContent>>;
+
+export function durationLabel(weeks: number): string {
+  if (weeks === MONTHLY_DURATION_WEEKS) return '1 month';
+  return weeks === 1 ? '1 week' : `${weeks} weeks`;
+}
+
+/** Items, then the amounts known so far (shipping and total only once an admin set them). */
+function orderRows({ order, items, number }: NoticeContext): Array<[string, string]> {
+  const rows: Array<[string, string]> = [['Order number', `#${number}`]];
+  for (const item of items) {
+    rows.push([`${item.title} (${durationLabel(item.borrowDuration)})`, formatMoney(item.itemTotal)]);
+  }
+  rows.push(['Subtotal', formatMoney(order.subtotal)]);
+  if (order.shippingCost !== null) rows.push(['Shipping', formatMoney(order.shippingCost)]);
+  if (order.total !== null) rows.push(['Total', formatMoney(order.total)]);
+  return rows;
+}
+
+function handover(order: Order): string {
+  if (order.deliveryMethod === 'pickup' && order.pickupLocation) {
+    const p = order.pickupLocation;
+    return `Self pickup at ${p.name}, ${p.address} (${p.location}).`;
+  }
+  if (order.deliveryAddress) {
+    const a = order.deliveryAddress;
+    return `Delivery to ${a.fullName}, ${a.address} (phone ${a.phone}).`;
+  }
+  return '';
+}
+
+const viewButton = (n: NoticeContext) => ({ label: 'View your order', url: n.link });
+
+const TEMPLATES: Record<OrderNotice, Template> = {
+  placed: {
+    borrower: (n) => ({
+      subject: `We received your order #${n.number}`,
+      title: 'Thank you for your order',
+      paragraphs: [
+        `Hi ${n.order.userName}, your order #${n.number} from ${n.order.ownerName} is waiting for our review.`,
+        n.order.deliveryMethod === 'pickup'
+          ? `Self pickup is free. ${handover(n.order)}`
+          : `${handover(n.order)} We will set the shipping cost and email you payment instructions within 24 hours.`,
+      ],
+      rows: orderRows(n),
+      button: viewButton(n),
+    }),
+    owner: (n) => ({
+      subject: `New borrowing request #${n.number}`,
+      title: 'Someone wants to borrow your books',
+      paragraphs: [
+        `Hi ${n.order.ownerName}, ${n.order.userName} placed order #${n.number} for your books.`,
+        'We will tell you when the payment is confirmed; then please drop off or ship the books within 2 x 24 hours.',
+      ],
+      rows: orderRows(n),
+      button: { label: 'View the order', url: n.link },
+    }),
+    admin: (n) => ({
+      subject: `New order #${n.number} to review`,
+      title: 'A new order is waiting for review',
+      paragraphs: [
+        `${n.order.userName} (${n.order.userEmail}) ordered from ${n.order.ownerName}.`,
+        n.order.deliveryMethod === 'pickup'
+          ? `Pickup order: confirm it with a shipping cost of ${formatMoney('0')}. ${handover(n.order)}`
+          : `Set the shipping cost in the admin dashboard. ${handover(n.order)}`,
+      ],
+      rows: orderRows(n),
+      button: { label: 'Open the order', url: n.link },
+    }),
+  },
+  shipping_cost_set: {
+    borrower: (n) => ({
+      subject: `Payment instructions for order #${n.number}`,
+      title: 'Your order is ready for payment',
+      paragraphs: [
+        `Hi ${n.order.userName}, the total for order #${n.number} is ${formatMoney(n.order.total ?? n.order.subtotal)}.`,
+        `Please transfer it to ${n.config.payment.bankName}, account name ${n.config.payment.accountName}, account number ${n.config.payment.accountNumber}, with the reference ${n.number}.`,
+        'Your payment is held until you receive the books.',
+      ],
+      rows: [
+        ...orderRows(n),
+        ['Bank', n.config.payment.bankName],
+        ['Account name', n.config.payment.accountName],
+        ['Account number', n.config.payment.accountNumber],
+        ['Payment reference', n.number],
+      ],
+      button: viewButton(n),
+    }),
+  },
+  payment_confirmed: {
+    borrower: (n) => ({
+      subject: `Payment confirmed for order #${n.number}`,
+      title: 'We received your payment',
+      paragraphs: [
+        `Hi ${n.order.userName}, your payment for order #${n.number} is confirmed.`,
+        n.order.deliveryMethod === 'pickup'
+          ? `${n.order.ownerName} will drop the books off within 2 x 24 hours. ${handover(n.order)}`
+          : `${n.order.ownerName} will ship the books within 2 x 24 hours. ${handover(n.order)}`,
+      ],
+      rows: orderRows(n),
+      button: viewButton(n),
+    }),
+    owner: (n) => ({
+      subject: `Order #${n.number} is paid: please ${n.order.deliveryMethod === 'pickup' ? 'drop off' : 'ship'} the books`,
+      title: 'Payment confirmed',
+      paragraphs: [
+        `Hi ${n.order.ownerName}, ${n.order.userName} paid for order #${n.number}.`,
+        n.order.deliveryMethod === 'pickup'
+          ? `Please drop the books off within 2 x 24 hours (${PICKUP_DROP_OFF_HOURS} hours). ${handover(n.order)}`
+          : `Please ship the books within 2 x 24 hours (${PICKUP_DROP_OFF_HOURS} hours). ${handover(n.order)}`,
+      ],
+      rows: orderRows(n),
+      button: { label: 'View the order', url: n.link },
+    }),
+  },
+  shipped: statusPair('are on their way', 'Your books are on their way', (n) =>
+    n.order.deliveryMethod === 'pickup'
+      ? `The books of order #${n.number} are on their way to the pickup location.`
+      : `The books of order #${n.number} are on their way to you.`,
+  ),
+  delivered: statusPair(
+    'was delivered',
+    'Your books were delivered',
+    (n) =>
+      `Order #${n.number} was delivered. Enjoy your reading! Return the books at the end of the ${durationLabel(n.order.borrowDuration)}.`,
+  ),
+  return_started: statusPair(
+    'return started',
+    'The return has started',
+    (n) => `The books of order #${n.number} are on their way back to ${n.order.ownerName}.`,
+  ),
+  completed: statusPair(
+    'is completed',
+    'Your order is completed',
+    (n) =>
+      `The books of order #${n.number} are back with ${n.order.ownerName}. Thank you for sharing books in Bali!`,
+  ),
+  cancelled: statusPair(
+    'was cancelled',
+    'Your order was cancelled',
+    (n) => `Order #${n.number} was cancelled. Its books are available again.`,
+  ),
+};
+
+/** The status notices that go to both the borrower and the owner (D16). */
+function statusPair(subjectTail: string, title: string, sentence: (n: NoticeContext) => string): Template {
+  const build =
+    (name: (o: Order) => string, label: string) =>
+    (n: NoticeContext): EmailContent => ({
+      subject: `Order #${n.number} ${subjectTail}`,
+      title,
+      paragraphs: [`Hi ${name(n.order)}, ${sentence(n).replace(/^./, (c) => c.toLowerCase())}`],
+      rows: orderRows(n),
+      button: { label, url: n.link },
+    });
+  return {
+    borrower: build((o) => o.userName, 'View your order'),
+    owner: build((o) => o.ownerName, 'View the order'),
+  };
+}
+
+/** Queues the emails of one order event for every reader D16 names. */
 export async function queueOrderNotices(
-  _tx: Tx,
-  _config: Config,
-  _orderId: string,
-  _notice: OrderNotice,
-): Promise<void> {}
+  tx: Tx,
+  config: Config,
+  orderId: string,
+  notice: OrderNotice,
+): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return;
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.title));
+  const context: NoticeContext = {
+    order,
+    items,
+    config,
+    number: orderNumber(order.id),
+    link: `${config.appUrl}/orders/${order.id}`,
+  };
+
+  const recipients = await recipientsOf(tx, order);
+  const template = TEMPLATES[notice];
+  const emails: QueuedEmail[] = [];
+  for (const { email, type } of recipients) {
+    const build = template[type];
+    if (!build) continue;
+    emails.push({
+      to: email,
+      recipientType: type,
+      emailType: `order_${notice}`,
+      orderId: order.id,
+      ...renderEmail(build(context)),
+    });
+  }
+  await enqueueEmails(tx, emails);
+}
+
+/** The borrower (while their account exists), the owner, and every admin; each address once per role. */
+async function recipientsOf(tx: Tx, order: Order): Promise<Array<{ email: string; type: Recipient }>> {
+  const list: Array<{ email: string; type: Recipient }> = [];
+  if (order.userId) list.push({ email: order.userEmail, type: 'borrower' });
+  if (order.ownerId) {
+    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, order.ownerId));
+    if (owner) list.push({ email: owner.email, type: 'owner' });
+  }
+  const admins = await tx.select({ email: user.email }).from(user).where(eq(user.role, 'admin'));
+  for (const admin of admins) list.push({ email: admin.email, type: 'admin' });
+  return list;
+}

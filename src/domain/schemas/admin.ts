@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ADMIN_EMAIL_LIST_LIMIT, BOOK_STATUSES, ORDER_STATUSES, ROLES } from '../constants';
+
+// Admin query strings and bodies: bad values are refused with 422 and change nothing.
+
+export const ADMIN_PAGE_SIZE = 20;
+
+const q = z
+  .string()
+  .max(100)
+  .transform((s) => s.trim())
+  .optional();
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE);
+
+export const adminOrdersQuerySchema = z.object({
+  q,
+  status: z.enum(ORDER_STATUSES).optional(),
+  page,
+  pageSize,
+});
+
+export const adminBooksQuerySchema = z.object({
+  q,
+  status: z.enum(BOOK_STATUSES).optional(),
+  page,
+  pageSize,
+});
+
+export const adminUsersQuerySchema = z.object({ q, role: z.enum(ROLES).optional(), page, pageSize });
+
+export const adminEmailsQuerySchema = z.object({
+  q,
+  state: z.enum(['pending', 'sent']).optional(),
+  page,
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_EMAIL_LIST_LIMIT).default(ADMIN_EMAIL_LIST_LIMIT),
+});
+
+export const adminBookStatusSchema = z.object({ status: z.enum(BOOK_STATUSES) });
+export const adminUserRoleSchema = z.object({ role: z.enum(ROLES) });

@@ -1,0 +1,459 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderStatus } from '../../../domain/constants';
+import { MSG } from '../../../domain/messages';
+import type { Db } from '../../db/client';
+import { createBook } from '../../db/seed/factories';
+import {
+  books,
+  cartItems,
+  orderItems,
+  orders,
+  ownerPickupLocations,
+  pickupLocations,
+  session,
+  user,
+} from '../../db/schema';
+import { createTestContext, type Member, type TestContext } from '../../testing/harness';
+
+let ctx: TestContext;
+let adminMember: Member;
+let member: Member;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  adminMember = await ctx.admin({ name: 'Admin Putu' });
+  member = await ctx.member({ name: 'Member Komang' });
+});
+afterAll(() => ctx.close());
+
+/** An order row as checkout leaves it (one owner, item snapshots), in the given status. */
+async function insertOrder(
+  db: Db,
+  input: { borrower: { id: string; name: string; email: string }; ownerId: string; status?: OrderStatus },
+) {
+  const [owner] = await db.select().from(user).where(eq(user.id, input.ownerId));
+  const book = await createBook(db, { ownerId: owner.id, title: `Snapshot of ${owner.name}` });
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: input.borrower.id,
+      userName: input.borrower.name,
+      userEmail: input.borrower.email,
+      ownerId: owner.id,
+      ownerName: owner.name,
+      status: input.status ?? 'Draft',
+      deliveryMethod: 'delivery',
+      deliveryAddress: { fullName: input.borrower.name, phone: '+628123456789', address: 'Jl. Test 1, Ubud' },
+      borrowDuration: 1,
+      subtotal: book.weeklyPrice,
+    })
+    .returning();
+  await db.insert(orderItems).values({
+    orderId: order.id,
+    bookId: book.id,
+    ownerId: owner.id,
+    ownerName: owner.name,
+    title: book.title,
+    author: book.author,
+    category: book.category,
+    coverKey: book.coverKey,
+    borrowDuration: 1,
+    weeklyPrice: book.weeklyPrice,
+    itemTotal: book.weeklyPrice,
+  });
+  return { order, book };
+}
+
+const someUuid = '00000000-0000-4000-8000-000000000000';
+
+describe('every admin endpoint is for admins only', () => {
+  const endpoints: Array<[string, string, unknown?]> = [
+    ['GET', '/api/admin/stats'],
+    ['GET', '/api/admin/orders'],
+    ['GET', '/api/admin/books'],
+    ['PATCH', `/api/admin/books/${someUuid}`, { status: 'Available' }],
+    ['DELETE', `/api/admin/books/${someUuid}`],
+    ['GET', '/api/admin/users'],
+    ['PATCH', '/api/admin/users/someone', { role: 'admin' }],
+    ['DELETE', '/api/admin/users/someone'],
+    ['GET', '/api/admin/emails'],
+    ['GET', '/api/admin/emails/pending-count'],
+    ['POST', '/api/admin/emails/process'],
+  ];
+
+  it.each(endpoints)('%s %s: guests 401, members 403 with the spec message', async (method, path, body) => {
+    const guest = await ctx.request(method, path, { body });
+    expect(guest.status).toBe(401);
+    const asMember = await ctx.request(method, path, { body, cookie: member.cookie });
+    expect(asMember.status).toBe(403);
+    expect(asMember.body.error.message).toBe('Access denied. Admin privileges required.');
+  });
+
+  it('a member made admin gets in; demoted, is refused again (checked on every call)', async () => {
+    const other = await ctx.member();
+    expect((await ctx.request('GET', '/api/admin/stats', { cookie: other.cookie })).status).toBe(403);
+    await ctx.request('PATCH', `/api/admin/users/${other.user.id}`, {
+      cookie: adminMember.cookie,
+      body: { role: 'admin' },
+    });
+    expect((await ctx.request('GET', '/api/admin/stats', { cookie: other.cookie })).status).toBe(200);
+    await ctx.request('PATCH', `/api/admin/users/${other.user.id}`, {
+      cookie: adminMember.cookie,
+      body: { role: 'user' },
+    });
+    expect((await ctx.request('GET', '/api/admin/stats', { cookie: other.cookie })).status).toBe(403);
+  });
+});
+
+describe('stats and lists', () => {
+  it('counts orders, non-deleted books, users, pending emails and Draft orders', async () => {
+    const before = (await ctx.request('GET', '/api/admin/stats', { cookie: adminMember.cookie })).body;
+    const owner = await ctx.member();
+    await insertOrder(ctx.db, { borrower: member.user, ownerId: owner.user.id });
+    await insertOrder(ctx.db, { borrower: member.user, ownerId: owner.user.id, status: 'Completed' });
+    const deleted = await createBook(ctx.db, { ownerId: owner.user.id });
+    await ctx.db.update(books).set({ deletedAt: new Date() }).where(eq(books.id, deleted.id));
+    const res = await ctx.request('GET', '/api/admin/stats', { cookie: adminMember.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      totalOrders: before.totalOrders + 2,
+      totalBooks: before.totalBooks + 2, // the two snapshot books, not the deleted one
+      totalUsers: before.totalUsers + 1,
+      pendingEmails: expect.any(Number),
+      draftOrders: before.draftOrders + 1,
+    });
+  });
+
+  it('lists orders with customer, owner contact, totals; filters by status and searches', async () => {
+    const owner = await ctx.member({ name: 'Owner Searchable', address: 'Jl. Owner 9, Sanur, Bali' });
+    const { order } = await insertOrder(ctx.db, {
+      borrower: member.user,
+      ownerId: owner.user.id,
+      status: 'Processed',
+    });
+    const res = await ctx.request('GET', '/api/admin/orders?q=searchable', { cookie: adminMember.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(1);
+    expect(res.body.items[0]).toMatchObject({
+      id: order.id,
+      number: order.id.slice(-8).toUpperCase(),
+      status: 'Processed',
+      userName: 'Member Komang',
+      userEmail: member.user.email,
+      ownerName: 'Owner Searchable',
+      ownerContact: { email: owner.user.email, address: 'Jl. Owner 9, Sanur, Bali' },
+      subtotal: '10000.00',
+      itemCount: 1,
+    });
+    const byNumber = await ctx.request('GET', `/api/admin/orders?q=%23${order.id.slice(-8)}`, {
+      cookie: adminMember.cookie,
+    });
+    expect(byNumber.body.items.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    const processed = await ctx.request('GET', '/api/admin/orders?status=Processed', {
+      cookie: adminMember.cookie,
+    });
+    expect(processed.body.items.every((o: { status: string }) => o.status === 'Processed')).toBe(true);
+    const bad = await ctx.request('GET', '/api/admin/orders?status=Nope', { cookie: adminMember.cookie });
+    expect(bad.status).toBe(422);
+  });
+
+  it('pages through thousands of books in the database', async () => {
+    const owner = await ctx.member({ name: 'Prolific Owner' });
+    const rows = Array.from({ length: 1200 }, (_, i) => ({
+      ownerId: owner.user.id,
+      title: `Bulk volume ${i}`,
+      author: 'Bulk Author',
+      weeklyPrice: '5000.00',
+      coverKey: `bulk-${i}`,
+    }));
+    for (let i = 0; i < rows.length; i += 400) await ctx.db.insert(books).values(rows.slice(i, i + 400));
+    const page3 = await ctx.request('GET', '/api/admin/books?q=bulk%20volume&page=3&pageSize=50', {
+      cookie: adminMember.cookie,
+    });
+    expect(page3.status).toBe(200);
+    expect(page3.body.total).toBe(1200);
+    expect(page3.body.items).toHaveLength(50);
+    expect(page3.body.items[0]).toMatchObject({ ownerName: 'Prolific Owner', ownerEmail: owner.user.email });
+    const byOwner = await ctx.request('GET', '/api/admin/books?q=prolific&pageSize=1', {
+      cookie: adminMember.cookie,
+    });
+    expect(byOwner.body.total).toBe(1200);
+    const users = await ctx.request('GET', '/api/admin/users?q=prolific', { cookie: adminMember.cookie });
+    expect(users.body.items).toEqual([
+      expect.objectContaining({ id: owner.user.id, role: 'user', bookCount: 1200, openOrderCount: 0 }),
+    ]);
+  });
+});
+
+describe('books tab', () => {
+  it('sets any of the three statuses; refuses others with 422 and changes nothing', async () => {
+    const owner = await ctx.member();
+    const book = await createBook(ctx.db, { ownerId: owner.user.id });
+    for (const status of ['Borrowed', 'Unavailable', 'Available'] as const) {
+      const res = await ctx.request('PATCH', `/api/admin/books/${book.id}`, {
+        cookie: adminMember.cookie,
+        body: { status },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe(status);
+    }
+    const bad = await ctx.request('PATCH', `/api/admin/books/${book.id}`, {
+      cookie: adminMember.cookie,
+      body: { status: 'Lost' },
+    });
+    expect(bad.status).toBe(422);
+    const [row] = await ctx.db.select().from(books).where(eq(books.id, book.id));
+    expect(row.status).toBe('Available');
+    const missing = await ctx.request('PATCH', `/api/admin/books/${someUuid}`, {
+      cookie: adminMember.cookie,
+      body: { status: 'Available' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe('Book not found');
+  });
+
+  it('soft-deletes a book: it leaves carts and lists, its order history stays', async () => {
+    const owner = await ctx.member();
+    const book = await createBook(ctx.db, { ownerId: owner.user.id, title: 'To be deleted' });
+    await ctx.db.insert(cartItems).values({ userId: member.user.id, bookId: book.id });
+    const res = await ctx.request('DELETE', `/api/admin/books/${book.id}`, { cookie: adminMember.cookie });
+    expect(res.status).toBe(204);
+    const [row] = await ctx.db.select().from(books).where(eq(books.id, book.id));
+    expect(row.deletedAt).not.toBeNull();
+    expect(await ctx.db.select().from(cartItems).where(eq(cartItems.bookId, book.id))).toEqual([]);
+    const list = await ctx.request('GET', '/api/admin/books?q=To%20be%20deleted', {
+      cookie: adminMember.cookie,
+    });
+    expect(list.body.total).toBe(0);
+    const again = await ctx.request('DELETE', `/api/admin/books/${book.id}`, { cookie: adminMember.cookie });
+    expect(again.status).toBe(404);
+  });
+
+  it('refuses to delete a book in an open order, allows it once the order is closed', async () => {
+    const owner = await ctx.member();
+    const { order, book } = await insertOrder(ctx.db, {
+      borrower: member.user,
+      ownerId: owner.user.id,
+      status: 'Delivered',
+    });
+    const list = await ctx.request('GET', `/api/admin/books?q=${encodeURIComponent(book.title)}`, {
+      cookie: adminMember.cookie,
+    });
+    expect(list.body.items[0].inOpenOrder).toBe(true);
+    const refused = await ctx.request('DELETE', `/api/admin/books/${book.id}`, {
+      cookie: adminMember.cookie,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(MSG.bookInOpenOrder);
+    const [still] = await ctx.db.select().from(books).where(eq(books.id, book.id));
+    expect(still.deletedAt).toBeNull();
+    await ctx.db.update(orders).set({ status: 'Completed' }).where(eq(orders.id, order.id));
+    const ok = await ctx.request('DELETE', `/api/admin/books/${book.id}`, { cookie: adminMember.cookie });
+    expect(ok.status).toBe(204);
+    const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(item.title).toBe(book.title);
+  });
+});
+
+describe('users tab: roles (D12)', () => {
+  it('changes a role between user and admin', async () => {
+    const target = await ctx.member();
+    const up = await ctx.request('PATCH', `/api/admin/users/${target.user.id}`, {
+      cookie: adminMember.cookie,
+      body: { role: 'admin' },
+    });
+    expect(up.status).toBe(200);
+    expect(up.body).toEqual({ id: target.user.id, role: 'admin' });
+    const down = await ctx.request('PATCH', `/api/admin/users/${target.user.id}`, {
+      cookie: adminMember.cookie,
+      body: { role: 'user' },
+    });
+    expect(down.body.role).toBe('user');
+  });
+
+  it('never changes one’s own role', async () => {
+    const res = await ctx.request('PATCH', `/api/admin/users/${adminMember.user.id}`, {
+      cookie: adminMember.cookie,
+      body: { role: 'user' },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(MSG.cannotChangeOwnRole);
+    const [row] = await ctx.db.select().from(user).where(eq(user.id, adminMember.user.id));
+    expect(row.role).toBe('admin');
+  });
+
+  it('refuses unknown roles and unknown users', async () => {
+    const target = await ctx.member();
+    const bad = await ctx.request('PATCH', `/api/admin/users/${target.user.id}`, {
+      cookie: adminMember.cookie,
+      body: { role: 'superuser' },
+    });
+    expect(bad.status).toBe(422);
+    const missing = await ctx.request('PATCH', '/api/admin/users/nobody', {
+      cookie: adminMember.cookie,
+      body: { role: 'admin' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe(MSG.userNotFound);
+  });
+});
+
+describe('users tab: deleting (D13)', () => {
+  it('refuses to delete an admin, or oneself', async () => {
+    const otherAdmin = await ctx.admin();
+    for (const id of [otherAdmin.user.id, adminMember.user.id]) {
+      const res = await ctx.request('DELETE', `/api/admin/users/${id}`, { cookie: adminMember.cookie });
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe(MSG.cannotDeleteAdmin);
+    }
+    expect(await ctx.db.select().from(user).where(eq(user.id, otherAdmin.user.id))).toHaveLength(1);
+  });
+
+  it('refuses while the user has an open order as borrower, and as owner', async () => {
+    const borrower = await ctx.member();
+    const owner = await ctx.member();
+    await insertOrder(ctx.db, {
+      borrower: borrower.user,
+      ownerId: owner.user.id,
+      status: 'Waiting for Payment',
+    });
+    for (const id of [borrower.user.id, owner.user.id]) {
+      const res = await ctx.request('DELETE', `/api/admin/users/${id}`, { cookie: adminMember.cookie });
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe(MSG.userHasOpenOrders);
+    }
+    // Nothing changed: both can still use the app.
+    expect((await ctx.request('GET', '/api/me', { cookie: borrower.cookie })).body.user.id).toBe(
+      borrower.user.id,
+    );
+    expect((await ctx.request('GET', '/api/me', { cookie: owner.cookie })).body.user.id).toBe(owner.user.id);
+  });
+
+  it('deletes sessions, cart, pickup choices; soft-deletes books; keeps orders with snapshot names', async () => {
+    const owner = await ctx.member({ name: 'Leaving Owner' });
+    const borrower = await ctx.member({ name: 'Leaving Borrower' });
+    const { order: asOwner } = await insertOrder(ctx.db, {
+      borrower: member.user,
+      ownerId: owner.user.id,
+      status: 'Completed',
+    });
+    const { order: asBorrower } = await insertOrder(ctx.db, {
+      borrower: borrower.user,
+      ownerId: owner.user.id,
+      status: 'Cancelled',
+    });
+    const shelfBook = await createBook(ctx.db, { ownerId: owner.user.id, title: 'Left behind' });
+    await ctx.db.insert(cartItems).values({ userId: member.user.id, bookId: shelfBook.id });
+    const other = await ctx.member();
+    const otherBook = await createBook(ctx.db, { ownerId: other.user.id });
+    await ctx.db.insert(cartItems).values({ userId: owner.user.id, bookId: otherBook.id });
+    const [location] = await ctx.db
+      .insert(pickupLocations)
+      .values({ name: 'Partner', location: 'Ubud', address: 'Jl. Partner 1, Ubud' })
+      .returning();
+    await ctx.db
+      .insert(ownerPickupLocations)
+      .values({ ownerId: owner.user.id, pickupLocationId: location.id });
+
+    for (const target of [owner, borrower]) {
+      const res = await ctx.request('DELETE', `/api/admin/users/${target.user.id}`, {
+        cookie: adminMember.cookie,
+      });
+      expect(res.status).toBe(204);
+      expect(await ctx.db.select().from(session).where(eq(session.userId, target.user.id))).toEqual([]);
+      expect((await ctx.request('GET', '/api/me', { cookie: target.cookie })).body).toEqual({ user: null });
+    }
+    expect(await ctx.db.select().from(user).where(eq(user.id, owner.user.id))).toEqual([]);
+    expect(await ctx.db.select().from(cartItems).where(eq(cartItems.userId, owner.user.id))).toEqual([]);
+    // Their book left the other member's cart too.
+    expect(await ctx.db.select().from(cartItems).where(eq(cartItems.bookId, shelfBook.id))).toEqual([]);
+    expect(
+      await ctx.db.select().from(ownerPickupLocations).where(eq(ownerPickupLocations.ownerId, owner.user.id)),
+    ).toEqual([]);
+    const [book] = await ctx.db.select().from(books).where(eq(books.id, shelfBook.id));
+    expect(book.deletedAt).not.toBeNull();
+
+    const [keptAsOwner] = await ctx.db.select().from(orders).where(eq(orders.id, asOwner.id));
+    expect(keptAsOwner).toMatchObject({ ownerId: null, ownerName: 'Leaving Owner', status: 'Completed' });
+    const [keptAsBorrower] = await ctx.db.select().from(orders).where(eq(orders.id, asBorrower.id));
+    expect(keptAsBorrower).toMatchObject({
+      userId: null,
+      userName: 'Leaving Borrower',
+      userEmail: borrower.user.email,
+      ownerName: 'Leaving Owner',
+    });
+    const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, asOwner.id));
+    expect(item.ownerName).toBe('Leaving Owner');
+    const listed = await ctx.request('GET', `/api/admin/orders?q=Leaving`, { cookie: adminMember.cookie });
+    expect(listed.body.items.map((o: { id: string }) => o.id).sort()).toEqual(
+      [asOwner.id, asBorrower.id].sort(),
+    );
+    expect(listed.body.items.every((o: { ownerContact: unknown }) => o.ownerContact === null)).toBe(true);
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const res = await ctx.request('DELETE', '/api/admin/users/nobody', { cookie: adminMember.cookie });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('emails tab', () => {
+  it('lists the latest notifications newest first with their state, and counts the pending ones', async () => {
+    const owner = await ctx.member();
+    const { order } = await insertOrder(ctx.db, { borrower: member.user, ownerId: owner.user.id });
+    const { enqueueEmails } = await import('../email/outbox');
+    await enqueueEmails(ctx.db, [
+      {
+        to: 'first@example.com',
+        recipientType: 'borrower',
+        emailType: 'order_placed',
+        orderId: order.id,
+        subject: 'First',
+        text: 't',
+        html: 'h',
+      },
+    ]);
+    await new Promise((r) => setTimeout(r, 5));
+    await enqueueEmails(ctx.db, [
+      {
+        to: 'second@example.com',
+        recipientType: 'user',
+        emailType: 'password_reset',
+        subject: 'Second',
+        text: 't',
+        html: 'h',
+      },
+    ]);
+    const count = await ctx.request('GET', '/api/admin/emails/pending-count', { cookie: adminMember.cookie });
+    expect(count.body.count).toBeGreaterThanOrEqual(2);
+    const list = await ctx.request('GET', '/api/admin/emails', { cookie: adminMember.cookie });
+    expect(list.status).toBe(200);
+    expect(list.body.pageSize).toBe(100);
+    expect(list.body.items[0]).toMatchObject({
+      recipientEmail: 'second@example.com',
+      sentAt: null,
+      attempts: 0,
+    });
+    expect(list.body.items[1]).toMatchObject({
+      recipientEmail: 'first@example.com',
+      emailType: 'order_placed',
+      orderNumber: order.id.slice(-8).toUpperCase(),
+    });
+
+    const run = await ctx.request('POST', '/api/admin/emails/process', { cookie: adminMember.cookie });
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ success: true, message: 'Email processing triggered successfully' });
+    expect(run.body.sent).toBeGreaterThanOrEqual(2);
+    expect(
+      (await ctx.request('GET', '/api/admin/emails/pending-count', { cookie: adminMember.cookie })).body,
+    ).toEqual({
+      count: 0,
+    });
+    const sent = await ctx.request('GET', '/api/admin/emails?state=sent&q=first%40', {
+      cookie: adminMember.cookie,
+    });
+    expect(sent.body.items[0].sentAt).not.toBeNull();
+    expect(ctx.mailbox.messages.some((m) => m.to.includes('first@example.com'))).toBe(true);
+  });
+});

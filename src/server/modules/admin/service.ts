@@ -1,0 +1,396 @@
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type {
+  AdminBookRow,
+  AdminEmailRow,
+  AdminOrderRow,
+  AdminStats,
+  AdminUserRow,
+  Page,
+} from '../../../domain/admin-types';
+import { type BookStatus, CLOSED_ORDER_STATUSES, type Role } from '../../../domain/constants';
+import { MSG } from '../../../domain/messages';
+import type { AppDeps } from '../../app-env';
+import type { DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  books,
+  cartItems,
+  emailNotifications,
+  orderItems,
+  orders,
+  ownerPickupLocations,
+  session,
+  user,
+} from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { toBookSummary } from '../books/service';
+import { orderNumber } from '../email/order-number';
+
+// The admin dashboard's reads and the admin-only writes on books and users. Order status
+// changes are not here: they go through the one status service of the orders module (D8).
+
+interface PageQuery {
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+const contains = (q: string) => `%${escapeLike(q)}%`;
+const offsetOf = (query: PageQuery) => (query.page - 1) * query.pageSize;
+
+/** An order is open until Completed or Cancelled (D6). */
+const isOpenOrder = notInArray(orders.status, [...CLOSED_ORDER_STATUSES]);
+
+export async function getStats(db: DbOrTx): Promise<AdminStats> {
+  const [[o], [b], [u], [e]] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        draft: sql<number>`count(*) filter (where ${orders.status} = 'Draft')::int`,
+      })
+      .from(orders),
+    db.select({ total: count() }).from(books).where(isNull(books.deletedAt)),
+    db.select({ total: count() }).from(user),
+    db.select({ total: count() }).from(emailNotifications).where(isNull(emailNotifications.sentAt)),
+  ]);
+  return {
+    totalOrders: o.total,
+    totalBooks: b.total,
+    totalUsers: u.total,
+    pendingEmails: e.total,
+    draftOrders: o.draft,
+  };
+}
+
+export async function countPendingEmails(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(emailNotifications)
+    .where(isNull(emailNotifications.sentAt));
+  return row.total;
+}
+
+// ---------------------------------------------------------------- orders
+
+export async function listOrders(
+  db: DbOrTx,
+  query: PageQuery & { status?: AdminOrderRow['status'] },
+): Promise<Page<AdminOrderRow>> {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.q) {
+    const pattern = contains(query.q);
+    // The short order number people quote is the id's tail (D5).
+    filters.push(
+      or(
+        ilike(orders.userName, pattern),
+        ilike(orders.userEmail, pattern),
+        ilike(orders.ownerName, pattern),
+        sql`upper(right(${orders.id}::text, 8)) like upper(${contains(query.q.replace(/^#/, ''))})`,
+      )!,
+    );
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const owner = alias(user, 'owner_user');
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        order: orders,
+        ownerEmail: owner.email,
+        ownerPhone: owner.phone,
+        ownerAddress: owner.address,
+        ownerLocation: owner.location,
+        itemTitles: sql<
+          string[]
+        >`coalesce((select array_agg(${orderItems.title} order by ${orderItems.title}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), '{}')`,
+      })
+      .from(orders)
+      .leftJoin(owner, eq(owner.id, orders.ownerId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return {
+    items: rows.map(({ order, ownerEmail, ownerPhone, ownerAddress, ownerLocation, itemTitles }) => ({
+      id: order.id,
+      number: orderNumber(order.id),
+      status: order.status,
+      userId: order.userId,
+      userName: order.userName,
+      userEmail: order.userEmail,
+      ownerId: order.ownerId,
+      ownerName: order.ownerName,
+      ownerContact: ownerEmail
+        ? { email: ownerEmail, phone: ownerPhone, address: ownerAddress, location: ownerLocation }
+        : null,
+      deliveryMethod: order.deliveryMethod,
+      deliveryAddress: order.deliveryAddress,
+      pickupLocation: order.pickupLocation,
+      borrowDuration: order.borrowDuration,
+      subtotal: order.subtotal,
+      shippingCost: order.shippingCost,
+      total: order.total,
+      itemCount: itemTitles.length,
+      itemTitles,
+      createdAt: new Date(order.createdAt).toISOString(),
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+// ---------------------------------------------------------------- books
+
+/** Book ids among `bookIds` that sit in an open order, by the order items (history is the truth). */
+async function booksInOpenOrders(db: DbOrTx, bookIds: string[]): Promise<Set<string>> {
+  if (bookIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ bookId: orderItems.bookId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.bookId, bookIds), isOpenOrder));
+  return new Set(rows.map((r) => r.bookId).filter((id): id is string => id !== null));
+}
+
+export async function listBooks(
+  db: DbOrTx,
+  query: PageQuery & { status?: BookStatus },
+): Promise<Page<AdminBookRow>> {
+  const filters: SQL[] = [isNull(books.deletedAt)];
+  if (query.status) filters.push(eq(books.status, query.status));
+  if (query.q) {
+    const pattern = contains(query.q);
+    filters.push(or(ilike(books.title, pattern), ilike(books.author, pattern), ilike(user.name, pattern))!);
+  }
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ book: books, ownerName: user.name, ownerEmail: user.email })
+      .from(books)
+      .leftJoin(user, eq(user.id, books.ownerId))
+      .where(where)
+      .orderBy(desc(books.createdAt), desc(books.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(books).leftJoin(user, eq(user.id, books.ownerId)).where(where),
+  ]);
+  const open = await booksInOpenOrders(
+    db,
+    rows.map((r) => r.book.id),
+  );
+  return {
+    items: rows.map(({ book, ownerName, ownerEmail }) => ({
+      ...toBookSummary(book),
+      ownerName,
+      ownerEmail,
+      inOpenOrder: open.has(book.id) || book.reservedByOrderId !== null,
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The admin may set any book status (spec section 4); order status changes still drive it later (D8). */
+export async function setBookStatus(db: DbOrTx, input: { bookId: string; status: BookStatus }) {
+  const [row] = await db
+    .update(books)
+    .set({ status: input.status, updatedAt: new Date() })
+    .where(and(eq(books.id, input.bookId), isNull(books.deletedAt)))
+    .returning();
+  if (!row) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  return toBookSummary(row);
+}
+
+/** Soft delete (D7): the book leaves listings and carts, never order history; refused in an open order. */
+export async function deleteBook(db: DbOrTx, input: { bookId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [book] = await tx
+      .select()
+      .from(books)
+      .where(and(eq(books.id, input.bookId), isNull(books.deletedAt)))
+      .for('update');
+    if (!book) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+    const open = await booksInOpenOrders(tx, [book.id]);
+    if (open.size > 0 || book.reservedByOrderId) throw conflict('BOOK_IN_OPEN_ORDER', MSG.bookInOpenOrder);
+    await tx.update(books).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(books.id, book.id));
+    await tx.delete(cartItems).where(eq(cartItems.bookId, book.id));
+  });
+}
+
+// ---------------------------------------------------------------- users
+
+// Single-table selects render bare column names, so the correlated subqueries name tables themselves.
+const openOrderCount = sql<number>`(select count(*)::int from orders o where (o.user_id = "user".id or o.owner_id = "user".id) and o.status not in ('Completed', 'Cancelled'))`;
+const bookCount = sql<number>`(select count(*)::int from books b where b.owner_id = "user".id and b.deleted_at is null)`;
+
+export async function listUsers(db: DbOrTx, query: PageQuery & { role?: Role }): Promise<Page<AdminUserRow>> {
+  const filters: SQL[] = [];
+  if (query.role) filters.push(eq(user.role, query.role));
+  if (query.q) {
+    const pattern = contains(query.q);
+    filters.push(or(ilike(user.name, pattern), ilike(user.email, pattern), ilike(user.location, pattern))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        phone: user.phone,
+        location: user.location,
+        emailVerified: user.emailVerified,
+        createdAt: user.createdAt,
+        bookCount,
+        openOrderCount,
+      })
+      .from(user)
+      .where(where)
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(user).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      role: r.role === 'admin' ? 'admin' : 'user',
+      createdAt: new Date(r.createdAt).toISOString(),
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** D12: roles are user or admin, and no admin changes their own (so nobody locks themselves out). */
+export async function setUserRole(db: DbOrTx, input: { actorId: string; userId: string; role: Role }) {
+  if (input.actorId === input.userId) throw conflict('OWN_ROLE', MSG.cannotChangeOwnRole);
+  const [row] = await db
+    .update(user)
+    .set({ role: input.role, updatedAt: new Date() })
+    .where(eq(user.id, input.userId))
+    .returning({ id: user.id, role: user.role });
+  if (!row) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
+  return row;
+}
+
+/**
+ * D13: refused for admins and while the user has open orders (as borrower or owner). Otherwise
+ * their sessions, cart and pickup choices go, their books are soft-deleted (and leave other
+ * carts), and their orders stay with the snapshot names (orders.user_id / owner_id set null).
+ */
+export async function deleteUser(db: DbOrTx, input: { actorId: string; userId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select().from(user).where(eq(user.id, input.userId)).for('update');
+    if (!target) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
+    if (target.role === 'admin' || target.id === input.actorId)
+      throw conflict('ADMIN_NOT_DELETABLE', MSG.cannotDeleteAdmin);
+    const [{ open }] = await tx
+      .select({ open: count() })
+      .from(orders)
+      .where(and(or(eq(orders.userId, target.id), eq(orders.ownerId, target.id)), isOpenOrder));
+    if (open > 0) throw conflict('USER_HAS_OPEN_ORDERS', MSG.userHasOpenOrders);
+
+    const ownBooks = tx.select({ id: books.id }).from(books).where(eq(books.ownerId, target.id));
+    await tx
+      .delete(cartItems)
+      .where(or(eq(cartItems.userId, target.id), inArray(cartItems.bookId, ownBooks)));
+    await tx.delete(ownerPickupLocations).where(eq(ownerPickupLocations.ownerId, target.id));
+    await tx.delete(session).where(eq(session.userId, target.id));
+    await tx
+      .update(books)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(books.ownerId, target.id), isNull(books.deletedAt)));
+    // account rows cascade; orders, items, events and books keep their snapshots (FKs set null).
+    await tx.delete(user).where(eq(user.id, target.id));
+  });
+}
+
+// ---------------------------------------------------------------- emails
+
+export async function listEmails(
+  db: DbOrTx,
+  query: PageQuery & { state?: 'pending' | 'sent' },
+): Promise<Page<AdminEmailRow>> {
+  const filters: SQL[] = [];
+  if (query.state === 'pending') filters.push(isNull(emailNotifications.sentAt));
+  if (query.state === 'sent') filters.push(isNotNull(emailNotifications.sentAt));
+  if (query.q) {
+    const pattern = contains(query.q);
+    filters.push(
+      or(
+        ilike(emailNotifications.recipientEmail, pattern),
+        ilike(emailNotifications.emailType, pattern),
+        ilike(emailNotifications.subject, pattern),
+      )!,
+    );
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: emailNotifications.id,
+        recipientEmail: emailNotifications.recipientEmail,
+        recipientType: emailNotifications.recipientType,
+        emailType: emailNotifications.emailType,
+        subject: emailNotifications.subject,
+        orderId: emailNotifications.orderId,
+        createdAt: emailNotifications.createdAt,
+        sentAt: emailNotifications.sentAt,
+        attempts: emailNotifications.attempts,
+        lastError: emailNotifications.lastError,
+      })
+      .from(emailNotifications)
+      .where(where)
+      .orderBy(desc(emailNotifications.createdAt), desc(emailNotifications.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(emailNotifications).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      orderNumber: r.orderId ? orderNumber(r.orderId) : null,
+      createdAt: new Date(r.createdAt).toISOString(),
+      sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null,
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The admin's 'Process emails' (D14, D15): runs the outbox now. */
+export async function processEmails(deps: Pick<AppDeps, 'outbox' | 'log'>) {
+  if (deps.outbox.transport.kind === 'none') {
+    return { configuration_required: true as const, message: MSG.emailServiceNotConfigured };
+  }
+  try {
+    const result = await deps.outbox.runOnce();
+    return { success: true as const, ...result, message: MSG.emailProcessingTriggered };
+  } catch (err) {
+    deps.log.error({ err }, 'process emails failed');
+    const message = err instanceof Error ? err.message : String(err);
+    return { success: false as const, error: message };
+  }
+}

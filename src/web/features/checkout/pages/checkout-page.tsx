@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_DELIVERY_METHOD, type DeliveryMethod } from '../../../../domain/constants';
 import type { DeliveryAddress } from '../../../../domain/order-types';
+import { checkoutSchema } from '../../../../domain/schemas/checkout';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Container, PageHeader } from '../../../components/ui/card';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
@@ -63,24 +64,14 @@ export default function CheckoutPage() {
     setError(null);
     setProblems([]);
     const input: PlaceOrderInput = { idempotencyKey, deliveryMethod: method };
-    if (method === 'delivery') {
-      const trimmed = {
-        fullName: address.fullName.trim(),
-        phone: address.phone.trim(),
-        address: address.address.trim(),
-      };
-      if (!trimmed.fullName || !trimmed.phone || !trimmed.address) {
-        setShowMissing(true);
-        setError(t('errors.addressRequired'));
-        return;
-      }
-      input.deliveryAddress = trimmed;
-    } else {
-      if (!pickupLocationId) {
-        setError(t('errors.pickupRequired'));
-        return;
-      }
-      input.pickupLocationId = pickupLocationId;
+    if (method === 'delivery') input.deliveryAddress = address;
+    else if (pickupLocationId) input.pickupLocationId = pickupLocationId;
+    // The server's own schema, so the form refuses exactly what the API would (spec 5 messages).
+    const parsed = checkoutSchema.safeParse(input);
+    if (!parsed.success) {
+      setShowMissing(true);
+      setError(parsed.error.issues[0]?.message ?? t('errors.addressRequired'));
+      return;
     }
 
     setSubmitting(true);
@@ -97,7 +88,7 @@ export default function CheckoutPage() {
         return;
       }
       try {
-        const { orders } = await placeOrder.mutateAsync(input);
+        const { orders } = await placeOrder.mutateAsync(parsed.data);
         const state: ConfirmationState = { orders };
         // Leave first: refreshing the (now empty) cart here would flash 'Continue Shopping'.
         navigate('/order-confirmation', { state, replace: true });

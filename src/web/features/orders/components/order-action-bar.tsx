@@ -11,20 +11,10 @@ import { Select } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { useOrderAction } from '../api';
 
-/** Actions that are one press (no input); the label is the spec's (section 4). */
+/** Actions that need more than one press: an amount, a status choice or a confirmation. */
+const INPUT_ACTIONS: readonly OrderActionType[] = ['set_shipping_cost', 'set_status', 'cancel'];
 type SimpleAction = Exclude<OrderActionType, 'set_shipping_cost' | 'set_status' | 'cancel'>;
-const SIMPLE_ACTIONS: readonly SimpleAction[] = [
-  'confirm_payment',
-  'mark_shipped',
-  'mark_delivered',
-  'mark_return_started',
-  'confirm_return_complete',
-  'confirm_received',
-  'return_books',
-  'confirm_books_returned',
-];
-const isSimple = (type: OrderActionType): type is SimpleAction =>
-  (SIMPLE_ACTIONS as readonly string[]).includes(type);
+const isSimple = (type: OrderActionType): type is SimpleAction => !INPUT_ACTIONS.includes(type);
 
 /**
  * Exactly the buttons the server allows this viewer now (allowedActions, D8): the web never

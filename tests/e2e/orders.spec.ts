@@ -1,0 +1,186 @@
+import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
+import { DEMO, signIn } from './support';
+
+// Borrowing end to end (issue 5): a borrower fills the cart from two owners with different
+// durations, checks out with self pickup and finds both orders; the admin confirms one, its
+// owner ships it, and a member with no part in it is refused.
+//
+// Demo data used only here: Nyoman Putra's 'Negeri 5 Menara' and Ayu Lestari's 'Ronggeng Dukuh
+// Paruk'. Nyoman and Ayu share the pickup locations 'Ubud Readers Café' and 'Denpasar Community
+// Centre' (demo OWNER_LOCATIONS), so pickup is offered. Wayan Dharma plays the stranger.
+
+const NYOMAN = { email: 'nyoman@example.com', password: 'owner12345', name: 'Nyoman Putra' };
+const AYU = { name: 'Ayu Lestari' };
+const STRANGER = { email: 'wayan@example.com', password: 'owner12345' };
+const NYOMAN_BOOK = 'Negeri 5 Menara';
+const AYU_BOOK = 'Ronggeng Dukuh Paruk';
+const PICKUP = 'Denpasar Community Centre';
+
+function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');
+  return url;
+}
+
+/** An API session for one member (the same-origin check wants our Origin on writes). */
+async function apiAs(email: string, password: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
+  const res = await api.post('/api/auth/sign-in/email', { data: { email, password } });
+  expect(res.ok(), `sign in ${email}`).toBeTruthy();
+  return api;
+}
+
+async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  return page;
+}
+
+/** Adds a book from its All Books search result card. */
+async function addFromCatalog(page: Page, title: string) {
+  await page.goto(`/books?q=${encodeURIComponent(title)}`);
+  const card = page
+    .locator('article')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await card.getByRole('button', { name: 'Add' }).click();
+  await expect(card.getByRole('button', { name: 'Added' })).toBeDisabled();
+}
+
+test('a borrower checks out two owners with pickup; the owner ships once Processed; a stranger is refused', async ({
+  page,
+  browser,
+}) => {
+  // --- Borrower fills the cart from two owners -------------------------------------------
+  await signIn(page, DEMO.borrower.email, DEMO.borrower.password);
+  const cleared = await page.request.delete('/api/cart', { headers: { origin: baseUrl() } });
+  expect(cleared.ok()).toBeTruthy();
+
+  await addFromCatalog(page, NYOMAN_BOOK);
+  await addFromCatalog(page, AYU_BOOK);
+  await expect(page.getByRole('link', { name: /Cart, 2 items/ })).toBeVisible();
+
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Borrowing Cart' })).toBeVisible();
+  const nyomanGroup = page.getByRole('region', { name: NYOMAN.name });
+  const ayuGroup = page.getByRole('region', { name: AYU.name });
+  await expect(nyomanGroup).toContainText(NYOMAN_BOOK);
+  await expect(ayuGroup).toContainText(AYU_BOOK);
+
+  // Different durations per owner; the server reprices each group (D3).
+  await nyomanGroup.getByLabel('Borrow duration').selectOption({ label: '2 weeks' });
+  await expect(nyomanGroup).toContainText('Rp 32.000');
+  await ayuGroup.getByLabel('Borrow duration').selectOption({ label: '1 month' });
+  await expect(ayuGroup).toContainText('Rp 72.000');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText('Rp 104.000');
+
+  // --- Checkout with self pickup ---------------------------------------------------------
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  // Delivery is the default and its form is prefilled from the profile.
+  await expect(page.getByLabel('Full name')).toHaveValue('Dewi Anggraini');
+  await page.getByRole('radio', { name: /Self pickup/ }).check();
+  // Placing without a location is refused on the page with the spec's message.
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please select a pickup location');
+  // Only the locations both owners share are offered.
+  await expect(page.getByRole('radio', { name: /Canggu Coworking Hub/ })).toHaveCount(0);
+  await page.getByRole('radio', { name: new RegExp(PICKUP) }).check();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+
+  // --- Confirmation lists both orders ----------------------------------------------------
+  await expect(page).toHaveURL(/\/order-confirmation$/);
+  const numbers = page.getByTestId('order-number');
+  await expect(numbers).toHaveCount(2);
+  const orderNumbers = (await numbers.allTextContents()).map((n) => n.replace('#', '').trim());
+  for (const n of orderNumbers) expect(n).toMatch(/^[0-9A-Z]{8}$/);
+  await expect(page.getByText(PICKUP).first()).toBeVisible();
+  await expect(page.getByText('Rp 104.000')).toBeVisible();
+  await expect(page.getByText(/within 2 x 24 hours/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+
+  // --- Each order in My orders -----------------------------------------------------------
+  await page.getByRole('link', { name: 'View my orders' }).click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  const orderIds: Record<string, string> = {};
+  for (const number of orderNumbers) {
+    const row = page.getByTestId('order-row').filter({ hasText: `Order #${number}` });
+    await expect(row).toContainText('Draft');
+    await row.getByRole('link', { name: 'View Details' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Order #${number}` })).toBeVisible();
+    await expect(page.getByText(PICKUP).first()).toBeVisible();
+    const bookTitle = (await page.getByText(NYOMAN_BOOK).count()) > 0 ? NYOMAN_BOOK : AYU_BOOK;
+    orderIds[bookTitle] = page.url().split('/orders/')[1];
+    // A borrower has nothing to do on a Draft order.
+    await expect(page.getByText('Nothing to do on this order right now.')).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/my-orders$/);
+  }
+  expect(Object.keys(orderIds).sort()).toEqual([AYU_BOOK, NYOMAN_BOOK].sort());
+  const nyomanOrderId = orderIds[NYOMAN_BOOK];
+
+  // --- The admin confirms shipping (free pickup) and payment: the order is Processed ---------
+  const admin = await apiAs(DEMO.admin.email, DEMO.admin.password);
+  const shipping = await admin.post(`/api/orders/${nyomanOrderId}/actions`, {
+    data: { type: 'set_shipping_cost', shippingCost: '0' },
+  });
+  expect(shipping.ok(), await shipping.text()).toBeTruthy();
+  const paid = await admin.post(`/api/orders/${nyomanOrderId}/actions`, {
+    data: { type: 'confirm_payment' },
+  });
+  expect(paid.ok(), await paid.text()).toBeTruthy();
+  expect((await paid.json()).status).toBe('Processed');
+  await admin.dispose();
+
+  // --- The owner sees the order for their book and marks it shipped ------------------------
+  const owner = await signedInPage(browser, NYOMAN.email, NYOMAN.password);
+  await owner.goto('/my-orders');
+  await owner.getByRole('tab', { name: 'Orders for my books' }).click();
+  const ownerRow = owner.getByTestId('order-row').filter({ hasText: nyomanOrderId.slice(-8).toUpperCase() });
+  await expect(ownerRow).toContainText('Processed');
+  await expect(ownerRow).toContainText('Dewi Anggraini');
+  await ownerRow.getByRole('link', { name: 'View Details' }).click();
+  await expect(owner.getByText(NYOMAN_BOOK)).toBeVisible();
+  // The owner sees exactly their button, and not the admin's owner-contact block.
+  await expect(owner.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  await expect(owner.getByTestId('owner-contact')).toHaveCount(0);
+  await owner.getByRole('button', { name: 'Mark as Shipped' }).click();
+  await expect(owner.getByRole('button', { name: 'Mark as Shipped' })).toHaveCount(0);
+  await expect(owner.getByRole('heading', { level: 1 }).locator('..')).toContainText('Delivery in Progress');
+  await owner.context().close();
+
+  // --- A member with no part in the order is refused ---------------------------------------
+  const stranger = await signedInPage(browser, STRANGER.email, STRANGER.password);
+  await stranger.goto(`/orders/${nyomanOrderId}`);
+  await expect(stranger.getByRole('alert')).toHaveText('You do not have permission to view this order');
+  await expect(stranger.getByText(NYOMAN_BOOK)).toHaveCount(0);
+  await stranger.context().close();
+});
+
+test('the cart and checkout explain an empty cart; the confirmation needs checkout state', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, STRANGER.email, STRANGER.password);
+  await page.request.delete('/api/cart', { headers: { origin: baseUrl() } });
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await page.getByRole('link', { name: 'Browse Books' }).click();
+  await expect(page).toHaveURL(/\/books$/);
+  await page.goto('/checkout');
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/books');
+  await page.goto('/order-confirmation');
+  await expect(page).toHaveURL(/\/$/);
+  await page.context().close();
+});
+
+test('a guest pressing Add goes to sign in and returns to the book', async ({ page }) => {
+  await page.goto(`/books?q=${encodeURIComponent('Perahu Kertas')}`);
+  const card = page.locator('article').filter({ hasText: 'Perahu Kertas' });
+  const href = await card.getByRole('link').first().getAttribute('href');
+  await card.getByRole('button', { name: 'Add' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel('Email').fill(STRANGER.email);
+  await page.getByLabel('Password', { exact: true }).fill(STRANGER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});

@@ -1,4 +1,76 @@
-// Placeholder: replaced by the feature's real page.
+import { useQuery } from '@tanstack/react-query';
+import { BookX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ButtonLink } from '../../../components/ui/button';
+import { Container, PageHeader } from '../../../components/ui/card';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { bookDetailQuery } from '../../catalog/api';
+import { bookFormData, useUpdateBook } from '../api';
+import { BookForm } from '../components/book-form';
+
+/** The upload form, prefilled; only the owner may use it (the server answers 403 to anyone else). */
 export default function EditBookPage() {
-  return <div className="p-8">edit-book-page</div>;
+  const { t } = useTranslation('books');
+  const { bookId = '' } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const query = useQuery(bookDetailQuery(bookId));
+  const update = useUpdateBook(bookId);
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <LoadingState label={t('edit.loading')} />;
+  else if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    body = notFound ? (
+      <EmptyState
+        icon={<BookX className="size-10" aria-hidden />}
+        title={t('edit.notFound')}
+        action={<ButtonLink to="/books/manage">{t('manage.title')}</ButtonLink>}
+      />
+    ) : (
+      <ErrorBanner>{t('edit.failedToLoad')}</ErrorBanner>
+    );
+  } else if (query.data.ownerId !== user?.id) {
+    body = <ErrorBanner>{t('edit.notOwner')}</ErrorBanner>;
+  } else {
+    const book = query.data;
+    body = (
+      <BookForm
+        initial={{
+          title: book.title,
+          author: book.author,
+          language: book.language,
+          condition: book.condition,
+          category: book.category,
+          summary: book.summary ?? '',
+          weeklyPrice: plainPrice(book.weeklyPrice),
+          monthlyPrice: book.monthlyPrice ? plainPrice(book.monthlyPrice) : '',
+        }}
+        currentCoverUrl={book.cover.detail}
+        submitLabel={t('edit.submit')}
+        fallbackError={t('edit.failed')}
+        onSubmit={async (values, cover) => {
+          await update.mutateAsync(bookFormData(values, cover));
+          toast.success(t('edit.done'));
+          navigate('/books/manage');
+        }}
+      />
+    );
+  }
+
+  return (
+    <Container className="max-w-3xl py-8 sm:py-10">
+      <PageHeader title={t('edit.title')} description={query.data?.title} />
+      {body}
+    </Container>
+  );
+}
+
+/** "25000.00" reads as "25000" in the input; "25000.50" stays as it is. */
+function plainPrice(value: string): string {
+  return value.endsWith('.00') ? value.slice(0, -3) : value;
 }

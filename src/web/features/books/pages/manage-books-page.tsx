@@ -1,4 +1,238 @@
-// Placeholder: replaced by the feature's real page.
+import { useQuery } from '@tanstack/react-query';
+import { BookPlus, Eye, Library, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { ManagedBook } from '../../../../domain/api-types';
+import { formatMoney } from '../../../../domain/money';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Container, PageHeader } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { errorMessage } from '../../../lib/api';
+import { AvailabilityBadge } from '../../catalog/components/availability-badge';
+import { myBooksQuery, useDeleteBook } from '../api';
+import { BookStatusSelect } from '../components/book-status-select';
+
 export default function ManageBooksPage() {
-  return <div className="p-8">manage-books-page</div>;
+  const { t } = useTranslation('books');
+  const query = useQuery(myBooksQuery);
+  const [toDelete, setToDelete] = useState<ManagedBook | null>(null);
+
+  const addButton = (
+    <ButtonLink to="/books/new">
+      <BookPlus className="size-4" aria-hidden />
+      {t('manage.add')}
+    </ButtonLink>
+  );
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <LoadingState label={t('manage.loading')} />;
+  else if (query.isError) body = <ErrorBanner>{errorMessage(query.error, t('manage.failed'))}</ErrorBanner>;
+  else if (query.data.items.length === 0)
+    body = (
+      <EmptyState
+        icon={<Library className="size-10" aria-hidden />}
+        title={t('manage.emptyTitle')}
+        description={t('manage.emptyDescription')}
+        action={addButton}
+      />
+    );
+  else body = <BookTable books={query.data.items} onDelete={setToDelete} />;
+
+  return (
+    <Container className="py-8 sm:py-10">
+      <PageHeader
+        title={t('manage.title')}
+        description={t('manage.description')}
+        actions={query.data && query.data.items.length > 0 ? addButton : undefined}
+      />
+      {body}
+      <DeleteBookDialog book={toDelete} onClose={() => setToDelete(null)} />
+    </Container>
+  );
+}
+
+function BookTable({ books, onDelete }: { books: ManagedBook[]; onDelete: (book: ManagedBook) => void }) {
+  const { t } = useTranslation('books');
+  return (
+    <>
+      {/* Phones get cards: a five-column table does not fit 390px. */}
+      <ul className="space-y-3 md:hidden">
+        {books.map((book) => (
+          <li key={book.id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-xs">
+            <BookCell book={book} />
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
+              <StatusCell book={book} />
+              <Price book={book} />
+            </div>
+            <div className="mt-3">
+              <Actions book={book} onDelete={onDelete} />
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <div className="hidden overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs md:block">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-stone-200 bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                {t('manage.columns.book')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('manage.columns.status')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('manage.columns.price')}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {t('manage.columns.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {books.map((book) => (
+              <tr key={book.id} className="align-middle">
+                <td className="px-4 py-3">
+                  <BookCell book={book} />
+                </td>
+                <td className="px-4 py-3">
+                  <StatusCell book={book} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <Price book={book} />
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end">
+                    <Actions book={book} onDelete={onDelete} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function BookCell({ book }: { book: ManagedBook }) {
+  const { t } = useTranslation('books');
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <img
+        src={book.cover.card}
+        alt=""
+        width={48}
+        height={72}
+        loading="lazy"
+        className="h-18 w-12 shrink-0 rounded-md bg-stone-100 object-cover"
+      />
+      <div className="min-w-0">
+        <Link
+          to={`/books/${book.id}`}
+          className="line-clamp-2 font-semibold text-stone-900 hover:text-brand-700"
+        >
+          {book.title}
+        </Link>
+        <p className="text-xs text-stone-500">
+          {t('manage.categoryLanguage', { category: book.category, language: book.language })}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function StatusCell({ book }: { book: ManagedBook }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 md:flex-col md:items-start">
+      <AvailabilityBadge availability={book.availability} />
+      <BookStatusSelect book={book} />
+    </div>
+  );
+}
+
+function Price({ book }: { book: ManagedBook }) {
+  const { t } = useTranslation('books');
+  return (
+    <p>
+      <span className="font-semibold text-stone-900">{formatMoney(book.weeklyPrice)}</span>{' '}
+      <span className="text-xs text-stone-500">{t('manage.perWeek')}</span>
+    </p>
+  );
+}
+
+function Actions({ book, onDelete }: { book: ManagedBook; onDelete: (book: ManagedBook) => void }) {
+  const { t } = useTranslation('books');
+  return (
+    <div className="flex flex-wrap gap-2">
+      <ButtonLink
+        to={`/books/${book.id}`}
+        variant="ghost"
+        size="sm"
+        aria-label={t('manage.viewLabel', { title: book.title })}
+      >
+        <Eye className="size-4" aria-hidden />
+        {t('manage.view')}
+      </ButtonLink>
+      <ButtonLink
+        to={`/books/${book.id}/edit`}
+        variant="outline"
+        size="sm"
+        aria-label={t('manage.editLabel', { title: book.title })}
+      >
+        <Pencil className="size-4" aria-hidden />
+        {t('manage.edit')}
+      </ButtonLink>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-red-700 hover:bg-red-50"
+        onClick={() => onDelete(book)}
+        aria-label={t('manage.deleteLabel', { title: book.title })}
+      >
+        <Trash2 className="size-4" aria-hidden />
+        {t('manage.delete')}
+      </Button>
+    </div>
+  );
+}
+
+function DeleteBookDialog({ book, onClose }: { book: ManagedBook | null; onClose: () => void }) {
+  const { t } = useTranslation('books');
+  const remove = useDeleteBook();
+  const [error, setError] = useState<string | null>(null);
+
+  function close() {
+    setError(null);
+    remove.reset();
+    onClose();
+  }
+
+  return (
+    <ConfirmDialog
+      open={book !== null}
+      onOpenChange={(open) => !open && close()}
+      title={t('manage.deleteTitle')}
+      description={book ? t('manage.deleteConfirm', { title: book.title }) : ''}
+      cancelLabel={t('manage.cancel')}
+      confirmLabel={t('manage.delete')}
+      loading={remove.isPending}
+      onConfirm={() => {
+        if (!book) return;
+        remove.mutate(book.id, {
+          onSuccess: () => {
+            toast.success(t('manage.deleted', { title: book.title }));
+            close();
+          },
+          // The server refuses while the book is in an open order (D7): show its reason.
+          onError: (err) => setError(errorMessage(err, t('manage.deleteFailed'))),
+        });
+      }}
+    >
+      {error && <ErrorBanner className="mt-4">{error}</ErrorBanner>}
+    </ConfirmDialog>
+  );
 }

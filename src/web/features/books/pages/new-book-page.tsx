@@ -1,4 +1,26 @@
-// Placeholder: replaced by the feature's real page.
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Container, PageHeader } from '../../../components/ui/card';
+import { bookFormData, useCreateBook } from '../api';
+import { BookForm } from '../components/book-form';
+
 export default function NewBookPage() {
-  return <div className="p-8">new-book-page</div>;
+  const { t } = useTranslation('books');
+  const navigate = useNavigate();
+  const create = useCreateBook();
+  return (
+    <Container className="max-w-3xl py-8 sm:py-10">
+      <PageHeader title={t('new.title')} description={t('new.description')} />
+      <BookForm
+        submitLabel={t('new.submit')}
+        fallbackError={t('new.failed')}
+        onSubmit={async (values, cover) => {
+          await create.mutateAsync(bookFormData(values, cover));
+          toast.success(t('new.done'));
+          navigate('/books/manage');
+        }}
+      />
+    </Container>
+  );
 }

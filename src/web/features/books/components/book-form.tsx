@@ -1,0 +1,226 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CATEGORIES, CONDITIONS, LANGUAGES, SUMMARY_MAX } from '../../../../domain/constants';
+import {
+  BOOK_FORM_DEFAULTS,
+  type BookFormInput,
+  type BookFormValues,
+  bookFormSchema,
+} from '../../../../domain/schemas/book-form';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ErrorBanner } from '../../../components/ui/feedback';
+import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api';
+import { CoverPicker } from './cover-picker';
+
+type FieldName = keyof BookFormInput;
+const FIELD_NAMES: readonly FieldName[] = [
+  'title',
+  'author',
+  'language',
+  'condition',
+  'category',
+  'summary',
+  'weeklyPrice',
+  'monthlyPrice',
+];
+
+/**
+ * The upload and edit form (spec section 5) on the shared zod schema, so the browser shows
+ * the same messages the server would answer. The cover is required only for a new book.
+ */
+export function BookForm({
+  initial,
+  currentCoverUrl,
+  submitLabel,
+  onSubmit,
+  fallbackError,
+}: {
+  initial?: Partial<BookFormInput>;
+  currentCoverUrl?: string;
+  submitLabel: string;
+  onSubmit: (values: BookFormValues, cover: File | null) => Promise<unknown>;
+  /** The spec's message when the server gives no usable one ('Failed to upload book'). */
+  fallbackError: string;
+}) {
+  const { t } = useTranslation('books');
+  const [cover, setCover] = useState<File | null>(null);
+  const [coverError, setCoverError] = useState<string>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const isEdit = Boolean(currentCoverUrl);
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<BookFormInput, unknown, BookFormValues>({
+    resolver: zodResolver(bookFormSchema),
+    defaultValues: {
+      title: '',
+      author: '',
+      ...BOOK_FORM_DEFAULTS,
+      summary: '',
+      weeklyPrice: '',
+      monthlyPrice: '',
+      ...initial,
+    },
+  });
+  const summaryLength = String(watch('summary') ?? '').length;
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    if (!isEdit && !cover) return; // onFormSubmit has shown 'Book cover is required'
+    try {
+      await onSubmit(values, cover);
+    } catch (error) {
+      applyServerError(error);
+    }
+  });
+
+  function applyServerError(error: unknown) {
+    if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
+      setFormError(error instanceof ApiError && error.status === 0 ? error.message : fallbackError);
+      return;
+    }
+    let placed = false;
+    for (const [field, message] of Object.entries(error.fields ?? {})) {
+      if (field === 'cover') {
+        setCoverError(message);
+        placed = true;
+      } else if ((FIELD_NAMES as readonly string[]).includes(field)) {
+        setError(field as FieldName, { message });
+        placed = true;
+      }
+    }
+    if (!placed) setFormError(error.message || fallbackError);
+  }
+
+  // Checked before the schema runs, so a missing cover shows together with the field errors.
+  const onFormSubmit = (event: React.FormEvent) => {
+    if (!isEdit && !cover) setCoverError(t('form.coverRequired'));
+    return submit(event);
+  };
+
+  return (
+    <form onSubmit={onFormSubmit} noValidate className="space-y-6">
+      <ErrorBanner>{formError}</ErrorBanner>
+      <Card className="space-y-6">
+        <CoverPicker
+          file={cover}
+          currentUrl={currentCoverUrl}
+          error={coverError}
+          onChange={(file) => {
+            setCover(file);
+            if (file) setCoverError(undefined);
+          }}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label={t('form.title')}
+            htmlFor="book-title"
+            error={errors.title?.message}
+            className="sm:col-span-2"
+          >
+            <Input id="book-title" invalid={!!errors.title} autoComplete="off" {...register('title')} />
+          </Field>
+          <Field
+            label={t('form.author')}
+            htmlFor="book-author"
+            error={errors.author?.message}
+            className="sm:col-span-2"
+          >
+            <Input id="book-author" invalid={!!errors.author} autoComplete="off" {...register('author')} />
+          </Field>
+          <Field label={t('form.language')} htmlFor="book-language" error={errors.language?.message}>
+            <Select id="book-language" {...register('language')}>
+              {LANGUAGES.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={t('form.condition')} htmlFor="book-condition" error={errors.condition?.message}>
+            <Select id="book-condition" {...register('condition')}>
+              {CONDITIONS.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={t('form.category')} htmlFor="book-category" error={errors.category?.message}>
+            <Select id="book-category" {...register('category')}>
+              {CATEGORIES.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <div className="hidden sm:block" />
+          <Field
+            label={t('form.summary')}
+            htmlFor="book-summary"
+            error={errors.summary?.message}
+            hint={t('form.summaryCount', { count: summaryLength, max: SUMMARY_MAX })}
+            className="sm:col-span-2"
+          >
+            <Textarea
+              id="book-summary"
+              rows={5}
+              maxLength={SUMMARY_MAX}
+              invalid={!!errors.summary}
+              {...register('summary')}
+            />
+          </Field>
+          <Field
+            label={t('form.weeklyPrice')}
+            htmlFor="book-weekly"
+            error={errors.weeklyPrice?.message}
+            hint={t('form.priceHint')}
+          >
+            <Input
+              id="book-weekly"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              invalid={!!errors.weeklyPrice}
+              {...register('weeklyPrice')}
+            />
+          </Field>
+          <Field
+            label={t('form.monthlyPrice')}
+            htmlFor="book-monthly"
+            error={errors.monthlyPrice?.message}
+            hint={t('form.monthlyHint')}
+          >
+            <Input
+              id="book-monthly"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              invalid={!!errors.monthlyPrice}
+              {...register('monthlyPrice')}
+            />
+          </Field>
+        </div>
+      </Card>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <ButtonLink to="/books/manage" variant="outline" size="lg">
+          {t('form.cancel')}
+        </ButtonLink>
+        <Button type="submit" size="lg" loading={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { DEMO } from './support';
 
 // Borrowing end to end (issue 5): a borrower fills the cart from two owners with different
 // durations, checks out with self pickup and finds both orders; the admin confirms one, its
@@ -30,8 +30,17 @@ async function apiAs(email: string, password: string): Promise<APIRequestContext
   return api;
 }
 
+/** Signs the page's browser context in through the auth API (the sign-in screen has its own journeys). */
+async function signIn(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { origin: baseUrl() },
+  });
+  expect(res.ok(), `sign in ${email}`).toBeTruthy();
+}
+
 async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await signIn(page, email, password);
   return page;

@@ -1,0 +1,88 @@
+import { MAX_BOOKS_PER_OWNER, MAX_OWNERS_IN_CART } from './constants';
+import { MSG } from './messages';
+
+// The cart rules (spec sections 5 and 9, D6) as pure functions. The server calls them inside the
+// transaction that holds the locks; the web mirrors them to label the add button.
+
+/** What the rules need to know about a book. */
+export interface CartBookFacts {
+  id: string;
+  title: string;
+  ownerId: string | null;
+  status: 'Available' | 'Borrowed' | 'Unavailable';
+  reservedByOrderId: string | null;
+  deletedAt: Date | string | null;
+}
+
+/** One line already in the member's cart. */
+export interface CartLineFacts {
+  bookId: string;
+  ownerId: string | null;
+}
+
+export type AddToCartProblemCode =
+  | 'BOOK_NOT_FOUND'
+  | 'BOOK_NOT_AVAILABLE'
+  | 'OWN_BOOK'
+  | 'ALREADY_IN_CART'
+  | 'MAX_BOOKS_PER_OWNER'
+  | 'MAX_OWNERS';
+
+export interface AddToCartProblem {
+  code: AddToCartProblemCode;
+  message: string;
+}
+
+/**
+ * Borrowable now (D6): Available, in no open order, not deleted and with an owner. A reserved
+ * book keeps the status Available, so the status alone is not enough.
+ */
+export function isBorrowable(book: Omit<CartBookFacts, 'id' | 'title'>): boolean {
+  return (
+    book.status === 'Available' &&
+    book.reservedByOrderId === null &&
+    book.deletedAt === null &&
+    book.ownerId !== null
+  );
+}
+
+/** The first add-to-cart rule a book breaks, checked in the spec's order; null when it may be added. */
+export function addToCartProblem(input: {
+  memberId: string;
+  book: CartBookFacts | null;
+  cart: readonly CartLineFacts[];
+}): AddToCartProblem | null {
+  const { memberId, book, cart } = input;
+  if (!book) return { code: 'BOOK_NOT_FOUND', message: MSG.bookNotFound };
+  if (!isBorrowable(book)) return { code: 'BOOK_NOT_AVAILABLE', message: MSG.bookNotAvailable };
+  if (book.ownerId === memberId) return { code: 'OWN_BOOK', message: MSG.ownBook };
+  if (cart.some((line) => line.bookId === book.id))
+    return { code: 'ALREADY_IN_CART', message: MSG.alreadyInCart };
+  const fromThisOwner = cart.filter((line) => line.ownerId === book.ownerId).length;
+  if (fromThisOwner >= MAX_BOOKS_PER_OWNER)
+    return { code: 'MAX_BOOKS_PER_OWNER', message: MSG.maxBooksPerOwner };
+  const owners = new Set(cart.map((line) => line.ownerId));
+  if (!owners.has(book.ownerId) && owners.size >= MAX_OWNERS_IN_CART) {
+    return { code: 'MAX_OWNERS', message: MSG.maxOwners };
+  }
+  return null;
+}
+
+/**
+ * Re-validation before checkout (spec section 5): each problem as the spec words it. A book that
+ * is gone (deleted, D7) is 'no longer available' as a group; one that is taken or withdrawn is
+ * named by title.
+ */
+export function cartProblems(items: readonly { book: CartBookFacts }[], memberId: string): string[] {
+  if (items.length === 0) return [MSG.yourCartIsEmpty];
+  const problems: string[] = [];
+  if (items.some(({ book }) => book.deletedAt !== null || book.ownerId === null)) {
+    problems.push(MSG.someBooksUnavailable);
+  }
+  for (const { book } of items) {
+    if (book.deletedAt !== null || book.ownerId === null) continue;
+    if (!isBorrowable(book) || book.ownerId === memberId)
+      problems.push(MSG.titleNoLongerAvailable(book.title));
+  }
+  return problems;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { BORROW_DURATIONS } from '../constants';
+import { MSG } from '../messages';
+
+// Request bodies of the cart API (docs/api.md, Cart).
+
+export const addToCartSchema = z.object({
+  bookId: z.string({ error: MSG.bookNotFound }).min(1, { error: MSG.bookNotFound }).max(100),
+});
+export type AddToCartInput = z.output<typeof addToCartSchema>;
+
+/** Quantity is always 1 in the cart (spec section 9); 0 or less removes the item. */
+export const updateCartItemSchema = z.object({
+  quantity: z.number().int().min(-1000).max(1000),
+});
+export type UpdateCartItemInput = z.output<typeof updateCartItemSchema>;
+
+export const borrowDurationSchema = z.object({
+  borrowDuration: z.union(
+    BORROW_DURATIONS.map((weeks) => z.literal(weeks)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<4>],
+  ),
+});
+export type BorrowDurationInput = z.output<typeof borrowDurationSchema>;

@@ -1,0 +1,197 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { addToCartProblem, cartProblems } from '../../../domain/cart-rules';
+import { cartSubtotal, groupByOwner } from '../../../domain/cart-grouping';
+import type { CartValidation, CartView } from '../../../domain/cart-types';
+import { type BorrowDuration, CART_QUANTITY, DEFAULT_BORROW_DURATION } from '../../../domain/constants';
+import { ORDER_MSG } from '../../../domain/order-messages';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { type Book, books, cartItems, user } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { toBookSummary } from '../books/service';
+
+// The member's cart (spec sections 2, 4, 5). Every change that depends on what is already in
+// the cart runs under a lock on the member's row, so two adds sent at once take turns and can
+// never push the cart past the limits together.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** Serializes one member's cart and checkout writes (the row lock lasts until the transaction ends). */
+export async function lockMember(tx: Tx, memberId: string): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, memberId)).for('update');
+}
+
+export interface CartLine {
+  id: string;
+  bookId: string;
+  borrowDuration: number;
+  createdAt: Date;
+  updatedAt: Date;
+  book: Book;
+  ownerId: string | null;
+  ownerName: string | null;
+  ownerLocation: string | null;
+}
+
+/** The member's cart lines with their books and owners, newest first (spec section 7). */
+export async function loadCartLines(db: DbOrTx, memberId: string): Promise<CartLine[]> {
+  const rows = await db
+    .select({ item: cartItems, book: books, ownerName: user.name, ownerLocation: user.location })
+    .from(cartItems)
+    .innerJoin(books, eq(books.id, cartItems.bookId))
+    .leftJoin(user, eq(user.id, books.ownerId))
+    .where(eq(cartItems.userId, memberId))
+    .orderBy(desc(cartItems.createdAt), desc(cartItems.id));
+  return rows.map(({ item, book, ownerName, ownerLocation }) => ({
+    id: item.id,
+    bookId: item.bookId,
+    borrowDuration: item.borrowDuration,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    book,
+    ownerId: book.ownerId,
+    ownerName,
+    ownerLocation,
+  }));
+}
+
+/** Lines grouped by owner and priced through the one pricing function (D3). */
+export function groupCartLines<L extends CartLine>(lines: readonly L[]) {
+  return groupByOwner(
+    lines.map((line) => ({
+      ...line,
+      price: { weeklyPrice: line.book.weeklyPrice, monthlyPrice: line.book.monthlyPrice },
+    })),
+  );
+}
+
+export function toCartView(lines: CartLine[]): CartView {
+  const groups = groupCartLines(lines).map((group) => ({
+    ownerId: group.ownerId ?? '',
+    ownerName: group.ownerName,
+    ownerLocation: group.ownerLocation,
+    items: group.lines.map((line, i) => ({
+      id: line.id,
+      book: toBookSummary(line.book),
+      quantity: CART_QUANTITY as 1,
+      borrowDuration: group.borrowDuration,
+      itemTotal: group.lineTotals[i],
+      createdAt: line.createdAt.toISOString(),
+      updatedAt: line.updatedAt.toISOString(),
+    })),
+    totalBooks: group.lines.length,
+    borrowDuration: group.borrowDuration,
+    totalAmount: group.totalAmount,
+  }));
+  return { groups, count: lines.length, subtotal: cartSubtotal(groups) };
+}
+
+export async function getCart(db: DbOrTx, input: { actorId: string }): Promise<CartView> {
+  return toCartView(await loadCartLines(db, input.actorId));
+}
+
+export async function countCart(db: DbOrTx, input: { actorId: string }): Promise<number> {
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, input.actorId));
+  return count;
+}
+
+/** Adds a book after every rule of spec section 5 passed, in the spec's order. */
+export async function addToCart(db: Db, input: { actorId: string; bookId: string }): Promise<CartView> {
+  return db.transaction(async (tx) => {
+    await lockMember(tx, input.actorId);
+    const [book] = isUuid(input.bookId)
+      ? await tx.select().from(books).where(eq(books.id, input.bookId))
+      : [];
+    const lines = await loadCartLines(tx, input.actorId);
+    const problem = addToCartProblem({ memberId: input.actorId, book: book ?? null, cart: lines });
+    if (problem) {
+      const status =
+        problem.code === 'BOOK_NOT_FOUND' ? 404 : problem.code === 'BOOK_NOT_AVAILABLE' ? 409 : 422;
+      throw new AppError(problem.code, problem.message, status);
+    }
+    // The owner's group has one duration (spec section 2): a new book joins it.
+    const sameOwner = lines.find((line) => line.ownerId === book.ownerId);
+    await tx.insert(cartItems).values({
+      userId: input.actorId,
+      bookId: book.id,
+      quantity: CART_QUANTITY as 1,
+      borrowDuration: sameOwner?.borrowDuration ?? DEFAULT_BORROW_DURATION,
+    });
+    return toCartView(await loadCartLines(tx, input.actorId));
+  });
+}
+
+async function ownItem(db: DbOrTx, memberId: string, itemId: string) {
+  const [item] = isUuid(itemId)
+    ? await db
+        .select({ id: cartItems.id })
+        .from(cartItems)
+        .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, memberId)))
+    : [];
+  if (!item) throw notFound(ORDER_MSG.cartItemNotFound, 'CART_ITEM_NOT_FOUND');
+  return item;
+}
+
+/** Quantity is always 1 (spec section 4): 0 or less removes the item, anything else only touches it. */
+export async function updateCartItemQuantity(
+  db: DbOrTx,
+  input: { actorId: string; itemId: string; quantity: number },
+): Promise<CartView> {
+  const item = await ownItem(db, input.actorId, input.itemId);
+  if (input.quantity <= 0) await db.delete(cartItems).where(eq(cartItems.id, item.id));
+  else await db.update(cartItems).set({ updatedAt: new Date() }).where(eq(cartItems.id, item.id));
+  return getCart(db, input);
+}
+
+export async function removeCartItem(
+  db: DbOrTx,
+  input: { actorId: string; itemId: string },
+): Promise<CartView> {
+  const item = await ownItem(db, input.actorId, input.itemId);
+  await db.delete(cartItems).where(eq(cartItems.id, item.id));
+  return getCart(db, input);
+}
+
+function ownerBooks(ownerId: string) {
+  return sql`${cartItems.bookId} in (select ${books.id} from ${books} where ${books.ownerId} = ${ownerId})`;
+}
+
+export async function removeOwnerItems(
+  db: DbOrTx,
+  input: { actorId: string; ownerId: string },
+): Promise<CartView> {
+  await db.delete(cartItems).where(and(eq(cartItems.userId, input.actorId), ownerBooks(input.ownerId)));
+  return getCart(db, input);
+}
+
+export async function clearCart(db: DbOrTx, input: { actorId: string }): Promise<CartView> {
+  await db.delete(cartItems).where(eq(cartItems.userId, input.actorId));
+  return getCart(db, input);
+}
+
+/** One duration for all of an owner's books in the cart (spec section 2). */
+export async function setOwnerDuration(
+  db: DbOrTx,
+  input: { actorId: string; ownerId: string; borrowDuration: BorrowDuration },
+): Promise<CartView> {
+  await db
+    .update(cartItems)
+    .set({ borrowDuration: input.borrowDuration, updatedAt: new Date() })
+    .where(and(eq(cartItems.userId, input.actorId), ownerBooks(input.ownerId)));
+  return getCart(db, input);
+}
+
+/** Re-validation before leaving the cart and before placing orders (spec section 5). */
+export async function validateCart(db: DbOrTx, input: { actorId: string }): Promise<CartValidation> {
+  const lines = await loadCartLines(db, input.actorId);
+  const problems = cartProblems(lines, input.actorId);
+  return { ok: problems.length === 0, problems };
+}
+
+export async function deleteCartLines(tx: Tx, memberId: string, bookIds: string[]): Promise<void> {
+  if (bookIds.length === 0) return;
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, memberId), inArray(cartItems.bookId, bookIds)));
+}

@@ -1,0 +1,234 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { PickupLocation } from '../../../domain/api-types';
+import { cartProblems } from '../../../domain/cart-rules';
+import { MSG } from '../../../domain/messages';
+import { ORDER_MSG } from '../../../domain/order-messages';
+import type { OrderSummary } from '../../../domain/order-types';
+import type { CheckoutInput } from '../../../domain/schemas/checkout';
+import { sumMinor } from '../../../domain/pricing';
+import { fromMinor } from '../../../domain/money';
+import { PAYMENT_METHOD } from '../../../domain/constants';
+import type { AppDeps } from '../../app-env';
+import type { DbOrTx } from '../../db/client';
+import {
+  books,
+  cartItems,
+  checkouts,
+  orderEvents,
+  orderItems,
+  orders,
+  ownerPickupLocations,
+  pickupLocations,
+  user,
+} from '../../db/schema';
+import { AppError, unprocessable } from '../../lib/errors';
+import { groupCartLines, isUuid, loadCartLines, lockMember } from '../cart/service';
+import { queueOrderNotices } from '../email/order-notices';
+import { toOrderSummary } from '../orders/service';
+
+// Checkout (spec section 5, D5, D6): the cart becomes one Draft order per owner in one
+// transaction that locks the books, so a book is never lent twice, and a repeated submit with
+// the same idempotency key returns the orders it already made.
+
+/**
+ * The active pickup locations every owner in the set offers (spec section 2): self pickup is
+ * possible only where all of them drop their books off.
+ */
+export async function sharedPickupLocations(
+  db: DbOrTx,
+  ownerIds: readonly string[],
+): Promise<PickupLocation[]> {
+  const owners = [...new Set(ownerIds)];
+  if (owners.length === 0) return [];
+  const rows = await db
+    .select({ location: pickupLocations, ownerId: ownerPickupLocations.ownerId })
+    .from(ownerPickupLocations)
+    .innerJoin(pickupLocations, eq(pickupLocations.id, ownerPickupLocations.pickupLocationId))
+    .where(and(eq(pickupLocations.active, true), inArray(ownerPickupLocations.ownerId, owners)))
+    .orderBy(asc(pickupLocations.name), asc(pickupLocations.id));
+  const offeredBy = new Map<string, { location: (typeof rows)[number]['location']; owners: Set<string> }>();
+  for (const { location, ownerId } of rows) {
+    const entry = offeredBy.get(location.id) ?? { location, owners: new Set<string>() };
+    entry.owners.add(ownerId);
+    offeredBy.set(location.id, entry);
+  }
+  return [...offeredBy.values()]
+    .filter((entry) => entry.owners.size === owners.length)
+    .map(({ location }) => ({
+      id: location.id,
+      name: location.name,
+      location: location.location,
+      address: location.address,
+      active: location.active,
+    }));
+}
+
+export async function checkoutOptions(
+  db: DbOrTx,
+  input: { actorId: string },
+): Promise<{ pickupLocations: PickupLocation[] }> {
+  const lines = await loadCartLines(db, input.actorId);
+  const ownerIds = lines.flatMap((line) => (line.ownerId ? [line.ownerId] : []));
+  return { pickupLocations: await sharedPickupLocations(db, ownerIds) };
+}
+
+export interface PlacedOrders {
+  orders: OrderSummary[];
+  /** False when the idempotency key was seen before and these are the orders it made then. */
+  created: boolean;
+}
+
+export async function placeOrders(
+  deps: Pick<AppDeps, 'db' | 'config' | 'outbox'>,
+  input: { actorId: string } & CheckoutInput,
+): Promise<PlacedOrders> {
+  const result = await deps.db.transaction(async (tx) => {
+    // One checkout per member at a time: a double-clicked Place Order waits here, then finds
+    // the first one's checkout row below.
+    await lockMember(tx, input.actorId);
+    const [previous] = await tx
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      .where(and(eq(checkouts.userId, input.actorId), eq(checkouts.idempotencyKey, input.idempotencyKey)));
+    if (previous) return { orders: await checkoutOrders(tx, previous.id), created: false };
+
+    const [member] = await tx.select().from(user).where(eq(user.id, input.actorId));
+    const cartLines = await loadCartLines(tx, input.actorId);
+    if (cartLines.length === 0) throw unprocessable('CART_EMPTY', MSG.cartIsEmpty);
+
+    // Lock the books in id order (every checkout takes them in the same order, so two never
+    // deadlock); a checkout that waited here reads the book as the winner left it.
+    const bookIds = cartLines.map((line) => line.bookId).sort();
+    const locked = await tx
+      .select()
+      .from(books)
+      .where(inArray(books.id, bookIds))
+      .orderBy(asc(books.id))
+      .for('update');
+    const lockedById = new Map(locked.map((book) => [book.id, book]));
+    const lines = cartLines.map((line) => ({ ...line, book: lockedById.get(line.bookId) ?? line.book }));
+    const problems = cartProblems(lines, input.actorId);
+    if (problems.length > 0) {
+      throw new AppError(
+        'CART_NOT_AVAILABLE',
+        problems[0],
+        409,
+        Object.fromEntries(problems.map((p, i) => [`problems.${i}`, p])),
+      );
+    }
+
+    const pickupLocation =
+      input.deliveryMethod === 'pickup' ? await pickupFor(tx, input.pickupLocationId!, lines) : null;
+    const [checkout] = await tx
+      .insert(checkouts)
+      .values({ userId: input.actorId, idempotencyKey: input.idempotencyKey })
+      .returning({ id: checkouts.id });
+
+    const placed: OrderSummary[] = [];
+    for (const group of groupCartLines(lines)) {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          checkoutId: checkout.id,
+          userId: member.id,
+          userName: member.name,
+          userEmail: member.email,
+          ownerId: group.ownerId,
+          ownerName: group.ownerName,
+          status: 'Draft',
+          deliveryMethod: input.deliveryMethod,
+          deliveryAddress: input.deliveryMethod === 'delivery' ? input.deliveryAddress! : null,
+          pickupLocationId: pickupLocation?.id ?? null,
+          pickupLocation: pickupLocation
+            ? {
+                name: pickupLocation.name,
+                location: pickupLocation.location,
+                address: pickupLocation.address,
+              }
+            : null,
+          borrowDuration: group.borrowDuration,
+          subtotal: fromMinor(sumMinor(group.lineTotals)),
+          paymentMethod: PAYMENT_METHOD,
+        })
+        .returning();
+      // D7: each item keeps what the book was at checkout, whatever happens to the book later.
+      await tx.insert(orderItems).values(
+        group.lines.map((line, i) => ({
+          orderId: order.id,
+          bookId: line.book.id,
+          ownerId: line.book.ownerId,
+          ownerName: group.ownerName,
+          title: line.book.title,
+          author: line.book.author,
+          category: line.book.category,
+          coverKey: line.book.coverKey,
+          quantity: 1,
+          borrowDuration: group.borrowDuration,
+          weeklyPrice: line.book.weeklyPrice,
+          monthlyPrice: line.book.monthlyPrice,
+          itemTotal: group.lineTotals[i],
+        })),
+      );
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        fromStatus: null,
+        toStatus: 'Draft',
+        action: 'place_order',
+        actorId: member.id,
+        actorName: member.name,
+        actorRole: 'borrower',
+      });
+      // D6: the reservation that keeps every other member from borrowing these books.
+      await tx
+        .update(books)
+        .set({ reservedByOrderId: order.id, updatedAt: new Date() })
+        .where(
+          inArray(
+            books.id,
+            group.lines.map((line) => line.book.id),
+          ),
+        );
+      await queueOrderNotices(tx, deps.config, order.id, 'placed');
+      placed.push(toOrderSummary(order, group.lines.length));
+    }
+    await tx.delete(cartItems).where(eq(cartItems.userId, input.actorId));
+    return { orders: placed, created: true };
+  });
+  if (result.created) deps.outbox.kick();
+  return result;
+}
+
+/** The chosen pickup location, when it is active and every owner in the cart offers it. */
+async function pickupFor(tx: DbOrTx, locationId: string, lines: readonly { ownerId: string | null }[]) {
+  const shared = isUuid(locationId)
+    ? await sharedPickupLocations(
+        tx,
+        lines.flatMap((line) => (line.ownerId ? [line.ownerId] : [])),
+      )
+    : [];
+  const location = shared.find((l) => l.id === locationId);
+  if (!location) {
+    throw unprocessable('PICKUP_NOT_AVAILABLE', ORDER_MSG.pickupNotShared, {
+      pickupLocationId: ORDER_MSG.pickupNotShared,
+    });
+  }
+  return location;
+}
+
+async function checkoutOrders(db: DbOrTx, checkoutId: string): Promise<OrderSummary[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.checkoutId, checkoutId))
+    .orderBy(asc(orders.createdAt));
+  const counts = await db
+    .select({ orderId: orderItems.orderId })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((o) => o.id),
+      ),
+    );
+  return rows.map((order) => toOrderSummary(order, counts.filter((c) => c.orderId === order.id).length));
+}

@@ -1,0 +1,144 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { MSG } from '../../../domain/messages';
+import type { OrderRole } from '../../../domain/order-actions';
+import { allowedActions } from '../../../domain/order-machine';
+import type { OrderDetail, OrderEventView, OrderItemView, OrderSummary } from '../../../domain/order-types';
+import type { OrderListQuery } from '../../../domain/schemas/order';
+import type { SessionUser } from '../../app-env';
+import type { DbOrTx } from '../../db/client';
+import { type Order, type OrderItem, orderEvents, orderItems, orders, user } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import { coverUrls } from '../covers/service';
+import { orderNumber } from '../email/order-number';
+
+// Reading orders: the borrower's and the owner's lists, and one order's detail for the people
+// who may see it (spec section 6): the borrower, the owner of an item, or an admin.
+
+type Actor = Pick<SessionUser, 'id' | 'role'>;
+
+const itemCount = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
+
+export function toOrderSummary(order: Order, count: number): OrderSummary {
+  return {
+    id: order.id,
+    number: orderNumber(order.id),
+    status: order.status,
+    userId: order.userId,
+    userName: order.userName,
+    ownerId: order.ownerId,
+    ownerName: order.ownerName,
+    deliveryMethod: order.deliveryMethod,
+    deliveryAddress: order.deliveryAddress ?? null,
+    pickupLocation: order.pickupLocation ?? null,
+    borrowDuration: order.borrowDuration,
+    subtotal: order.subtotal,
+    shippingCost: order.shippingCost,
+    total: order.total,
+    itemCount: count,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+function toItemView(item: OrderItem): OrderItemView {
+  return {
+    id: item.id,
+    bookId: item.bookId,
+    title: item.title,
+    author: item.author,
+    coverUrl: coverUrls(item.coverKey).card,
+    ownerId: item.ownerId,
+    ownerName: item.ownerName,
+    quantity: item.quantity,
+    borrowDuration: item.borrowDuration,
+    weeklyPrice: item.weeklyPrice,
+    monthlyPrice: item.monthlyPrice,
+    itemTotal: item.itemTotal,
+  };
+}
+
+/** The roles a person holds on an order; one person may hold several (an admin who borrows). */
+export function rolesOnOrder(actor: Actor, order: Order, items: readonly OrderItem[]): OrderRole[] {
+  const roles: OrderRole[] = [];
+  if (order.userId === actor.id) roles.push('borrower');
+  if (order.ownerId === actor.id || items.some((item) => item.ownerId === actor.id)) roles.push('owner');
+  if (actor.role === 'admin') roles.push('admin');
+  return roles;
+}
+
+export async function listOrders(
+  db: DbOrTx,
+  input: { actorId: string } & OrderListQuery,
+): Promise<OrderSummary[]> {
+  const mine = input.as === 'owner' ? eq(orders.ownerId, input.actorId) : eq(orders.userId, input.actorId);
+  const rows = await db
+    .select({ order: orders, count: itemCount })
+    .from(orders)
+    .where(mine)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(500);
+  return rows.map((row) => toOrderSummary(row.order, row.count));
+}
+
+export async function loadOrderItems(db: DbOrTx, orderId: string): Promise<OrderItem[]> {
+  return db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
+}
+
+/** 404 'Order not found' when it does not exist, 403 for anyone who is not party to it. */
+export async function getOrderDetail(
+  db: DbOrTx,
+  input: { actor: Actor; orderId: string },
+): Promise<OrderDetail> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, input.orderId));
+  if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+  const items = await loadOrderItems(db, order.id);
+  const roles = rolesOnOrder(input.actor, order, items);
+  if (roles.length === 0) throw forbidden(MSG.noOrderPermission, 'ORDER_FORBIDDEN');
+  return buildOrderDetail(db, order, items, roles);
+}
+
+export async function buildOrderDetail(
+  db: DbOrTx,
+  order: Order,
+  items: OrderItem[],
+  roles: OrderRole[],
+): Promise<OrderDetail> {
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.createdAt));
+  return {
+    ...toOrderSummary(order, items.length),
+    paymentMethod: order.paymentMethod,
+    notes: order.notes,
+    items: items.map(toItemView),
+    events: events.map(
+      (e): OrderEventView => ({
+        id: e.id,
+        fromStatus: e.fromStatus,
+        toStatus: e.toStatus,
+        action: e.action,
+        actorName: e.actorName,
+        actorRole: e.actorRole,
+        createdAt: e.createdAt.toISOString(),
+      }),
+    ),
+    viewerRoles: roles,
+    allowedActions: allowedActions(roles, order.status),
+    ownerContact: roles.includes('admin') ? await ownerContact(db, order.ownerId) : null,
+  };
+}
+
+/** The admin-only owner address block: where the books are picked up from. */
+async function ownerContact(db: DbOrTx, ownerId: string | null): Promise<OrderDetail['ownerContact']> {
+  if (!ownerId) return null;
+  const [owner] = await db
+    .select({ name: user.name, email: user.email, phone: user.phone, address: user.address })
+    .from(user)
+    .where(eq(user.id, ownerId));
+  return owner ?? null;
+}

@@ -1,0 +1,128 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { OrderStatus } from '../../../domain/constants';
+import { MSG } from '../../../domain/messages';
+import type { OrderAction } from '../../../domain/order-actions';
+import {
+  actingRole,
+  bookEffectOf,
+  isOpenStatus,
+  orderTotal,
+  roleEverMayAct,
+  shippingCostProblem,
+  targetStatus,
+} from '../../../domain/order-machine';
+import { ORDER_MSG } from '../../../domain/order-messages';
+import type { OrderDetail } from '../../../domain/order-types';
+import type { AppDeps, SessionUser } from '../../app-env';
+import type { Tx } from '../../db/client';
+import { type Order, books, orderEvents, orders } from '../../db/schema';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { noticeForStatus, queueOrderNotices } from '../email/order-notices';
+import { buildOrderDetail, loadOrderItems, rolesOnOrder } from './service';
+
+// The one place an order's status changes (D8): it checks the actor and the transition, updates
+// the order, applies the book effects, records the event and queues the emails, all in one
+// transaction, so none of it happens without the rest.
+
+export type StatusDeps = Pick<AppDeps, 'db' | 'config' | 'outbox'>;
+
+export async function applyOrderAction(
+  deps: StatusDeps,
+  input: { actor: SessionUser; orderId: string; action: OrderAction },
+): Promise<OrderDetail> {
+  const { actor, action } = input;
+  const detail = await deps.db.transaction(async (tx) => {
+    // The row lock makes two simultaneous actions on one order take turns: the second sees
+    // the status the first left.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+    if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+    const items = await loadOrderItems(tx, order.id);
+    const roles = rolesOnOrder(actor, order, items);
+    if (roles.length === 0) throw forbidden(MSG.noOrderPermission, 'ORDER_FORBIDDEN');
+
+    const role = actingRole(roles, order.status, action.type);
+    if (!role) {
+      const couldEver = roles.some((r) => roleEverMayAct(r, action.type));
+      if (!couldEver) throw forbidden(ORDER_MSG.actionNotAllowed, 'ORDER_ACTION_FORBIDDEN');
+      throw conflict('ORDER_ACTION_NOT_NOW', ORDER_MSG.actionNotNow(order.status));
+    }
+
+    const to = targetStatus(action);
+    // Confirm Received keeps the order Delivered on purpose (spec section 4); any other move to
+    // the status the order already has would only repeat the side effects and the emails.
+    if (to === order.status && action.type !== 'confirm_received') {
+      throw conflict('ORDER_ALREADY_IN_STATUS', ORDER_MSG.alreadyInStatus(order.status));
+    }
+
+    const changes: Partial<typeof orders.$inferInsert> = { status: to, updatedAt: new Date() };
+    if (action.type === 'set_shipping_cost') {
+      const problem = shippingCostProblem(order.deliveryMethod, action.shippingCost);
+      if (problem) throw unprocessable('INVALID_SHIPPING_COST', problem, { shippingCost: problem });
+      changes.shippingCost = action.shippingCost;
+      changes.total = orderTotal(order.subtotal, action.shippingCost);
+    }
+
+    await applyBookEffects(tx, order, to);
+    await tx.update(orders).set(changes).where(eq(orders.id, order.id));
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: to,
+      action: action.type,
+      actorId: actor.id,
+      actorName: actor.name,
+      actorRole: role,
+    });
+    const notice = to === order.status ? null : noticeForStatus(to);
+    if (notice) await queueOrderNotices(tx, deps.config, order.id, notice);
+
+    const [updated] = await tx.select().from(orders).where(eq(orders.id, order.id));
+    return buildOrderDetail(tx, updated, items, roles);
+  });
+  deps.outbox.kick();
+  return detail;
+}
+
+/**
+ * The book side of a status change (spec section 4, D6, D8): the effects follow the new status
+ * whatever the path to it. Processed lends the books (Borrowed); Completed and Cancelled give
+ * them back (Available) and end the reservation. An admin reopening a closed order reserves its
+ * books again, which only works while no other order holds them.
+ */
+async function applyBookEffects(tx: Tx, order: Order, to: OrderStatus): Promise<void> {
+  const bookIds = (await loadOrderItems(tx, order.id)).flatMap((item) => (item.bookId ? [item.bookId] : []));
+  if (bookIds.length === 0) return;
+
+  if (!isOpenStatus(order.status) && isOpenStatus(to)) {
+    const sorted = [...bookIds].sort();
+    const locked = await tx
+      .select({ id: books.id, reservedBy: books.reservedByOrderId })
+      .from(books)
+      .where(inArray(books.id, sorted))
+      .orderBy(books.id)
+      .for('update');
+    if (locked.some((b) => b.reservedBy !== null && b.reservedBy !== order.id)) {
+      throw conflict('BOOK_IN_ANOTHER_ORDER', ORDER_MSG.bookTakenByAnotherOrder);
+    }
+    await tx.update(books).set({ reservedByOrderId: order.id }).where(inArray(books.id, sorted));
+  }
+
+  const effect = bookEffectOf(to);
+  if (effect === 'borrow') {
+    await tx
+      .update(books)
+      .set({ status: 'Borrowed', updatedAt: new Date() })
+      .where(inArray(books.id, bookIds));
+  } else if (effect === 'release') {
+    // Only books this order still holds: a book another order took since then keeps its state.
+    await tx
+      .update(books)
+      .set({ status: 'Available', reservedByOrderId: null, updatedAt: new Date() })
+      .where(
+        and(
+          inArray(books.id, bookIds),
+          or(eq(books.reservedByOrderId, order.id), isNull(books.reservedByOrderId)),
+        ),
+      );
+  }
+}

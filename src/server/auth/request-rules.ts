@@ -28,6 +28,11 @@ function newPasswordRule(value: unknown) {
 }
 
 export const accountRequestRules = createAuthMiddleware(async (ctx) => {
+  // The admin plugin's HTTP endpoints would bypass our admin rules (D12: no removing one's own
+  // role, no deleting an admin); roles change only through /api/admin. Server calls still work.
+  if (ctx.path.startsWith('/admin/') && ctx.request) {
+    throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: MSG.notFound });
+  }
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   switch (ctx.path) {
     case '/sign-up/email': {

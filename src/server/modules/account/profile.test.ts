@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../domain/messages';
+import { user } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../testing/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const valid = {
+  name: 'Nyoman Ayu',
+  phone: '081234567890',
+  location: 'Sanur',
+  address: 'Jl. Danau Tamblingan No. 12, Sanur, Bali',
+};
+
+describe('PATCH /api/profile', () => {
+  it('needs a signed-in member', async () => {
+    const res = await ctx.request('PATCH', '/api/profile', { body: valid });
+    expect(res.status).toBe(401);
+  });
+
+  it.each([
+    [{ name: 'N' }, MSG.nameMin],
+    [{ location: 'S' }, MSG.locationMin],
+    [{ address: 'too short' }, MSG.addressMin],
+    [{ address: 'y'.repeat(251) }, MSG.addressMax],
+    [{ phone: '0812345' }, MSG.phoneMin],
+    [{ phone: '081234567890123' }, MSG.phoneMax],
+    [{ phone: '0812 345 678' }, MSG.phoneFormat],
+    [{ phone: undefined }, MSG.phoneMin],
+  ])('refuses %o with the exact message and changes nothing', async (overrides, message) => {
+    const { user: member, cookie } = await ctx.member();
+    const res = await ctx.request('PATCH', '/api/profile', { cookie, body: { ...valid, ...overrides } });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    const [row] = await ctx.db.select().from(user).where(eq(user.id, member.id));
+    expect(row).toMatchObject({
+      name: member.name,
+      phone: member.phone,
+      location: member.location,
+      address: member.address,
+    });
+  });
+
+  it('updates the four fields (trimmed) and nothing else', async () => {
+    const { user: member, cookie } = await ctx.member();
+    const res = await ctx.request('PATCH', '/api/profile', {
+      cookie,
+      body: { ...valid, name: '  Nyoman Ayu ', email: 'hijack@example.com', role: 'admin' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...valid, id: member.id, email: member.email, role: 'user' });
+    const again = await ctx.request('GET', '/api/me', { cookie });
+    expect(again.body.user).toMatchObject({ ...valid, email: member.email, role: 'user' });
+  });
+
+  it('refuses a body that is not JSON with 400', async () => {
+    const { cookie } = await ctx.member();
+    const res = await ctx.request('PATCH', '/api/profile', {
+      cookie,
+      body: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('refuses a cross-site request that carries the cookie', async () => {
+    const { cookie } = await ctx.member();
+    const res = await ctx.request('PATCH', '/api/profile', {
+      cookie,
+      body: valid,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../domain/messages';
+import { ownerPickupLocations } from '../../db/schema';
+import { createPickupLocation } from '../../db/seed/factories';
+import { createTestContext, type TestContext } from '../../testing/harness';
+
+let ctx: TestContext;
+let ubud: { id: string };
+let canggu: { id: string };
+let sanur: { id: string };
+let closed: { id: string };
+beforeAll(async () => {
+  ctx = await createTestContext();
+  canggu = await createPickupLocation(ctx.db, { name: 'Canggu Book Corner', location: 'Canggu' });
+  ubud = await createPickupLocation(ctx.db, { name: 'Ubud Reading Room', location: 'Ubud' });
+  sanur = await createPickupLocation(ctx.db, { name: 'Sanur Beach Library', location: 'Sanur' });
+  closed = await createPickupLocation(ctx.db, { name: 'Amed Closed Cafe', active: false });
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/pickup-locations', () => {
+  it('lists the active partner locations by name, for guests too', async () => {
+    const res = await ctx.request('GET', '/api/pickup-locations');
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((l: { name: string }) => l.name)).toEqual([
+      'Canggu Book Corner',
+      'Sanur Beach Library',
+      'Ubud Reading Room',
+    ]);
+    expect(res.body.items[0]).toMatchObject({ id: canggu.id, location: 'Canggu', active: true });
+    expect(res.body.items[0].address).toEqual(expect.any(String));
+  });
+});
+
+describe("the owner's pickup choices", () => {
+  it('need a signed-in member', async () => {
+    expect((await ctx.request('GET', '/api/profile/pickup-locations')).status).toBe(401);
+    expect((await ctx.request('PUT', '/api/profile/pickup-locations', { body: { ids: [] } })).status).toBe(
+      401,
+    );
+  });
+
+  it('start empty, are saved as a whole set and read back', async () => {
+    const { cookie } = await ctx.member();
+    expect((await ctx.request('GET', '/api/profile/pickup-locations', { cookie })).body).toEqual({ ids: [] });
+
+    const first = await ctx.request('PUT', '/api/profile/pickup-locations', {
+      cookie,
+      body: { ids: [ubud.id, canggu.id, ubud.id] },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.ids.sort()).toEqual([canggu.id, ubud.id].sort());
+
+    const second = await ctx.request('PUT', '/api/profile/pickup-locations', {
+      cookie,
+      body: { ids: [sanur.id] },
+    });
+    expect(second.body).toEqual({ ids: [sanur.id] });
+    expect((await ctx.request('GET', '/api/profile/pickup-locations', { cookie })).body).toEqual({
+      ids: [sanur.id],
+    });
+
+    const none = await ctx.request('PUT', '/api/profile/pickup-locations', { cookie, body: { ids: [] } });
+    expect(none.body).toEqual({ ids: [] });
+  });
+
+  it("are one member's own: another member's choices are untouched", async () => {
+    const a = await ctx.member();
+    const b = await ctx.member();
+    await ctx.request('PUT', '/api/profile/pickup-locations', { cookie: a.cookie, body: { ids: [ubud.id] } });
+    await ctx.request('PUT', '/api/profile/pickup-locations', {
+      cookie: b.cookie,
+      body: { ids: [canggu.id] },
+    });
+    expect(
+      (await ctx.request('GET', '/api/profile/pickup-locations', { cookie: a.cookie })).body.ids,
+    ).toEqual([ubud.id]);
+  });
+
+  it('refuse an inactive or unknown location and keep the previous set (one transaction)', async () => {
+    const { user, cookie } = await ctx.member();
+    await ctx.request('PUT', '/api/profile/pickup-locations', { cookie, body: { ids: [ubud.id] } });
+    for (const ids of [
+      [canggu.id, closed.id],
+      [canggu.id, '6f1d2a4e-0000-4000-8000-000000000000'],
+    ]) {
+      const res = await ctx.request('PUT', '/api/profile/pickup-locations', { cookie, body: { ids } });
+      expect(res.status).toBe(422);
+      expect(res.body.error.message).toBe(MSG.pickupLocationUnavailable);
+    }
+    const bad = await ctx.request('PUT', '/api/profile/pickup-locations', {
+      cookie,
+      body: { ids: ['nope'] },
+    });
+    expect(bad.status).toBe(422);
+    const rows = await ctx.db.select().from(ownerPickupLocations);
+    expect(rows.filter((r) => r.ownerId === user.id).map((r) => r.pickupLocationId)).toEqual([ubud.id]);
+  });
+});

@@ -102,7 +102,6 @@ export const MSG = {
   cannotDeleteAdmin: 'Admins cannot be deleted. Change their role to user first.',
   userHasOpenOrders:
     'This user has open orders as borrower or owner. Complete or cancel them before deleting the account.',
-  bookInOpenOrder: 'This book is in an open order. Complete or cancel the order before deleting the book.',
 
   // Account
   signUpFailed: 'An error occurred during sign up',

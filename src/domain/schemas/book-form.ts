@@ -52,7 +52,7 @@ function normalizePrice(v: string): string {
 }
 
 /** Empty text (an untouched optional input) means "not set". */
-const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
 
 export const bookFormSchema = z.object({
   title: z.string({ error: MSG.titleRequired }).trim().min(1, MSG.titleRequired).max(TITLE_MAX, MSG.titleMax),
@@ -61,12 +61,16 @@ export const bookFormSchema = z.object({
     .trim()
     .min(1, MSG.authorRequired)
     .max(AUTHOR_MAX, MSG.authorMax),
-  language: z.preprocess(emptyToUndefined, z.enum(LANGUAGES).default(BOOK_FORM_DEFAULTS.language)),
-  condition: z.preprocess(emptyToUndefined, z.enum(CONDITIONS).default(BOOK_FORM_DEFAULTS.condition)),
-  category: z.preprocess(emptyToUndefined, z.enum(CATEGORIES).default(BOOK_FORM_DEFAULTS.category)),
-  summary: z.preprocess(emptyToUndefined, z.string().trim().max(SUMMARY_MAX, summaryMaxMessage).optional()),
+  language: z.enum(LANGUAGES).default(BOOK_FORM_DEFAULTS.language),
+  condition: z.enum(CONDITIONS).default(BOOK_FORM_DEFAULTS.condition),
+  category: z.enum(CATEGORIES).default(BOOK_FORM_DEFAULTS.category),
+  summary: z.string().trim().max(SUMMARY_MAX, summaryMaxMessage).optional().transform(blankToUndefined),
   weeklyPrice: priceField(MSG.weeklyPricePositive),
-  monthlyPrice: z.preprocess(emptyToUndefined, priceField(MSG.monthlyPricePositive).optional()),
+  monthlyPrice: z
+    .string()
+    .optional()
+    .transform(blankToUndefined)
+    .pipe(priceField(MSG.monthlyPricePositive).optional()),
 });
 export type BookFormInput = z.input<typeof bookFormSchema>;
 export type BookFormValues = z.output<typeof bookFormSchema>;

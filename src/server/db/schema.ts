@@ -193,13 +193,53 @@ export const books = pgTable(
     check('books_weekly_price_positive', sql`${t.weeklyPrice} > 0`),
     check('books_monthly_price_positive', sql`${t.monthlyPrice} is null or ${t.monthlyPrice} > 0`),
     index('books_owner_idx').on(t.ownerId, t.createdAt),
-    index('books_listed_created_idx').on(t.createdAt.desc(), t.id).where(sql`listed`),
-    index('books_listed_price_idx').on(t.weeklyPrice, t.id).where(sql`listed`),
-    index('books_listed_title_idx').on(t.title, t.id).where(sql`listed`),
-    index('books_listed_category_created_idx').on(t.category, t.createdAt.desc(), t.id).where(sql`listed`),
+    // Catalog indexes (D17): one per sort order, partial on `listed`, each ending with the
+    // filter columns so a page's ids come from an index-only scan (filters checked in the
+    // index, no heap visits until the 20 rows of the page are fetched). Descending keys say
+    // NULLS FIRST so they match a plain `order by x desc`.
+    index('books_listed_created_idx')
+      .on(t.createdAt, t.id, t.category, t.condition, t.language, t.weeklyPrice)
+      .where(sql`listed`),
+    index('books_listed_price_low_idx')
+      .on(
+        t.weeklyPrice,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.category,
+        t.condition,
+        t.language,
+      )
+      .where(sql`listed`),
+    index('books_listed_price_high_idx')
+      .on(
+        t.weeklyPrice.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.category,
+        t.condition,
+        t.language,
+      )
+      .where(sql`listed`),
+    index('books_listed_title_idx')
+      .on(sql`lower(${t.title})`, t.id, t.category, t.condition, t.language, t.weeklyPrice)
+      .where(sql`listed`),
     index('books_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('books_author_trgm_idx').using('gin', sql`${t.author} gin_trgm_ops`),
   ],
+);
+
+/**
+ * One row whose version moves at the commit of every transaction that changed books (a
+ * deferred trigger, see migration 0002). Catalog counts are cached per version, so a member
+ * never sees a count older than the last committed write, on any instance.
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalog_version_single_row', sql`${t.id} = 1`)],
 );
 
 // ---------------------------------------------------------------- cart

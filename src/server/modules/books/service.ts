@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Availability, BookPage, BookSummary } from '../../../domain/api-types';
 import type { BookQueryInput } from '../../../domain/schemas/book-query';
 import type { DbOrTx } from '../../db/client';
 import { type Book, books } from '../../db/schema';
 import { coverUrls } from '../covers/service';
+import { cachedAtVersion, readCatalogVersion } from './catalog-cache';
 
 export function availabilityOf(book: Pick<Book, 'status' | 'reservedByOrderId' | 'deletedAt'>): Availability {
   if (book.deletedAt || book.status === 'Unavailable') return 'unavailable';
@@ -32,51 +33,93 @@ export function toBookSummary(book: Book): BookSummary {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
+// Every sort ends with the id, so books with equal keys keep one stable order across pages.
+// Each order matches one partial index of schema.ts exactly (forwards or backwards).
+const titleKey = sql`lower(${books.title})`;
 const SORTS: Record<BookQueryInput['sort'], SQL[]> = {
   newest: [desc(books.createdAt), desc(books.id)],
   oldest: [asc(books.createdAt), asc(books.id)],
   'price-low': [asc(books.weeklyPrice), desc(books.createdAt), desc(books.id)],
   'price-high': [desc(books.weeklyPrice), desc(books.createdAt), desc(books.id)],
-  'title-az': [asc(books.title), asc(books.id)],
-  'title-za': [desc(books.title), desc(books.id)],
+  'title-az': [asc(titleKey), asc(books.id)],
+  'title-za': [desc(titleKey), desc(books.id)],
 };
 
-/** The public catalog: only books that can be borrowed now (D6), filtered and sorted in the database (D17). */
-export async function listBooks(db: DbOrTx, query: BookQueryInput & { ownerId?: string }): Promise<BookPage> {
-  const scope: SQL[] = [sql`${books.listed}`];
-  if (query.ownerId) scope.push(eq(books.ownerId, query.ownerId));
-  if (query.category) scope.push(eq(books.category, query.category));
+/**
+ * Which books a listing draws from. The catalog shows only books that can be borrowed now
+ * (D6); an owner's shelf also shows their books held by open orders, with an overlay.
+ */
+export type ListingScope = { kind: 'catalog' } | { kind: 'shelf'; ownerId: string };
+
+function scopeCondition(scope: ListingScope): SQL {
+  if (scope.kind === 'catalog') return sql`${books.listed}`;
+  return and(
+    eq(books.ownerId, scope.ownerId),
+    isNull(books.deletedAt),
+    ne(books.status, 'Unavailable'),
+  ) as SQL;
+}
+
+/** Catalog listings, filtered, sorted and paged in the database (D17). */
+export async function listBooks(
+  db: DbOrTx,
+  query: BookQueryInput,
+  scope: ListingScope = { kind: 'catalog' },
+): Promise<BookPage> {
+  // The slider's range (D4) depends on the scope, not on the filters the slider itself sets.
+  const inScope: SQL[] = [scopeCondition(scope)];
+  if (query.category) inScope.push(eq(books.category, query.category));
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
-    scope.push(or(ilike(books.title, pattern), ilike(books.author, pattern))!);
+    inScope.push(or(ilike(books.title, pattern), ilike(books.author, pattern)) as SQL);
   }
-  const filters = [...scope];
-  if (query.condition) filters.push(eq(books.condition, query.condition));
-  if (query.language) filters.push(eq(books.language, query.language));
-  if (query.maxPrice) filters.push(lte(books.weeklyPrice, query.maxPrice));
+  const filtered = [...inScope];
+  if (query.condition) filtered.push(eq(books.condition, query.condition));
+  if (query.language) filtered.push(eq(books.language, query.language));
+  if (query.maxPrice) filtered.push(lte(books.weeklyPrice, query.maxPrice));
 
-  const [rows, [{ total }], [{ max }]] = await Promise.all([
-    db
-      .select()
-      .from(books)
-      .where(and(...filters))
-      .orderBy(...SORTS[query.sort])
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(books)
-      .where(and(...filters)),
-    db
-      .select({ max: sql<string | null>`max(${books.weeklyPrice})::text` })
-      .from(books)
-      .where(and(...scope)),
+  // Read the version before anything it validates (see catalog-cache.ts).
+  const version = await readCatalogVersion(db);
+  const scopeKey = JSON.stringify([scope, query.category ?? null, query.q ?? null]);
+  const filterKey = JSON.stringify([scopeKey, query.condition, query.language, query.maxPrice]);
+
+  const [total, maxWeeklyPrice, items] = await Promise.all([
+    cachedAtVersion(db, version, `count:${filterKey}`, async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(books)
+        .where(and(...filtered));
+      return row?.n ?? 0;
+    }),
+    cachedAtVersion(db, version, `max:${scopeKey}`, async () => {
+      const [row] = await db
+        .select({ max: sql<string | null>`max(${books.weeklyPrice})::text` })
+        .from(books)
+        .where(and(...inScope));
+      return row?.max ?? '0.00';
+    }),
+    pageOfBooks(db, filtered, query),
   ]);
-  return {
-    items: rows.map(toBookSummary),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    maxWeeklyPrice: max ?? '0.00',
-  };
+  return { items, total, page: query.page, pageSize: query.pageSize, maxWeeklyPrice };
+}
+
+/**
+ * A deferred join: the page's ids come from an index-only scan of the sort's covering index
+ * (deep pages skip thousands of index entries, not table rows), then only those rows are read.
+ */
+async function pageOfBooks(db: DbOrTx, where: SQL[], query: BookQueryInput): Promise<BookSummary[]> {
+  const order = SORTS[query.sort];
+  const pageIds = db
+    .select({ id: books.id })
+    .from(books)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const rows = await db
+    .select()
+    .from(books)
+    .where(inArray(books.id, pageIds))
+    .orderBy(...order);
+  return rows.map(toBookSummary);
 }

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { CoverUrls } from '../../../domain/api-types';
+import { COVER_MAX_BYTES, COVER_MIME_TYPES } from '../../../domain/constants';
+import { MSG } from '../../../domain/messages';
+import { unprocessable } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 
 // Covers (D18): every stored cover is re-encoded by us (metadata such as GPS dropped) into
@@ -21,10 +25,33 @@ export function coverUrls(coverKey: string): CoverUrls {
 
 export const storageKey = (coverKey: string, variant: CoverVariant) => `covers/${coverKey}/${variant}.webp`;
 
+/**
+ * The first broken cover rule (spec 5) for an uploaded file, judged by its bytes (D18): a text
+ * file named cover.jpg is refused whatever its name or declared type says.
+ */
+export async function coverProblem(bytes: Uint8Array): Promise<string | null> {
+  if (bytes.byteLength > COVER_MAX_BYTES) return MSG.coverTooLarge;
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !(COVER_MIME_TYPES as readonly string[]).includes(detected.mime)) return MSG.coverType;
+  return null;
+}
+
 /** Re-encodes an image (already checked to be JPG/PNG/WEBP) into the WebP variants; returns the cover key. */
 export async function storeCover(storage: Storage, image: Buffer): Promise<string> {
   const key = randomUUID();
-  const variants = await Promise.all(
+  const variants = await encodeVariants(image).catch((err: unknown) => {
+    // Right magic bytes, but not an image sharp can (or may) decode.
+    const tooLarge = err instanceof Error && /pixel limit/i.test(err.message);
+    throw unprocessable('INVALID_COVER', tooLarge ? MSG.coverTooManyPixels : MSG.coverType, {
+      cover: tooLarge ? MSG.coverTooManyPixels : MSG.coverType,
+    });
+  });
+  for (const [variant, body] of variants) await storage.put(storageKey(key, variant), body, 'image/webp');
+  return key;
+}
+
+function encodeVariants(image: Buffer) {
+  return Promise.all(
     (Object.keys(COVER_VARIANTS) as CoverVariant[]).map(async (variant) => {
       const { width, height } = COVER_VARIANTS[variant];
       const body = await sharp(image, { limitInputPixels: MAX_COVER_PIXELS })
@@ -35,8 +62,6 @@ export async function storeCover(storage: Storage, image: Buffer): Promise<strin
       return [variant, body] as const;
     }),
   );
-  for (const [variant, body] of variants) await storage.put(storageKey(key, variant), body, 'image/webp');
-  return key;
 }
 
 export async function deleteCover(storage: Storage, coverKey: string): Promise<void> {

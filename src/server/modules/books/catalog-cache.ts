@@ -1,0 +1,54 @@
+import type { DbOrTx } from '../../db/client';
+import { catalogVersion } from '../../db/schema';
+
+// Counts and price ceilings of catalog scopes, cached per catalog version (D17).
+//
+// `catalog_version` moves at the commit of every transaction that changed books (deferred
+// trigger, migration 0002), on whichever instance wrote. A request reads the version first and
+// only then computes, so a value cached under version V was computed from a snapshot at least
+// as new as V: a member never sees a count older than the last committed write. The cache is
+// only an accelerator: any instance can drop it and recompute.
+
+const MAX_ENTRIES = 1000;
+
+interface Entry<T> {
+  version: number;
+  value: Promise<T>;
+}
+
+const caches = new WeakMap<object, Map<string, Entry<unknown>>>();
+
+export async function readCatalogVersion(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ version: catalogVersion.version }).from(catalogVersion);
+  return row?.version ?? 0;
+}
+
+/** The value for `key` at `version`; concurrent misses for the same key share one computation. */
+export function cachedAtVersion<T>(
+  db: DbOrTx,
+  version: number,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const hit = cache.get(key);
+  if (hit && hit.version === version) {
+    // Move to the back: the Map's insertion order is our least-recently-used order.
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit.value as Promise<T>;
+  }
+  const value = compute();
+  const entry: Entry<T> = { version, value };
+  cache.delete(key);
+  cache.set(key, entry);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  value.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return value;
+}

@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatus } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
-import type { Db } from '../../db/client';
 import { createBook } from '../../db/seed/factories';
 import {
   books,
@@ -15,6 +13,7 @@ import {
   user,
 } from '../../db/schema';
 import { createTestContext, type Member, type TestContext } from '../../testing/harness';
+import { insertOrder } from '../email/order-fixture';
 
 let ctx: TestContext;
 let adminMember: Member;
@@ -26,44 +25,6 @@ beforeAll(async () => {
   member = await ctx.member({ name: 'Member Komang' });
 });
 afterAll(() => ctx.close());
-
-/** An order row as checkout leaves it (one owner, item snapshots), in the given status. */
-async function insertOrder(
-  db: Db,
-  input: { borrower: { id: string; name: string; email: string }; ownerId: string; status?: OrderStatus },
-) {
-  const [owner] = await db.select().from(user).where(eq(user.id, input.ownerId));
-  const book = await createBook(db, { ownerId: owner.id, title: `Snapshot of ${owner.name}` });
-  const [order] = await db
-    .insert(orders)
-    .values({
-      userId: input.borrower.id,
-      userName: input.borrower.name,
-      userEmail: input.borrower.email,
-      ownerId: owner.id,
-      ownerName: owner.name,
-      status: input.status ?? 'Draft',
-      deliveryMethod: 'delivery',
-      deliveryAddress: { fullName: input.borrower.name, phone: '+628123456789', address: 'Jl. Test 1, Ubud' },
-      borrowDuration: 1,
-      subtotal: book.weeklyPrice,
-    })
-    .returning();
-  await db.insert(orderItems).values({
-    orderId: order.id,
-    bookId: book.id,
-    ownerId: owner.id,
-    ownerName: owner.name,
-    title: book.title,
-    author: book.author,
-    category: book.category,
-    coverKey: book.coverKey,
-    borrowDuration: 1,
-    weeklyPrice: book.weeklyPrice,
-    itemTotal: book.weeklyPrice,
-  });
-  return { order, book };
-}
 
 const someUuid = '00000000-0000-4000-8000-000000000000';
 
@@ -245,7 +206,7 @@ describe('books tab', () => {
       cookie: adminMember.cookie,
     });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(MSG.bookInOpenOrder);
+    expect(refused.body.error.message).toBe(MSG.bookInOpenOrderDelete);
     const [still] = await ctx.db.select().from(books).where(eq(books.id, book.id));
     expect(still.deletedAt).toBeNull();
     await ctx.db.update(orders).set({ status: 'Completed' }).where(eq(orders.id, order.id));

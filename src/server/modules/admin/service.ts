@@ -229,7 +229,8 @@ export async function deleteBook(db: DbOrTx, input: { bookId: string }): Promise
       .for('update');
     if (!book) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
     const open = await booksInOpenOrders(tx, [book.id]);
-    if (open.size > 0 || book.reservedByOrderId) throw conflict('BOOK_IN_OPEN_ORDER', MSG.bookInOpenOrder);
+    if (open.size > 0 || book.reservedByOrderId)
+      throw conflict('BOOK_IN_OPEN_ORDER', MSG.bookInOpenOrderDelete);
     await tx.update(books).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(books.id, book.id));
     await tx.delete(cartItems).where(eq(cartItems.bookId, book.id));
   });

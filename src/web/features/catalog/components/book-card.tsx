@@ -46,8 +46,9 @@ export function BookCard({ book }: { book: BookSummary }) {
           </h3>
         </Link>
         <p className="line-clamp-1 text-xs text-stone-500">{book.author}</p>
-        <div className="mt-auto flex items-end justify-between gap-2 pt-1">
-          <p className="text-sm leading-tight">
+        {/* Price on its own line: at five columns "Rp 25.000 per week" and the button don't fit side by side. */}
+        <div className="mt-auto space-y-2 pt-1">
+          <p className="text-sm leading-tight whitespace-nowrap">
             <span className="font-bold text-stone-900">{formatMoney(book.weeklyPrice)}</span>{' '}
             <span className="text-xs text-stone-500">{t('card.perWeek')}</span>
           </p>

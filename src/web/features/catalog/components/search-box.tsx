@@ -58,7 +58,7 @@ export function SearchBox({
         <button
           type="submit"
           className={cn(
-            'rounded-xl bg-brand-700 px-5 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+            'rounded-xl bg-brand-700 px-4 font-medium sm:px-5 text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
             size === 'lg' ? 'h-12' : 'h-11 sm:h-10',
           )}
         >

@@ -69,7 +69,7 @@ function BookDetailView({ book }: { book: BookDetail }) {
       </nav>
 
       <div className="grid gap-8 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:gap-12">
-        <div className="relative mx-auto aspect-[2/3] w-full max-w-xs overflow-hidden rounded-2xl bg-stone-100 shadow-md md:max-w-none">
+        <div className="relative mx-auto aspect-[2/3] w-full max-w-60 overflow-hidden sm:max-w-xs rounded-2xl bg-stone-100 shadow-md md:max-w-none">
           <img
             src={book.cover.detail}
             alt={t('card.coverAlt', { title: book.title })}
@@ -138,7 +138,7 @@ function BookDetailView({ book }: { book: BookDetail }) {
                 </div>
               ) : (
                 <>
-                  <AddToCartButton book={book} className="h-11 w-full px-6 text-base sm:w-auto" />
+                  <AddToCartButton book={book} size="lg" />
                   {book.availability !== 'available' && (
                     <p className="mt-3 text-sm text-stone-600">{t('detail.notBorrowable')}</p>
                   )}

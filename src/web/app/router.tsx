@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './layout';
+import { RouteError } from './route-error';
 
 // Every route of spec section 2. Pages load lazily so each route ships only its own code.
 type PageModule = { default: React.ComponentType };
@@ -16,53 +17,71 @@ export const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
-      { index: true, lazy: page(() => import('../features/home/pages/home-page')) },
-      { path: 'how-it-works', lazy: page(() => import('../features/info/pages/how-it-works-page')) },
-      { path: 'shipping', lazy: page(() => import('../features/info/pages/shipping-page')) },
-      { path: 'contact', lazy: page(() => import('../features/info/pages/contact-page')) },
-      { path: 'privacy', lazy: page(() => import('../features/info/pages/privacy-page')) },
-      { path: 'terms', lazy: page(() => import('../features/info/pages/terms-page')) },
-      { path: 'cookies', lazy: page(() => import('../features/info/pages/cookies-page')) },
-      { path: 'sell-books', lazy: page(() => import('../features/info/pages/sell-books-page')) },
-
-      { path: 'books', lazy: page(() => import('../features/catalog/pages/all-books-page')) },
-      { path: 'books/search', element: <BooksSearchRedirect /> },
       {
-        path: 'books/category/:category',
-        lazy: page(() => import('../features/catalog/pages/category-page')),
-      },
-      { path: 'owner/:ownerId', lazy: page(() => import('../features/catalog/pages/owner-page')) },
-      { path: 'forgot-password', lazy: page(() => import('../features/account/pages/forgot-password-page')) },
-      { path: 'reset-password', lazy: page(() => import('../features/account/pages/reset-password-page')) },
-      // Shows 'Please sign in to edit your profile' to guests itself (spec), so it is not guarded.
-      { path: 'profile/edit', lazy: page(() => import('../features/account/pages/edit-profile-page')) },
-
-      {
-        element: <GuestOnly />,
+        // A page that fails to load or render shows an error inside the layout (header kept).
+        errorElement: <RouteError />,
         children: [
-          { path: 'signin', lazy: page(() => import('../features/account/pages/sign-in-page')) },
-          { path: 'signup', lazy: page(() => import('../features/account/pages/sign-up-page')) },
-        ],
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: 'books/manage', lazy: page(() => import('../features/books/pages/manage-books-page')) },
-          { path: 'books/new', lazy: page(() => import('../features/books/pages/new-book-page')) },
-          { path: 'books/:bookId/edit', lazy: page(() => import('../features/books/pages/edit-book-page')) },
-          { path: 'cart', lazy: page(() => import('../features/cart/pages/cart-page')) },
-          { path: 'checkout', lazy: page(() => import('../features/checkout/pages/checkout-page')) },
+          { index: true, lazy: page(() => import('../features/home/pages/home-page')) },
+          { path: 'how-it-works', lazy: page(() => import('../features/info/pages/how-it-works-page')) },
+          { path: 'shipping', lazy: page(() => import('../features/info/pages/shipping-page')) },
+          { path: 'contact', lazy: page(() => import('../features/info/pages/contact-page')) },
+          { path: 'privacy', lazy: page(() => import('../features/info/pages/privacy-page')) },
+          { path: 'terms', lazy: page(() => import('../features/info/pages/terms-page')) },
+          { path: 'cookies', lazy: page(() => import('../features/info/pages/cookies-page')) },
+          { path: 'sell-books', lazy: page(() => import('../features/info/pages/sell-books-page')) },
+
+          { path: 'books', lazy: page(() => import('../features/catalog/pages/all-books-page')) },
+          { path: 'books/search', element: <BooksSearchRedirect /> },
           {
-            path: 'order-confirmation',
-            lazy: page(() => import('../features/checkout/pages/order-confirmation-page')),
+            path: 'books/category/:category',
+            lazy: page(() => import('../features/catalog/pages/category-page')),
           },
-          { path: 'my-orders', lazy: page(() => import('../features/orders/pages/my-orders-page')) },
-          { path: 'orders/:orderId', lazy: page(() => import('../features/orders/pages/order-detail-page')) },
-          { path: 'admin', lazy: page(() => import('../features/admin/pages/admin-page')) },
+          { path: 'owner/:ownerId', lazy: page(() => import('../features/catalog/pages/owner-page')) },
+          {
+            path: 'forgot-password',
+            lazy: page(() => import('../features/account/pages/forgot-password-page')),
+          },
+          {
+            path: 'reset-password',
+            lazy: page(() => import('../features/account/pages/reset-password-page')),
+          },
+          // Shows 'Please sign in to edit your profile' to guests itself (spec), so it is not guarded.
+          { path: 'profile/edit', lazy: page(() => import('../features/account/pages/edit-profile-page')) },
+
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: 'signin', lazy: page(() => import('../features/account/pages/sign-in-page')) },
+              { path: 'signup', lazy: page(() => import('../features/account/pages/sign-up-page')) },
+            ],
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'books/manage', lazy: page(() => import('../features/books/pages/manage-books-page')) },
+              { path: 'books/new', lazy: page(() => import('../features/books/pages/new-book-page')) },
+              {
+                path: 'books/:bookId/edit',
+                lazy: page(() => import('../features/books/pages/edit-book-page')),
+              },
+              { path: 'cart', lazy: page(() => import('../features/cart/pages/cart-page')) },
+              { path: 'checkout', lazy: page(() => import('../features/checkout/pages/checkout-page')) },
+              {
+                path: 'order-confirmation',
+                lazy: page(() => import('../features/checkout/pages/order-confirmation-page')),
+              },
+              { path: 'my-orders', lazy: page(() => import('../features/orders/pages/my-orders-page')) },
+              {
+                path: 'orders/:orderId',
+                lazy: page(() => import('../features/orders/pages/order-detail-page')),
+              },
+              { path: 'admin', lazy: page(() => import('../features/admin/pages/admin-page')) },
+            ],
+          },
+          { path: 'books/:bookId', lazy: page(() => import('../features/catalog/pages/book-detail-page')) },
+          { path: '*', lazy: page(() => import('../features/info/pages/not-found-page')) },
         ],
       },
-      { path: 'books/:bookId', lazy: page(() => import('../features/catalog/pages/book-detail-page')) },
-      { path: '*', lazy: page(() => import('../features/info/pages/not-found-page')) },
     ],
   },
 ]);

@@ -62,27 +62,31 @@ export default function HomePage() {
         </div>
       </Container>
 
-      <Container className="py-6">
-        <div className="mb-5 flex items-end justify-between gap-4">
-          <h2 className="text-2xl font-bold tracking-tight text-stone-900">{t('latest.title')}</h2>
-          <Link
-            to="/books"
-            className="flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
-          >
-            {t('latest.viewAll')}
-            <ArrowRight className="size-4" aria-hidden />
-          </Link>
-        </div>
-        {latest.isPending ? (
-          <LoadingState label={t('latest.loading')} />
-        ) : latest.isError ? (
-          <ErrorBanner>{t('latest.error')}</ErrorBanner>
-        ) : latest.data.items.length === 0 ? (
-          <EmptyState title={t('latest.empty')} />
-        ) : (
-          <BookGrid books={latest.data.items} />
-        )}
-      </Container>
+      <section aria-labelledby="latest-books">
+        <Container className="py-6">
+          <div className="mb-5 flex items-end justify-between gap-4">
+            <h2 id="latest-books" className="text-2xl font-bold tracking-tight text-stone-900">
+              {t('latest.title')}
+            </h2>
+            <Link
+              to="/books"
+              className="flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
+            >
+              {t('latest.viewAll')}
+              <ArrowRight className="size-4" aria-hidden />
+            </Link>
+          </div>
+          {latest.isPending ? (
+            <LoadingState label={t('latest.loading')} />
+          ) : latest.isError ? (
+            <ErrorBanner>{t('latest.error')}</ErrorBanner>
+          ) : latest.data.items.length === 0 ? (
+            <EmptyState title={t('latest.empty')} />
+          ) : (
+            <BookGrid books={latest.data.items} />
+          )}
+        </Container>
+      </section>
 
       <section className="mt-10 bg-white py-14">
         <Container>

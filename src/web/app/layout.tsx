@@ -8,8 +8,11 @@ export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   // A new page starts at its top, as a multi-page site would.
+  // Braces matter: Chromium's scrollTo now returns a Promise, and an effect must not return one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a

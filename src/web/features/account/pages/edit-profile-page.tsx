@@ -1,4 +1,64 @@
-// Placeholder: replaced by the feature's real page.
+import { ArrowLeft, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Container, PageHeader } from '../../../components/ui/card';
+import { EmptyState, ErrorBanner, LoadingState, SuccessBanner } from '../../../components/ui/feedback';
+import { rememberReturnPath, useSession } from '../../../lib/session';
+import { PasswordSection } from '../components/password-section';
+import { PickupLocationsSection } from '../components/pickup-locations-section';
+import { ProfileForm } from '../components/profile-form';
+
+/**
+ * Not behind the guard on purpose: guests see 'Please sign in to edit your profile' (spec).
+ * The email confirmation link lands here (signed in, ?welcome=1); a bad link comes back with
+ * an error appended by Better Auth.
+ */
 export default function EditProfilePage() {
-  return <div className="p-8">edit-profile-page</div>;
+  const { t } = useTranslation('account');
+  const { user, isLoading } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const confirmFailed = /[?&]error=/.test(location.search);
+  const welcome = !confirmFailed && new URLSearchParams(location.search).get('welcome') === '1';
+
+  function goBack() {
+    // 'default' is the first page of this tab's history: there is nothing to go back to.
+    if (location.key !== 'default') navigate(-1);
+    else navigate('/');
+  }
+
+  return (
+    <Container className="max-w-4xl py-8 sm:py-10">
+      <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3 mb-4">
+        <ArrowLeft className="size-4" aria-hidden />
+        {t('profile.back')}
+      </Button>
+      {confirmFailed && <ErrorBanner className="mb-6">{t('profile.confirmLinkInvalid')}</ErrorBanner>}
+      {isLoading ? (
+        <LoadingState label={t('loading', { ns: 'common' })} />
+      ) : !user ? (
+        <EmptyState
+          icon={<UserRound className="size-10" aria-hidden />}
+          title={t('profile.signInRequired')}
+          description={t('profile.signInRequiredText')}
+          action={
+            <ButtonLink to="/signin" onClick={() => rememberReturnPath('/profile/edit')}>
+              {t('profile.signInButton')}
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <>
+          <PageHeader title={t('profile.title')} description={t('profile.subtitle')} />
+          {welcome && <SuccessBanner className="mb-6">{t('profile.welcome')}</SuccessBanner>}
+          <div className="space-y-6">
+            <ProfileForm key={user.id} me={user} />
+            <PickupLocationsSection />
+            <PasswordSection email={user.email} />
+          </div>
+        </>
+      )}
+    </Container>
+  );
 }

@@ -1,4 +1,71 @@
-// Placeholder: replaced by the feature's real page.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type ForgotPasswordForm, forgotPasswordSchema } from '../../../../domain/schemas/account';
+import { Button } from '../../../components/ui/button';
+import { ErrorBanner } from '../../../components/ui/feedback';
+import { Field, Input } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api';
+import { requestPasswordReset } from '../api';
+import { AuthCard } from '../components/auth-card';
+import { CheckEmail } from '../components/check-email';
+
 export default function ForgotPasswordPage() {
-  return <div className="p-8">forgot-password-page</div>;
+  const { t } = useTranslation('account');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordForm>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setError(null);
+    try {
+      // The same answer whether or not the email has an account (D10).
+      await requestPasswordReset(email);
+      setSentTo(email);
+    } catch (err) {
+      setError(errorMessage(err, t('forgot.fallbackError')));
+    }
+  });
+
+  if (sentTo) return <CheckEmail text={t('forgot.checkEmailText', { email: sentTo })} />;
+
+  return (
+    <AuthCard
+      icon={<KeyRound className="size-6" aria-hidden />}
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
+      footer={
+        <Link to="/signin" className="font-semibold text-brand-700 hover:underline">
+          {t('forgot.backToSignIn')}
+        </Link>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <ErrorBanner>{error}</ErrorBanner>
+        <Field label={t('fields.email')} htmlFor="email" error={errors.email?.message}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            placeholder={t('placeholders.email')}
+            invalid={!!errors.email}
+            {...register('email')}
+          />
+        </Field>
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+          {t('forgot.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,4 +1,90 @@
-// Placeholder: replaced by the feature's real page.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LockKeyhole } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { type ResetPasswordForm, resetPasswordFormSchema } from '../../../../domain/schemas/account';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { ErrorBanner } from '../../../components/ui/feedback';
+import { Field } from '../../../components/ui/field';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { broadcastAuthChange } from '../../../lib/session';
+import { resetPassword } from '../api';
+import { AuthCard } from '../components/auth-card';
+import { PasswordInput } from '../components/password-input';
+
 export default function ResetPasswordPage() {
-  return <div className="p-8">reset-password-page</div>;
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  // Better Auth sends an expired or unknown link here with ?error=INVALID_TOKEN.
+  const [linkInvalid, setLinkInvalid] = useState(!token || params.has('error'));
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setError(null);
+    try {
+      await resetPassword({ token: token ?? '', newPassword: password });
+      // Every session of the member ended (D11): other tabs find out now.
+      broadcastAuthChange();
+      navigate('/signin', { replace: true, state: { passwordReset: true } });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'INVALID_TOKEN') setLinkInvalid(true);
+      else setError(errorMessage(err, t('reset.fallbackError')));
+    }
+  });
+
+  return (
+    <AuthCard
+      icon={<LockKeyhole className="size-6" aria-hidden />}
+      title={t('reset.title')}
+      subtitle={linkInvalid ? undefined : t('reset.subtitle')}
+    >
+      {linkInvalid ? (
+        <div className="space-y-4">
+          <ErrorBanner>{t('reset.invalidLink')}</ErrorBanner>
+          <ButtonLink to="/forgot-password" replace className="w-full">
+            {t('reset.requestNew')}
+          </ButtonLink>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <ErrorBanner>{error}</ErrorBanner>
+          <Field label={t('fields.newPassword')} htmlFor="password" error={errors.password?.message}>
+            <PasswordInput
+              id="password"
+              autoComplete="new-password"
+              invalid={!!errors.password}
+              {...register('password')}
+            />
+          </Field>
+          <Field
+            label={t('fields.confirmNewPassword')}
+            htmlFor="confirmPassword"
+            error={errors.confirmPassword?.message}
+          >
+            <PasswordInput
+              id="confirmPassword"
+              autoComplete="new-password"
+              invalid={!!errors.confirmPassword}
+              {...register('confirmPassword')}
+            />
+          </Field>
+          <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+            {t('reset.submit')}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
 }

@@ -1,4 +1,127 @@
-// Placeholder: replaced by the feature's real page.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { type SignInForm, signInSchema } from '../../../../domain/schemas/account';
+import { Button } from '../../../components/ui/button';
+import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
+import { Field, Input } from '../../../components/ui/field';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { resendConfirmation, signIn, useFinishSignIn } from '../api';
+import { AuthCard } from '../components/auth-card';
+import { PasswordInput } from '../components/password-input';
+
 export default function SignInPage() {
-  return <div className="p-8">sign-in-page</div>;
+  const { t } = useTranslation('account');
+  const location = useLocation();
+  const finishSignIn = useFinishSignIn();
+  const [error, setError] = useState<string | null>(null);
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(
+    (location.state as { passwordReset?: boolean } | null)?.passwordReset ? t('signIn.passwordReset') : null,
+  );
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInForm>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    setNotice(null);
+    setUnconfirmedEmail(null);
+    try {
+      await signIn({ email: values.email, password: values.password, rememberMe: !!values.rememberMe });
+      await finishSignIn();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') {
+        setUnconfirmedEmail(values.email);
+        return;
+      }
+      setError(errorMessage(err, t('signIn.fallbackError')));
+    }
+  });
+
+  async function resend() {
+    if (!unconfirmedEmail) return;
+    setResending(true);
+    try {
+      await resendConfirmation(unconfirmedEmail);
+      setNotice(t('signIn.resent', { email: unconfirmedEmail }));
+      setUnconfirmedEmail(null);
+    } catch (err) {
+      setError(errorMessage(err, t('signIn.fallbackError')));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      icon={<LogIn className="size-6" aria-hidden />}
+      title={t('signIn.title')}
+      subtitle={t('signIn.subtitle')}
+      footer={
+        <>
+          {t('signIn.noAccount')}{' '}
+          <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
+            {t('signIn.signUpLink')}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <SuccessBanner>{notice}</SuccessBanner>
+        <ErrorBanner>{error}</ErrorBanner>
+        {unconfirmedEmail && (
+          <ErrorBanner>
+            <p>{t('signIn.unconfirmed')}</p>
+            <Button variant="outline" size="sm" className="mt-2" onClick={resend} loading={resending}>
+              {t('signIn.resend')}
+            </Button>
+          </ErrorBanner>
+        )}
+        <Field label={t('fields.email')} htmlFor="email" error={errors.email?.message}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            placeholder={t('placeholders.email')}
+            invalid={!!errors.email}
+            {...register('email')}
+          />
+        </Field>
+        <Field label={t('fields.password')} htmlFor="password" error={errors.password?.message}>
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            invalid={!!errors.password}
+            {...register('password')}
+          />
+        </Field>
+        <div className="flex items-center justify-between gap-3">
+          <label className="flex items-center gap-2 text-sm text-stone-700">
+            <input
+              type="checkbox"
+              className="size-4 rounded border-stone-300 accent-brand-700"
+              {...register('rememberMe')}
+            />
+            {t('signIn.rememberMe')}
+          </label>
+          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+            {t('signIn.forgotPassword')}
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+          {t('signIn.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
 }

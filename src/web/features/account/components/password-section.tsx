@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type ChangePasswordForm, changePasswordSchema } from '../../../../domain/schemas/account';
+import { Button } from '../../../components/ui/button';
+import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
+import { Field } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api';
+import { broadcastAuthChange } from '../../../lib/session';
+import { changePassword, requestPasswordReset } from '../api';
+import { PasswordInput } from './password-input';
+import { SectionCard } from './section-card';
+import { showServerErrors } from './server-errors';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * D11: 'Change Password' expands current / new / confirm; the server checks the current one,
+ * changes it and signs out the other devices. 'Send reset link instead' emails the reset link.
+ */
+export function PasswordSection({ email }: { email: string }) {
+  const { t } = useTranslation('account');
+  const [open, setOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sendingLink, setSendingLink] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordForm>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+
+  function close() {
+    reset(EMPTY);
+    setOpen(false);
+    setError(null);
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    setNotice(null);
+    try {
+      await changePassword(values);
+      close();
+      setNotice(t('password.changed'));
+      broadcastAuthChange();
+    } catch (err) {
+      setError(showServerErrors(err, setFieldError, FIELDS, t('password.failed')));
+    }
+  });
+
+  async function sendResetLink() {
+    setError(null);
+    setNotice(null);
+    setSendingLink(true);
+    try {
+      await requestPasswordReset(email);
+      close();
+      setNotice(t('password.resetSent', { email }));
+    } catch (err) {
+      setError(errorMessage(err, t('password.failed')));
+    } finally {
+      setSendingLink(false);
+    }
+  }
+
+  return (
+    <SectionCard title={t('password.title')} description={t('password.subtitle')}>
+      <div className="space-y-4">
+        <SuccessBanner>{notice}</SuccessBanner>
+        <ErrorBanner>{error}</ErrorBanner>
+        {open ? (
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <Field
+              label={t('fields.currentPassword')}
+              htmlFor="currentPassword"
+              error={errors.currentPassword?.message}
+            >
+              <PasswordInput
+                id="currentPassword"
+                autoComplete="current-password"
+                invalid={!!errors.currentPassword}
+                {...register('currentPassword')}
+              />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label={t('fields.newPassword')}
+                htmlFor="newPassword"
+                error={errors.newPassword?.message}
+              >
+                <PasswordInput
+                  id="newPassword"
+                  autoComplete="new-password"
+                  invalid={!!errors.newPassword}
+                  {...register('newPassword')}
+                />
+              </Field>
+              <Field
+                label={t('fields.confirmNewPassword')}
+                htmlFor="confirmPassword"
+                error={errors.confirmPassword?.message}
+              >
+                <PasswordInput
+                  id="confirmPassword"
+                  autoComplete="new-password"
+                  invalid={!!errors.confirmPassword}
+                  {...register('confirmPassword')}
+                />
+              </Field>
+            </div>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <Button variant="ghost" onClick={sendResetLink} loading={sendingLink}>
+                {t('password.resetInstead')}
+              </Button>
+              <div className="flex flex-col-reverse gap-2 sm:flex-row">
+                <Button variant="outline" onClick={close}>
+                  {t('password.cancel')}
+                </Button>
+                <Button type="submit" loading={isSubmitting}>
+                  {t('password.submit')}
+                </Button>
+              </div>
+            </div>
+          </form>
+        ) : (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button
+              variant="outline"
+              onClick={() => {
+                setNotice(null);
+                setOpen(true);
+              }}
+            >
+              {t('password.change')}
+            </Button>
+            <Button variant="ghost" onClick={sendResetLink} loading={sendingLink}>
+              {t('password.resetInstead')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </SectionCard>
+  );
+}

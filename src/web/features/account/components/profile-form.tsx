@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '../../../../domain/api-types';
+import { profileSchema } from '../../../../domain/schemas/account';
+import { Button } from '../../../components/ui/button';
+import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
+import { Field, Input } from '../../../components/ui/field';
+import { sessionQuery } from '../../../lib/session';
+import { updateProfile } from '../api';
+import { AddressField } from './address-field';
+import { SectionCard } from './section-card';
+import { showServerErrors } from './server-errors';
+
+interface ProfileFormValues {
+  name: string;
+  phone: string;
+  location: string;
+  address: string;
+}
+const FIELDS = ['name', 'phone', 'location', 'address'] as const;
+
+/** Name, phone, location and address, with the sign-up rules (spec section 5). */
+export function ProfileForm({ me }: { me: Me }) {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: me.name,
+      phone: me.phone ?? '',
+      location: me.location ?? '',
+      address: me.address ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSaved(false);
+    setError(null);
+    try {
+      const updated = await updateProfile(values);
+      queryClient.setQueryData(sessionQuery.queryKey, { user: updated });
+      reset({
+        name: updated.name,
+        phone: updated.phone ?? '',
+        location: updated.location ?? '',
+        address: updated.address ?? '',
+      });
+      setSaved(true);
+    } catch (err) {
+      setError(showServerErrors(err, setFieldError, FIELDS, t('profile.updateFailed')));
+    }
+  });
+
+  return (
+    <SectionCard title={t('profile.detailsTitle')}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <SuccessBanner>{saved ? t('profile.updated') : null}</SuccessBanner>
+        <ErrorBanner>{error}</ErrorBanner>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('fields.name')} htmlFor="name" error={errors.name?.message}>
+            <Input id="name" autoComplete="name" invalid={!!errors.name} {...register('name')} />
+          </Field>
+          <Field label={t('fields.email')} htmlFor="email" hint={t('profile.emailNote')}>
+            <Input id="email" type="email" value={me.email} disabled readOnly />
+          </Field>
+          <Field
+            label={t('fields.phone')}
+            htmlFor="phone"
+            error={errors.phone?.message}
+            hint={t('hints.phone')}
+          >
+            <Input
+              id="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              invalid={!!errors.phone}
+              {...register('phone')}
+            />
+          </Field>
+          <Field label={t('fields.location')} htmlFor="location" error={errors.location?.message}>
+            <Input
+              id="location"
+              autoComplete="address-level2"
+              invalid={!!errors.location}
+              {...register('location')}
+            />
+          </Field>
+        </div>
+        <AddressField
+          label={t('fields.address')}
+          error={errors.address?.message}
+          length={watch('address')?.length ?? 0}
+          registration={register('address')}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto">
+            {t('profile.save')}
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}

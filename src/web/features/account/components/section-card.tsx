@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+
+/** One titled block of the profile screen. */
+export function SectionCard({
+  title,
+  description,
+  aside,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6">
+      <div className="mb-5 flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h2 className="text-lg font-semibold text-stone-900">{title}</h2>
+          {description && <p className="mt-1 text-sm text-stone-600">{description}</p>}
+        </div>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError, errorMessage } from '../../../lib/api';
+
+/**
+ * Puts a refused request's per-field messages (the server runs the same rules as the form)
+ * on the fields, and returns the banner text: the server's message or the screen's fallback.
+ */
+export function showServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldNames: readonly Path<T>[],
+  fallback: string,
+): string {
+  if (error instanceof ApiError && error.fields) {
+    for (const [field, message] of Object.entries(error.fields)) {
+      if ((fieldNames as readonly string[]).includes(field)) setError(field as Path<T>, { message });
+    }
+  }
+  return errorMessage(error, fallback);
+}

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { addToCartProblem, cartProblems } from '../../../domain/cart-rules';
+import { type AddToCartProblemCode, addToCartProblem, cartProblems } from '../../../domain/cart-rules';
 import { cartSubtotal, groupByOwner } from '../../../domain/cart-grouping';
 import type { CartValidation, CartView } from '../../../domain/cart-types';
 import { type BorrowDuration, CART_QUANTITY, DEFAULT_BORROW_DURATION } from '../../../domain/constants';
@@ -98,6 +98,16 @@ export async function countCart(db: DbOrTx, input: { actorId: string }): Promise
   return count;
 }
 
+/** 404 for a missing book, 409 when the book's or the cart's state conflicts, 422 for own books and the limits. */
+const ADD_PROBLEM_STATUS = {
+  BOOK_NOT_FOUND: 404,
+  BOOK_NOT_AVAILABLE: 409,
+  ALREADY_IN_CART: 409,
+  OWN_BOOK: 422,
+  MAX_BOOKS_PER_OWNER: 422,
+  MAX_OWNERS: 422,
+} as const satisfies Record<AddToCartProblemCode, 404 | 409 | 422>;
+
 /** Adds a book after every rule of spec section 5 passed, in the spec's order. */
 export async function addToCart(db: Db, input: { actorId: string; bookId: string }): Promise<CartView> {
   return db.transaction(async (tx) => {
@@ -108,9 +118,7 @@ export async function addToCart(db: Db, input: { actorId: string; bookId: string
     const lines = await loadCartLines(tx, input.actorId);
     const problem = addToCartProblem({ memberId: input.actorId, book: book ?? null, cart: lines });
     if (problem) {
-      const status =
-        problem.code === 'BOOK_NOT_FOUND' ? 404 : problem.code === 'BOOK_NOT_AVAILABLE' ? 409 : 422;
-      throw new AppError(problem.code, problem.message, status);
+      throw new AppError(problem.code, problem.message, ADD_PROBLEM_STATUS[problem.code]);
     }
     // The owner's group has one duration (spec section 2): a new book joins it.
     const sameOwner = lines.find((line) => line.ownerId === book.ownerId);

@@ -1,4 +1,132 @@
-// Placeholder: replaced by the feature's real page.
+import { ShieldAlert } from 'lucide-react';
+import { type ReactNode, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Container, PageHeader } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { useSession } from '../../../lib/session';
+import { type ListParams, useAdminStats, usePendingEmailCount } from '../api';
+import { BooksTab } from '../components/books-tab';
+import { EmailsTab } from '../components/emails-tab';
+import { OrdersTab } from '../components/orders-tab';
+import { StatCards } from '../components/stat-cards';
+import { UsersTab } from '../components/users-tab';
+
+const TABS = ['orders', 'books', 'users', 'emails'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The list state lives in the URL (?tab=books&q=..&page=2), so reload and Back keep it. */
+function useTabState() {
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = TABS.find((t) => t === search.get('tab')) ?? 'orders';
+  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+  const params: ListParams = {
+    q: search.get('q') || undefined,
+    page,
+    status: search.get('status') || undefined,
+    role: search.get('role') || undefined,
+    state: search.get('state') || undefined,
+  };
+  const setParams = useCallback(
+    (patch: Partial<ListParams>) => {
+      setSearch((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(patch)) {
+          if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      });
+    },
+    [setSearch],
+  );
+  const setTab = useCallback((next: Tab) => setSearch(next === 'orders' ? {} : { tab: next }), [setSearch]);
+  return { tab, params, setParams, setTab };
+}
+
 export default function AdminPage() {
-  return <div className="p-8">admin-page</div>;
+  const { t } = useTranslation('admin');
+  const { isAdmin, isLoading } = useSession();
+
+  if (isLoading) return <LoadingState label={t('loading')} />;
+  if (!isAdmin) {
+    // The server refuses every admin call too (D12); this only spares a non-admin the empty shell.
+    return (
+      <Container className="py-12">
+        <EmptyState icon={<ShieldAlert className="size-8" aria-hidden />} title={t('accessDenied')} />
+      </Container>
+    );
+  }
+  return <Dashboard />;
+}
+
+function Dashboard() {
+  const { t } = useTranslation('admin');
+  const { tab, params, setParams, setTab } = useTabState();
+  const stats = useAdminStats();
+  const pending = usePendingEmailCount();
+
+  const panels: Record<Tab, ReactNode> = {
+    orders: <OrdersTab params={params} onParams={setParams} />,
+    books: <BooksTab params={params} onParams={setParams} />,
+    users: <UsersTab params={params} onParams={setParams} />,
+    emails: <EmailsTab params={params} onParams={setParams} pendingCount={pending.data?.count} />,
+  };
+
+  return (
+    <Container className="py-8">
+      <PageHeader title={t('title')} description={t('subtitle')} />
+      {stats.isError ? (
+        <ErrorBanner>{t('loadFailed')}</ErrorBanner>
+      ) : stats.data ? (
+        <StatCards stats={stats.data} pendingEmails={pending.data?.count ?? stats.data.pendingEmails} />
+      ) : (
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4" aria-hidden>
+          {TABS.map((key) => (
+            <div key={key} className="h-[98px] animate-pulse rounded-2xl border border-stone-200 bg-white" />
+          ))}
+        </div>
+      )}
+
+      <div
+        role="tablist"
+        aria-label={t('tabs.label')}
+        className="mt-8 mb-5 flex gap-1 overflow-x-auto border-b border-stone-200"
+      >
+        {TABS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`admin-tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls={`admin-panel-${key}`}
+            onClick={() => setTab(key)}
+            className={cn(
+              '-mb-px flex items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+              tab === key
+                ? 'border-brand-700 text-brand-800'
+                : 'border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900',
+            )}
+          >
+            {t(`tabs.${key}`)}
+            {key === 'orders' && (stats.data?.draftOrders ?? 0) > 0 && (
+              <span className="rounded-full bg-amber-100 px-1.5 text-xs text-amber-800">
+                {stats.data?.draftOrders}
+              </span>
+            )}
+            {key === 'emails' && (pending.data?.count ?? 0) > 0 && (
+              <span className="rounded-full bg-amber-100 px-1.5 text-xs text-amber-800">
+                {pending.data?.count}
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+        {panels[tab]}
+      </div>
+    </Container>
+  );
 }

@@ -1,0 +1,183 @@
+import { BookOpen, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { AdminBookRow } from '../../../../domain/admin-types';
+import { BOOK_STATUSES, type BookStatus } from '../../../../domain/constants';
+import { formatMoney } from '../../../../domain/money';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { Select } from '../../../components/ui/field';
+import { useAdminBooks, useDeleteBook, useSetBookStatus } from '../api';
+import { failureMessage } from './failure';
+import { ListToolbar } from './list-toolbar';
+import { Pagination } from './pagination';
+import type { TabProps } from './tab-props';
+
+export function BooksTab({ params, onParams }: TabProps) {
+  const { t } = useTranslation('admin');
+  const books = useAdminBooks(params);
+  const setStatus = useSetBookStatus();
+  const deleteBook = useDeleteBook();
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AdminBookRow | null>(null);
+
+  const changeStatus = (book: AdminBookRow, status: BookStatus) => {
+    setError(null);
+    setStatus.mutate(
+      { bookId: book.id, status },
+      {
+        onSuccess: () => toast.success(t('books.statusUpdated', { title: book.title, status })),
+        onError: (err) => setError(failureMessage(t('books.statusFailed'), err)),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    setError(null);
+    const book = deleting;
+    deleteBook.mutate(book.id, {
+      onSuccess: () => toast.success(t('books.deleted', { title: book.title })),
+      onError: (err) => setError(failureMessage(t('books.deleteFailed'), err)),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      <ListToolbar
+        id="books"
+        query={params.q ?? ''}
+        placeholder={t('search.books')}
+        onSearch={(q) => onParams({ q, page: 1 })}
+      >
+        <label htmlFor="books-status" className="sr-only">
+          {t('books.status')}
+        </label>
+        <Select
+          id="books-status"
+          value={params.status ?? ''}
+          onChange={(e) => onParams({ status: e.target.value || undefined, page: 1 })}
+          className="sm:w-44"
+        >
+          <option value="">{t('orders.allStatuses')}</option>
+          {BOOK_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`books.statuses.${s}`)}
+            </option>
+          ))}
+        </Select>
+      </ListToolbar>
+
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      {books.isPending ? (
+        <LoadingState label={t('loading')} />
+      ) : books.isError ? (
+        <ErrorBanner>{t('loadFailed')}</ErrorBanner>
+      ) : books.data.items.length === 0 ? (
+        <EmptyState
+          icon={<BookOpen className="size-8" aria-hidden />}
+          title={t('books.empty')}
+          description={t('books.emptyHint')}
+        />
+      ) : (
+        <>
+          <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs">
+            {books.data.items.map((book) => (
+              <li
+                key={book.id}
+                aria-label={book.title}
+                className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:gap-4"
+              >
+                <div className="flex min-w-0 flex-1 items-center gap-3">
+                  <img
+                    src={book.cover.card}
+                    alt=""
+                    loading="lazy"
+                    className="h-16 w-12 shrink-0 rounded-md bg-stone-100 object-cover"
+                  />
+                  <div className="min-w-0">
+                    <Link
+                      to={`/books/${book.id}`}
+                      className="block truncate font-medium text-stone-900 hover:text-brand-700"
+                    >
+                      {book.title}
+                    </Link>
+                    <p className="truncate text-sm text-stone-600">
+                      {t('books.by', { author: book.author })}
+                    </p>
+                    <p className="text-sm text-stone-500">
+                      {t('books.perWeek', { price: formatMoney(book.weeklyPrice) })}
+                    </p>
+                  </div>
+                </div>
+                <div className="min-w-0 text-sm md:w-56">
+                  <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">
+                    {t('books.owner')}
+                  </p>
+                  <p className="truncate text-stone-800">{book.ownerName ?? t('books.noOwner')}</p>
+                  {book.ownerEmail && <p className="truncate text-stone-500">{book.ownerEmail}</p>}
+                </div>
+                <div className="flex items-center gap-2 md:w-auto">
+                  <div className="flex flex-col gap-1">
+                    <label htmlFor={`book-status-${book.id}`} className="sr-only">
+                      {t('books.statusLabel', { title: book.title })}
+                    </label>
+                    <Select
+                      id={`book-status-${book.id}`}
+                      value={book.status}
+                      onChange={(e) => changeStatus(book, e.target.value as BookStatus)}
+                      disabled={setStatus.isPending && setStatus.variables?.bookId === book.id}
+                      className="w-40"
+                    >
+                      {BOOK_STATUSES.map((s) => (
+                        <option key={s} value={s}>
+                          {t(`books.statuses.${s}`)}
+                        </option>
+                      ))}
+                    </Select>
+                    {book.inOpenOrder && (
+                      <Badge tone="amber" className="self-start">
+                        {t('books.inOpenOrder')}
+                      </Badge>
+                    )}
+                  </div>
+                  <Button
+                    variant="outline"
+                    className="text-red-700"
+                    onClick={() => setDeleting(book)}
+                    aria-label={`${t('books.delete')} ${book.title}`}
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                    {t('books.delete')}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={books.data.page}
+            pageSize={books.data.pageSize}
+            total={books.data.total}
+            onPage={(page) => onParams({ page })}
+          />
+        </>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('books.deleteTitle')}
+        description={t('books.deleteDescription', { title: deleting?.title ?? '' })}
+        confirmLabel={t('books.delete')}
+        cancelLabel={t('books.cancel')}
+        loading={deleteBook.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

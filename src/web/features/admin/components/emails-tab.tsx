@@ -1,0 +1,152 @@
+import { Mail, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, ErrorBanner, LoadingState, SuccessBanner } from '../../../components/ui/feedback';
+import { Select } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api';
+import { formatOrderDateTime } from '../../orders/format';
+import { useAdminEmails, useProcessEmails } from '../api';
+import { ListToolbar } from './list-toolbar';
+import { Pagination } from './pagination';
+import type { TabProps } from './tab-props';
+
+type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+export function EmailsTab({
+  params,
+  onParams,
+  pendingCount,
+}: TabProps & { pendingCount: number | undefined }) {
+  const { t } = useTranslation('admin');
+  const emails = useAdminEmails(params);
+  const processEmails = useProcessEmails();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const process = () => {
+    setOutcome(null);
+    processEmails.mutate(undefined, {
+      onSuccess: (result) => {
+        if ('configuration_required' in result)
+          setOutcome({ tone: 'error', text: t('emails.notConfigured') });
+        else if (result.success) setOutcome({ tone: 'success', text: t('emails.processed') });
+        else setOutcome({ tone: 'error', text: t('emails.failed', { message: result.error }) });
+      },
+      onError: (err) =>
+        setOutcome({
+          tone: 'error',
+          text:
+            err instanceof ApiError && err.message
+              ? t('emails.failed', { message: err.message })
+              : t('emails.processFailed'),
+        }),
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 className="font-semibold text-stone-900">{t('emails.title')}</h2>
+          <p className="text-sm text-stone-600">
+            {pendingCount === undefined ? t('emails.hint') : t('emails.pending', { count: pendingCount })}
+          </p>
+        </div>
+        <Button onClick={process} loading={processEmails.isPending}>
+          <Send className="size-4" aria-hidden />
+          {t('emails.process')}
+        </Button>
+      </div>
+      {outcome?.tone === 'success' && <SuccessBanner>{outcome.text}</SuccessBanner>}
+      {outcome?.tone === 'error' && <ErrorBanner>{outcome.text}</ErrorBanner>}
+
+      <ListToolbar
+        id="emails"
+        query={params.q ?? ''}
+        placeholder={t('search.emails')}
+        onSearch={(q) => onParams({ q, page: 1 })}
+      >
+        <label htmlFor="emails-state" className="sr-only">
+          {t('emails.stateFilter')}
+        </label>
+        <Select
+          id="emails-state"
+          value={params.state ?? ''}
+          onChange={(e) => onParams({ state: e.target.value || undefined, page: 1 })}
+          className="sm:w-44"
+        >
+          <option value="">{t('emails.allStates')}</option>
+          <option value="pending">{t('emails.states.pending')}</option>
+          <option value="sent">{t('emails.states.sent')}</option>
+        </Select>
+      </ListToolbar>
+
+      {emails.isPending ? (
+        <LoadingState label={t('loading')} />
+      ) : emails.isError ? (
+        <ErrorBanner>{t('loadFailed')}</ErrorBanner>
+      ) : emails.data.items.length === 0 ? (
+        <EmptyState
+          icon={<Mail className="size-8" aria-hidden />}
+          title={t('emails.empty')}
+          description={t('emails.emptyHint')}
+        />
+      ) : (
+        <>
+          <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs">
+            {emails.data.items.map((email) => (
+              <li key={email.id} className="flex flex-col gap-2 p-4 md:flex-row md:items-start md:gap-4">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-stone-900">{email.subject}</p>
+                  <p className="truncate text-sm text-stone-600">
+                    {email.recipientEmail}{' '}
+                    <span className="text-stone-400">
+                      ·{' '}
+                      {t(`emails.recipientTypes.${email.recipientType}`, {
+                        defaultValue: email.recipientType,
+                      })}
+                    </span>
+                  </p>
+                  <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-500">
+                    <code className="rounded bg-stone-100 px-1.5 py-0.5 text-stone-700">
+                      {email.emailType}
+                    </code>
+                    {email.orderNumber && <span>{t('emails.order', { number: email.orderNumber })}</span>}
+                    <span>{t('emails.created', { date: formatOrderDateTime(email.createdAt) })}</span>
+                  </p>
+                  {email.lastError && (
+                    <p className="mt-1 text-xs break-words text-red-700">
+                      {t('emails.lastError', { error: email.lastError })}
+                    </p>
+                  )}
+                </div>
+                <div className="flex items-center gap-2 md:flex-col md:items-end">
+                  {email.sentAt ? (
+                    <Badge tone="green">{t('emails.states.sent')}</Badge>
+                  ) : (
+                    <Badge tone="amber">{t('emails.states.pending')}</Badge>
+                  )}
+                  {email.sentAt && (
+                    <span className="text-xs text-stone-500">
+                      {t('emails.sentAt', { date: formatOrderDateTime(email.sentAt) })}
+                    </span>
+                  )}
+                  <span className="text-xs text-stone-500">
+                    {t('emails.attempts', { count: email.attempts })}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={emails.data.page}
+            pageSize={emails.data.pageSize}
+            total={emails.data.total}
+            onPage={(page) => onParams({ page })}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AdminOrderRow } from '../../../../domain/admin-types';
+import { ORDER_STATUSES, type OrderStatus } from '../../../../domain/constants';
+import { formatMoney } from '../../../../domain/money';
+import type { OrderAction, OrderActionType } from '../../../../domain/order-actions';
+import { allowedActions } from '../../../../domain/order-machine';
+import { Button } from '../../../components/ui/button';
+import { Select } from '../../../components/ui/field';
+import { formatOrderDateTime } from '../../orders/format';
+import { OrderStatusBadge } from '../../orders/components/order-status-badge';
+import { ShippingCostForm } from './shipping-cost-form';
+
+/** The one next-step button per status (spec section 4); shipping cost and cancel have their own controls. */
+const STEP_ACTIONS = [
+  'confirm_payment',
+  'mark_shipped',
+  'mark_delivered',
+  'mark_return_started',
+  'confirm_return_complete',
+] as const satisfies readonly OrderActionType[];
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">{label}</p>
+      <div className="mt-1 space-y-0.5 text-sm break-words text-stone-800">{children}</div>
+    </div>
+  );
+}
+
+export function OrderCard({
+  order,
+  pendingAction,
+  onAction,
+  onCancel,
+}: {
+  order: AdminOrderRow;
+  /** The action of this order now in flight, if any. */
+  pendingAction: OrderAction['type'] | null;
+  onAction: (action: OrderAction) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: tOrders } = useTranslation('orders');
+  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const allowed = allowedActions(['admin'], order.status);
+  const busy = pendingAction !== null;
+  const steps = STEP_ACTIONS.filter((type) => allowed.includes(type));
+
+  return (
+    <article
+      aria-label={t('orders.number', { number: order.number })}
+      className="rounded-2xl border border-stone-200 bg-white p-4 shadow-xs sm:p-5"
+    >
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold text-stone-900">{t('orders.number', { number: order.number })}</h3>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <p className="text-sm text-stone-500">
+          {t('orders.placed', { date: formatOrderDateTime(order.createdAt) })}
+        </p>
+      </header>
+
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Detail label={t('orders.customer')}>
+          <p className="font-medium">{order.userName}</p>
+          <p className="text-stone-600">{order.userEmail}</p>
+          {order.deliveryMethod === 'pickup' && order.pickupLocation ? (
+            <p className="text-stone-600">
+              {t('orders.pickupAt')}: {order.pickupLocation.name}, {order.pickupLocation.address}
+            </p>
+          ) : order.deliveryAddress ? (
+            <p className="text-stone-600">
+              {t('orders.deliverTo')}: {order.deliveryAddress.fullName}, {order.deliveryAddress.address} ·{' '}
+              {order.deliveryAddress.phone}
+            </p>
+          ) : null}
+        </Detail>
+        <Detail label={t('orders.owner')}>
+          <p className="font-medium">{order.ownerName}</p>
+          {order.ownerContact ? (
+            <>
+              <p className="text-stone-600">{order.ownerContact.email}</p>
+              {order.ownerContact.phone && <p className="text-stone-600">{order.ownerContact.phone}</p>}
+              {order.ownerContact.address && <p className="text-stone-600">{order.ownerContact.address}</p>}
+            </>
+          ) : (
+            <p className="text-stone-500">{t('orders.ownerGone')}</p>
+          )}
+        </Detail>
+        <Detail label={t('orders.books', { count: order.itemCount })}>
+          <p className="text-stone-600">{order.itemTitles.join(', ')}</p>
+          <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5">
+            <dt className="text-stone-500">{t('orders.subtotal')}</dt>
+            <dd className="text-right tabular-nums">{formatMoney(order.subtotal)}</dd>
+            <dt className="text-stone-500">{t('orders.shipping')}</dt>
+            <dd className="text-right tabular-nums">
+              {order.shippingCost === null
+                ? t('orders.notSet')
+                : order.deliveryMethod === 'pickup'
+                  ? t('orders.free')
+                  : formatMoney(order.shippingCost)}
+            </dd>
+            <dt className="font-medium text-stone-700">{t('orders.total')}</dt>
+            <dd className="text-right font-semibold tabular-nums">
+              {order.total === null ? t('orders.notSet') : formatMoney(order.total)}
+            </dd>
+          </dl>
+        </Detail>
+      </div>
+
+      <footer className="mt-4 flex flex-col gap-3 border-t border-stone-100 pt-4 lg:flex-row lg:items-end lg:justify-between">
+        <div className="flex flex-wrap items-end gap-2">
+          {allowed.includes('set_shipping_cost') && (
+            <ShippingCostForm
+              order={order}
+              pending={pendingAction === 'set_shipping_cost'}
+              onSubmit={(shippingCost) => onAction({ type: 'set_shipping_cost', shippingCost })}
+            />
+          )}
+          {steps.map((type) => (
+            <Button
+              key={type}
+              onClick={() => onAction({ type })}
+              loading={pendingAction === type}
+              disabled={busy}
+            >
+              {t(`orders.actions.${type}`)}
+            </Button>
+          ))}
+          <Link
+            to={`/orders/${order.id}`}
+            className="px-2 py-2 text-sm font-medium text-brand-700 hover:underline"
+          >
+            {t('orders.view')}
+          </Link>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor={`status-${order.id}`} className="sr-only">
+            {t('orders.setStatusLabel', { number: order.number })}
+          </label>
+          <Select
+            id={`status-${order.id}`}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as OrderStatus)}
+            className="w-auto min-w-52"
+            disabled={busy}
+          >
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {tOrders(`status.${s}`)}
+              </option>
+            ))}
+          </Select>
+          <Button
+            variant="outline"
+            onClick={() => onAction({ type: 'set_status', status })}
+            disabled={busy || status === order.status}
+            loading={pendingAction === 'set_status'}
+          >
+            {t('orders.setStatus')}
+          </Button>
+          {allowed.includes('cancel') && (
+            <Button variant="danger" onClick={onCancel} disabled={busy}>
+              {t('orders.cancel')}
+            </Button>
+          )}
+        </div>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,120 @@
+import { ShoppingBag } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { AdminOrderRow } from '../../../../domain/admin-types';
+import { ORDER_STATUSES } from '../../../../domain/constants';
+import type { OrderAction } from '../../../../domain/order-actions';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { Select } from '../../../components/ui/field';
+import { useAdminOrderAction, useAdminOrders } from '../api';
+import { failureMessage } from './failure';
+import { ListToolbar } from './list-toolbar';
+import { OrderCard } from './order-card';
+import { Pagination } from './pagination';
+import type { TabProps } from './tab-props';
+
+export function OrdersTab({ params, onParams }: TabProps) {
+  const { t } = useTranslation('admin');
+  const { t: tOrders } = useTranslation('orders');
+  const orders = useAdminOrders(params);
+  const action = useAdminOrderAction();
+  const [error, setError] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<AdminOrderRow | null>(null);
+
+  const run = (order: AdminOrderRow, next: OrderAction, after?: () => void) => {
+    setError(null);
+    action.mutate(
+      { orderId: order.id, action: next },
+      {
+        onSuccess: (updated) =>
+          toast.success(t('orders.updated', { number: order.number, status: updated.status })),
+        onError: (err) =>
+          setError(
+            failureMessage(
+              next.type === 'set_shipping_cost' ? t('orders.shippingFailed') : t('orders.statusFailed'),
+              err,
+            ),
+          ),
+        onSettled: after,
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-4">
+      <ListToolbar
+        id="orders"
+        query={params.q ?? ''}
+        placeholder={t('search.orders')}
+        onSearch={(q) => onParams({ q, page: 1 })}
+      >
+        <label htmlFor="orders-status" className="sr-only">
+          {t('orders.statusFilter')}
+        </label>
+        <Select
+          id="orders-status"
+          value={params.status ?? ''}
+          onChange={(e) => onParams({ status: e.target.value || undefined, page: 1 })}
+          className="sm:w-56"
+        >
+          <option value="">{t('orders.allStatuses')}</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {tOrders(`status.${s}`)}
+            </option>
+          ))}
+        </Select>
+      </ListToolbar>
+
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      {orders.isPending ? (
+        <LoadingState label={t('loading')} />
+      ) : orders.isError ? (
+        <ErrorBanner>{t('loadFailed')}</ErrorBanner>
+      ) : orders.data.items.length === 0 ? (
+        <EmptyState
+          icon={<ShoppingBag className="size-8" aria-hidden />}
+          title={t('orders.empty')}
+          description={t('orders.emptyHint')}
+        />
+      ) : (
+        <>
+          <div className="space-y-3">
+            {orders.data.items.map((order) => (
+              <OrderCard
+                key={`${order.id}-${order.status}`}
+                order={order}
+                pendingAction={
+                  action.isPending && action.variables?.orderId === order.id
+                    ? action.variables.action.type
+                    : null
+                }
+                onAction={(next) => run(order, next)}
+                onCancel={() => setCancelling(order)}
+              />
+            ))}
+          </div>
+          <Pagination
+            page={orders.data.page}
+            pageSize={orders.data.pageSize}
+            total={orders.data.total}
+            onPage={(page) => onParams({ page })}
+          />
+        </>
+      )}
+
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => !open && setCancelling(null)}
+        title={t('orders.cancelTitle', { number: cancelling?.number ?? '' })}
+        description={t('orders.cancelDescription')}
+        confirmLabel={t('orders.cancelConfirm')}
+        cancelLabel={t('orders.keep')}
+        loading={action.isPending}
+        onConfirm={() => cancelling && run(cancelling, { type: 'cancel' }, () => setCancelling(null))}
+      />
+    </div>
+  );
+}

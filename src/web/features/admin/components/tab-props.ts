@@ -1,0 +1,7 @@
+import type { ListParams } from '../api';
+
+/** Each tab reads its list state from the URL and asks the page to change it. */
+export interface TabProps {
+  params: ListParams;
+  onParams: (patch: Partial<ListParams>) => void;
+}

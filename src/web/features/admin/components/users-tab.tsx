@@ -1,0 +1,180 @@
+import { Trash2, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { AdminUserRow } from '../../../../domain/admin-types';
+import { ROLES, type Role } from '../../../../domain/constants';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { Select } from '../../../components/ui/field';
+import { useSession } from '../../../lib/session';
+import { formatOrderDate } from '../../orders/format';
+import { useAdminUsers, useDeleteUser, useSetUserRole } from '../api';
+import { failureMessage } from './failure';
+import { ListToolbar } from './list-toolbar';
+import { Pagination } from './pagination';
+import type { TabProps } from './tab-props';
+
+export function UsersTab({ params, onParams }: TabProps) {
+  const { t } = useTranslation('admin');
+  const { user: me } = useSession();
+  const users = useAdminUsers(params);
+  const setRole = useSetUserRole();
+  const deleteUser = useDeleteUser();
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
+
+  const changeRole = (target: AdminUserRow, role: Role) => {
+    setError(null);
+    setRole.mutate(
+      { userId: target.id, role },
+      {
+        onSuccess: () =>
+          toast.success(t('users.roleUpdated', { name: target.name, role: t(`users.roles.${role}`) })),
+        onError: (err) => setError(failureMessage(t('users.roleFailed'), err)),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    setError(null);
+    const target = deleting;
+    deleteUser.mutate(target.id, {
+      onSuccess: () => toast.success(t('users.deleted', { name: target.name })),
+      onError: (err) => setError(failureMessage(t('users.deleteFailed'), err)),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      <ListToolbar
+        id="users"
+        query={params.q ?? ''}
+        placeholder={t('search.users')}
+        onSearch={(q) => onParams({ q, page: 1 })}
+      >
+        <label htmlFor="users-role" className="sr-only">
+          {t('users.roleFilter')}
+        </label>
+        <Select
+          id="users-role"
+          value={params.role ?? ''}
+          onChange={(e) => onParams({ role: e.target.value || undefined, page: 1 })}
+          className="sm:w-40"
+        >
+          <option value="">{t('users.allRoles')}</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`users.roles.${r}`)}
+            </option>
+          ))}
+        </Select>
+      </ListToolbar>
+
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      {users.isPending ? (
+        <LoadingState label={t('loading')} />
+      ) : users.isError ? (
+        <ErrorBanner>{t('loadFailed')}</ErrorBanner>
+      ) : users.data.items.length === 0 ? (
+        <EmptyState
+          icon={<Users className="size-8" aria-hidden />}
+          title={t('users.empty')}
+          description={t('users.emptyHint')}
+        />
+      ) : (
+        <>
+          <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs">
+            {users.data.items.map((row) => {
+              const isMe = row.id === me?.id;
+              const isAdmin = row.role === 'admin';
+              return (
+                <li
+                  key={row.id}
+                  aria-label={row.email}
+                  className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:gap-4"
+                >
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
+                      <span className="truncate">{row.name}</span>
+                      {isMe && <Badge tone="brand">{t('users.you')}</Badge>}
+                      {isAdmin && <Badge tone="violet">{t('users.roles.admin')}</Badge>}
+                      {!row.emailVerified && <Badge tone="amber">{t('users.unconfirmed')}</Badge>}
+                    </p>
+                    <p className="truncate text-sm text-stone-600">{row.email}</p>
+                    <p className="text-sm text-stone-500">
+                      {[row.location, t('users.joined', { date: formatOrderDate(row.createdAt) })]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                  </div>
+                  <div className="flex gap-3 text-sm text-stone-600 md:w-52 md:flex-col md:gap-0">
+                    <span>{t('users.books', { count: row.bookCount })}</span>
+                    <span className={row.openOrderCount > 0 ? 'text-amber-700' : undefined}>
+                      {t('users.openOrders', { count: row.openOrderCount })}
+                    </span>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <label htmlFor={`role-${row.id}`} className="sr-only">
+                      {t('users.roleLabel', { name: row.name })}
+                    </label>
+                    <Select
+                      id={`role-${row.id}`}
+                      value={row.role}
+                      onChange={(e) => changeRole(row, e.target.value as Role)}
+                      // D12: never one's own role; the server refuses it too.
+                      disabled={isMe || (setRole.isPending && setRole.variables?.userId === row.id)}
+                      title={isMe ? t('users.ownRoleHint') : undefined}
+                      className="w-32"
+                    >
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {t(`users.roles.${r}`)}
+                        </option>
+                      ))}
+                    </Select>
+                    <Button
+                      variant="outline"
+                      className="text-red-700"
+                      onClick={() => setDeleting(row)}
+                      disabled={isAdmin}
+                      title={isAdmin ? t('users.adminDeleteHint') : undefined}
+                      aria-label={`${t('users.delete')} ${row.name}`}
+                    >
+                      <Trash2 className="size-4" aria-hidden />
+                      {t('users.delete')}
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <Pagination
+            page={users.data.page}
+            pageSize={users.data.pageSize}
+            total={users.data.total}
+            onPage={(page) => onParams({ page })}
+          />
+        </>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('users.deleteTitle')}
+        description={t('users.deleteDescription', {
+          name: deleting?.name ?? '',
+          email: deleting?.email ?? '',
+        })}
+        confirmLabel={t('users.delete')}
+        cancelLabel={t('users.cancel')}
+        loading={deleteUser.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

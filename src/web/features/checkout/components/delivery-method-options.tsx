@@ -65,11 +65,18 @@ export function RadioCard({
   return (
     <label
       className={cn(
-        'flex cursor-pointer gap-3 rounded-xl border bg-white p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+        'relative flex cursor-pointer gap-3 rounded-xl border bg-white p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
         checked ? 'border-brand-600 ring-1 ring-brand-600' : 'border-stone-200 hover:border-stone-300',
       )}
     >
-      <input type="radio" name={name} checked={checked} onChange={onSelect} className="sr-only" />
+      {/* The real radio covers the card (invisible), so a press anywhere on it selects it. */}
+      <input
+        type="radio"
+        name={name}
+        checked={checked}
+        onChange={onSelect}
+        className="absolute inset-0 size-full cursor-pointer opacity-0"
+      />
       <span
         aria-hidden
         className={cn(

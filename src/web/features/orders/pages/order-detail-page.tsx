@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { formatMoney } from '../../../../domain/money';
+import { orderTotal } from '../../../../domain/order-machine';
 import type { OrderDetail } from '../../../../domain/order-types';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/card';
@@ -76,12 +77,13 @@ export default function OrderDetailPage() {
 function OrderView({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('orders');
   const isPickup = order.deliveryMethod === 'pickup';
-  const shipping =
-    order.shippingCost !== null
+  // Self pickup is free (spec), so its total is known before the admin confirms the order.
+  const total = order.total ?? (isPickup ? orderTotal(order.subtotal, '0') : null);
+  const shipping = isPickup
+    ? t('detail.shippingFree')
+    : order.shippingCost !== null
       ? formatMoney(order.shippingCost)
-      : isPickup
-        ? t('detail.shippingFree')
-        : t('detail.shippingLater');
+      : t('detail.shippingLater');
 
   return (
     <>
@@ -121,13 +123,23 @@ function OrderView({ order }: { order: OrderDetail }) {
               </div>
               <div className="flex justify-between text-stone-700">
                 <dt>{t('detail.shipping')}</dt>
-                <dd className={order.shippingCost === null ? 'text-stone-500' : undefined}>{shipping}</dd>
+                <dd
+                  className={
+                    isPickup
+                      ? 'font-medium text-green-700'
+                      : order.shippingCost === null
+                        ? 'text-stone-500'
+                        : undefined
+                  }
+                >
+                  {shipping}
+                </dd>
               </div>
               <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">
                 <dt>{t('detail.total')}</dt>
                 <dd>
-                  {order.total !== null ? (
-                    formatMoney(order.total)
+                  {total !== null ? (
+                    formatMoney(total)
                   ) : (
                     <span className="text-sm font-normal text-stone-500">{t('detail.totalLater')}</span>
                   )}

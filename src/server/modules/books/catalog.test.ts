@@ -22,7 +22,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   ownerA = await createUser(ctx.db, { name: 'Owner A' });
   ownerB = await createUser(ctx.db, { name: 'Owner B' });
-  const book = (o: Partial<Book> & { title: string }) =>
+  const book = (o: Partial<Omit<Book, 'ownerId'>> & { title: string; ownerId?: string }) =>
     createBook(ctx.db, { ownerId: ownerA.id, author: 'Someone', ...o });
   listed = [
     await book({

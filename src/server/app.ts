@@ -79,11 +79,14 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', compress());
 
   // Cross-site requests never change anything: a state-changing call that carries our
-  // cookie must come from our own origin (SameSite=Lax cookies are the second layer).
+  // cookie must come from our own origin (SameSite=Lax cookies are the second layer). One
+  // without a cookie but from a foreign page is refused too, so no page can sign a visitor
+  // in to an account of its choosing (login CSRF); clients without an Origin (curl) pass.
   app.use('/api/*', async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method) && c.req.header('cookie')) {
+    if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
-      if (origin !== new URL(deps.config.appUrl).origin) {
+      const mustMatch = Boolean(c.req.header('cookie')) || origin !== undefined;
+      if (mustMatch && origin !== new URL(deps.config.appUrl).origin) {
         throw new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed', 403);
       }
     }

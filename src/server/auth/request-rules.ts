@@ -30,7 +30,9 @@ function newPasswordRule(value: unknown) {
 export const accountRequestRules = createAuthMiddleware(async (ctx) => {
   // The admin plugin's HTTP endpoints would bypass our admin rules (D12: no removing one's own
   // role, no deleting an admin); roles change only through /api/admin. Server calls still work.
-  if (ctx.path.startsWith('/admin/') && ctx.request) {
+  // Likewise update-user would skip the profile rules of spec 5: the profile changes only
+  // through PATCH /api/profile.
+  if ((ctx.path.startsWith('/admin/') || ctx.path === '/update-user') && ctx.request) {
     throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: MSG.notFound });
   }
   const body = (ctx.body ?? {}) as Record<string, unknown>;

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../domain/messages';
+import { createTestContext, type TestContext } from '../testing/harness';
+
+// Security headers on every kind of answer (API JSON, the SPA fallback, errors), session
+// cookie attributes, and 500s that reveal nothing about the server.
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+function directives(csp: string | null): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of (csp ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name, values);
+  }
+  return map;
+}
+
+describe('security headers', () => {
+  // A JSON answer, an error, and the web app's HTML (served or 'not built yet').
+  const paths = ['/api/health', '/api/nope', '/books', '/'];
+
+  it.each(paths)(
+    '%s: CSP without inline or eval scripts, no framing, nosniff, Referrer-Policy',
+    async (path) => {
+      const res = await ctx.request('GET', path);
+      const csp = directives(res.headers.get('content-security-policy'));
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'self'"]);
+      expect(csp.get('form-action')).toEqual(["'self'"]);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      // Plain HTTP (development, tests): HSTS would pin browsers to a scheme we do not serve.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    },
+  );
+});
+
+describe('served over HTTPS', () => {
+  let https: TestContext;
+  beforeAll(async () => {
+    https = await createTestContext({ APP_URL: 'https://rakbuku.example' });
+  });
+  afterAll(() => https.close());
+
+  it('sends HSTS', async () => {
+    const res = await https.request('GET', '/api/health');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('makes the session cookie Secure (and __Secure- prefixed), httpOnly, SameSite=Lax', async () => {
+    const { user } = await https.member({ password: 'cookie-pass-2' });
+    const res = await https.request('POST', '/api/auth/sign-in/email', {
+      body: { email: user.email, password: 'cookie-pass-2' },
+      headers: { origin: 'https://rakbuku.example' },
+    });
+    expect(res.status).toBe(200);
+    const session = res.headers.getSetCookie().find((c) => c.includes('rakbuku.session_token='));
+    expect(session).toMatch(/^__Secure-rakbuku\.session_token=/);
+    expect(session).toMatch(/;\s*Secure/i);
+    expect(session).toMatch(/;\s*HttpOnly/i);
+    expect(session).toMatch(/;\s*SameSite=Lax/i);
+  });
+});
+
+describe('session cookie', () => {
+  it('is httpOnly and SameSite=Lax on plain HTTP (D9)', async () => {
+    const { user } = await ctx.member({ password: 'cookie-pass-1' });
+    const res = await ctx.request('POST', '/api/auth/sign-in/email', {
+      body: { email: user.email, password: 'cookie-pass-1' },
+    });
+    expect(res.status).toBe(200);
+    const session = res.headers.getSetCookie().find((c) => c.startsWith('rakbuku.session_token='));
+    expect(session).toMatch(/;\s*HttpOnly/i);
+    expect(session).toMatch(/;\s*SameSite=Lax/i);
+    expect(session).toMatch(/;\s*Path=\//i);
+  });
+});
+
+describe('errors reveal nothing internal', () => {
+  it('answers an unexpected failure (the database gone) with a 500, a request id and the generic message only', async () => {
+    const broken = await createTestContext();
+    await broken.runtime.database.close();
+    try {
+      const res = await broken.request('GET', '/api/books', { headers: { 'x-request-id': 'req-broken-1' } });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({
+        error: { code: 'INTERNAL', message: MSG.internalError, requestId: 'req-broken-1' },
+      });
+      expect(res.headers.get('x-request-id')).toBe('req-broken-1');
+    } finally {
+      await broken.close().catch(() => {});
+    }
+  });
+
+  it('answers malformed JSON with a structured 400 that echoes none of the input', async () => {
+    const { cookie } = await ctx.member();
+    const res = await ctx.request('PATCH', '/api/profile', {
+      cookie,
+      body: '{"name": <script>alert(1)</script>',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toMatch(/script|SyntaxError|at \w+ \(/);
+    expect(res.body.error.code).toBe('INVALID_JSON');
+  });
+});

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../domain/messages';
+import { rateLimit } from '../db/schema';
+import { UPLOADS_PER_HOUR } from '../modules/books/upload-rate-limit';
+import { createTestContext, type TestContext } from '../testing/harness';
+
+// Guessing passwords, mass sign-ups, reset-mail floods and upload floods all hit a limit
+// kept in the database (shared by every instance). The client address comes from the socket:
+// headers a client sends cannot reset its counter.
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(async () => {
+  await ctx.db.delete(rateLimit);
+});
+
+const spoofed = (i: number) => ({
+  'x-forwarded-for': `10.0.0.${i}`,
+  'x-real-ip': `10.0.1.${i}`,
+  'x-rakbuku-client-ip': `10.0.2.${i}`,
+});
+
+async function statuses(n: number, send: (i: number) => Promise<{ status: number }>) {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push((await send(i)).status);
+  return out;
+}
+
+describe('rate limits', () => {
+  it('sign-in: the 6th attempt in a minute is refused, whatever forwarding headers say', async () => {
+    const res = await statuses(6, (i) =>
+      ctx.request('POST', '/api/auth/sign-in/email', {
+        headers: spoofed(i),
+        body: { email: `nobody${i}@example.com`, password: 'wrong-password' },
+      }),
+    );
+    expect(res.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(res[5]).toBe(429);
+  });
+
+  it('sign-up: the 6th in a minute is refused and creates no account', async () => {
+    const res = await statuses(6, (i) =>
+      ctx.request('POST', '/api/auth/sign-up/email', {
+        headers: spoofed(i),
+        body: {
+          name: 'Flood Member',
+          email: `flood-${i}-${Date.now()}@example.com`,
+          password: 'flood-pass-1',
+          phone: '+6281234567',
+          location: 'Canggu',
+          address: 'Jl. Pantai Batu Bolong No. 7, Canggu',
+        },
+      }),
+    );
+    expect(res.slice(0, 5).every((s) => s === 200)).toBe(true);
+    expect(res[5]).toBe(429);
+  });
+
+  it('password reset requests: the 4th in a minute is refused (no mail flood)', async () => {
+    const res = await statuses(4, (i) =>
+      ctx.request('POST', '/api/auth/request-password-reset', {
+        headers: spoofed(i),
+        body: { email: `someone${i}@example.com`, redirectTo: '/reset-password' },
+      }),
+    );
+    expect(res.slice(0, 3).every((s) => s === 200)).toBe(true);
+    expect(res[3]).toBe(429);
+  });
+
+  it(`uploads: attempt ${UPLOADS_PER_HOUR + 1} in an hour is refused with the message, before the body is read`, async () => {
+    const { cookie } = await ctx.member();
+    // Every attempt counts, valid or not, so cheap invalid forms exhaust the budget.
+    const res = await statuses(UPLOADS_PER_HOUR, () =>
+      ctx.request('POST', '/api/books', { cookie, body: new FormData() }),
+    );
+    expect(res.every((s) => s === 422)).toBe(true);
+    const blocked = await ctx.request('POST', '/api/books', { cookie, body: new FormData() });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toEqual({ code: 'TOO_MANY_UPLOADS', message: MSG.tooManyUploads });
+    // The budget is the member's own: another member can still upload.
+    const other = await ctx.member();
+    expect(
+      (await ctx.request('POST', '/api/books', { cookie: other.cookie, body: new FormData() })).status,
+    ).toBe(422);
+  });
+});

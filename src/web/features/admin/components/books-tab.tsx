@@ -123,7 +123,7 @@ export function BooksTab({ params, onParams }: TabProps) {
                   {book.ownerEmail && <p className="truncate text-stone-500">{book.ownerEmail}</p>}
                 </div>
                 <div className="flex items-center gap-2 md:w-auto">
-                  <div className="flex flex-col gap-1">
+                  <div className="flex w-40 flex-col gap-1">
                     <label htmlFor={`book-status-${book.id}`} className="sr-only">
                       {t('books.statusLabel', { title: book.title })}
                     </label>
@@ -132,7 +132,6 @@ export function BooksTab({ params, onParams }: TabProps) {
                       value={book.status}
                       onChange={(e) => changeStatus(book, e.target.value as BookStatus)}
                       disabled={setStatus.isPending && setStatus.variables?.bookId === book.id}
-                      className="w-40"
                     >
                       {BOOK_STATUSES.map((s) => (
                         <option key={s} value={s}>

@@ -142,19 +142,20 @@ export function OrderCard({
           <label htmlFor={`status-${order.id}`} className="sr-only">
             {t('orders.setStatusLabel', { number: order.number })}
           </label>
-          <Select
-            id={`status-${order.id}`}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as OrderStatus)}
-            className="w-auto min-w-52"
-            disabled={busy}
-          >
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {tOrders(`status.${s}`)}
-              </option>
-            ))}
-          </Select>
+          <div className="w-full sm:w-56">
+            <Select
+              id={`status-${order.id}`}
+              value={status}
+              onChange={(e) => setStatus(e.target.value as OrderStatus)}
+              disabled={busy}
+            >
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {tOrders(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
           <Button
             variant="outline"
             onClick={() => onAction({ type: 'set_status', status })}
@@ -164,7 +165,12 @@ export function OrderCard({
             {t('orders.setStatus')}
           </Button>
           {allowed.includes('cancel') && (
-            <Button variant="danger" onClick={onCancel} disabled={busy}>
+            <Button
+              variant="outline"
+              className="border-red-300 text-red-700 hover:bg-red-50"
+              onClick={onCancel}
+              disabled={busy}
+            >
               {t('orders.cancel')}
             </Button>
           )}

@@ -22,7 +22,7 @@ function StatCard({
         <p className="text-2xl font-bold tracking-tight text-stone-900 tabular-nums">
           {new Intl.NumberFormat('id-ID').format(value)}
         </p>
-        <p className="truncate text-xs text-stone-500">{note}</p>
+        <p className="text-xs text-stone-500">{note}</p>
       </div>
     </div>
   );

@@ -122,21 +122,22 @@ export function UsersTab({ params, onParams }: TabProps) {
                     <label htmlFor={`role-${row.id}`} className="sr-only">
                       {t('users.roleLabel', { name: row.name })}
                     </label>
-                    <Select
-                      id={`role-${row.id}`}
-                      value={row.role}
-                      onChange={(e) => changeRole(row, e.target.value as Role)}
-                      // D12: never one's own role; the server refuses it too.
-                      disabled={isMe || (setRole.isPending && setRole.variables?.userId === row.id)}
-                      title={isMe ? t('users.ownRoleHint') : undefined}
-                      className="w-32"
-                    >
-                      {ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {t(`users.roles.${r}`)}
-                        </option>
-                      ))}
-                    </Select>
+                    <div className="w-32">
+                      <Select
+                        id={`role-${row.id}`}
+                        value={row.role}
+                        onChange={(e) => changeRole(row, e.target.value as Role)}
+                        // D12: never one's own role; the server refuses it too.
+                        disabled={isMe || (setRole.isPending && setRole.variables?.userId === row.id)}
+                        title={isMe ? t('users.ownRoleHint') : undefined}
+                      >
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {t(`users.roles.${r}`)}
+                          </option>
+                        ))}
+                      </Select>
+                    </div>
                     <Button
                       variant="outline"
                       className="text-red-700"

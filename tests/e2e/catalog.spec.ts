@@ -1,0 +1,259 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO } from './support';
+import {
+  cardPrices,
+  signInAsOwner,
+  type UploadedBook,
+  uniqueTitle,
+  uploadBookByApi,
+} from './catalog-helpers';
+
+// Browsing: search from home, filters and sorts that live in the URL (D17), Clear all, a
+// category page, the book detail and the owner's shelf. Demo books are only read; the books
+// searched for by name are uploaded here by the demo owner, so no other journey can take them.
+
+const showing = (page: Page) => page.getByText(/^Showing \d+ books?$/);
+const shownCount = async (page: Page) =>
+  Number(((await showing(page).textContent()) ?? '').replace(/\D/g, ''));
+
+let mine: UploadedBook;
+let cheaper: UploadedBook;
+const token = uniqueTitle('Lontar').split(' ')[1];
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  await signInAsOwner(page);
+  mine = await uploadBookByApi(page, {
+    title: `Lontar Tales ${token}`,
+    author: 'Ketut Journey',
+    weeklyPrice: '25000',
+    monthlyPrice: '80000',
+    category: 'Teen',
+  });
+  cheaper = await uploadBookByApi(page, {
+    title: `Lontar Notes ${token}`,
+    author: 'Ketut Journey',
+    weeklyPrice: '7000',
+    category: 'Teen',
+  });
+  await context.close();
+});
+
+test('search from home trims the text, ignores an empty search and finds title or author', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const search = page.getByPlaceholder('Search by title or author...');
+  await search.fill('   ');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+
+  await search.fill(`  lontar TALES ${token.toUpperCase()}  `);
+  await search.press('Enter');
+  await expect(page).toHaveURL(`/books?q=${encodeURIComponent(`lontar TALES ${token.toUpperCase()}`)}`);
+  await expect(page.getByText('Showing 1 book')).toBeVisible();
+  await expect(page.getByRole('heading', { name: mine.title })).toBeVisible();
+  await expect(page.getByPlaceholder('Search by title or author...')).toHaveValue(
+    `lontar TALES ${token.toUpperCase()}`,
+  );
+
+  // By author, case-insensitive: both uploaded books.
+  const again = page.getByPlaceholder('Search by title or author...');
+  await again.fill('ketut journey');
+  await again.press('Enter');
+  await expect(page.getByText(/^Showing \d+ books$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: mine.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: cheaper.title })).toBeVisible();
+});
+
+test('filters and sort live in the URL, Back restores the previous state, Clear all resets', async ({
+  page,
+}) => {
+  await page.goto('/books');
+  await expect(showing(page)).toBeVisible();
+  const everything = await shownCount(page);
+  expect(everything).toBeGreaterThan(20);
+
+  await page.getByRole('radio', { name: 'Good' }).click();
+  await expect(page.getByRole('radio', { name: 'Good' })).toBeChecked();
+  await expect(page).toHaveURL(/[?&]condition=Good/);
+  await expect.poll(() => shownCount(page)).toBeLessThan(everything);
+  const good = await shownCount(page);
+  await expect(page.locator('article').first()).toContainText('Good');
+
+  await page.getByLabel('Sort by').selectOption({ label: 'Price low to high' });
+  await expect(page).toHaveURL(/sort=price-low/);
+  await expect
+    .poll(async () => {
+      const prices = await cardPrices(page);
+      return prices.length > 1 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
+    })
+    .toBe(true);
+
+  await page.getByRole('radio', { name: 'Indonesian' }).click();
+  await expect(page.getByRole('radio', { name: 'Indonesian' })).toBeChecked();
+  await expect(page).toHaveURL(/language=Indonesian/);
+  await expect.poll(() => shownCount(page)).toBeLessThan(good);
+
+  // Back: the language filter goes, condition and sort stay, and the screen shows them.
+  await page.goBack();
+  await expect(page).toHaveURL(/condition=Good/);
+  await expect(page).not.toHaveURL(/language=/);
+  await expect(page.getByRole('radio', { name: 'Indonesian' })).not.toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Good' })).toBeChecked();
+  await expect(page.getByLabel('Sort by')).toHaveValue('price-low');
+  await expect.poll(() => shownCount(page)).toBe(good);
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/sort=/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('newest');
+
+  // Title Z to A puts titles in reverse order.
+  await page.getByLabel('Sort by').selectOption({ label: 'Title Z to A' });
+  await expect(page).toHaveURL(/sort=title-za/);
+  await expect
+    .poll(async () => {
+      const titles = await page.locator('article h3').allInnerTexts();
+      return titles.length > 1 && titles.every((t, i) => i === 0 || titles[i - 1].localeCompare(t) >= 0);
+    })
+    .toBe(true);
+
+  // The price slider (keyboard): every book shown costs at most the chosen price (D4).
+  const slider = page.getByRole('slider', { name: 'Price per week' });
+  await slider.focus();
+  for (let i = 0; i < 8; i++) await slider.press('ArrowLeft');
+  await expect(page).toHaveURL(/maxPrice=\d+/);
+  const maxPrice = Number(new URL(page.url()).searchParams.get('maxPrice'));
+  await expect(page.getByText(/^Up to Rp/)).toBeVisible();
+  await expect.poll(async () => (await cardPrices(page)).every((p) => p <= maxPrice)).toBe(true);
+
+  await page.getByRole('button', { name: 'Clear all' }).first().click();
+  await expect(page).not.toHaveURL(/maxPrice=|condition=/);
+  await expect(page).toHaveURL(/sort=title-za/);
+  await expect(page.getByRole('radio', { name: 'Good' })).not.toBeChecked();
+  await expect(page.getByText('Any price')).toBeVisible();
+  await expect.poll(() => shownCount(page)).toBe(everything);
+
+  // Pagination is in the URL too.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+});
+
+test('a filter that matches nothing shows the empty state', async ({ page }) => {
+  await page.goto(`/books?q=${encodeURIComponent(mine.title)}&condition=Fair`);
+  await expect(page.getByRole('heading', { name: 'No books found' })).toBeVisible();
+  await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear all' }).last().click();
+  await expect(page.getByText('Showing 1 book')).toBeVisible();
+  await expect(page).toHaveURL(/q=/);
+});
+
+test('a category page has its own header and searches within the category', async ({ page }) => {
+  await page.goto('/books/category/Teen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Teen Books' })).toBeVisible();
+  await expect(showing(page)).toBeVisible();
+  const search = page.getByPlaceholder('Search by title or author...');
+  await search.fill(token);
+  await search.press('Enter');
+  await expect(page).toHaveURL(`/books/category/Teen?q=${token}`);
+  await expect(page.getByText('Showing 2 books')).toBeVisible();
+
+  // The same books are not Children's books.
+  await page.goto(`/books/category/Children?q=${token}`);
+  await expect(page.getByRole('heading', { level: 1, name: "Children's Books" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No books found' })).toBeVisible();
+
+  await page.goto('/books/category/Adult');
+  await expect(page.getByRole('heading', { level: 1, name: 'Adult Books' })).toBeVisible();
+  await page.goto('/books/category/poetry');
+  await expect(page.getByRole('heading', { level: 1, name: 'Books' })).toBeVisible();
+});
+
+test('book detail shows the book, both prices with the saving, the owner and more of their books', async ({
+  page,
+}) => {
+  await page.goto(`/books?q=${encodeURIComponent(mine.title)}`);
+  await page.getByRole('heading', { name: mine.title }).click();
+  await expect(page).toHaveURL(`/books/${mine.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: mine.title })).toBeVisible();
+  await expect(page.getByText('by Ketut Journey')).toBeVisible();
+  await expect(page.getByText('Rp 25.000', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Rp 80.000', { exact: true }).first()).toBeVisible();
+  // D3: 4 x 25.000 = 100.000, the monthly price 80.000 saves 20.000.
+  await expect(page.getByText('Save Rp 20.000 when you borrow for a month')).toBeVisible();
+  await expect(page.getByText('A book uploaded by the catalog journey.')).toBeVisible();
+
+  const ownerCard = page.getByRole('link', { name: new RegExp(DEMO.owner.name) }).first();
+  await expect(ownerCard).toContainText('Member since');
+  await expect(ownerCard).not.toContainText('4.8');
+  const more = page.getByRole('region', { name: `More Books from ${DEMO.owner.name}` });
+  await expect(more.getByRole('heading', { name: cheaper.title })).toBeVisible();
+  await expect(more.getByRole('heading', { name: mine.title })).toHaveCount(0);
+  await more.getByRole('link', { name: 'View All Books' }).click();
+  await expect(page).toHaveURL(`/owner/${mine.ownerId}`);
+
+  // A guest pressing Add goes to sign in.
+  await page.goto(`/books/${mine.id}`);
+  await page.getByRole('button', { name: 'Add' }).first().click();
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test('the owner sees "This is Your Book" on their own book', async ({ page }) => {
+  await signInAsOwner(page);
+  await page.goto(`/books/${mine.id}`);
+  await expect(page.getByText('This is Your Book')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit book' })).toHaveAttribute(
+    'href',
+    `/books/${mine.id}/edit`,
+  );
+});
+
+test("the owner's shelf shows who they are and searches, filters and sorts their books", async ({ page }) => {
+  await page.goto(`/books/${mine.id}`);
+  await page
+    .getByRole('link', { name: new RegExp(DEMO.owner.name) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(`/owner/${mine.ownerId}`);
+  await expect(page.getByRole('heading', { level: 1, name: DEMO.owner.name })).toBeVisible();
+  await expect(page.getByText('Ubud').first()).toBeVisible();
+  await expect(page.getByText(/^Joined \w+ \d{4}$/)).toBeVisible();
+  await expect(page.getByText(/^\d+ books? available$/)).toBeVisible();
+
+  const search = page.getByPlaceholder('Search by title or author...');
+  await search.fill(token);
+  await search.press('Enter');
+  await expect(page).toHaveURL(`/owner/${mine.ownerId}?q=${token}`);
+  await expect(page.getByText('Showing 2 books')).toBeVisible();
+  await page.getByLabel('Sort by').selectOption({ label: 'Price high to low' });
+  await expect(page.locator('article h3').first()).toHaveText(mine.title);
+  await page.getByLabel('Sort by').selectOption({ label: 'Price low to high' });
+  await expect(page.locator('article h3').first()).toHaveText(cheaper.title);
+});
+
+test('failures and missing books or owners say so', async ({ page }) => {
+  await page.route(
+    (url) => url.pathname === '/api/books',
+    (route) => route.fulfill({ status: 500, body: '{}' }),
+  );
+  await page.goto('/books');
+  await expect(page.getByText('Failed to load books')).toBeVisible();
+  await page.unrouteAll();
+
+  await page.goto('/books/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Book not found' })).toBeVisible();
+  await page.route(`**/api/books/${mine.id}`, (route) => route.fulfill({ status: 500, body: '{}' }));
+  await page.goto(`/books/${mine.id}`);
+  await expect(page.getByText('Failed to load book details')).toBeVisible();
+  await page.unrouteAll();
+
+  await page.goto('/owner/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Owner not found' })).toBeVisible();
+  await page.route(`**/api/owners/${mine.ownerId}`, (route) => route.fulfill({ status: 500, body: '{}' }));
+  await page.goto(`/owner/${mine.ownerId}`);
+  await expect(page.getByText('Failed to load owner information')).toBeVisible();
+});

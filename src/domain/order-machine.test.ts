@@ -15,14 +15,6 @@ import {
 
 // The expected table, written out from spec section 4 and D8 independently of the implementation:
 // for each role and status, exactly the actions that role may take. Every other cell is refused.
-const OPEN: OrderStatus[] = [
-  'Draft',
-  'Waiting for Payment',
-  'Processed',
-  'Delivery in Progress',
-  'Delivered',
-  'Returning in Progress',
-];
 const EXPECTED: Record<OrderRole, Record<OrderStatus, OrderActionType[]>> = {
   admin: {
     Draft: ['set_shipping_cost', 'cancel', 'set_status'],
@@ -117,9 +109,30 @@ describe('targets of each action', () => {
 });
 
 describe('book status effects', () => {
-  it.each(ORDER_STATUSES)('entering %s', (status) => {
-    const expected = status === 'Processed' ? 'borrow' : OPEN.includes(status) ? null : 'release';
-    expect(bookEffectOf(status)).toBe(expected);
+  // Written out from spec section 4: the books are held (Available, reserved) before payment,
+  // out on loan (Borrowed) from Processed to the return, and free again once the order closes.
+  const PHASE: Record<OrderStatus, 'held' | 'lent' | 'closed'> = {
+    Draft: 'held',
+    'Waiting for Payment': 'held',
+    Processed: 'lent',
+    'Delivery in Progress': 'lent',
+    Delivered: 'lent',
+    'Returning in Progress': 'lent',
+    Completed: 'closed',
+    Cancelled: 'closed',
+  };
+  const EFFECT = { held: 'unborrow', lent: 'borrow', closed: 'release' } as const;
+  const pairs = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => ({ from, to })));
+
+  it.each(pairs)('$from -> $to', ({ from, to }) => {
+    expect(bookEffectOf(from, to)).toBe(PHASE[from] === PHASE[to] ? null : EFFECT[PHASE[to]]);
+  });
+
+  it('follows the spec on the normal path', () => {
+    expect(bookEffectOf('Waiting for Payment', 'Processed')).toBe('borrow');
+    expect(bookEffectOf('Processed', 'Delivery in Progress')).toBeNull();
+    expect(bookEffectOf('Returning in Progress', 'Completed')).toBe('release');
+    expect(bookEffectOf('Draft', 'Cancelled')).toBe('release');
   });
 });
 

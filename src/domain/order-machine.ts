@@ -99,16 +99,28 @@ export function allowedActions(roles: readonly OrderRole[], status: OrderStatus)
   return ORDER_ACTION_TYPES.filter((type) => actingRole(roles, status, type) !== null);
 }
 
-export type BookEffect = 'borrow' | 'release' | null;
+export type BookEffect = 'borrow' | 'unborrow' | 'release' | null;
+
+/** Where the books are in each status: held for the order, out on loan, or back with no order. */
+export type BookPhase = 'held' | 'lent' | 'closed';
+
+export function bookPhaseOf(status: OrderStatus): BookPhase {
+  if (CLOSED_ORDER_STATUSES.includes(status)) return 'closed';
+  return status === 'Draft' || status === 'Waiting for Payment' ? 'held' : 'lent';
+}
 
 /**
- * What entering `status` does to the order's books (spec section 4, D6): Processed makes them
- * Borrowed; Completed and Cancelled make them Available and end the reservation.
+ * What a move from `from` to `to` does to the order's books (spec section 4, D6, D8): entering
+ * Processed lends them (Borrowed); Completed and Cancelled make them Available and end the
+ * reservation. Because the admin may jump to any status, the effect follows the new status's
+ * phase: a jump straight to Delivered lends the books too, a move back to Waiting for Payment
+ * makes them Available again (still reserved), and moves within a phase change nothing.
  */
-export function bookEffectOf(status: OrderStatus): BookEffect {
-  if (status === 'Processed') return 'borrow';
-  if (CLOSED_ORDER_STATUSES.includes(status)) return 'release';
-  return null;
+export function bookEffectOf(from: OrderStatus, to: OrderStatus): BookEffect {
+  const before = bookPhaseOf(from);
+  const after = bookPhaseOf(to);
+  if (before === after) return null;
+  return after === 'lent' ? 'borrow' : after === 'held' ? 'unborrow' : 'release';
 }
 
 export function isOpenStatus(status: OrderStatus): boolean {

@@ -283,6 +283,16 @@ describe('book status effects', () => {
     ]);
   });
 
+  it('follows the new status when the admin jumps (D8): lent from Processed on, held before it', async () => {
+    const { order, book } = await orderAt('Draft');
+    await act(admin.cookie, order.id, { type: 'set_status', status: 'Delivered' });
+    expect(await bookRow(book)).toMatchObject({ status: 'Borrowed', reservedByOrderId: order.id });
+    await act(admin.cookie, order.id, { type: 'set_status', status: 'Waiting for Payment' });
+    expect(await bookRow(book)).toMatchObject({ status: 'Available', reservedByOrderId: order.id });
+    await act(admin.cookie, order.id, { type: 'set_status', status: 'Completed' });
+    expect(await bookRow(book)).toMatchObject({ status: 'Available', reservedByOrderId: null });
+  });
+
   it('reopening a cancelled order reserves its books again, unless another order took them', async () => {
     const first = await orderAt('Cancelled');
     const reopened = await act(admin.cookie, first.order.id, { type: 'set_status', status: 'Draft' });

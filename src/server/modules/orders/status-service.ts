@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderStatus } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
 import type { OrderAction } from '../../../domain/order-actions';
@@ -107,22 +107,17 @@ async function applyBookEffects(tx: Tx, order: Order, to: OrderStatus): Promise<
     await tx.update(books).set({ reservedByOrderId: order.id }).where(inArray(books.id, sorted));
   }
 
-  const effect = bookEffectOf(to);
+  const effect = bookEffectOf(order.status, to);
+  const heldHere = and(inArray(books.id, bookIds), eq(books.reservedByOrderId, order.id));
   if (effect === 'borrow') {
-    await tx
-      .update(books)
-      .set({ status: 'Borrowed', updatedAt: new Date() })
-      .where(inArray(books.id, bookIds));
+    await tx.update(books).set({ status: 'Borrowed', updatedAt: new Date() }).where(heldHere);
+  } else if (effect === 'unborrow') {
+    await tx.update(books).set({ status: 'Available', updatedAt: new Date() }).where(heldHere);
   } else if (effect === 'release') {
     // Only books this order still holds: a book another order took since then keeps its state.
     await tx
       .update(books)
       .set({ status: 'Available', reservedByOrderId: null, updatedAt: new Date() })
-      .where(
-        and(
-          inArray(books.id, bookIds),
-          or(eq(books.reservedByOrderId, order.id), isNull(books.reservedByOrderId)),
-        ),
-      );
+      .where(heldHere);
   }
 }

@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { coverPng, signInAsNewMember, signInAsOwner, uniqueTitle } from './catalog-helpers';
+
+// An owner's own books: upload with a cover, see it in Manage and in All Books, edit its price,
+// switch it off and on, delete it through the dialog. Only books uploaded here are touched.
+
+test('a member with no books sees the empty state and its add button', async ({ page }) => {
+  await signInAsNewMember(page);
+  await page.goto('/books/manage');
+  await expect(page.getByRole('heading', { name: 'No books yet' })).toBeVisible();
+  await expect(page.getByText('Start by adding your first book to share with the community!')).toBeVisible();
+  await page.getByRole('link', { name: 'Add New Book' }).click();
+  await expect(page).toHaveURL('/books/new');
+  await expect(page.getByRole('button', { name: 'Upload Book' })).toBeVisible();
+});
+
+test('upload a book with a cover, find it, edit its price, switch it off and on, delete it', async ({
+  page,
+}) => {
+  const title = uniqueTitle('Journey Book');
+  await signInAsOwner(page);
+  await page.goto('/books/new');
+
+  // The spec's rules, with its exact messages, before anything is sent.
+  await page.getByRole('button', { name: 'Upload Book' }).click();
+  await expect(page.getByText('Book cover is required')).toBeVisible();
+  await expect(page.getByText('Title is required')).toBeVisible();
+  await expect(page.getByText('Author is required')).toBeVisible();
+  await expect(page.getByText('Weekly price must be greater than 0')).toBeVisible();
+
+  const picker = page.getByLabel(/Choose cover/);
+  await picker.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not an image'),
+  });
+  await expect(page.getByText('Invalid file: Must be JPG, PNG, or WEBP, max 2MB')).toBeVisible();
+  await picker.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverPng('#b45309') });
+  await expect(page.getByText('Invalid file: Must be JPG, PNG, or WEBP, max 2MB')).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'Cover preview' })).toBeVisible();
+
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Author').fill('Wayan Journey');
+  await expect(page.getByLabel('Language')).toHaveValue('English');
+  await expect(page.getByLabel('Condition')).toHaveValue('Good');
+  await expect(page.getByLabel('Category')).toHaveValue('Adult');
+  await page.getByLabel('Category').selectOption('Teen');
+  await page.getByLabel('Summary (optional)').fill('A tale of the rice terraces.');
+  await expect(page.getByText('28/500')).toBeVisible();
+  await page.getByLabel('Weekly price (IDR)').fill('25000.555');
+  await page.getByRole('button', { name: 'Upload Book' }).click();
+  await expect(page.getByText('Price must have 2 decimal places or less')).toBeVisible();
+  await page.getByLabel('Weekly price (IDR)').fill('25000');
+  await page.getByLabel('Monthly price (IDR, optional)').fill('0');
+  await page.getByRole('button', { name: 'Upload Book' }).click();
+  await expect(page.getByText('Monthly price must be greater than 0')).toBeVisible();
+  await page.getByLabel('Monthly price (IDR, optional)').fill('90000');
+  await page.getByRole('button', { name: 'Upload Book' }).click();
+
+  // Manage: the new row, with 'Category • Language' and the weekly price in rupiah (D1).
+  await expect(page).toHaveURL('/books/manage');
+  const row = page.getByRole('row', { name: new RegExp(title) });
+  await expect(row).toContainText('Teen • English');
+  await expect(row).toContainText('Rp 25.000');
+  await expect(row).not.toContainText('$');
+
+  // All Books lists it, with its served cover.
+  await page.goto(`/books?q=${encodeURIComponent(title)}`);
+  const card = page.locator('article', { hasText: title });
+  await expect(card).toContainText('Rp 25.000 per week');
+  const cover = await page.request.get((await card.locator('img').getAttribute('src'))!);
+  expect(cover.headers()['content-type']).toBe('image/webp');
+
+  // Edit: the same form, prefilled; a new price shows everywhere.
+  await page.goto('/books/manage');
+  await page.getByRole('link', { name: `Edit ${title}` }).click();
+  await expect(page).toHaveURL(/\/books\/[^/]+\/edit$/);
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByLabel('Category')).toHaveValue('Teen');
+  await expect(page.getByLabel('Weekly price (IDR)')).toHaveValue('25000');
+  await expect(page.getByLabel('Monthly price (IDR, optional)')).toHaveValue('90000');
+  await page.getByLabel('Weekly price (IDR)').fill('30000');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL('/books/manage');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('Rp 30.000');
+  await page.goto(`/books?q=${encodeURIComponent(title)}`);
+  await expect(page.locator('article', { hasText: title })).toContainText('Rp 30.000 per week');
+
+  // Unavailable: it leaves the shop (D6); Available again: it is back.
+  await page.goto('/books/manage');
+  await page.getByRole('combobox', { name: `Status of ${title}` }).selectOption('Unavailable');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('Unavailable');
+  await page.goto(`/books?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole('heading', { name: 'No books found' })).toBeVisible();
+  await page.goto('/books/manage');
+  await page.getByRole('combobox', { name: `Status of ${title}` }).selectOption('Available');
+  await expect(
+    page
+      .getByRole('row', { name: new RegExp(title) })
+      .getByText('Available')
+      .first(),
+  ).toBeVisible();
+
+  // Delete: the exact confirmation; Cancel keeps it, Delete removes it.
+  await page.getByRole('button', { name: `Delete ${title}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    `Are you sure you want to delete "${title}"? This action cannot be undone.`,
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+  await page.getByRole('button', { name: `Delete ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
+  await page.goto(`/books?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole('heading', { name: 'No books found' })).toBeVisible();
+});
+
+test('Cancel on the upload form goes back to Manage', async ({ page }) => {
+  await signInAsOwner(page);
+  await page.goto('/books/new');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/books/manage');
+});

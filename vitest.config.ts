@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'tests/crash/**/*.test.ts',
+      'tests/instances/**/*.test.ts',
+    ],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,

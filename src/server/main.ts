@@ -1,12 +1,22 @@
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo';
+import { sweepOrphanCovers } from './modules/covers/orphan-sweep';
 import { createRuntime } from './runtime';
 
 // config -> db -> migrate -> (seed) -> app -> listen; graceful shutdown on SIGINT/SIGTERM.
 const config = loadConfig();
+const startedAt = new Date();
 const runtime = await createRuntime(config);
 const { log } = runtime.deps;
+
+// Covers left behind by a process killed mid-upload (see orphan-sweep.ts).
+if (runtime.deps.storage.kind === 'disk') {
+  const uploads = join(config.dataDir, 'uploads');
+  const removed = await sweepOrphanCovers(runtime.deps.db, uploads, { writtenBefore: startedAt });
+  if (removed.length > 0) log.warn({ covers: removed.length }, 'removed covers no book or order names');
+}
 
 let seeded = false;
 if (config.seedDemo) seeded = await seedDemo(runtime.deps);

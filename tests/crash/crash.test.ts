@@ -124,8 +124,14 @@ async function burstAndKill(server: ServerProcess, setup: Setup): Promise<BurstR
   return result;
 }
 
+/** Rows of a raw query, the same on PGlite and node-postgres (both answer `{ rows }`). */
+async function rowsOf<T>(db: Database['db'], query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 async function invariants(db: Database['db']) {
-  const rows = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows ?? [];
+  const rows = (query: ReturnType<typeof sql>) => rowsOf<{ id: string }>(db, query);
   return {
     ordersWithoutItems: await rows(sql`
       select o.id from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`),
@@ -213,18 +219,26 @@ describe.each(kinds)('SIGKILL during checkouts and uploads (%s)', (kind) => {
         orderedBookStillInOwnCart: [],
         orderTotalsWrong: [],
       });
-      const keys = await database.db.execute(sql`
-        select cover_key as key from books union select cover_key as key from order_items`);
-      const uploaded = await database.db.execute(sql`
+      const keys = await rowsOf<{ key: string }>(
+        database.db,
+        sql`
+        select cover_key as key from books union select cover_key as key from order_items`,
+      );
+      const uploaded = await rowsOf<{ key: string }>(
+        database.db,
+        sql`
         select b.cover_key as key from books b join "user" u on u.id = b.owner_id
-        where u.email in ${sql.raw(`(${setup.uploaders.map((e) => `'${e}'`).join(', ')})`)}`);
-      const referenced = new Set((keys.rows as { key: string }[]).map((r) => r.key));
-      const uploadedKeys = (uploaded.rows as { key: string }[]).map((r) => r.key);
+        where u.email in ${sql.raw(`(${setup.uploaders.map((e) => `'${e}'`).join(', ')})`)}`,
+      );
+      const referenced = new Set(keys.map((r) => r.key));
+      const uploadedKeys = uploaded.map((r) => r.key);
       const covers = coverProblems(setup.dataDir, referenced, uploadedKeys);
       expect({ orphans: covers.orphans, broken: covers.broken }).toEqual({ orphans: [], broken: [] });
       // Something was really written before the kill, or the test proves little.
-      const [counts] = (await database.db.execute(sql`select (select count(*) from orders)::int as orders`))
-        .rows as { orders: number }[];
+      const [counts] = await rowsOf<{ orders: number }>(
+        database.db,
+        sql`select (select count(*) from orders)::int as orders`,
+      );
       expect(counts.orders + uploadedKeys.length).toBeGreaterThan(0);
     } finally {
       await database.close();

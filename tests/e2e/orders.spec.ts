@@ -182,14 +182,156 @@ test('the cart and checkout explain an empty cart; the confirmation needs checko
   await page.context().close();
 });
 
-test('a guest pressing Add goes to sign in and returns to the book', async ({ page }) => {
+test('a guest pressing Add goes to sign in with the book remembered as the return path', async ({ page }) => {
   await page.goto(`/books?q=${encodeURIComponent('Perahu Kertas')}`);
   const card = page.locator('article').filter({ hasText: 'Perahu Kertas' });
   const href = await card.getByRole('link').first().getAttribute('href');
+  expect(href).toMatch(/^\/books\/[0-9a-f-]{36}$/);
   await card.getByRole('button', { name: 'Add' }).click();
   await expect(page).toHaveURL(/\/signin$/);
-  await page.getByLabel('Email').fill(STRANGER.email);
-  await page.getByLabel('Password', { exact: true }).fill(STRANGER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  // The sign-in screen takes this path after signing in (src/web/lib/session.ts).
+  expect(await page.evaluate(() => sessionStorage.getItem('rakbuku.returnTo'))).toBe(href);
+  // Nothing was added for anyone: a guest has no cart.
+  const count = await page.request.get('/api/cart/count');
+  expect(count.status()).toBe(401);
+});
+
+interface ListedBook {
+  id: string;
+  ownerId: string;
+  title: string;
+}
+
+/** Books anyone can borrow right now, grouped by owner (other journeys may have ordered some). */
+async function borrowableByOwner(api: APIRequestContext, skipTitles: string[]): Promise<ListedBook[][]> {
+  const me = await api.get('/api/me');
+  const myId = (await me.json()).user.id as string;
+  const res = await api.get('/api/books?pageSize=60&sort=oldest');
+  expect(res.ok()).toBeTruthy();
+  const groups = new Map<string, ListedBook[]>();
+  for (const book of (await res.json()).items as ListedBook[]) {
+    if (skipTitles.includes(book.title) || book.ownerId === myId) continue;
+    groups.set(book.ownerId, [...(groups.get(book.ownerId) ?? []), book]);
+  }
+  return [...groups.values()].sort((a, b) => b.length - a.length);
+}
+
+const JOURNEY_BOOKS = [NYOMAN_BOOK, AYU_BOOK, 'Perahu Kertas'];
+
+test('the cart: an add error shows for 3 seconds; remove a book, all of an owner, clear the cart', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, STRANGER.email, STRANGER.password);
+  const origin = { origin: baseUrl() };
+  await page.request.delete('/api/cart', { headers: origin });
+  const [big, other] = await borrowableByOwner(page.request, JOURNEY_BOOKS);
+  expect(big.length).toBeGreaterThanOrEqual(6);
+  for (const book of big.slice(0, 5)) {
+    const res = await page.request.post('/api/cart/items', { data: { bookId: book.id }, headers: origin });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  // A sixth book from the same owner: the server refuses, the card says why for 3 seconds.
+  const sixth = big[5];
+  await page.goto(`/books?q=${encodeURIComponent(sixth.title)}`);
+  const card = page
+    .locator('article')
+    .filter({ has: page.getByRole('heading', { name: sixth.title, exact: true }) });
+  await card.getByRole('button', { name: 'Add' }).click();
+  const error = card.getByRole('alert');
+  await expect(error).toHaveText('You can borrow maximum 5 books from one owner at any given time.');
+  await page.waitForTimeout(2_000);
+  await expect(error).toBeVisible();
+  await expect(error).toBeHidden({ timeout: 3_000 });
+  await expect(card.getByRole('button', { name: 'Add' })).toBeEnabled();
+
+  const add = await page.request.post('/api/cart/items', { data: { bookId: other[0].id }, headers: origin });
+  expect(add.status()).toBe(201);
+  await page.goto('/cart');
+  await expect(page.getByRole('link', { name: /Cart, 6 items/ })).toBeVisible();
+  // Owner groups are the main area's regions (the toaster is a region too).
+  const groups = page.getByRole('main').getByRole('region');
+  await expect(groups).toHaveCount(2);
+  const bigGroup = groups.filter({ hasText: big[1].title });
+  await bigGroup.getByRole('button', { name: `Remove ${big[0].title}` }).click();
+  await expect(page.getByRole('main')).not.toContainText(big[0].title);
+  await expect(page.getByRole('link', { name: /Cart, 5 items/ })).toBeVisible();
+  await bigGroup.getByRole('button', { name: 'Remove all' }).click();
+  await expect(groups).toHaveCount(1);
+  await expect(page.getByRole('link', { name: /Cart, 1 item/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Clear cart' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Clear cart' }).click();
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Cart, 0 items/ })).toBeVisible();
+  await page.context().close();
+});
+
+test('checkout lists each re-validation problem, then places a delivery order with the profile address', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, STRANGER.email, STRANGER.password);
+  const origin = { origin: baseUrl() };
+  await page.request.delete('/api/cart', { headers: origin });
+  const pool = (await borrowableByOwner(page.request, JOURNEY_BOOKS)).flat();
+  // Two books from the end of the oldest-first list (far from the newest shown on the home page).
+  const [kept, withdrawn] = pool.slice(-2);
+  for (const book of [kept, withdrawn]) {
+    const res = await page.request.post('/api/cart/items', { data: { bookId: book.id }, headers: origin });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  // Empty address fields are refused on the page with the spec's message.
+  await page.getByRole('textbox', { name: 'Address' }).fill('');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill in all shipping address fields');
+  await page.getByRole('textbox', { name: 'Address' }).fill('Jl. Raya Canggu No. 5, Canggu, Bali 80361');
+
+  // Meanwhile the admin withdraws one of the books: checkout lists it and creates nothing.
+  const admin = await apiAs(DEMO.admin.email, DEMO.admin.password);
+  const withdraw = await admin.patch(`/api/admin/books/${withdrawn.id}`, { data: { status: 'Unavailable' } });
+  expect(withdraw.ok(), await withdraw.text()).toBeTruthy();
+  try {
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('alert')).toContainText(`"${withdrawn.title}" is no longer available`);
+    await expect(page).toHaveURL(/\/checkout$/);
+    const mine = await page.request.get('/api/orders?as=borrower');
+    expect((await mine.json()).items).toHaveLength(0);
+
+    // Removing it from the cart lets the order through, shipped to the address given here.
+    await page.goto('/cart');
+    await page.getByRole('button', { name: `Remove ${withdrawn.title}` }).click();
+    await expect(page.getByRole('main').getByRole('region')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await page.getByRole('textbox', { name: 'Address' }).fill('Jl. Raya Canggu No. 5, Canggu, Bali 80361');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page).toHaveURL(/\/order-confirmation$/);
+    await expect(page.getByTestId('order-number')).toHaveCount(1);
+    await expect(page.getByText('Jl. Raya Canggu No. 5, Canggu, Bali 80361')).toBeVisible();
+    await expect(page.getByText('Shipping cost is set later by our team.')).toBeVisible();
+
+    // The admin cancels it from the order page, after confirming: the book is borrowable again.
+    const number = (await page.getByTestId('order-number').textContent())!.replace('#', '').trim();
+    const orders = await page.request.get('/api/orders?as=borrower');
+    const order = ((await orders.json()).items as { id: string; number: string }[]).find(
+      (o) => o.number === number,
+    )!;
+    const adminPage = await signedInPage(browser, DEMO.admin.email, DEMO.admin.password);
+    await adminPage.goto(`/orders/${order.id}`);
+    await expect(adminPage.getByText('Owner contact (admin only)')).toBeVisible();
+    await adminPage.getByRole('button', { name: 'Cancel Order' }).click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Cancel Order' }).click();
+    await expect(adminPage.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+    await expect(adminPage.getByRole('main').locator('header')).toContainText('Cancelled');
+    const book = await adminPage.request.get(`/api/books/${kept.id}`);
+    expect((await book.json()).availability).toBe('available');
+    await adminPage.context().close();
+  } finally {
+    await admin.patch(`/api/admin/books/${withdrawn.id}`, { data: { status: 'Available' } });
+    await admin.dispose();
+  }
+  await page.context().close();
 });

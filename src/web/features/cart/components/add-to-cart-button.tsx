@@ -37,29 +37,6 @@ export function AddToCartButton({
     return () => clearTimeout(timer);
   }, [error]);
 
-  if (user?.id === book.ownerId) {
-    return (
-      <Button size={size} variant="secondary" disabled className={className}>
-        {t('add.yourBook')}
-      </Button>
-    );
-  }
-  if (book.availability !== 'available') {
-    return (
-      <Button size={size} variant="secondary" disabled className={className}>
-        {t('add.unavailable')}
-      </Button>
-    );
-  }
-  if (inCart) {
-    return (
-      <Button size={size} variant="outline" disabled className={cn('disabled:opacity-80', className)}>
-        <Check className="size-4" aria-hidden />
-        {t('add.added')}
-      </Button>
-    );
-  }
-
   const onAdd = () => {
     if (!user) {
       // A guest signs in first and comes back to the book (spec: remembered return path).
@@ -71,12 +48,39 @@ export function AddToCartButton({
     add.mutate(book.id, { onError: (err) => setError(errorMessage(err, t('errors.addFailed'))) });
   };
 
-  return (
-    <span className="relative inline-flex">
+  let button: React.ReactNode;
+  if (user?.id === book.ownerId) {
+    button = (
+      <Button size={size} variant="secondary" disabled className={className}>
+        {t('add.yourBook')}
+      </Button>
+    );
+  } else if (book.availability !== 'available') {
+    button = (
+      <Button size={size} variant="secondary" disabled className={className}>
+        {t('add.unavailable')}
+      </Button>
+    );
+  } else if (inCart) {
+    button = (
+      <Button size={size} variant="outline" disabled className={cn('disabled:opacity-80', className)}>
+        <Check className="size-4" aria-hidden />
+        {t('add.added')}
+      </Button>
+    );
+  } else {
+    button = (
       <Button size={size} className={className} onClick={onAdd} loading={add.isPending}>
         {!add.isPending && <Plus className="size-4" aria-hidden />}
         {t('add.add')}
       </Button>
+    );
+  }
+
+  // The error stays its full time even when the refreshed cart changes the button under it.
+  return (
+    <span className="relative inline-flex">
+      {button}
       {error && (
         <span
           role="alert"

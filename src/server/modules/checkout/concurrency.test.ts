@@ -3,7 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, cartItems, orderItems } from '../../db/schema';
 import { createBook, createUser } from '../../db/seed/factories';
-import { createTestContext, type Member, type TestContext } from '../../testing/harness';
+import type { Database } from '../../db/client';
+import { openDatabase } from '../../db/client';
+import { createLogger } from '../../lib/logger';
+import { createRuntime } from '../../runtime';
+import { createTestContext, type Member, TEST_APP_URL, type TestContext } from '../../testing/harness';
 import { addToCart } from '../cart/service';
 
 // D6 under load. With TEST_DATABASE_URL (CI) the harness gives a 20-connection PostgreSQL pool,
@@ -53,6 +57,46 @@ describe('checking out the same book at once', () => {
     // Only the winner's cart was emptied; the others keep the book so the cart can say why.
     const left = await ctx.db.select().from(cartItems).where(eq(cartItems.bookId, book.id));
     expect(left).toHaveLength(49);
+  }, 120_000);
+});
+
+describe('two server instances on one database (the scale path)', () => {
+  it('still lend a book once when members check out through both at the same moment', async () => {
+    // A second app over the same database: its own pool on PostgreSQL, the same PGlite otherwise.
+    const shared = ctx.runtime.database as Database & { url: string | null };
+    const second = shared.url ? await openDatabase({ databaseUrl: shared.url, poolSize: 10 }) : shared;
+    const other = await createRuntime(ctx.config, { database: second, log: createLogger('silent') });
+    try {
+      const owner = await createUser(ctx.db);
+      const book = await createBook(ctx.db, { ownerId: owner.id, title: 'Laskar Pelangi' });
+      const members: Member[] = [];
+      for (let i = 0; i < 20; i++) {
+        const member = await ctx.member();
+        await addToCart(ctx.db, { actorId: member.user.id, bookId: book.id });
+        members.push(member);
+      }
+      const results = await Promise.all(
+        members.map(async (member, i) => {
+          const init = {
+            method: 'POST',
+            headers: { origin: TEST_APP_URL, cookie: member.cookie, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              idempotencyKey: randomUUID(),
+              deliveryMethod: 'delivery',
+              deliveryAddress: address,
+            }),
+          };
+          const app = i % 2 === 0 ? ctx.runtime.app : other.app;
+          return (await app.request('/api/checkout', init)).status;
+        }),
+      );
+      expect(results.filter((status) => status === 201)).toHaveLength(1);
+      expect(results.filter((status) => status === 409)).toHaveLength(19);
+      const items = await ctx.db.select().from(orderItems).where(eq(orderItems.bookId, book.id));
+      expect(items).toHaveLength(1);
+    } finally {
+      if (second !== shared) await other.close();
+    }
   }, 120_000);
 });
 

@@ -1,8 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { coverPng, signInAsNewMember, signInAsOwner, uniqueTitle } from './catalog-helpers';
 
 // An owner's own books: upload with a cover, see it in Manage and in All Books, edit its price,
 // switch it off and on, delete it through the dialog. Only books uploaded here are touched.
+
+const statusSaved = (page: Page) =>
+  page.waitForResponse(
+    (res) => res.url().endsWith('/status') && res.request().method() === 'PATCH' && res.ok(),
+  );
 
 test('a member with no books sees the empty state and its add button', async ({ page }) => {
   await signInAsNewMember(page);
@@ -88,18 +93,19 @@ test('upload a book with a cover, find it, edit its price, switch it off and on,
 
   // Unavailable: it leaves the shop (D6); Available again: it is back.
   await page.goto('/books/manage');
-  await page.getByRole('combobox', { name: `Status of ${title}` }).selectOption('Unavailable');
-  await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('Unavailable');
+  const status = page.getByRole('combobox', { name: `Status of ${title}` });
+  await Promise.all([statusSaved(page), status.selectOption('Unavailable')]);
+  await page.reload();
+  await expect(status).toHaveValue('Unavailable');
   await page.goto(`/books?q=${encodeURIComponent(title)}`);
   await expect(page.getByRole('heading', { name: 'No books found' })).toBeVisible();
   await page.goto('/books/manage');
-  await page.getByRole('combobox', { name: `Status of ${title}` }).selectOption('Available');
-  await expect(
-    page
-      .getByRole('row', { name: new RegExp(title) })
-      .getByText('Available')
-      .first(),
-  ).toBeVisible();
+  await Promise.all([statusSaved(page), status.selectOption('Available')]);
+  await page.reload();
+  await expect(status).toHaveValue('Available');
+  await page.goto(`/books?q=${encodeURIComponent(title)}`);
+  await expect(page.getByText('Showing 1 book')).toBeVisible();
+  await page.goto('/books/manage');
 
   // Delete: the exact confirmation; Cancel keeps it, Delete removes it.
   await page.getByRole('button', { name: `Delete ${title}` }).click();

@@ -64,8 +64,8 @@ function BookTable({ books, onDelete }: { books: ManagedBook[]; onDelete: (book:
           <li key={book.id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-xs">
             <BookCell book={book} />
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
-              <StatusCell book={book} />
               <Price book={book} />
+              <StatusCell book={book} />
             </div>
             <div className="mt-3">
               <Actions book={book} onDelete={onDelete} />
@@ -145,13 +145,17 @@ function BookCell({ book }: { book: ManagedBook }) {
   );
 }
 
+/** An owner can switch a free book on or off; a book in an order shows why it can't be (D6). */
 function StatusCell({ book }: { book: ManagedBook }) {
-  return (
-    <div className="flex flex-wrap items-center gap-2 md:flex-col md:items-start">
-      <AvailabilityBadge availability={book.availability} />
-      <BookStatusSelect book={book} />
-    </div>
-  );
+  if (book.inOpenOrder || book.status === 'Borrowed') {
+    return (
+      <div className="flex flex-wrap items-center gap-2 md:flex-col md:items-start">
+        <AvailabilityBadge availability={book.availability} />
+        <BookStatusSelect book={book} />
+      </div>
+    );
+  }
+  return <BookStatusSelect book={book} />;
 }
 
 function Price({ book }: { book: ManagedBook }) {

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { catalogSearch, categoryFromParam, parseCatalogParams, toBookQuery } from './catalog-url';
+
+describe('catalog URL state (D17)', () => {
+  it('reads every key of a shared URL', () => {
+    const params = parseCatalogParams(
+      new URLSearchParams(
+        'q=%20dune%20&condition=Good&language=English&maxPrice=15000&sort=price-low&page=3',
+      ),
+    );
+    expect(params).toEqual({
+      q: 'dune',
+      condition: 'Good',
+      language: 'English',
+      maxPrice: '15000',
+      sort: 'price-low',
+      page: 3,
+    });
+  });
+
+  it('falls back to defaults for values a hand-edited URL may carry', () => {
+    const params = parseCatalogParams(
+      new URLSearchParams('condition=Mint&language=French&maxPrice=-5&sort=random&page=0'),
+    );
+    expect(params).toEqual({ q: '', sort: 'newest', page: 1 });
+    expect(parseCatalogParams(new URLSearchParams('page=2.5')).page).toBe(1);
+    expect(parseCatalogParams(new URLSearchParams('maxPrice=1.234')).maxPrice).toBeUndefined();
+  });
+
+  it('writes only non-default values, so equal states have equal URLs', () => {
+    expect(catalogSearch({ q: '', sort: 'newest', page: 1 }).toString()).toBe('');
+    const search = catalogSearch({
+      q: 'laskar pelangi',
+      condition: 'Brand New',
+      maxPrice: '20000',
+      sort: 'title-za',
+      page: 2,
+    });
+    expect(search.toString()).toBe(
+      'q=laskar+pelangi&condition=Brand+New&maxPrice=20000&sort=title-za&page=2',
+    );
+    expect(parseCatalogParams(search)).toEqual({
+      q: 'laskar pelangi',
+      condition: 'Brand New',
+      maxPrice: '20000',
+      sort: 'title-za',
+      page: 2,
+    });
+  });
+
+  it('turns the state into the API query, with the page category', () => {
+    expect(toBookQuery({ q: '', sort: 'newest', page: 1 }, 'Teen')).toEqual({
+      q: undefined,
+      category: 'Teen',
+      condition: undefined,
+      language: undefined,
+      maxPrice: undefined,
+      sort: 'newest',
+      page: 1,
+    });
+  });
+
+  it('matches category routes case-insensitively and knows no other categories', () => {
+    expect(categoryFromParam('children')).toBe('Children');
+    expect(categoryFromParam('Teen')).toBe('Teen');
+    expect(categoryFromParam('ADULT')).toBe('Adult');
+    expect(categoryFromParam('poetry')).toBeUndefined();
+    expect(categoryFromParam(undefined)).toBeUndefined();
+  });
+});

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
 import { DEMO } from './support';
 
@@ -28,6 +29,15 @@ async function apiAs(email: string, password: string): Promise<APIRequestContext
   const res = await api.post('/api/auth/sign-in/email', { data: { email, password } });
   expect(res.ok(), `sign in ${email}`).toBeTruthy();
   return api;
+}
+
+/** No WCAG 2 A/AA violations in the page's own content (the shell has its own journeys). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const found = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found).toEqual([]);
 }
 
 /** Signs the page's browser context in through the auth API (the sign-in screen has its own journeys). */
@@ -82,6 +92,7 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   await ayuGroup.getByLabel('Borrow duration').selectOption({ label: '1 month' });
   await expect(ayuGroup).toContainText('Rp 72.000');
   await expect(page.getByTestId('cart-subtotal')).toHaveText('Rp 104.000');
+  await expectAccessible(page);
 
   // --- Checkout with self pickup ---------------------------------------------------------
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -95,6 +106,7 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   // Only the locations both owners share are offered.
   await expect(page.getByRole('radio', { name: /Canggu Coworking Hub/ })).toHaveCount(0);
   await page.getByRole('radio', { name: new RegExp(PICKUP) }).check();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
 
   // --- Confirmation lists both orders ----------------------------------------------------
@@ -106,6 +118,7 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   await expect(page.getByText(PICKUP).first()).toBeVisible();
   await expect(page.getByText('Rp 104.000')).toBeVisible();
   await expect(page.getByText(/within 2 x 24 hours/)).toBeVisible();
+  await expectAccessible(page);
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
 
   // --- Each order in My orders -----------------------------------------------------------
@@ -122,6 +135,7 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
     orderIds[bookTitle] = page.url().split('/orders/')[1];
     // A borrower has nothing to do on a Draft order.
     await expect(page.getByText('Nothing to do on this order right now.')).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/my-orders$/);
   }
@@ -145,6 +159,7 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   const owner = await signedInPage(browser, NYOMAN.email, NYOMAN.password);
   await owner.goto('/my-orders');
   await owner.getByRole('tab', { name: 'Orders for my books' }).click();
+  await expectAccessible(owner);
   const ownerRow = owner.getByTestId('order-row').filter({ hasText: nyomanOrderId.slice(-8).toUpperCase() });
   await expect(ownerRow).toContainText('Processed');
   await expect(ownerRow).toContainText('Dewi Anggraini');

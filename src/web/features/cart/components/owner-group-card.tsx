@@ -71,7 +71,8 @@ export function OwnerGroupCard({
       <ul className="divide-y divide-stone-100">
         {group.items.map((item) => (
           <li key={item.id} className="flex gap-4 px-4 py-4 sm:px-5">
-            <Link to={`/books/${item.book.id}`} className="shrink-0">
+            {/* The title links to the book too: the cover link is for the mouse only. */}
+            <Link to={`/books/${item.book.id}`} className="shrink-0" tabIndex={-1} aria-hidden>
               <img
                 src={item.book.cover.card}
                 alt=""

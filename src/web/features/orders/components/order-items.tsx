@@ -22,7 +22,7 @@ export function OrderItems({ items }: { items: OrderItemView[] }) {
           <li key={item.id} className="flex gap-4 py-4 first:pt-0 last:pb-0">
             {/* A deleted book keeps its snapshot but has no page to link to. */}
             {item.bookId ? (
-              <Link to={`/books/${item.bookId}`} className="shrink-0">
+              <Link to={`/books/${item.bookId}`} className="shrink-0" tabIndex={-1} aria-hidden>
                 {cover}
               </Link>
             ) : (
@@ -30,7 +30,16 @@ export function OrderItems({ items }: { items: OrderItemView[] }) {
             )}
             <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4">
               <div className="min-w-0">
-                <p className="font-medium text-stone-900">{item.title}</p>
+                {item.bookId ? (
+                  <Link
+                    to={`/books/${item.bookId}`}
+                    className="font-medium text-stone-900 hover:text-brand-700"
+                  >
+                    {item.title}
+                  </Link>
+                ) : (
+                  <p className="font-medium text-stone-900">{item.title}</p>
+                )}
                 <p className="text-sm text-stone-500">{t('detail.by', { author: item.author })}</p>
                 <p className="mt-1 text-xs text-stone-500">
                   {t(`durations.${item.borrowDuration}`)} ·{' '}

@@ -106,9 +106,9 @@ describe('order emails (D16)', () => {
   });
 
   it.each([
-    ['shipped', 'are on their way'],
+    ['shipped', 'has shipped'],
     ['delivered', 'was delivered'],
-    ['return_started', 'return started'],
+    ['return_started', 'is being returned'],
     ['completed', 'is completed'],
     ['cancelled', 'was cancelled'],
   ] as const)('%s: the borrower and the owner, once each', async (notice, subjectTail) => {

@@ -163,7 +163,7 @@ const TEMPLATES: Record<OrderNotice, Template> = {
       button: { label: 'View the order', url: n.link },
     }),
   },
-  shipped: statusPair('are on their way', 'Your books are on their way', (n) =>
+  shipped: statusPair('has shipped', 'Your books are on their way', (n) =>
     n.order.deliveryMethod === 'pickup'
       ? `The books of order #${n.number} are on their way to the pickup location.`
       : `The books of order #${n.number} are on their way to you.`,
@@ -175,7 +175,7 @@ const TEMPLATES: Record<OrderNotice, Template> = {
       `Order #${n.number} was delivered. Enjoy your reading! Return the books at the end of the ${durationLabel(n.order.borrowDuration)}.`,
   ),
   return_started: statusPair(
-    'return started',
+    'is being returned',
     'The return has started',
     (n) => `The books of order #${n.number} are on their way back to ${n.order.ownerName}.`,
   ),

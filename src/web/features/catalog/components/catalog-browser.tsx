@@ -89,7 +89,12 @@ export function CatalogBrowser({
         {query.isPending ? (
           <LoadingState label={t('states.loading')} />
         ) : query.isError && !data ? (
-          <ErrorBanner>{t('states.failed')}</ErrorBanner>
+          <ErrorBanner>
+            {t('states.failed')}{' '}
+            <button type="button" onClick={() => query.refetch()} className="font-medium underline">
+              {t('states.retry')}
+            </button>
+          </ErrorBanner>
         ) : data && data.items.length === 0 ? (
           <EmptyState
             icon={<BookX className="size-10" aria-hidden />}

@@ -147,10 +147,12 @@ function PriceSlider({
           className="block size-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         />
       </Slider.Root>
-      <div className="mt-2 flex justify-between text-xs text-stone-500">
-        <span>{formatMoney(0)}</span>
-        <span>{formatMoney(max)}</span>
-      </div>
+      {!disabled && (
+        <div className="mt-2 flex justify-between text-xs text-stone-500">
+          <span>{formatMoney(0)}</span>
+          <span>{formatMoney(max)}</span>
+        </div>
+      )}
     </div>
   );
 }

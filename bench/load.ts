@@ -1,0 +1,327 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client';
+import { createUser } from '../src/server/db/seed/factories';
+import { freePort } from '../tests/crash/server-process';
+import { seedCatalog } from './catalog-seed';
+
+// `npm run bench -- load`: a realistic mix against the real server (bench/server.ts, same
+// runtime and middleware as production) on PostgreSQL with 100,000 books, driven from this
+// process (the server is a child process): 80% browse, search and detail pages, 20% cart
+// changes and checkouts, by signed-in members, at 50 connections for 60 seconds. Beside it,
+// in the same run, the framework's ceiling (a constant route). Fails on any error or on
+// server memory growing more than 20% over the run.
+
+const BOOKS = Number(process.env.BENCH_BOOKS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP_SECONDS = 5;
+const MAX_MEMORY_GROWTH = 0.2;
+const PASSWORD = 'bench-pass-1';
+const WORDS = ['garden', 'river', 'island', 'temple', 'ocean', 'lantern', 'monsoon', 'wirawan', 'sari'];
+const SORTS = ['newest', 'price-low', 'price-high', 'title-az'];
+
+type RouteName =
+  | 'GET /api/books (browse, filters)'
+  | 'GET /api/books?q= (search)'
+  | 'GET /api/books/:id (detail)'
+  | 'GET /api/cart'
+  | 'POST /api/cart/items'
+  | 'DELETE /api/cart/items/:id'
+  | 'POST /api/checkout';
+
+interface Sample {
+  ms: number[];
+  errors: number;
+  /** Expected refusals (a book someone else just took): not errors, reported apart. */
+  refused: number;
+}
+
+interface VirtualUser {
+  cookie: string;
+  seenBooks: string[];
+  cartItems: string[];
+}
+
+export async function run(_args: string[]): Promise<void> {
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `rakbuku_load_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'rakbuku-load-'));
+  let server: ChildProcess | null = null;
+  try {
+    const emails = await seed(url.toString());
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = startServer(port, url.toString(), dataDir);
+    await waitUntilUp(base, server);
+
+    const ceiling = await autocannon({
+      url: `${base}/api/bench/constant`,
+      connections: CONNECTIONS,
+      duration: 3,
+    }).then(() => autocannon({ url: `${base}/api/bench/constant`, connections: CONNECTIONS, duration: 10 }));
+    const users = await Promise.all(emails.map((email) => signIn(base, email)));
+
+    // Warm-up (JIT, pools, caches), then memory at the start of the measured run.
+    await mix(base, users, WARMUP_SECONDS);
+    const rssStart = rssOf(server.pid!);
+    const t = Date.now();
+    const samples = await mix(base, users, SECONDS);
+    const elapsed = (Date.now() - t) / 1000;
+    const rssEnd = rssOf(server.pid!);
+
+    const report = format(samples, elapsed, ceiling.requests.average, rssStart, rssEnd);
+    console.log(`\n${report.table}\n`);
+    if (report.problems.length > 0) {
+      for (const p of report.problems) console.error(`FAIL: ${p}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server!.once('exit', r));
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function seed(databaseUrl: string): Promise<string[]> {
+  const t = Date.now();
+  const database = await openDatabase({ databaseUrl });
+  await database.migrate();
+  await seedCatalog(database.db, BOOKS);
+  const emails: string[] = [];
+  for (let i = 0; i < CONNECTIONS; i++) {
+    emails.push(
+      (await createUser(database.db, { password: PASSWORD, email: `load-${i}@example.com` })).email,
+    );
+  }
+  await database.close();
+  console.log(
+    `seeded ${BOOKS.toLocaleString('en')} books and ${CONNECTIONS} members in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
+  return emails;
+}
+
+function startServer(port: number, databaseUrl: string, dataDir: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'false',
+      EMAIL_WORKER: 'false',
+      MAIL_TRANSPORT: 'none',
+      LOG_LEVEL: 'warn',
+      // Every member signs in from this one address; real members come from many.
+      RATE_LIMIT_ENABLED: 'false',
+    },
+  });
+}
+
+async function waitUntilUp(base: string, server: ChildProcess) {
+  for (let i = 0; i < 1200; i++) {
+    if (server.exitCode !== null) throw new Error('bench server exited');
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('bench server did not start');
+}
+
+async function signIn(base: string, email: string): Promise<VirtualUser> {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, seenBooks: [], cartItems: [] };
+}
+
+/** Server memory (resident set) from /proc: the server is another process. */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
+}
+
+const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
+
+/** Each user loops: pick an action by weight, send it, record its latency under its route. */
+async function mix(base: string, users: VirtualUser[], seconds: number) {
+  const samples = new Map<RouteName, Sample>();
+  const record = (route: RouteName, ms: number, outcome: 'ok' | 'refused' | 'error') => {
+    const s = samples.get(route) ?? { ms: [], errors: 0, refused: 0 };
+    samples.set(route, s);
+    s.ms.push(ms);
+    if (outcome === 'error') s.errors++;
+    if (outcome === 'refused') s.refused++;
+  };
+  const send = async (
+    route: RouteName,
+    user: VirtualUser,
+    method: string,
+    path: string,
+    body?: unknown,
+    refusals: number[] = [],
+  ) => {
+    const t = performance.now();
+    try {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          cookie: user.cookie,
+          origin: base,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = res.status === 204 ? null : await res.json();
+      const outcome = res.ok ? 'ok' : refusals.includes(res.status) ? 'refused' : 'error';
+      record(route, performance.now() - t, outcome);
+      if (outcome === 'error') console.error(`${route}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+      return res.ok ? json : null;
+    } catch (err) {
+      record(route, performance.now() - t, 'error');
+      console.error(`${route}: ${(err as Error).message}`);
+      return null;
+    }
+  };
+  const rememberBooks = (user: VirtualUser, page: { items?: { id: string }[] } | null) => {
+    for (const item of page?.items ?? []) user.seenBooks.push(item.id);
+    if (user.seenBooks.length > 200) user.seenBooks.splice(0, user.seenBooks.length - 200);
+  };
+  const rememberCart = (user: VirtualUser, cart: { groups?: { items: { id: string }[] }[] } | null) => {
+    if (cart?.groups) user.cartItems = cart.groups.flatMap((g) => g.items.map((i) => i.id));
+  };
+
+  const step = async (user: VirtualUser) => {
+    const r = Math.random() * 100;
+    if (r < 35) {
+      const query = new URLSearchParams({
+        page: String(1 + Math.floor(Math.random() * 20)),
+        sort: pick(SORTS),
+      });
+      if (Math.random() < 0.5) query.set('category', pick(['Children', 'Teen', 'Adult']));
+      if (Math.random() < 0.3) query.set('maxPrice', String(pick([20000, 30000, 45000])));
+      rememberBooks(user, await send('GET /api/books (browse, filters)', user, 'GET', `/api/books?${query}`));
+    } else if (r < 60) {
+      const page = await send('GET /api/books?q= (search)', user, 'GET', `/api/books?q=${pick(WORDS)}`);
+      rememberBooks(user, page);
+    } else if (r < 80) {
+      if (user.seenBooks.length === 0) return;
+      await send('GET /api/books/:id (detail)', user, 'GET', `/api/books/${pick(user.seenBooks)}`);
+    } else if (r < 84) {
+      rememberCart(user, await send('GET /api/cart', user, 'GET', '/api/cart'));
+    } else if (r < 92) {
+      if (user.seenBooks.length === 0) return;
+      // Someone may have just ordered it (409/422): the add-to-cart rules answering, not an error.
+      const cart = await send(
+        'POST /api/cart/items',
+        user,
+        'POST',
+        '/api/cart/items',
+        { bookId: pick(user.seenBooks) },
+        [409, 422],
+      );
+      rememberCart(user, cart);
+    } else if (r < 96) {
+      if (user.cartItems.length === 0) return;
+      const itemId = user.cartItems.pop()!;
+      await send('DELETE /api/cart/items/:id', user, 'DELETE', `/api/cart/items/${itemId}`, undefined, [404]);
+    } else {
+      if (user.cartItems.length === 0) return;
+      const placed = await send(
+        'POST /api/checkout',
+        user,
+        'POST',
+        '/api/checkout',
+        {
+          idempotencyKey: `load-${randomBytes(8).toString('hex')}`,
+          deliveryMethod: 'delivery',
+          deliveryAddress: { fullName: 'Load Member', phone: '+6281234567', address: 'Jl. Raya Ubud No. 1' },
+        },
+        [409, 422],
+      );
+      if (placed) user.cartItems = [];
+    }
+  };
+
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    users.map(async (user) => {
+      while (Date.now() < deadline) await step(user);
+    }),
+  );
+  return samples;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function format(
+  samples: Map<RouteName, Sample>,
+  seconds: number,
+  ceilingRps: number,
+  rssStart: number,
+  rssEnd: number,
+) {
+  const problems: string[] = [];
+  const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+  const lines = [
+    '| route | requests | req/s | p50 ms | p99 ms | errors | expected refusals |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  let total = 0;
+  let errors = 0;
+  for (const [route, s] of [...samples.entries()].sort((a, b) => b[1].ms.length - a[1].ms.length)) {
+    const sorted = [...s.ms].sort((a, b) => a - b);
+    total += sorted.length;
+    errors += s.errors;
+    lines.push(
+      `| ${route} | ${sorted.length} | ${(sorted.length / seconds).toFixed(1)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${s.errors} | ${s.refused} |`,
+    );
+  }
+  const rps = total / seconds;
+  lines.push(`| **whole mix** | ${total} | ${rps.toFixed(1)} | | | ${errors} | |`);
+  lines.push(`| constant route (framework ceiling, autocannon) | | ${ceilingRps.toFixed(0)} | | | | |`);
+  const growth = (rssEnd - rssStart) / rssStart;
+  const summary = [
+    `${BOOKS.toLocaleString('en')} books on PostgreSQL, ${CONNECTIONS} signed-in members (one connection each), ${Math.round(seconds)} s.`,
+    `Mix throughput is ${((rps / ceilingRps) * 100).toFixed(1)}% of the constant route's ceiling.`,
+    `Server memory (RSS): ${mb(rssStart)} at the start, ${mb(rssEnd)} at the end (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%).`,
+  ];
+  if (errors > 0) problems.push(`${errors} errors`);
+  if (growth > MAX_MEMORY_GROWTH)
+    problems.push(`server memory grew ${(growth * 100).toFixed(1)}% (limit 20%)`);
+  return { table: `${lines.join('\n')}\n\n${summary.join(' ')}`, problems };
+}

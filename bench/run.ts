@@ -1,0 +1,15 @@
+// `npm run bench -- <name>`: each benchmark is a module here with a `run(args)` export.
+const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
+  catalog: () => import('./catalog'),
+  load: () => import('./load'),
+};
+
+const [name, ...args] = process.argv.slice(2);
+const load = name ? BENCHMARKS[name] : undefined;
+if (!load) {
+  console.error(`Usage: npm run bench -- <${Object.keys(BENCHMARKS).join(' | ')}>`);
+  process.exit(2);
+}
+await (await load()).run(args);
+
+export {};

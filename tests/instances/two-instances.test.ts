@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBook, createUser } from '../../src/server/db/seed/factories';
+import { emailNotifications, orderItems, orders } from '../../src/server/db/schema';
+import { openTestDatabase } from '../../src/server/testing/database';
+import { type Mailbox, startSmtpServer } from '../../src/server/testing/smtp';
+import { call, type ServerProcess, signInOver, startServer } from '../crash/server-process';
+
+// Two real servers on one PostgreSQL, as behind a load balancer: nothing an instance keeps in
+// memory may matter. Needs a PostgreSQL server, so it runs only when TEST_DATABASE_URL is set
+// (CI sets it); PGlite is one process's database by design.
+
+const PASSWORD = 'instance-pass-1';
+const MEMBERS = 20;
+const SEEDED_EMAILS = 120;
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let mailbox: Mailbox;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await database.migrate();
+    mailbox = await startSmtpServer();
+    dataDir = mkdtempSync(join(tmpdir(), 'rakbuku-instances-'));
+    // Both instances share the uploads folder (as they would share a volume or a bucket) and the
+    // auth secret, as any deployment behind a load balancer must.
+    const env = {
+      DATABASE_URL: database.url!,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'two-instances-test-secret-0123456789abcdef',
+      SMTP_URL: mailbox.url,
+      MAIL_TRANSPORT: 'smtp',
+      EMAIL_WORKER: 'true',
+    };
+    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  }, 400_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM')]);
+    await mailbox?.close();
+    await database?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a session made on one instance works on the other, and signing out on one ends it on both', async () => {
+    const member = await createUser(database.db, { password: PASSWORD, name: 'Komang Both' });
+    const cookie = await signInOver(a.url, member.email, PASSWORD);
+    const me = await (await call(b.url, 'GET', '/api/me', cookie)).json();
+    expect(me.user).toMatchObject({ id: member.id, name: 'Komang Both' });
+    const out = await call(b.url, 'POST', '/api/auth/sign-out', cookie, {});
+    expect(out.status).toBe(200);
+    expect((await (await call(a.url, 'GET', '/api/me', cookie)).json()).user).toBeNull();
+  });
+
+  it(`${MEMBERS} members checking out the same book across both instances get exactly one order`, async () => {
+    const owner = await createUser(database.db, { password: PASSWORD });
+    const book = await createBook(database.db, { ownerId: owner.id, title: 'The One Copy' });
+    const members = await Promise.all(
+      Array.from({ length: MEMBERS }, () => createUser(database.db, { password: PASSWORD })),
+    );
+    const servers = members.map((_, i) => (i % 2 === 0 ? a : b));
+    const cookies = await Promise.all(members.map((m, i) => signInOver(servers[i].url, m.email, PASSWORD)));
+    // Everyone gets the book into their cart first (it is not reserved yet)...
+    for (const [i, cookie] of cookies.entries()) {
+      const added = await call(servers[i].url, 'POST', '/api/cart/items', cookie, { bookId: book.id });
+      expect(added.status).toBe(201);
+    }
+    // ...then all place the order at once, half on each instance.
+    const answers = await Promise.all(
+      cookies.map((cookie, i) =>
+        call(servers[i].url, 'POST', '/api/checkout', cookie, {
+          idempotencyKey: `same-book-${i}-${Date.now()}`,
+          deliveryMethod: 'delivery',
+          deliveryAddress: { fullName: 'Same Book', phone: '+6281234567', address: 'Jl. Raya Ubud No. 1' },
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    const bodies = await Promise.all(answers.map((r) => r.text()));
+    if (statuses.filter((s) => s === 201).length !== 1) console.error(statuses, bodies);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
+    const placed = await database.db
+      .select({ id: orders.id })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(eq(orderItems.bookId, book.id));
+    expect(placed).toHaveLength(1);
+  });
+
+  it('the outbox sends every email once while both workers (timers and Process emails) run', async () => {
+    const before = mailbox.messages.length;
+    const rows = Array.from({ length: SEEDED_EMAILS }, (_, i) => ({
+      recipientEmail: `reader${i}@example.com`,
+      recipientType: 'borrower',
+      emailType: 'instance-test',
+      subject: `Instance test ${i}`,
+      textBody: `Message ${i}`,
+      htmlBody: `<p>Message ${i}</p>`,
+    }));
+    await database.db.insert(emailNotifications).values(rows);
+
+    // An admin presses 'Process emails' on both instances at once, several times.
+    const admin = await createUser(database.db, { password: PASSWORD, role: 'admin' });
+    const [cookieA, cookieB] = [
+      await signInOver(a.url, admin.email, PASSWORD),
+      await signInOver(b.url, admin.email, PASSWORD),
+    ];
+    for (let i = 0; i < 3; i++) {
+      const runs = await Promise.all([
+        call(a.url, 'POST', '/api/admin/emails/process', cookieA),
+        call(b.url, 'POST', '/api/admin/emails/process', cookieB),
+      ]);
+      for (const run of runs) expect(run.status).toBe(200);
+    }
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const [left] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emailNotifications)
+        .where(and(isNull(emailNotifications.sentAt), eq(emailNotifications.emailType, 'instance-test')));
+      if (left.n === 0 || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await new Promise((r) => setTimeout(r, 500)); // a double send would arrive right after
+    const received = mailbox.messages.slice(before).filter((m) => m.subject.startsWith('Instance test '));
+    const subjects = received.map((m) => m.subject);
+    expect(new Set(subjects).size).toBe(SEEDED_EMAILS);
+    expect(subjects).toHaveLength(SEEDED_EMAILS);
+  });
+});

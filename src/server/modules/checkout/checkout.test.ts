@@ -152,6 +152,8 @@ describe('placing orders', () => {
     expect(again.status).toBe(200);
     const ids = (r: typeof first) => r.body.orders.map((o: { id: string }) => o.id).sort();
     expect(ids(again)).toEqual(ids(first));
+    const counts = (r: typeof first) => r.body.orders.map((o: { itemCount: number }) => o.itemCount).sort();
+    expect(counts(again)).toEqual([1, 2]);
     expect(await ordersOf(member)).toHaveLength(2);
 
     // A new key on the now empty cart is a new checkout, refused.

@@ -24,7 +24,7 @@ import {
 import { AppError, unprocessable } from '../../lib/errors';
 import { groupCartLines, isUuid, loadCartLines, lockMember } from '../cart/service';
 import { queueOrderNotices } from '../email/order-notices';
-import { toOrderSummary } from '../orders/service';
+import { countItems, toOrderSummary } from '../orders/service';
 
 // Checkout (spec section 5, D5, D6): the cart becomes one Draft order per owner in one
 // transaction that locks the books, so a book is never lent twice, and a repeated submit with
@@ -220,15 +220,10 @@ async function checkoutOrders(db: DbOrTx, checkoutId: string): Promise<OrderSumm
     .select()
     .from(orders)
     .where(eq(orders.checkoutId, checkoutId))
-    .orderBy(asc(orders.createdAt));
-  const counts = await db
-    .select({ orderId: orderItems.orderId })
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((o) => o.id),
-      ),
-    );
-  return rows.map((order) => toOrderSummary(order, counts.filter((c) => c.orderId === order.id).length));
+    .orderBy(asc(orders.createdAt), asc(orders.ownerName));
+  const counts = await countItems(
+    db,
+    rows.map((order) => order.id),
+  );
+  return rows.map((order) => toOrderSummary(order, counts.get(order.id) ?? 0));
 }

@@ -79,6 +79,7 @@ describe('reading orders', () => {
     const { order, borrower, owner } = await orderAt('Draft');
     const mine = await ctx.request('GET', '/api/orders?as=borrower', { cookie: borrower.cookie });
     expect(mine.body.items.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    expect(mine.body.items[0]).toMatchObject({ itemCount: 1, subtotal: '10000.00', status: 'Draft' });
     const owned = await ctx.request('GET', '/api/orders?as=owner', { cookie: owner.cookie });
     expect(owned.body.items.map((o: { id: string }) => o.id)).toEqual([order.id]);
     expect(

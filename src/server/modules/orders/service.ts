@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
 import type { OrderRole } from '../../../domain/order-actions';
 import { allowedActions } from '../../../domain/order-machine';
@@ -15,8 +15,6 @@ import { orderNumber } from '../email/order-number';
 // who may see it (spec section 6): the borrower, the owner of an item, or an admin.
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
-
-const itemCount = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
 
 export function toOrderSummary(order: Order, count: number): OrderSummary {
   return {
@@ -71,12 +69,27 @@ export async function listOrders(
 ): Promise<OrderSummary[]> {
   const mine = input.as === 'owner' ? eq(orders.ownerId, input.actorId) : eq(orders.userId, input.actorId);
   const rows = await db
-    .select({ order: orders, count: itemCount })
+    .select()
     .from(orders)
     .where(mine)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(500);
-  return rows.map((row) => toOrderSummary(row.order, row.count));
+  const counts = await countItems(
+    db,
+    rows.map((order) => order.id),
+  );
+  return rows.map((order) => toOrderSummary(order, counts.get(order.id) ?? 0));
+}
+
+/** Number of items per order, in one query. */
+export async function countItems(db: DbOrTx, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderItems.orderId, count: sql<number>`count(*)::int` })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .groupBy(orderItems.orderId);
+  return new Map(rows.map((row) => [row.orderId, row.count]));
 }
 
 export async function loadOrderItems(db: DbOrTx, orderId: string): Promise<OrderItem[]> {

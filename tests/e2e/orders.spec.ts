@@ -322,9 +322,22 @@ test('checkout lists each re-validation problem, then places a delivery order wi
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await page.getByRole('textbox', { name: 'Address' }).fill('Jl. Raya Canggu No. 5, Canggu, Bali 80361');
+    // The first answer is lost on its way back (the order exists): the retry, with the page's
+    // idempotency key, gets the same order back instead of a second one.
+    let lost = false;
+    await page.route('**/api/checkout', async (route) => {
+      if (lost || route.request().method() !== 'POST') return route.continue();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('alert')).toContainText('Network error');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page).toHaveURL(/\/order-confirmation$/);
     await expect(page.getByTestId('order-number')).toHaveCount(1);
+    const placed = await page.request.get('/api/orders?as=borrower');
+    expect((await placed.json()).items).toHaveLength(1);
     await expect(page.getByText('Jl. Raya Canggu No. 5, Canggu, Bali 80361')).toBeVisible();
     await expect(page.getByText('Shipping cost is set later by our team.')).toBeVisible();
 

@@ -8,7 +8,7 @@ import { checkoutSchema } from '../../../../domain/schemas/checkout';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Container, PageHeader } from '../../../components/ui/card';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useCart, validateCart } from '../../cart/api';
 import { ValidationProblems } from '../../cart/components/validation-problems';
@@ -48,6 +48,9 @@ export default function CheckoutPage() {
   const [problems, setProblems] = useState<string[]>([]);
   const [showMissing, setShowMissing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // Set when a Place Order got no definite answer (network, 5xx): the orders may exist already,
+  // so the retry goes straight to the server, which replays them for this key.
+  const [answerLost, setAnswerLost] = useState(false);
 
   const pickupLocations = options.data?.pickupLocations ?? [];
   const pickupOffered = pickupLocations.length > 0;
@@ -76,16 +79,18 @@ export default function CheckoutPage() {
 
     setSubmitting(true);
     try {
-      let validation: Awaited<ReturnType<typeof validateCart>>;
-      try {
-        validation = await validateCart();
-      } catch {
-        setError(t('errors.validate'));
-        return;
-      }
-      if (!validation.ok) {
-        setProblems(validation.problems);
-        return;
+      if (!answerLost) {
+        let validation: Awaited<ReturnType<typeof validateCart>>;
+        try {
+          validation = await validateCart();
+        } catch {
+          setError(t('errors.validate'));
+          return;
+        }
+        if (!validation.ok) {
+          setProblems(validation.problems);
+          return;
+        }
       }
       try {
         const { orders } = await placeOrder.mutateAsync(parsed.data);
@@ -94,6 +99,7 @@ export default function CheckoutPage() {
         navigate('/order-confirmation', { state, replace: true });
         refreshAfterCheckout();
       } catch (err) {
+        setAnswerLost(err instanceof ApiError && (err.status === 0 || err.status >= 500));
         setError(errorMessage(err, t('errors.create')));
       }
     } finally {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   addToCartProblem,
   type CartBookFacts,
@@ -123,5 +124,38 @@ describe('cart re-validation before checkout', () => {
   it('isBorrowable needs Available, no reservation, not deleted and an owner', () => {
     expect(isBorrowable(book())).toBe(true);
     expect(isBorrowable(book({ reservedByOrderId: 'x' }))).toBe(false);
+  });
+});
+
+describe('add to cart: properties over random sequences of adds', () => {
+  it('no sequence of accepted adds breaks a limit, repeats a book or holds an own book', () => {
+    const bookArb = fc.record({
+      id: fc.constantFrom(...Array.from({ length: 40 }, (_, i) => `book-${i}`)),
+      ownerId: fc.constantFrom(ME, 'o1', 'o2', 'o3', 'o4', 'o5', 'o6', 'o7'),
+      status: fc.constantFrom('Available', 'Available', 'Available', 'Borrowed', 'Unavailable'),
+      reserved: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(bookArb, { maxLength: 80 }), (attempts) => {
+        const cart: CartLineFacts[] = [];
+        for (const a of attempts) {
+          const candidate = book({
+            id: a.id,
+            ownerId: a.ownerId,
+            status: a.status as CartBookFacts['status'],
+            reservedByOrderId: a.reserved && a.id.endsWith('7') ? 'order' : null,
+          });
+          if (problem(candidate, cart) === null)
+            cart.push({ bookId: candidate.id, ownerId: candidate.ownerId });
+        }
+        const owners = new Set(cart.map((l) => l.ownerId));
+        expect(owners.size).toBeLessThanOrEqual(5);
+        for (const owner of owners)
+          expect(cart.filter((l) => l.ownerId === owner).length).toBeLessThanOrEqual(5);
+        expect(new Set(cart.map((l) => l.bookId)).size).toBe(cart.length);
+        expect(owners.has(ME)).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { coverPng, signInAsNewMember, signInAsOwner, uniqueTitle } from './catalog-helpers';
+import { MSG } from '../../src/domain/messages';
+import { coverPng, signInAsNewMember, signInAsOwner, uniqueTitle, uploadBookByApi } from './catalog-helpers';
 
 // An owner's own books: upload with a cover, see it in Manage and in All Books, edit its price,
 // switch it off and on, delete it through the dialog. Only books uploaded here are touched.
@@ -129,4 +130,47 @@ test('Cancel on the upload form goes back to Manage', async ({ page }) => {
   await page.goto('/books/new');
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL('/books/manage');
+});
+
+test('a book in an open order can be neither deleted nor switched off, and Manage says why', async ({
+  page,
+  browser,
+}) => {
+  await signInAsOwner(page);
+  const book = await uploadBookByApi(page, {
+    title: uniqueTitle('Reserved Journey'),
+    author: 'Nyoman Journey',
+    weeklyPrice: '12000',
+  });
+
+  // Another member borrows it: the order reserves the book (D6).
+  const borrowerContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const borrower = await borrowerContext.newPage();
+  await signInAsNewMember(borrower);
+  const headers = { origin: process.env.E2E_BASE_URL! };
+  const added = await borrower.request.post('/api/cart/items', { headers, data: { bookId: book.id } });
+  expect(added.status(), await added.text()).toBe(201);
+  const ordered = await borrower.request.post('/api/checkout', {
+    headers,
+    data: {
+      idempotencyKey: `journey-${book.id}`,
+      deliveryMethod: 'delivery',
+      deliveryAddress: { fullName: 'Putu Journey', phone: '081234567890', address: 'Jl. Raya Ubud No. 1' },
+    },
+  });
+  expect(ordered.status(), await ordered.text()).toBe(201);
+  await borrowerContext.close();
+
+  await page.goto('/books/manage');
+  const row = page.getByRole('row', { name: new RegExp(book.title) });
+  await expect(row.getByText('Reserved', { exact: true })).toBeVisible();
+  await expect(row.getByText('In an order')).toBeVisible();
+  await expect(row.getByRole('combobox')).toHaveCount(0);
+
+  await page.getByRole('button', { name: `Delete ${book.title}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(MSG.bookInOpenOrderDelete);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
 });

@@ -1,4 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { signInAsNewMember, uniqueTitle, uploadBookByApi } from './catalog-helpers';
 import { DEMO, waitForMail } from './support';
 
 // The admin's journey (issue 6): Wayan borrows one of Ayu's books with delivery; the admin sets
@@ -7,6 +9,7 @@ import { DEMO, waitForMail } from './support';
 // lists the notices sent.
 //
 // Demo data used only here: Ayu Lestari's 'Bawang Merah Bawang Putih', borrowed by Wayan Dharma.
+// The second journey makes its own members and books.
 
 const WAYAN = { email: 'wayan@example.com', password: 'owner12345', name: 'Wayan Dharma' };
 const AYU_EMAIL = 'ayu@example.com';
@@ -169,5 +172,144 @@ test('the admin prices a Draft order and walks it to Completed; the book follows
   await admin.getByRole('button', { name: 'Process emails' }).click();
   await expect(admin.getByText('Email processing triggered successfully')).toBeVisible();
   await expect(admin.getByText(/emails? waiting to be sent/)).toContainText('0 emails waiting to be sent');
+  await admin.context().close();
+});
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+test('books and users tabs: status, delete with confirmation, roles (D12), deleting a member (D13)', async ({
+  browser,
+}) => {
+  // --- Setup through the API: a new owner with two books, a new borrower with an open order ---
+  const ownerPage = await newPage(browser);
+  const ownerEmail = await signInAsNewMember(ownerPage);
+  const spare = await uploadBookByApi(ownerPage, {
+    title: uniqueTitle('Admin Spare'),
+    author: 'Admin Journey',
+    weeklyPrice: '9000',
+  });
+  const lent = await uploadBookByApi(ownerPage, {
+    title: uniqueTitle('Admin Lent'),
+    author: 'Admin Journey',
+    weeklyPrice: '8000',
+  });
+  await ownerPage.context().close();
+
+  const borrowerPage = await newPage(browser);
+  const borrowerEmail = await signInAsNewMember(borrowerPage);
+  const headers = { origin: baseUrl() };
+  expect(
+    (await borrowerPage.request.post('/api/cart/items', { headers, data: { bookId: lent.id } })).ok(),
+  ).toBe(true);
+  const checkout = await borrowerPage.request.post('/api/checkout', {
+    headers,
+    data: {
+      idempotencyKey: `admin-journey-${Date.now()}`,
+      deliveryMethod: 'delivery',
+      deliveryAddress: {
+        fullName: 'Putu Journey',
+        phone: '081234567890',
+        address: 'Jl. Raya Ubud No. 1, Bali',
+      },
+    },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const [order] = (await checkout.json()).orders as Array<{ id: string; number: string }>;
+  await borrowerPage.context().close();
+
+  const admin = await signedInPage(browser, DEMO.admin.email, DEMO.admin.password);
+  await admin.goto('/admin?tab=books');
+
+  // --- Books: the status select, then delete with the spec's confirmation --------------------
+  await search(admin, /Search by title/, spare.title);
+  const status = admin.getByLabel(`Status of "${spare.title}"`);
+  await status.selectOption('Unavailable');
+  await expect(admin.getByText(`"${spare.title}" is now Unavailable`)).toBeVisible();
+  await admin.reload();
+  await expect(status).toHaveValue('Unavailable');
+  await status.selectOption('Available');
+  await expect(admin.getByText(`"${spare.title}" is now Available`)).toBeVisible();
+
+  await admin.getByRole('button', { name: `Delete ${spare.title}` }).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog).toContainText(
+    `Are you sure you want to delete "${spare.title}"? This action cannot be undone.`,
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(status).toBeVisible();
+  await admin.getByRole('button', { name: `Delete ${spare.title}` }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(admin.getByText('No books found')).toBeVisible();
+
+  // A book in an open order is not deleted; the operator is told why.
+  await search(admin, /Search by title/, lent.title);
+  await expect(admin.getByText('In an open order')).toBeVisible();
+  await admin.getByRole('button', { name: `Delete ${lent.title}` }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(admin.getByRole('alert')).toContainText(
+    'Failed to delete book: This book is part of an open order',
+  );
+  await expect(admin.getByLabel(`Status of "${lent.title}"`)).toBeVisible();
+
+  // --- Users: roles between user and admin, never one's own (D12) ----------------------------
+  await openTab(admin, 'Users');
+  await search(admin, /Search by name, email/, ownerEmail);
+  // Rows are named by email: every member made by the helper is called Putu Journey.
+  const ownerRow = admin.getByRole('listitem', { name: ownerEmail });
+  const role = ownerRow.getByLabel('Role of Putu Journey');
+  await role.selectOption('admin');
+  await expect(admin.getByText('Putu Journey is now Admin')).toBeVisible();
+  await expect(ownerRow.getByRole('button', { name: 'Delete Putu Journey' })).toBeDisabled();
+  await role.selectOption('user');
+  await expect(admin.getByText('Putu Journey is now User')).toBeVisible();
+  await expect(ownerRow.getByRole('button', { name: 'Delete Putu Journey' })).toBeEnabled();
+
+  await search(admin, /Search by name, email/, DEMO.admin.email);
+  const selfRow = admin.getByRole('listitem', { name: DEMO.admin.email });
+  await expect(selfRow.getByLabel('Role of Rakbuku Admin')).toBeDisabled();
+  await expect(selfRow.getByRole('button', { name: 'Delete Rakbuku Admin' })).toBeDisabled();
+
+  // --- Deleting a member: refused while they have an open order, then done (D13) -------------
+  await search(admin, /Search by name, email/, borrowerEmail);
+  const borrowerRow = admin.getByRole('listitem', { name: borrowerEmail });
+  await expect(borrowerRow).toContainText('1 open order');
+  await borrowerRow.getByRole('button', { name: 'Delete Putu Journey' }).click();
+  await expect(admin.getByRole('dialog')).toContainText(borrowerEmail);
+  await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(admin.getByRole('alert')).toContainText('Failed to delete user: This user has open orders');
+
+  const card = await orderCard(admin, order.number);
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(card.locator('header')).toContainText('Cancelled');
+
+  await openTab(admin, 'Users');
+  await search(admin, /Search by name, email/, borrowerEmail);
+  await admin
+    .getByRole('listitem', { name: borrowerEmail })
+    .getByRole('button', { name: 'Delete Putu Journey' })
+    .click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(admin.getByText('No users found')).toBeVisible();
+
+  // The order stays, with the name taken at checkout (D7, D13).
+  const kept = await orderCard(admin, order.number);
+  await expect(kept).toContainText('Putu Journey');
+  await expect(kept).toContainText(borrowerEmail);
+
+  // --- Accessibility of the dashboard, and its failure state ---------------------------------
+  const results = await new AxeBuilder({ page: admin })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  await admin.route('**/api/admin/users**', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await openTab(admin, 'Users');
+  await expect(admin.getByRole('alert')).toHaveText('Failed to load data');
   await admin.context().close();
 });

@@ -66,7 +66,7 @@ async function addFromCatalog(page: Page, title: string) {
   await expect(card.getByRole('button', { name: 'Added' })).toBeDisabled();
 }
 
-test('a borrower checks out two owners with pickup; the owner ships once Processed; a stranger is refused', async ({
+test('a borrower checks out two owners with pickup; the owner ships once Processed; a stranger is refused; the loan completes', async ({
   page,
   browser,
 }) => {
@@ -153,7 +153,6 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   });
   expect(paid.ok(), await paid.text()).toBeTruthy();
   expect((await paid.json()).status).toBe('Processed');
-  await admin.dispose();
 
   // --- The owner sees the order for their book and marks it shipped ------------------------
   const owner = await signedInPage(browser, NYOMAN.email, NYOMAN.password);
@@ -171,7 +170,6 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   await owner.getByRole('button', { name: 'Mark as Shipped' }).click();
   await expect(owner.getByRole('button', { name: 'Mark as Shipped' })).toHaveCount(0);
   await expect(owner.getByRole('heading', { level: 1 }).locator('..')).toContainText('Delivery in Progress');
-  await owner.context().close();
 
   // --- A member with no part in the order is refused ---------------------------------------
   const stranger = await signedInPage(browser, STRANGER.email, STRANGER.password);
@@ -179,6 +177,35 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   await expect(stranger.getByRole('alert')).toHaveText('You do not have permission to view this order');
   await expect(stranger.getByText(NYOMAN_BOOK)).toHaveCount(0);
   await stranger.context().close();
+
+  // --- Delivered: the borrower confirms and returns, the owner confirms the return -----------
+  const delivered = await admin.post(`/api/orders/${nyomanOrderId}/actions`, {
+    data: { type: 'mark_delivered' },
+  });
+  expect(delivered.ok(), await delivered.text()).toBeTruthy();
+  await admin.dispose();
+  await page.goto(`/orders/${nyomanOrderId}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('button', { name: 'Confirm Received' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Return Books' })).toBeVisible();
+  await expect(main.getByRole('button', { name: /Cancel Order|Mark as Shipped/ })).toHaveCount(0);
+  await main.getByRole('button', { name: 'Confirm Received' }).click();
+  await expect(page.getByText('Order updated')).toBeVisible();
+  await main.getByRole('button', { name: 'Return Books' }).click();
+  await expect(main.locator('header')).toContainText('Returning in Progress');
+  await expect(main.getByRole('button', { name: 'Return Books' })).toHaveCount(0);
+
+  await owner.reload();
+  await owner.getByRole('button', { name: 'Confirm Books Returned' }).click();
+  await expect(owner.getByRole('main').locator('header')).toContainText('Completed');
+  await expect(owner.getByText('Nothing to do on this order right now.')).toBeVisible();
+  // The timeline shows every step, and the book can be borrowed again.
+  await expect(owner.getByRole('main').getByRole('listitem').filter({ hasText: 'Order placed' })).toHaveCount(
+    1,
+  );
+  const listed = await owner.request.get(`/api/books?q=${encodeURIComponent(NYOMAN_BOOK)}`);
+  expect((await listed.json()).items.map((b: { title: string }) => b.title)).toContain(NYOMAN_BOOK);
+  await owner.context().close();
 });
 
 test('the cart and checkout explain an empty cart; the confirmation needs checkout state', async ({

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../domain/constants';
 import type { OrderAction, OrderActionType } from '../../../../domain/order-actions';
 import type { OrderDetail } from '../../../../domain/order-types';
@@ -31,6 +32,8 @@ export function OrderActionBar({ order }: { order: OrderDetail }) {
   const run = (next: OrderAction, after?: () => void) => {
     setError(null);
     action.mutate(next, {
+      // Some actions keep the status (Confirm Received), so say that it worked.
+      onSuccess: () => toast.success(t('actions.updated')),
       onError: (err) => setError(errorMessage(err, t('errors.update'))),
       onSettled: after,
     });

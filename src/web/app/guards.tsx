@@ -1,6 +1,7 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
-import { rememberReturnPath, useSession } from '../lib/session';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { isSigningInHere, rememberReturnPath, useSession } from '../lib/session';
 
 function SessionLoading() {
   const { t } = useTranslation();
@@ -15,27 +16,25 @@ function SessionLoading() {
 export function RequireAuth() {
   const { user, isLoading } = useSession();
   const location = useLocation();
-  const navigation = useNavigation();
+  const wasSignedIn = useRef(false);
   if (isLoading) return <SessionLoading />;
   if (!user) {
-    // Signing out navigates away itself (to /, replacing history): don't race it to /signin.
-    if (navigation.state !== 'idle') return <SessionLoading />;
+    // Signed out while on this page (here or in another tab): sign-out goes to /, replacing
+    // history (spec), rather than to a sign-in screen nobody asked for.
+    if (wasSignedIn.current) return <Navigate to="/" replace />;
     const returnTo = location.pathname + location.search;
     rememberReturnPath(returnTo);
     return <Navigate to="/signin" replace state={{ from: returnTo }} />;
   }
+  wasSignedIn.current = true;
   return <Outlet />;
 }
 
 /** /signin and /signup: a signed-in member goes to /admin when admin, else /books/manage. */
 export function GuestOnly() {
   const { user, isLoading, isAdmin } = useSession();
-  const navigation = useNavigation();
   if (isLoading) return <SessionLoading />;
-  if (user) {
-    // Just signed in here: the sign-in screen is already on its way to the remembered page.
-    if (navigation.state !== 'idle') return <Outlet />;
-    return <Navigate to={isAdmin ? '/admin' : '/books/manage'} replace />;
-  }
+  // Just signed in on this screen: it is already on its way to the remembered page.
+  if (user && !isSigningInHere()) return <Navigate to={isAdmin ? '/admin' : '/books/manage'} replace />;
   return <Outlet />;
 }

@@ -51,6 +51,24 @@ export function useAuthSync() {
   }, [queryClient]);
 }
 
+// True while this tab's sign-in screen moves to the remembered page: the guest-only guard
+// must not send the new member to /books/manage first (the session lands before the page).
+let signingInHere = false;
+
+export function isSigningInHere(): boolean {
+  return signingInHere;
+}
+
+/** Runs the post-sign-in navigation with the guest-only redirect held back. */
+export async function whileSigningIn(run: () => Promise<void>): Promise<void> {
+  signingInHere = true;
+  try {
+    await run();
+  } finally {
+    signingInHere = false;
+  }
+}
+
 const RETURN_KEY = 'rakbuku.returnTo';
 
 /** Remembers where to go after sign-in (the book page a guest tried to borrow from, a guarded page). */

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Me, PickupLocation } from '../../../domain/api-types';
 import type { ProfileInput, SignUpRequest } from '../../../domain/schemas/account';
 import { api } from '../../lib/api';
-import { broadcastAuthChange, sessionQuery, takeReturnPath } from '../../lib/session';
+import { broadcastAuthChange, sessionQuery, takeReturnPath, whileSigningIn } from '../../lib/session';
 
 // Account calls: Better Auth under /api/auth, our profile and pickup routes under /api.
 
@@ -77,9 +77,11 @@ export function useFinishSignIn() {
   const navigate = useNavigate();
   return useCallback(async () => {
     const session = await api<{ user: Me | null }>('/api/me');
-    navigate(takeReturnPath() ?? '/', { replace: true });
-    queryClient.setQueryData(sessionQuery.queryKey, session);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    await whileSigningIn(async () => {
+      queryClient.setQueryData(sessionQuery.queryKey, session);
+      await navigate(takeReturnPath() ?? '/', { replace: true });
+    });
     broadcastAuthChange();
   }, [navigate, queryClient]);
 }

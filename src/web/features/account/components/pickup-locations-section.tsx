@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../components/ui/cn';
@@ -23,28 +23,30 @@ export function PickupLocationsSection() {
     if (loadError) console.error('Failed to load pickup locations', loadError);
   }, [loadError]);
 
+  // The ticks show at once; the saves run one after another (scope) so the last one wins.
+  const [shown, setShown] = useState<string[] | null>(null);
+  const pendingSaves = useRef(0);
   const save = useMutation({
     mutationFn: savePickupChoices,
-    onMutate: async (ids) => {
-      setError(null);
-      await queryClient.cancelQueries({ queryKey: myPickupChoicesQuery.queryKey });
-      const previous = queryClient.getQueryData(myPickupChoicesQuery.queryKey);
-      queryClient.setQueryData(myPickupChoicesQuery.queryKey, { ids });
-      return { previous };
-    },
-    onError: (err, _ids, context) => {
-      if (context?.previous) queryClient.setQueryData(myPickupChoicesQuery.queryKey, context.previous);
-      setError(errorMessage(err, t('pickup.updateFailed')));
-    },
+    scope: { id: 'pickup-choices' },
     onSuccess: (data) => queryClient.setQueryData(myPickupChoicesQuery.queryKey, data),
+    onError: (err) => setError(errorMessage(err, t('pickup.updateFailed'))),
+    onSettled: () => {
+      // When the last save is done the saved set is the truth (a failed one is thus undone).
+      pendingSaves.current -= 1;
+      if (pendingSaves.current === 0) setShown(null);
+    },
   });
 
-  const selected = new Set(choices.data?.ids ?? []);
+  const selected = new Set(shown ?? choices.data?.ids ?? []);
   const count = selected.size;
   function toggle(id: string) {
+    setError(null);
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
     else next.add(id);
+    setShown([...next]);
+    pendingSaves.current += 1;
     save.mutate([...next]);
   }
 

@@ -37,7 +37,6 @@ export function ProfileForm({ me }: { me: Me }) {
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormValues>({
     resolver: zodResolver(profileSchema),
-    mode: 'onTouched',
     defaultValues: {
       name: me.name,
       phone: me.phone ?? '',

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /** One titled block of the profile screen. */
 export function SectionCard({
@@ -12,11 +12,17 @@ export function SectionCard({
   aside?: ReactNode;
   children: ReactNode;
 }) {
+  const headingId = useId();
   return (
-    <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6"
+    >
       <div className="mb-5 flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h2 className="text-lg font-semibold text-stone-900">{title}</h2>
+          <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+            {title}
+          </h2>
           {description && <p className="mt-1 text-sm text-stone-600">{description}</p>}
         </div>
         {aside}

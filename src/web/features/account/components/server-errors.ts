@@ -3,18 +3,23 @@ import { ApiError, errorMessage } from '../../../lib/api';
 
 /**
  * Puts a refused request's per-field messages (the server runs the same rules as the form)
- * on the fields, and returns the banner text: the server's message or the screen's fallback.
+ * on the fields, and returns the banner text: none when the fields already say it, else the
+ * server's message or the screen's fallback.
  */
 export function showServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fieldNames: readonly Path<T>[],
   fallback: string,
-): string {
+): string | null {
+  let shownOnField = false;
   if (error instanceof ApiError && error.fields) {
     for (const [field, message] of Object.entries(error.fields)) {
-      if ((fieldNames as readonly string[]).includes(field)) setError(field as Path<T>, { message });
+      if ((fieldNames as readonly string[]).includes(field)) {
+        setError(field as Path<T>, { message });
+        shownOnField = true;
+      }
     }
   }
-  return errorMessage(error, fallback);
+  return shownOnField ? null : errorMessage(error, fallback);
 }

@@ -29,36 +29,38 @@ export default function EditProfilePage() {
   }
 
   return (
-    <Container className="max-w-4xl py-8 sm:py-10">
-      <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3 mb-4">
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('profile.back')}
-      </Button>
-      {confirmFailed && <ErrorBanner className="mb-6">{t('profile.confirmLinkInvalid')}</ErrorBanner>}
-      {isLoading ? (
-        <LoadingState label={t('loading', { ns: 'common' })} />
-      ) : !user ? (
-        <EmptyState
-          icon={<UserRound className="size-10" aria-hidden />}
-          title={t('profile.signInRequired')}
-          description={t('profile.signInRequiredText')}
-          action={
-            <ButtonLink to="/signin" onClick={() => rememberReturnPath('/profile/edit')}>
-              {t('profile.signInButton')}
-            </ButtonLink>
-          }
-        />
-      ) : (
-        <>
-          <PageHeader title={t('profile.title')} description={t('profile.subtitle')} />
-          {welcome && <SuccessBanner className="mb-6">{t('profile.welcome')}</SuccessBanner>}
-          <div className="space-y-6">
-            <ProfileForm key={user.id} me={user} />
-            <PickupLocationsSection />
-            <PasswordSection email={user.email} />
-          </div>
-        </>
-      )}
+    <Container className="py-8 sm:py-10">
+      <div className="mx-auto max-w-4xl">
+        <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3 mb-4">
+          <ArrowLeft className="size-4" aria-hidden />
+          {t('profile.back')}
+        </Button>
+        {confirmFailed && <ErrorBanner className="mb-6">{t('profile.confirmLinkInvalid')}</ErrorBanner>}
+        {isLoading ? (
+          <LoadingState label={t('loading', { ns: 'common' })} />
+        ) : !user ? (
+          <EmptyState
+            icon={<UserRound className="size-10" aria-hidden />}
+            title={t('profile.signInRequired')}
+            description={t('profile.signInRequiredText')}
+            action={
+              <ButtonLink to="/signin" onClick={() => rememberReturnPath('/profile/edit')}>
+                {t('profile.signInButton')}
+              </ButtonLink>
+            }
+          />
+        ) : (
+          <>
+            <PageHeader title={t('profile.title')} description={t('profile.subtitle')} />
+            {welcome && <SuccessBanner className="mb-6">{t('profile.welcome')}</SuccessBanner>}
+            <div className="space-y-6">
+              <ProfileForm key={user.id} me={user} />
+              <PickupLocationsSection />
+              <PasswordSection email={user.email} />
+            </div>
+          </>
+        )}
+      </div>
     </Container>
   );
 }

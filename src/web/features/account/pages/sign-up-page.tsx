@@ -29,7 +29,6 @@ export default function SignUpPage() {
     formState: { errors, isSubmitting },
   } = useForm<SignUpForm>({
     resolver: zodResolver(signUpFormSchema),
-    mode: 'onTouched',
     defaultValues: {
       name: '',
       email: '',

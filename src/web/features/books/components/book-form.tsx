@@ -82,9 +82,15 @@ export function BookForm({
     }
   });
 
+  function showFormError(message: string) {
+    setFormError(message);
+    // The banner is above the form; the member pressed the button below it.
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+
   function applyServerError(error: unknown) {
     if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
-      setFormError(error instanceof ApiError && error.status === 0 ? error.message : fallbackError);
+      showFormError(error instanceof ApiError && error.status === 0 ? error.message : fallbackError);
       return;
     }
     let placed = false;
@@ -97,7 +103,7 @@ export function BookForm({
         placed = true;
       }
     }
-    if (!placed) setFormError(error.message || fallbackError);
+    if (!placed) showFormError(error.message || fallbackError);
   }
 
   // Checked before the schema runs, so a missing cover shows together with the field errors.

@@ -101,7 +101,12 @@ export function CatalogBrowser({
             title={t('states.emptyTitle')}
             description={t('states.emptyDescription')}
             action={
-              hasFilters ? (
+              data.total > 0 ? (
+                // A page past the end (a stale link): the books are there, on page 1.
+                <Button variant="outline" onClick={() => goToPage(1)}>
+                  {t('pagination.first')}
+                </Button>
+              ) : hasFilters ? (
                 <Button variant="outline" onClick={clearFilters}>
                   {t('filters.clearAll')}
                 </Button>

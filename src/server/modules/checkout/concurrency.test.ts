@@ -19,18 +19,24 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** One new book and `count` signed-in members who each have it in their cart. */
+async function membersWantingOneBook(count: number, title: string) {
+  const owner = await createUser(ctx.db);
+  const book = await createBook(ctx.db, { ownerId: owner.id, title });
+  const members: Member[] = [];
+  for (let i = 0; i < count; i++) {
+    const member = await ctx.member();
+    await addToCart(ctx.db, { actorId: member.user.id, bookId: book.id });
+    members.push(member);
+  }
+  return { book, members };
+}
+
 const address = { fullName: 'Racer', phone: '+628123456789', address: 'Jl. Balap No. 1, Denpasar, Bali' };
 
 describe('checking out the same book at once', () => {
   it('50 members with one book in their carts: exactly one order, 49 told it is no longer available', async () => {
-    const owner = await createUser(ctx.db);
-    const book = await createBook(ctx.db, { ownerId: owner.id, title: 'The Little Prince' });
-    const members: Member[] = [];
-    for (let i = 0; i < 50; i++) {
-      const member = await ctx.member();
-      await addToCart(ctx.db, { actorId: member.user.id, bookId: book.id });
-      members.push(member);
-    }
+    const { book, members } = await membersWantingOneBook(50, 'The Little Prince');
 
     const results = await Promise.all(
       members.map((member) =>
@@ -67,14 +73,7 @@ describe('two server instances on one database (the scale path)', () => {
     const second = shared.url ? await openDatabase({ databaseUrl: shared.url, poolSize: 10 }) : shared;
     const other = await createRuntime(ctx.config, { database: second, log: createLogger('silent') });
     try {
-      const owner = await createUser(ctx.db);
-      const book = await createBook(ctx.db, { ownerId: owner.id, title: 'Laskar Pelangi' });
-      const members: Member[] = [];
-      for (let i = 0; i < 20; i++) {
-        const member = await ctx.member();
-        await addToCart(ctx.db, { actorId: member.user.id, bookId: book.id });
-        members.push(member);
-      }
+      const { book, members } = await membersWantingOneBook(20, 'Laskar Pelangi');
       const results = await Promise.all(
         members.map(async (member, i) => {
           const init = {

@@ -4,7 +4,8 @@ import type { BookQueryInput } from '../../../domain/schemas/book-query';
 import type { DbOrTx } from '../../db/client';
 import { type Book, books } from '../../db/schema';
 import { coverUrls } from '../covers/service';
-import { cachedAtVersion, readCatalogVersion } from './catalog-cache';
+import { cachedAtVersion, currentCatalogVersion } from './catalog-cache';
+import { executePrepared } from './prepared';
 
 export function availabilityOf(book: Pick<Book, 'status' | 'reservedByOrderId' | 'deletedAt'>): Availability {
   if (book.deletedAt || book.status === 'Unavailable') return 'unavailable';
@@ -78,29 +79,33 @@ export async function listBooks(
   if (query.language) filtered.push(eq(books.language, query.language));
   if (query.maxPrice) filtered.push(lte(books.weeklyPrice, query.maxPrice));
 
-  // Read the version before anything it validates (see catalog-cache.ts).
-  const version = await readCatalogVersion(db);
   const scopeKey = JSON.stringify([scope, query.category ?? null, query.q ?? null]);
   const filterKey = JSON.stringify([scopeKey, query.condition, query.language, query.maxPrice]);
+  const pageKey = JSON.stringify([filterKey, query.sort, query.page, query.pageSize]);
 
-  const [total, maxWeeklyPrice, items] = await Promise.all([
-    cachedAtVersion(db, version, `count:${filterKey}`, async () => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(books)
-        .where(and(...filtered));
-      return row?.n ?? 0;
-    }),
-    cachedAtVersion(db, version, `max:${scopeKey}`, async () => {
-      const [row] = await db
-        .select({ max: sql<string | null>`max(${books.weeklyPrice})::text` })
-        .from(books)
-        .where(and(...inScope));
-      return row?.max ?? '0.00';
-    }),
-    pageOfBooks(db, filtered, query),
-  ]);
-  return { items, total, page: query.page, pageSize: query.pageSize, maxWeeklyPrice };
+  // Whole pages are cached too: popular pages (page 1 of a category, a common search) are asked
+  // for again and again between two writes, and the version makes every answer exact.
+  const version = await currentCatalogVersion(db);
+  return cachedAtVersion(db, version, `page:${pageKey}`, async () => {
+    const [total, maxWeeklyPrice, items] = await Promise.all([
+      cachedAtVersion(db, version, `count:${filterKey}`, async () => {
+        const [row] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(books)
+          .where(and(...filtered));
+        return row?.n ?? 0;
+      }),
+      cachedAtVersion(db, version, `max:${scopeKey}`, async () => {
+        const [row] = await db
+          .select({ max: sql<string | null>`max(${books.weeklyPrice})::text` })
+          .from(books)
+          .where(and(...inScope));
+        return row?.max ?? '0.00';
+      }),
+      pageOfBooks(db, filtered, query),
+    ]);
+    return { items, total, page: query.page, pageSize: query.pageSize, maxWeeklyPrice };
+  });
 }
 
 /**
@@ -116,10 +121,12 @@ async function pageOfBooks(db: DbOrTx, where: SQL[], query: BookQueryInput): Pro
     .orderBy(...order)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const rows = await db
-    .select()
-    .from(books)
-    .where(inArray(books.id, pageIds))
-    .orderBy(...order);
+  const rows = await executePrepared(
+    db
+      .select()
+      .from(books)
+      .where(inArray(books.id, pageIds))
+      .orderBy(...order),
+  );
   return rows.map(toBookSummary);
 }

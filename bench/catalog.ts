@@ -1,0 +1,235 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client';
+import { seedCatalog } from './catalog-seed';
+
+// `npm run bench -- catalog`: the catalog endpoint at 100,000 books (issue 4, item 8).
+// Seeds PostgreSQL (a database created on BENCH_DATABASE_URL / DATABASE_URL's server, or the
+// local one, and dropped afterwards) and PGlite, starts bench/server.ts as a child process and
+// loads it with autocannon from this process at 20 connections.
+
+const BOOKS = Number(process.env.BENCH_BOOKS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+const TARGET = { shareOfCeiling: 0.05, p99Ms: 50, maxBytes: 40 * 1024 };
+
+const SCENARIOS = [
+  { name: 'newest, page 1', path: '/api/books' },
+  { name: 'title search "garden"', path: '/api/books?q=garden' },
+  { name: 'Adult + Good, price low-high', path: '/api/books?category=Adult&condition=Good&sort=price-low' },
+  { name: 'newest, page 200', path: '/api/books?page=200' },
+];
+const CEILING = { name: 'constant route (ceiling)', path: '/api/bench/constant' };
+const BASELINE = '/api/bench/all-books';
+
+interface Row {
+  name: string;
+  /** One request right after a write (nothing cached), median of 5. */
+  coldMs: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  errors: number;
+}
+
+interface Report {
+  database: string;
+  ceiling: Row;
+  rows: Row[];
+  baseline: { bytes: number; ms: number; books: number };
+}
+
+export async function run(_args: string[]): Promise<void> {
+  const started = Date.now();
+  const reports: Report[] = [];
+
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `rakbuku_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const benchUrl = new URL(serverUrl);
+  benchUrl.pathname = `/${name}`;
+  try {
+    await seed('PostgreSQL', benchUrl.toString(), undefined);
+    reports.push(await measure('PostgreSQL', { DATABASE_URL: benchUrl.toString() }));
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'rakbuku-bench-'));
+  try {
+    await seed('PGlite', null, dataDir);
+    reports.push(await measure('PGlite', { DATA_DIR: dataDir }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(`\n${markdown(reports)}`);
+  console.log(
+    `\n(${BOOKS.toLocaleString('en')} books, ${CONNECTIONS} connections, ${SECONDS} s per row, total ${Math.round((Date.now() - started) / 1000)} s)`,
+  );
+}
+
+async function seed(label: string, databaseUrl: string | null, dataDir: string | undefined) {
+  const t = Date.now();
+  const database = await openDatabase({ databaseUrl, dataDir });
+  await database.migrate();
+  await seedCatalog(database.db, BOOKS);
+  await database.close();
+  console.log(
+    `${label}: seeded ${BOOKS.toLocaleString('en')} books in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
+}
+
+async function measure(database: string, env: Record<string, string>): Promise<Report> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(port, env);
+  try {
+    await waitUntilUp(base, server);
+    const ceiling = await load(base, CEILING);
+    const rows: Row[] = [];
+    for (const scenario of SCENARIOS) rows.push(await load(base, scenario));
+    const baseline = await measureBaseline(base);
+    return { database, ceiling, rows, baseline };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+function startServer(port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'false',
+      EMAIL_WORKER: 'false',
+      MAIL_TRANSPORT: 'none',
+      LOG_LEVEL: 'warn',
+      ...(env.DATA_DIR ? {} : { DATA_DIR: mkdtempSync(join(tmpdir(), 'rakbuku-bench-data-')) }),
+    },
+  });
+}
+
+async function waitUntilUp(base: string, server: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error('bench server exited');
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('bench server did not start');
+}
+
+async function load(base: string, scenario: { name: string; path: string }): Promise<Row> {
+  const url = `${base}${scenario.path}`;
+  // One plain request: the body's size uncompressed, and a check that it answers at all.
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const body = await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${scenario.path} answered ${res.status}`);
+  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up: JIT, caches, pool
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const row = {
+    name: scenario.name,
+    coldMs: scenario === CEILING ? 0 : await coldRequest(base, url),
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: body.byteLength,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+  console.log(
+    `  ${scenario.name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.bytes} B`,
+  );
+  return row;
+}
+
+async function coldRequest(base: string, url: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await fetch(`${base}/api/bench/touch`, { method: 'POST' });
+    const t = performance.now();
+    await (await fetch(url)).arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  return Math.round(times.sort((a, b) => a - b)[2] * 10) / 10;
+}
+
+/** The spec's first version: one request for every available book, filtered in the browser. */
+async function measureBaseline(base: string) {
+  const times: number[] = [];
+  let bytes = 0;
+  let books = 0;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const res = await fetch(`${base}${BASELINE}`, { headers: { 'accept-encoding': 'identity' } });
+    const text = await res.text();
+    times.push(performance.now() - t);
+    bytes = Buffer.byteLength(text);
+    books = (JSON.parse(text) as unknown[]).length;
+  }
+  times.sort((a, b) => a - b);
+  return { bytes, ms: times[1], books };
+}
+
+function markdown(reports: Report[]): string {
+  const lines: string[] = [];
+  for (const r of reports) {
+    lines.push(`#### ${r.database}`, '');
+    lines.push(
+      '| request | req/s | % of ceiling | p50 ms | p99 ms | bytes/response | after a write, ms | target |',
+    );
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---|');
+    const c = r.ceiling;
+    lines.push(`| ${c.name} | ${Math.round(c.rps)} | 100% | ${c.p50} | ${c.p99} | ${c.bytes} | | |`);
+    for (const row of r.rows) {
+      const share = row.rps / c.rps;
+      const ok =
+        share >= TARGET.shareOfCeiling &&
+        row.p99 <= TARGET.p99Ms &&
+        row.bytes <= TARGET.maxBytes &&
+        row.errors === 0;
+      lines.push(
+        `| ${row.name} | ${Math.round(row.rps)} | ${(share * 100).toFixed(1)}% | ${row.p50} | ${row.p99} | ${row.bytes} | ${row.coldMs} | ${ok ? 'met' : 'MISSED'}${row.errors ? ` (${row.errors} errors)` : ''} |`,
+      );
+    }
+    const b = r.baseline;
+    lines.push(
+      `| spec v1 baseline: all ${b.books.toLocaleString('en')} available books in one answer | | | ${Math.round(b.ms)} (one request) | | ${b.bytes.toLocaleString('en')} | | |`,
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}

@@ -1,0 +1,42 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { loadConfig } from '../src/server/config';
+import { books } from '../src/server/db/schema';
+import { toBookSummary } from '../src/server/modules/books/service';
+import { createRuntime } from '../src/server/runtime';
+import { eq, sql } from 'drizzle-orm';
+
+// The real server (same runtime, middleware and routes as src/server/main.ts) plus two routes
+// that exist only here, for the catalog benchmark:
+//   GET /api/bench/constant   a constant answer: the framework's ceiling on this machine
+//   GET /api/bench/all-books  what the spec's first version did: every available book in one
+//                             answer, to be filtered in the browser (the baseline)
+//   POST /api/bench/touch     a write to one book, which moves the catalog version: the next
+//                             catalog request finds nothing cached (the cold path)
+const config = loadConfig();
+const runtime = await createRuntime(config);
+const { db } = runtime.deps;
+
+const bench = new Hono()
+  .get('/api/bench/constant', (c) => c.json({ ok: true }))
+  .get('/api/bench/all-books', async (c) => {
+    const rows = await db.select().from(books).where(eq(books.listed, true));
+    return c.json(rows.map(toBookSummary));
+  })
+  .post('/api/bench/touch', async (c) => {
+    await db.execute(sql`update books set updated_at = now() where id = (select id from books limit 1)`);
+    return c.json({ ok: true });
+  })
+  .all('*', (c) => runtime.app.fetch(c.req.raw, c.env));
+
+const server = serve({ fetch: bench.fetch, port: config.port }, (info) => {
+  console.log(`bench server on port ${info.port} (${runtime.database.kind})`);
+});
+
+async function shutdown() {
+  server.close();
+  await runtime.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());

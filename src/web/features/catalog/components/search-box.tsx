@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { ArrowRight, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -58,11 +58,13 @@ export function SearchBox({
         <button
           type="submit"
           className={cn(
-            'rounded-xl bg-brand-700 px-4 font-medium sm:px-5 text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-            size === 'lg' ? 'h-12' : 'h-11 sm:h-10',
+            'inline-flex items-center justify-center rounded-xl bg-brand-700 px-3 font-medium sm:px-5 text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+            size === 'lg' ? 'h-12 max-sm:w-12' : 'h-11 max-sm:w-11 sm:h-10',
           )}
         >
-          {t('search.submit')}
+          {/* Phones get an arrow so the placeholder keeps its full width. */}
+          <span className="max-sm:sr-only">{t('search.submit')}</span>
+          <ArrowRight className="size-5 sm:hidden" aria-hidden />
         </button>
       </form>
     </search>

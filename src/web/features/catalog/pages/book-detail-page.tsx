@@ -99,7 +99,7 @@ function BookDetailView({ book }: { book: BookDetail }) {
           <dl className="mt-5 grid max-w-md grid-cols-3 gap-3 text-sm">
             {(['category', 'condition', 'language'] as const).map((field) => (
               <div key={field} className="rounded-lg bg-stone-100 px-3 py-2">
-                <dt className="text-xs text-stone-500">{t(`detail.${field}`)}</dt>
+                <dt className="text-xs text-stone-600">{t(`detail.${field}`)}</dt>
                 <dd className="font-medium text-stone-900">{book[field]}</dd>
               </div>
             ))}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ADDRESS_MAX } from '../../../../domain/constants';
 import type { DeliveryAddress } from '../../../../domain/order-types';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 
@@ -27,6 +28,7 @@ export function AddressForm({
             id="ship-full-name"
             autoComplete="name"
             value={value.fullName}
+            maxLength={ADDRESS_MAX}
             invalid={missing('fullName')}
             onChange={set('fullName')}
           />
@@ -37,6 +39,7 @@ export function AddressForm({
             type="tel"
             autoComplete="tel"
             value={value.phone}
+            maxLength={ADDRESS_MAX}
             invalid={missing('phone')}
             onChange={set('phone')}
           />
@@ -48,6 +51,7 @@ export function AddressForm({
           rows={3}
           autoComplete="street-address"
           value={value.address}
+          maxLength={ADDRESS_MAX}
           invalid={missing('address')}
           onChange={set('address')}
         />

@@ -73,7 +73,12 @@ export default function CheckoutPage() {
     const parsed = checkoutSchema.safeParse(input);
     if (!parsed.success) {
       setShowMissing(true);
-      setError(parsed.error.issues[0]?.message ?? t('errors.addressRequired'));
+      // The catalogue holds the same spec words, so a second language needs no schema change.
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.length === 1 ? issue.path[0] : null;
+      if (field === 'pickupLocationId') setError(t('errors.pickupRequired'));
+      else if (field === 'deliveryAddress') setError(t('errors.addressRequired'));
+      else setError(issue?.message ?? t('errors.create'));
       return;
     }
 

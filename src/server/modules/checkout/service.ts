@@ -21,7 +21,7 @@ import {
   pickupLocations,
   user,
 } from '../../db/schema';
-import { AppError, unprocessable } from '../../lib/errors';
+import { AppError, unauthorized, unprocessable } from '../../lib/errors';
 import { groupCartLines, isUuid, loadCartLines, lockMember } from '../cart/service';
 import { queueOrderNotices } from '../email/order-notices';
 import { countItems, toOrderSummary } from '../orders/service';
@@ -93,6 +93,7 @@ export async function placeOrders(
     if (previous) return { orders: await checkoutOrders(tx, previous.id), created: false };
 
     const [member] = await tx.select().from(user).where(eq(user.id, input.actorId));
+    if (!member) throw unauthorized(MSG.pleaseSignIn);
     const cartLines = await loadCartLines(tx, input.actorId);
     if (cartLines.length === 0) throw unprocessable('CART_EMPTY', MSG.cartIsEmpty);
 

@@ -15,7 +15,7 @@ import { ORDER_MSG } from '../../../domain/order-messages';
 import type { OrderDetail } from '../../../domain/order-types';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
-import { type Order, books, orderEvents, orders } from '../../db/schema';
+import { books, type Order, type OrderItem, orderEvents, orders } from '../../db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { noticeForStatus, queueOrderNotices } from '../email/order-notices';
 import { buildOrderDetail, loadOrderItems, rolesOnOrder } from './service';
@@ -62,7 +62,7 @@ export async function applyOrderAction(
       changes.total = orderTotal(order.subtotal, action.shippingCost);
     }
 
-    await applyBookEffects(tx, order, to);
+    await applyBookEffects(tx, order, items, to);
     await tx.update(orders).set(changes).where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({
       orderId: order.id,
@@ -89,8 +89,8 @@ export async function applyOrderAction(
  * them back (Available) and end the reservation. An admin reopening a closed order reserves its
  * books again, which only works while no other order holds them.
  */
-async function applyBookEffects(tx: Tx, order: Order, to: OrderStatus): Promise<void> {
-  const bookIds = (await loadOrderItems(tx, order.id)).flatMap((item) => (item.bookId ? [item.bookId] : []));
+async function applyBookEffects(tx: Tx, order: Order, items: OrderItem[], to: OrderStatus): Promise<void> {
+  const bookIds = items.flatMap((item) => (item.bookId ? [item.bookId] : []));
   if (bookIds.length === 0) return;
 
   if (!isOpenStatus(order.status) && isOpenStatus(to)) {

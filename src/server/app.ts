@@ -20,6 +20,7 @@ import { coversRoutes } from './modules/covers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
+import { refuseForbiddenText } from './security/forbidden-text';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -92,6 +93,8 @@ export function createApp(deps: AppDeps) {
     }
     await next();
   });
+
+  app.use('/api/*', refuseForbiddenText);
 
   // Better Auth reads the client address from this header only; we set it from the socket.
   app.use('/api/*', async (c, next) => {

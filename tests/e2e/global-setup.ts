@@ -85,6 +85,7 @@ export default async function globalSetup() {
   await waitForHealth(baseUrl, server, 120_000);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_WEB_DIST_DIR = distDir; // the production build, for the page-size check
 
   return async () => {
     server.kill('SIGTERM');

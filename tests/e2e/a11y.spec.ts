@@ -1,0 +1,217 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import sharp from 'sharp';
+import { analyze, FIRST_PAGE_BUDGET_BYTES, problemsOf } from '../../scripts/page-sizes.mjs';
+import { DEMO, linkIn, uniqueEmail, waitForMail } from './support';
+
+// axe-core over every page of the app, signed out, as a member and as an admin: no serious
+// or critical WCAG 2.1 A/AA violation. The member pages are shown with real content: two new
+// members (so no demo data other journeys rely on is touched), one lending a book it uploads,
+// the other borrowing it.
+
+const PASSWORD = 'a11y-pass-123';
+
+function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');
+  return url;
+}
+
+async function expectNoSeriousViolations(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main')).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+    }));
+  expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+async function signInPage(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { origin: baseUrl() },
+  });
+  expect(res.ok(), `sign in ${email}`).toBeTruthy();
+}
+
+/** A new confirmed member, through sign-up and the emailed link; returns an API session. */
+async function newMember(name: string): Promise<{ email: string; api: APIRequestContext }> {
+  const email = uniqueEmail('a11y');
+  const api = await request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
+  const signUp = await api.post('/api/auth/sign-up/email', {
+    data: {
+      name,
+      email,
+      password: PASSWORD,
+      phone: '+6281234567',
+      location: 'Sanur',
+      address: 'Jl. Danau Tamblingan No. 12, Sanur, Bali',
+    },
+  });
+  expect(signUp.ok(), 'sign up').toBeTruthy();
+  const link = linkIn(await waitForMail(email, 'Confirm your Rakbuku account'), 'verify-email');
+  expect((await api.get(link)).status()).toBeLessThan(400);
+  const signIn = await api.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } });
+  expect(signIn.ok(), 'sign in').toBeTruthy();
+  return { email, api };
+}
+
+interface Fixture {
+  lender: string;
+  borrower: string;
+  bookId: string;
+  ownerId: string;
+  orderId: string;
+}
+let fixture: Fixture;
+
+test.beforeAll(async () => {
+  const lender = await newMember('Ketut Aksesibel');
+  const borrower = await newMember('Made Aksesibel');
+  const cover = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#7c3aed' } })
+    .png()
+    .toBuffer();
+  const upload = await lender.api.post('/api/books', {
+    multipart: {
+      title: 'Accessible Gardens of Sanur',
+      author: 'Ketut Aksesibel',
+      weeklyPrice: '15000',
+      summary: 'A book uploaded by the accessibility journey.',
+      cover: { name: 'cover.png', mimeType: 'image/png', buffer: cover },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const book = (await upload.json()) as { id: string; owner: { id: string } };
+  await borrower.api.delete('/api/cart');
+  expect((await borrower.api.post('/api/cart/items', { data: { bookId: book.id } })).status()).toBe(201);
+  const checkout = await borrower.api.post('/api/checkout', {
+    data: {
+      idempotencyKey: `a11y-${Date.now()}`,
+      deliveryMethod: 'delivery',
+      deliveryAddress: {
+        fullName: 'Made Aksesibel',
+        phone: '+6281234567',
+        address: 'Jl. Danau Tamblingan No. 12',
+      },
+    },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const { orders } = (await checkout.json()) as { orders: { id: string }[] };
+  fixture = {
+    lender: lender.email,
+    borrower: borrower.email,
+    bookId: book.id,
+    ownerId: book.owner.id,
+    orderId: orders[0].id,
+  };
+  await lender.api.dispose();
+  await borrower.api.dispose();
+});
+
+const GUEST_PAGES = [
+  '/',
+  '/how-it-works',
+  '/shipping',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/cookies',
+  '/sell-books',
+  '/books',
+  '/books?q=garden&sort=price-low',
+  '/books/category/Adult',
+  '/signin',
+  '/signup',
+  '/forgot-password',
+  '/reset-password?token=not-a-real-token',
+  '/profile/edit',
+  '/no-such-page',
+];
+
+test.describe('signed out', () => {
+  for (const path of GUEST_PAGES) {
+    test(`${path} has no serious or critical violations`, async ({ page }) => {
+      await expectNoSeriousViolations(page, path);
+    });
+  }
+  test('book detail and owner shelf have no serious or critical violations', async ({ page }) => {
+    await expectNoSeriousViolations(page, `/books/${fixture.bookId}`);
+    await expectNoSeriousViolations(page, `/owner/${fixture.ownerId}`);
+  });
+});
+
+test.describe('as a member', () => {
+  test('borrower pages: cart, checkout, orders, order detail, profile', async ({ page }) => {
+    await signInPage(page, fixture.borrower, PASSWORD);
+    for (const path of ['/cart', '/checkout', '/my-orders', `/orders/${fixture.orderId}`, '/profile/edit']) {
+      await expectNoSeriousViolations(page, path);
+    }
+  });
+
+  test('lender pages: manage, upload, edit, the order as its owner', async ({ page }) => {
+    await signInPage(page, fixture.lender, PASSWORD);
+    for (const path of [
+      '/books/manage',
+      '/books/new',
+      `/books/${fixture.bookId}/edit`,
+      `/orders/${fixture.orderId}`,
+    ]) {
+      await expectNoSeriousViolations(page, path);
+    }
+  });
+
+  test('a filled cart and the order confirmation', async ({ page }) => {
+    await signInPage(page, fixture.lender, PASSWORD);
+    // The lender borrows a demo book for a moment: the cart is emptied again below.
+    const books = await (await page.request.get('/api/books?pageSize=1')).json();
+    await page.request.post('/api/cart/items', {
+      data: { bookId: books.items[0].id },
+      headers: { origin: baseUrl() },
+    });
+    await expectNoSeriousViolations(page, '/cart');
+    await expectNoSeriousViolations(page, '/checkout');
+    await page.request.delete('/api/cart', { headers: { origin: baseUrl() } });
+  });
+});
+
+test.describe('as an admin', () => {
+  test('the admin dashboard and its tabs', async ({ page }) => {
+    await signInPage(page, DEMO.admin.email, DEMO.admin.password);
+    await expectNoSeriousViolations(page, '/admin');
+    for (const tab of ['Books', 'Users', 'Emails']) {
+      const control = page.getByRole('tab', { name: new RegExp(tab, 'i') });
+      if ((await control.count()) === 0) continue;
+      await control.first().click();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        tab,
+      ).toEqual([]);
+    }
+  });
+});
+
+test.describe('production bundle', () => {
+  test(`the first page needs at most ${FIRST_PAGE_BUDGET_BYTES / 1024} KB of JavaScript gzipped, and every page is its own chunk`, () => {
+    const dist = process.env.E2E_WEB_DIST_DIR;
+    if (!dist) throw new Error('E2E_WEB_DIST_DIR is not set (global setup did not run)');
+    const report = analyze(dist);
+    expect(problemsOf(report)).toEqual([]);
+    const first = report.pages.find((p) => p.path === '/');
+    expect(first?.totalBytes).toBeLessThanOrEqual(FIRST_PAGE_BUDGET_BYTES);
+    expect(report.pages.length).toBeGreaterThanOrEqual(25);
+  });
+});

@@ -181,6 +181,7 @@ test('book detail shows the book, both prices with the saving, the owner and mor
   await expect(page).toHaveURL(`/books/${mine.id}`);
   await expect(page.getByRole('heading', { level: 1, name: mine.title })).toBeVisible();
   await expect(page.getByText('by Ketut Journey')).toBeVisible();
+  await expect(page).toHaveTitle(`${mine.title} · Rakbuku`);
   await expect(page.getByText('Rp 25.000', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Rp 80.000', { exact: true }).first()).toBeVisible();
   // D3: 4 x 25.000 = 100.000, the monthly price 80.000 saves 20.000.

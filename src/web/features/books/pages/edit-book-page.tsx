@@ -64,6 +64,7 @@ export default function EditBookPage() {
 
   return (
     <Container className="max-w-3xl py-8 sm:py-10">
+      <title>{t('pageTitle', { title: t('edit.title') })}</title>
       <PageHeader title={t('edit.title')} description={query.data?.title} />
       {body}
     </Container>

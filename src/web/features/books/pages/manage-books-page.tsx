@@ -43,6 +43,7 @@ export default function ManageBooksPage() {
 
   return (
     <Container className="py-8 sm:py-10">
+      <title>{t('pageTitle', { title: t('manage.title') })}</title>
       <PageHeader
         title={t('manage.title')}
         description={t('manage.description')}

@@ -11,6 +11,7 @@ export default function NewBookPage() {
   const create = useCreateBook();
   return (
     <Container className="max-w-3xl py-8 sm:py-10">
+      <title>{t('pageTitle', { title: t('new.title') })}</title>
       <PageHeader title={t('new.title')} description={t('new.description')} />
       <BookForm
         submitLabel={t('new.submit')}

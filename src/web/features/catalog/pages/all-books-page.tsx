@@ -11,6 +11,7 @@ export default function AllBooksPage() {
   const { params, update } = useCatalogParams();
   return (
     <Container className="py-8 sm:py-10">
+      <title>{t('pageTitle', { title: t('allBooks.title') })}</title>
       <PageHeader title={t('allBooks.title')} description={t('allBooks.description')} />
       <div className="mb-8 max-w-2xl">
         {/* keyed by q so Back (a new URL) shows that URL's search text */}

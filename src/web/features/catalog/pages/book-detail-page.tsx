@@ -55,6 +55,7 @@ function BookDetailView({ book }: { book: BookDetail }) {
 
   return (
     <Container className="py-6 sm:py-10">
+      <title>{t('pageTitle', { title: book.title })}</title>
       <nav
         aria-label={t('detail.breadcrumb')}
         className="mb-6 flex items-center gap-1 text-sm text-stone-500"

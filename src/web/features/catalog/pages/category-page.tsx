@@ -26,6 +26,7 @@ export default function CategoryPage() {
 
   return (
     <>
+      <title>{t('pageTitle', { title: t(`category.${theme.key}.title`) })}</title>
       <header className={cn('border-b bg-gradient-to-br', theme.band)}>
         <Container className="py-10 sm:py-12">
           <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">

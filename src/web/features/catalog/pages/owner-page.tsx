@@ -46,6 +46,7 @@ function OwnerShelf({ owner }: { owner: OwnerProfile }) {
   const { params, update } = useCatalogParams();
   return (
     <>
+      <title>{t('pageTitle', { title: owner.name })}</title>
       <header className="border-b border-stone-200 bg-white">
         <Container className="py-8 sm:py-10">
           <div className="flex flex-col gap-5 sm:flex-row sm:items-center">

@@ -253,6 +253,19 @@ describe('owner transitions', () => {
   });
 });
 
+describe('simultaneous actions', () => {
+  it('the owner and the admin pressing Mark as Shipped at once: one wins, the other is told it is too late', async () => {
+    const { order, owner } = await orderAt('Processed');
+    const results = await Promise.all([
+      act(owner.cookie, order.id, { type: 'mark_shipped' }),
+      act(admin.cookie, order.id, { type: 'mark_shipped' }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const events = await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.filter((e) => e.toStatus === 'Delivery in Progress')).toHaveLength(1);
+  });
+});
+
 describe('book status effects', () => {
   it('Processed makes the books Borrowed; Cancelled makes them Available and frees them', async () => {
     const owner = await createUser(ctx.db);

@@ -51,6 +51,12 @@ interface PageQuery {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const contains = (q: string) => `%${escapeLike(q)}%`;
 const offsetOf = (query: PageQuery) => (query.page - 1) * query.pageSize;
+const pageOf = <T>(items: T[], total: number, query: PageQuery): Page<T> => ({
+  items,
+  total,
+  page: query.page,
+  pageSize: query.pageSize,
+});
 
 /** An order is open until Completed or Cancelled (D6). */
 const isOpenOrder = notInArray(orders.status, [...CLOSED_ORDER_STATUSES]);
@@ -126,8 +132,8 @@ export async function listOrders(
       .offset(offsetOf(query)),
     db.select({ total: count() }).from(orders).where(where),
   ]);
-  return {
-    items: rows.map(({ order, ownerEmail, ownerPhone, ownerAddress, ownerLocation, itemTitles }) => ({
+  return pageOf(
+    rows.map(({ order, ownerEmail, ownerPhone, ownerAddress, ownerLocation, itemTitles }) => ({
       id: order.id,
       number: orderNumber(order.id),
       status: order.status,
@@ -151,9 +157,8 @@ export async function listOrders(
       createdAt: new Date(order.createdAt).toISOString(),
     })),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    query,
+  );
 }
 
 // ---------------------------------------------------------------- books
@@ -195,17 +200,16 @@ export async function listBooks(
     db,
     rows.map((r) => r.book.id),
   );
-  return {
-    items: rows.map(({ book, ownerName, ownerEmail }) => ({
+  return pageOf(
+    rows.map(({ book, ownerName, ownerEmail }) => ({
       ...toBookSummary(book),
       ownerName,
       ownerEmail,
       inOpenOrder: open.has(book.id) || book.reservedByOrderId !== null,
     })),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    query,
+  );
 }
 
 /** The admin may set any book status (spec section 4); order status changes still drive it later (D8). */
@@ -271,16 +275,15 @@ export async function listUsers(db: DbOrTx, query: PageQuery & { role?: Role }):
       .offset(offsetOf(query)),
     db.select({ total: count() }).from(user).where(where),
   ]);
-  return {
-    items: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       ...r,
       role: r.role === 'admin' ? 'admin' : 'user',
       createdAt: new Date(r.createdAt).toISOString(),
     })),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    query,
+  );
 }
 
 /** D12: roles are user or admin, and no admin changes their own (so nobody locks themselves out). */
@@ -368,17 +371,16 @@ export async function listEmails(
       .offset(offsetOf(query)),
     db.select({ total: count() }).from(emailNotifications).where(where),
   ]);
-  return {
-    items: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       ...r,
       orderNumber: r.orderId ? orderNumber(r.orderId) : null,
       createdAt: new Date(r.createdAt).toISOString(),
       sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null,
     })),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    query,
+  );
 }
 
 /** The admin's 'Process emails' (D14, D15): runs the outbox now. */

@@ -9,12 +9,13 @@ import { formatMoney } from '../../../../domain/money';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { ErrorBanner } from '../../../components/ui/feedback';
 import { Select } from '../../../components/ui/field';
 import { useAdminBooks, useDeleteBook, useSetBookStatus } from '../api';
 import { failureMessage } from './failure';
 import { ListToolbar } from './list-toolbar';
-import { Pagination } from './pagination';
+import { FilterSelect } from './filter-select';
+import { ListBody } from './list-body';
 import type { TabProps } from './tab-props';
 
 export function BooksTab({ params, onParams }: TabProps) {
@@ -55,39 +56,30 @@ export function BooksTab({ params, onParams }: TabProps) {
         placeholder={t('search.books')}
         onSearch={(q) => onParams({ q, page: 1 })}
       >
-        <label htmlFor="books-status" className="sr-only">
-          {t('books.status')}
-        </label>
-        <Select
+        <FilterSelect
           id="books-status"
-          value={params.status ?? ''}
-          onChange={(e) => onParams({ status: e.target.value || undefined, page: 1 })}
+          label={t('books.status')}
+          value={params.status}
+          allLabel={t('orders.allStatuses')}
+          options={BOOK_STATUSES.map((s) => ({ value: s, label: t(`books.statuses.${s}`) }))}
+          onChange={(status) => onParams({ status, page: 1 })}
           className="sm:w-44"
-        >
-          <option value="">{t('orders.allStatuses')}</option>
-          {BOOK_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`books.statuses.${s}`)}
-            </option>
-          ))}
-        </Select>
+        />
       </ListToolbar>
 
       {error && <ErrorBanner>{error}</ErrorBanner>}
-      {books.isPending ? (
-        <LoadingState label={t('loading')} />
-      ) : books.isError ? (
-        <ErrorBanner>{t('loadFailed')}</ErrorBanner>
-      ) : books.data.items.length === 0 ? (
-        <EmptyState
-          icon={<BookOpen className="size-8" aria-hidden />}
-          title={t('books.empty')}
-          description={t('books.emptyHint')}
-        />
-      ) : (
-        <>
+      <ListBody
+        query={books}
+        empty={{
+          icon: <BookOpen className="size-8" aria-hidden />,
+          title: t('books.empty'),
+          description: t('books.emptyHint'),
+        }}
+        onPage={(page) => onParams({ page })}
+      >
+        {(items) => (
           <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs">
-            {books.data.items.map((book) => (
+            {items.map((book) => (
               <li
                 key={book.id}
                 aria-label={book.title}
@@ -158,14 +150,8 @@ export function BooksTab({ params, onParams }: TabProps) {
               </li>
             ))}
           </ul>
-          <Pagination
-            page={books.data.page}
-            pageSize={books.data.pageSize}
-            total={books.data.total}
-            onPage={(page) => onParams({ page })}
-          />
-        </>
-      )}
+        )}
+      </ListBody>
 
       <ConfirmDialog
         open={deleting !== null}

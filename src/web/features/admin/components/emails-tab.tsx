@@ -1,15 +1,16 @@
 import { Mail, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { EmptyState, ErrorBanner, LoadingState, SuccessBanner } from '../../../components/ui/feedback';
-import { Select } from '../../../components/ui/field';
+import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
 import { ApiError } from '../../../lib/api';
 import { formatOrderDateTime } from '../../orders/format';
 import { useAdminEmails, useProcessEmails } from '../api';
 import { ListToolbar } from './list-toolbar';
-import { Pagination } from './pagination';
+import { FilterSelect } from './filter-select';
+import { ListBody } from './list-body';
 import type { TabProps } from './tab-props';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
@@ -30,7 +31,14 @@ export function EmailsTab({
       onSuccess: (result) => {
         if ('configuration_required' in result)
           setOutcome({ tone: 'error', text: t('emails.notConfigured') });
-        else if (result.success) setOutcome({ tone: 'success', text: t('emails.processed') });
+        else if (result.success)
+          setOutcome({
+            tone: 'success',
+            text:
+              result.failed > 0
+                ? `${t('emails.processed')}. ${t('emails.someFailed', { count: result.failed })}`
+                : t('emails.processed'),
+          });
         else setOutcome({ tone: 'error', text: t('emails.failed', { message: result.error }) });
       },
       onError: (err) =>
@@ -67,35 +75,29 @@ export function EmailsTab({
         placeholder={t('search.emails')}
         onSearch={(q) => onParams({ q, page: 1 })}
       >
-        <label htmlFor="emails-state" className="sr-only">
-          {t('emails.stateFilter')}
-        </label>
-        <Select
+        <FilterSelect
           id="emails-state"
-          value={params.state ?? ''}
-          onChange={(e) => onParams({ state: e.target.value || undefined, page: 1 })}
+          label={t('emails.stateFilter')}
+          value={params.state}
+          allLabel={t('emails.allStates')}
+          options={(['pending', 'sent'] as const).map((s) => ({ value: s, label: t(`emails.states.${s}`) }))}
+          onChange={(state) => onParams({ state, page: 1 })}
           className="sm:w-44"
-        >
-          <option value="">{t('emails.allStates')}</option>
-          <option value="pending">{t('emails.states.pending')}</option>
-          <option value="sent">{t('emails.states.sent')}</option>
-        </Select>
+        />
       </ListToolbar>
 
-      {emails.isPending ? (
-        <LoadingState label={t('loading')} />
-      ) : emails.isError ? (
-        <ErrorBanner>{t('loadFailed')}</ErrorBanner>
-      ) : emails.data.items.length === 0 ? (
-        <EmptyState
-          icon={<Mail className="size-8" aria-hidden />}
-          title={t('emails.empty')}
-          description={t('emails.emptyHint')}
-        />
-      ) : (
-        <>
+      <ListBody
+        query={emails}
+        empty={{
+          icon: <Mail className="size-8" aria-hidden />,
+          title: t('emails.empty'),
+          description: t('emails.emptyHint'),
+        }}
+        onPage={(page) => onParams({ page })}
+      >
+        {(items) => (
           <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs">
-            {emails.data.items.map((email) => (
+            {items.map((email) => (
               <li key={email.id} className="flex flex-col gap-2 p-4 md:flex-row md:items-start md:gap-4">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-stone-900">{email.subject}</p>
@@ -112,7 +114,11 @@ export function EmailsTab({
                     <code className="rounded bg-stone-100 px-1.5 py-0.5 text-stone-700">
                       {email.emailType}
                     </code>
-                    {email.orderNumber && <span>{t('emails.order', { number: email.orderNumber })}</span>}
+                    {email.orderId && email.orderNumber && (
+                      <Link to={`/orders/${email.orderId}`} className="text-brand-700 hover:underline">
+                        {t('emails.order', { number: email.orderNumber })}
+                      </Link>
+                    )}
                     <span>{t('emails.created', { date: formatOrderDateTime(email.createdAt) })}</span>
                   </p>
                   {email.lastError && (
@@ -139,14 +145,8 @@ export function EmailsTab({
               </li>
             ))}
           </ul>
-          <Pagination
-            page={emails.data.page}
-            pageSize={emails.data.pageSize}
-            total={emails.data.total}
-            onPage={(page) => onParams({ page })}
-          />
-        </>
-      )}
+        )}
+      </ListBody>
     </div>
   );
 }

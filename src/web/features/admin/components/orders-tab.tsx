@@ -6,13 +6,13 @@ import type { AdminOrderRow } from '../../../../domain/admin-types';
 import { ORDER_STATUSES } from '../../../../domain/constants';
 import type { OrderAction } from '../../../../domain/order-actions';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
-import { Select } from '../../../components/ui/field';
+import { ErrorBanner } from '../../../components/ui/feedback';
 import { useAdminOrderAction, useAdminOrders } from '../api';
 import { failureMessage } from './failure';
 import { ListToolbar } from './list-toolbar';
 import { OrderCard } from './order-card';
-import { Pagination } from './pagination';
+import { FilterSelect } from './filter-select';
+import { ListBody } from './list-body';
 import type { TabProps } from './tab-props';
 
 export function OrdersTab({ params, onParams }: TabProps) {
@@ -50,39 +50,30 @@ export function OrdersTab({ params, onParams }: TabProps) {
         placeholder={t('search.orders')}
         onSearch={(q) => onParams({ q, page: 1 })}
       >
-        <label htmlFor="orders-status" className="sr-only">
-          {t('orders.statusFilter')}
-        </label>
-        <Select
+        <FilterSelect
           id="orders-status"
-          value={params.status ?? ''}
-          onChange={(e) => onParams({ status: e.target.value || undefined, page: 1 })}
+          label={t('orders.statusFilter')}
+          value={params.status}
+          allLabel={t('orders.allStatuses')}
+          options={ORDER_STATUSES.map((s) => ({ value: s, label: tOrders(`status.${s}`) }))}
+          onChange={(status) => onParams({ status, page: 1 })}
           className="sm:w-56"
-        >
-          <option value="">{t('orders.allStatuses')}</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {tOrders(`status.${s}`)}
-            </option>
-          ))}
-        </Select>
+        />
       </ListToolbar>
 
       {error && <ErrorBanner>{error}</ErrorBanner>}
-      {orders.isPending ? (
-        <LoadingState label={t('loading')} />
-      ) : orders.isError ? (
-        <ErrorBanner>{t('loadFailed')}</ErrorBanner>
-      ) : orders.data.items.length === 0 ? (
-        <EmptyState
-          icon={<ShoppingBag className="size-8" aria-hidden />}
-          title={t('orders.empty')}
-          description={t('orders.emptyHint')}
-        />
-      ) : (
-        <>
+      <ListBody
+        query={orders}
+        empty={{
+          icon: <ShoppingBag className="size-8" aria-hidden />,
+          title: t('orders.empty'),
+          description: t('orders.emptyHint'),
+        }}
+        onPage={(page) => onParams({ page })}
+      >
+        {(items) => (
           <div className="space-y-3">
-            {orders.data.items.map((order) => (
+            {items.map((order) => (
               <OrderCard
                 key={`${order.id}-${order.status}`}
                 order={order}
@@ -96,14 +87,8 @@ export function OrdersTab({ params, onParams }: TabProps) {
               />
             ))}
           </div>
-          <Pagination
-            page={orders.data.page}
-            pageSize={orders.data.pageSize}
-            total={orders.data.total}
-            onPage={(page) => onParams({ page })}
-          />
-        </>
-      )}
+        )}
+      </ListBody>
 
       <ConfirmDialog
         open={cancelling !== null}

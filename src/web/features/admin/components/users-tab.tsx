@@ -7,14 +7,15 @@ import { ROLES, type Role } from '../../../../domain/constants';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { ErrorBanner } from '../../../components/ui/feedback';
 import { Select } from '../../../components/ui/field';
 import { useSession } from '../../../lib/session';
 import { formatOrderDate } from '../../orders/format';
 import { useAdminUsers, useDeleteUser, useSetUserRole } from '../api';
 import { failureMessage } from './failure';
 import { ListToolbar } from './list-toolbar';
-import { Pagination } from './pagination';
+import { FilterSelect } from './filter-select';
+import { ListBody } from './list-body';
 import type { TabProps } from './tab-props';
 
 export function UsersTab({ params, onParams }: TabProps) {
@@ -57,39 +58,30 @@ export function UsersTab({ params, onParams }: TabProps) {
         placeholder={t('search.users')}
         onSearch={(q) => onParams({ q, page: 1 })}
       >
-        <label htmlFor="users-role" className="sr-only">
-          {t('users.roleFilter')}
-        </label>
-        <Select
+        <FilterSelect
           id="users-role"
-          value={params.role ?? ''}
-          onChange={(e) => onParams({ role: e.target.value || undefined, page: 1 })}
+          label={t('users.roleFilter')}
+          value={params.role}
+          allLabel={t('users.allRoles')}
+          options={ROLES.map((r) => ({ value: r, label: t(`users.roles.${r}`) }))}
+          onChange={(role) => onParams({ role, page: 1 })}
           className="sm:w-40"
-        >
-          <option value="">{t('users.allRoles')}</option>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`users.roles.${r}`)}
-            </option>
-          ))}
-        </Select>
+        />
       </ListToolbar>
 
       {error && <ErrorBanner>{error}</ErrorBanner>}
-      {users.isPending ? (
-        <LoadingState label={t('loading')} />
-      ) : users.isError ? (
-        <ErrorBanner>{t('loadFailed')}</ErrorBanner>
-      ) : users.data.items.length === 0 ? (
-        <EmptyState
-          icon={<Users className="size-8" aria-hidden />}
-          title={t('users.empty')}
-          description={t('users.emptyHint')}
-        />
-      ) : (
-        <>
+      <ListBody
+        query={users}
+        empty={{
+          icon: <Users className="size-8" aria-hidden />,
+          title: t('users.empty'),
+          description: t('users.emptyHint'),
+        }}
+        onPage={(page) => onParams({ page })}
+      >
+        {(items) => (
           <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs">
-            {users.data.items.map((row) => {
+            {items.map((row) => {
               const isMe = row.id === me?.id;
               const isAdmin = row.role === 'admin';
               return (
@@ -154,14 +146,8 @@ export function UsersTab({ params, onParams }: TabProps) {
               );
             })}
           </ul>
-          <Pagination
-            page={users.data.page}
-            pageSize={users.data.pageSize}
-            total={users.data.total}
-            onPage={(page) => onParams({ page })}
-          />
-        </>
-      )}
+        )}
+      </ListBody>
 
       <ConfirmDialog
         open={deleting !== null}

@@ -1,5 +1,5 @@
 import { Check, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { BookSummary } from '../../../../domain/api-types';
@@ -9,6 +9,7 @@ import { cn } from '../../../components/ui/cn';
 import { errorMessage } from '../../../lib/api';
 import { rememberReturnPath, useSession } from '../../../lib/session';
 import { useAddToCart, useCartBookIds } from '../api';
+import { AddErrorBubble } from './add-error-bubble';
 
 /**
  * The add button of a book card and the detail page (spec: Add, Added, Unavailable, Your Book).
@@ -30,6 +31,7 @@ export function AddToCartButton({
   const inCart = useCartBookIds().has(book.id);
   const add = useAddToCart();
   const [error, setError] = useState<string | null>(null);
+  const anchor = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     if (!error) return;
@@ -79,16 +81,9 @@ export function AddToCartButton({
 
   // The error stays its full time even when the refreshed cart changes the button under it.
   return (
-    <span className="relative inline-flex">
+    <span ref={anchor} className="inline-flex">
       {button}
-      {error && (
-        <span
-          role="alert"
-          className="absolute right-0 bottom-full z-10 mb-2 w-56 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-xs leading-snug text-red-800 shadow-md"
-        >
-          {error}
-        </span>
-      )}
+      {error && <AddErrorBubble anchor={anchor} message={error} />}
     </span>
   );
 }

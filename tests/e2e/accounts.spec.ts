@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO, linkIn, signIn, uniqueEmail, waitForMail } from './support';
 
@@ -63,8 +64,8 @@ test('sign up, confirm by email, Remember me, edit the profile and pickup locati
   // The link in the real email confirms the account and signs the member in.
   const mail = await waitForMail(email, 'Confirm your Rakbuku account');
   await page.goto(linkIn(mail, '/api/auth/verify-email'));
-  await expect(page).toHaveURL(/\/profile\/edit\?welcome=1$/);
   await expect(page.getByText('Your email is confirmed. Welcome to Rakbuku!')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\/edit$/);
   await expect(page.getByLabel('Full name')).toHaveValue('Komang Putri');
   await signOutFromMenu(page);
 
@@ -229,4 +230,31 @@ test('forgot password, reset through the emailed link, then sign in with the new
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByText('Your password has been reset.')).toBeVisible();
   await signIn(page, member.email, 'after-reset-2');
+});
+
+test('the account screens have no serious accessibility problems', async ({ page }) => {
+  const scan = async () => {
+    const result = await new AxeBuilder({ page }).include('main').analyze();
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  };
+  for (const path of ['/signin', '/signup', '/forgot-password', '/reset-password?token=x', '/profile/edit']) {
+    await page.goto(path);
+    await expect(
+      page
+        .getByRole('heading', { level: 1 })
+        .or(page.getByRole('heading', { level: 2 }))
+        .first(),
+    ).toBeVisible();
+    expect(await scan(), path).toEqual([]);
+  }
+  // The error states too.
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+  expect(await scan()).toEqual([]);
+  await signIn(page, DEMO.borrower.email, DEMO.borrower.password);
+  await page.goto('/profile/edit');
+  await expect(page.getByRole('checkbox').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  expect(await scan()).toEqual([]);
 });

@@ -18,6 +18,8 @@ export function useSession() {
     user: query.data?.user ?? null,
     isLoading: query.isPending,
     isAdmin: query.data?.user?.role === 'admin',
+    /** The session could not be read (not the same as signed out): screens may say so. */
+    isError: query.isError,
   };
 }
 

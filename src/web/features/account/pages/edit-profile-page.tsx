@@ -1,5 +1,6 @@
 import { ArrowLeft, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Container, PageHeader } from '../../../components/ui/card';
@@ -16,15 +17,21 @@ import { ProfileForm } from '../components/profile-form';
  */
 export default function EditProfilePage() {
   const { t } = useTranslation('account');
-  const { user, isLoading } = useSession();
+  const { user, isLoading, isError } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const confirmFailed = /[?&]error=/.test(location.search);
-  const welcome = !confirmFailed && new URLSearchParams(location.search).get('welcome') === '1';
+  // Read once, then dropped from the address so a reload or a later visit doesn't repeat them.
+  const [confirmFailed] = useState(() => /[?&]error=/.test(location.search));
+  const [welcome] = useState(
+    () => !confirmFailed && new URLSearchParams(location.search).get('welcome') === '1',
+  );
+  useEffect(() => {
+    if (welcome || confirmFailed) navigate('/profile/edit', { replace: true });
+  }, [welcome, confirmFailed, navigate]);
 
   function goBack() {
-    // 'default' is the first page of this tab's history: there is nothing to go back to.
-    if (location.key !== 'default') navigate(-1);
+    // React Router numbers this tab's history entries: at 0 there is nothing to go back to.
+    if ((window.history.state?.idx ?? 0) > 0) navigate(-1);
     else navigate('/');
   }
 
@@ -38,6 +45,8 @@ export default function EditProfilePage() {
         {confirmFailed && <ErrorBanner className="mb-6">{t('profile.confirmLinkInvalid')}</ErrorBanner>}
         {isLoading ? (
           <LoadingState label={t('loading', { ns: 'common' })} />
+        ) : isError && !user ? (
+          <ErrorBanner>{t('profile.loadFailed')}</ErrorBanner>
         ) : !user ? (
           <EmptyState
             icon={<UserRound className="size-10" aria-hidden />}

@@ -16,6 +16,7 @@ export interface CartItemView {
 
 /** One owner's part of the cart (spec section 3, 'Owner group'). */
 export interface OwnerGroup {
+  /** '' for books whose owner's account is gone (their books can no longer be borrowed). */
   ownerId: string;
   /** 'Unknown Owner' when the owner has no name on record. */
   ownerName: string;

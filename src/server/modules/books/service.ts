@@ -121,12 +121,13 @@ async function pageOfBooks(db: DbOrTx, where: SQL[], query: BookQueryInput): Pro
     .orderBy(...order)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const rows = await executePrepared(
-    db
-      .select()
-      .from(books)
-      .where(inArray(books.id, pageIds))
-      .orderBy(...order),
-  );
+  const page = db
+    .select()
+    .from(books)
+    .where(inArray(books.id, pageIds))
+    .orderBy(...order);
+  // A search is planned for its own text each time: a rare word wants the trigram index, a
+  // common one the sort's index, and a cached generic plan would pick one for all.
+  const rows = query.q ? await page : await executePrepared(page);
   return rows.map(toBookSummary);
 }

@@ -15,6 +15,10 @@ const WAYAN = { email: 'wayan@example.com', password: 'owner12345', name: 'Wayan
 const AYU_EMAIL = 'ayu@example.com';
 const BOOK = 'Bawang Merah Bawang Putih';
 
+// Each journey takes an order through many screens and waits for real emails: on a busy
+// machine that is more than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');

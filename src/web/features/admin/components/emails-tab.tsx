@@ -103,7 +103,7 @@ export function EmailsTab({
                   <p className="truncate font-medium text-stone-900">{email.subject}</p>
                   <p className="truncate text-sm text-stone-600">
                     {email.recipientEmail}{' '}
-                    <span className="text-stone-400">
+                    <span className="text-stone-500">
                       ·{' '}
                       {t(`emails.recipientTypes.${email.recipientType}`, {
                         defaultValue: email.recipientType,

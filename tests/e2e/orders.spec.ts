@@ -70,6 +70,8 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   page,
   browser,
 }) => {
+  // Four people and a whole loan: longer than the default budget on a busy machine.
+  test.setTimeout(180_000);
   // --- Borrower fills the cart from two owners -------------------------------------------
   await signIn(page, DEMO.borrower.email, DEMO.borrower.password);
   const cleared = await page.request.delete('/api/cart', { headers: { origin: baseUrl() } });

@@ -17,16 +17,18 @@ import { ApiError } from '../../../lib/api';
 import { CoverPicker } from './cover-picker';
 
 type FieldName = keyof BookFormInput;
-const FIELD_NAMES: readonly FieldName[] = [
-  'title',
-  'author',
-  'language',
-  'condition',
-  'category',
-  'summary',
-  'weeklyPrice',
-  'monthlyPrice',
-];
+const FIELD_NAMES = Object.keys(bookFormSchema.shape) as FieldName[];
+
+const CHOICES = [
+  { name: 'language', options: LANGUAGES },
+  { name: 'condition', options: CONDITIONS },
+  { name: 'category', options: CATEGORIES },
+] as const;
+
+const PRICES = [
+  { name: 'weeklyPrice', label: 'form.weeklyPrice', hint: 'form.priceHint' },
+  { name: 'monthlyPrice', label: 'form.monthlyPrice', hint: 'form.monthlyHint' },
+] as const;
 
 /**
  * The upload and edit form (spec section 5) on the shared zod schema, so the browser shows
@@ -142,33 +144,22 @@ export function BookForm({
           >
             <Input id="book-author" invalid={!!errors.author} autoComplete="off" {...register('author')} />
           </Field>
-          <Field label={t('form.language')} htmlFor="book-language" error={errors.language?.message}>
-            <Select id="book-language" {...register('language')}>
-              {LANGUAGES.map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label={t('form.condition')} htmlFor="book-condition" error={errors.condition?.message}>
-            <Select id="book-condition" {...register('condition')}>
-              {CONDITIONS.map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label={t('form.category')} htmlFor="book-category" error={errors.category?.message}>
-            <Select id="book-category" {...register('category')}>
-              {CATEGORIES.map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          {CHOICES.map(({ name, options }) => (
+            <Field
+              key={name}
+              label={t(`form.${name}`)}
+              htmlFor={`book-${name}`}
+              error={errors[name]?.message}
+            >
+              <Select id={`book-${name}`} {...register(name)}>
+                {options.map((v) => (
+                  <option key={v} value={v}>
+                    {v}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          ))}
           <div className="hidden sm:block" />
           <Field
             label={t('form.summary')}
@@ -185,38 +176,26 @@ export function BookForm({
               {...register('summary')}
             />
           </Field>
-          <Field
-            label={t('form.weeklyPrice')}
-            htmlFor="book-weekly"
-            error={errors.weeklyPrice?.message}
-            hint={t('form.priceHint')}
-          >
-            <Input
-              id="book-weekly"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              invalid={!!errors.weeklyPrice}
-              {...register('weeklyPrice')}
-            />
-          </Field>
-          <Field
-            label={t('form.monthlyPrice')}
-            htmlFor="book-monthly"
-            error={errors.monthlyPrice?.message}
-            hint={t('form.monthlyHint')}
-          >
-            <Input
-              id="book-monthly"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              invalid={!!errors.monthlyPrice}
-              {...register('monthlyPrice')}
-            />
-          </Field>
+          {PRICES.map(({ name, label, hint }) => (
+            // Rupiah, but the spec's rules allow up to 2 decimals, hence step 0.01.
+            <Field
+              key={name}
+              label={t(label)}
+              htmlFor={`book-${name}`}
+              error={errors[name]?.message}
+              hint={t(hint)}
+            >
+              <Input
+                id={`book-${name}`}
+                type="number"
+                inputMode="decimal"
+                min="0"
+                step="0.01"
+                invalid={!!errors[name]}
+                {...register(name)}
+              />
+            </Field>
+          ))}
         </div>
       </Card>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

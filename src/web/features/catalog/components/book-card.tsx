@@ -1,38 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Availability, BookSummary } from '../../../../domain/api-types';
+import type { BookSummary } from '../../../../domain/api-types';
 import { formatMoney } from '../../../../domain/money';
 import { Badge } from '../../../components/ui/badge';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { AvailabilityBadge } from './availability-badge';
-
-export const OVERLAY_KEY: Record<Exclude<Availability, 'available'>, string> = {
-  borrowed: 'card.borrowed',
-  reserved: 'card.reserved',
-  unavailable: 'card.outOfStock',
-};
+import { BookCover } from './book-cover';
 
 /** The book card of every listing: cover, badges, title, author, weekly price and the add button. */
 export function BookCard({ book }: { book: BookSummary }) {
   const { t } = useTranslation('catalog');
-  const overlay = book.availability === 'available' ? null : t(OVERLAY_KEY[book.availability]);
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md">
       <Link to={`/books/${book.id}`} className="relative block aspect-[2/3] overflow-hidden bg-stone-100">
-        <img
-          src={book.cover.card}
-          alt={t('card.coverAlt', { title: book.title })}
-          loading="lazy"
-          decoding="async"
-          width={320}
-          height={480}
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        <BookCover
+          book={book}
+          variant="card"
+          imageClassName="transition-transform duration-300 group-hover:scale-[1.03]"
         />
-        {overlay && (
-          <span className="absolute inset-0 flex items-center justify-center bg-stone-900/55 text-sm font-semibold tracking-wide text-white uppercase">
-            {overlay}
-          </span>
-        )}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex flex-wrap gap-1">

@@ -8,13 +8,14 @@ import { effectiveMonthlyPrice, monthlySavingMinor } from '../../../../domain/pr
 import { Badge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, Container } from '../../../components/ui/card';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
-import { ApiError } from '../../../lib/api';
+import { LoadingState } from '../../../components/ui/feedback';
 import { useSession } from '../../../lib/session';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { bookDetailQuery, moreFromOwnerQuery } from '../api';
 import { AvailabilityBadge } from '../components/availability-badge';
-import { BookGrid, OVERLAY_KEY } from '../components/book-card';
+import { BookGrid } from '../components/book-card';
+import { BookCover } from '../components/book-cover';
+import { LoadFailure } from '../components/load-failure';
 import { OwnerAvatar } from '../components/owner-avatar';
 import { formatMonthYear } from '../format-date';
 
@@ -27,20 +28,14 @@ export default function BookDetailPage() {
     return <LoadingState label={t('detail.loading')} />;
   }
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <Container className="py-10">
-        {notFound ? (
-          <EmptyState
-            icon={<BookX className="size-10" aria-hidden />}
-            title={t('detail.notFound')}
-            description={t('detail.notFoundDescription')}
-            action={<ButtonLink to="/books">{t('detail.backToBooks')}</ButtonLink>}
-          />
-        ) : (
-          <ErrorBanner>{t('detail.failed')}</ErrorBanner>
-        )}
-      </Container>
+      <LoadFailure
+        error={query.error}
+        icon={<BookX className="size-10" aria-hidden />}
+        notFoundTitle={t('detail.notFound')}
+        notFoundDescription={t('detail.notFoundDescription')}
+        failedMessage={t('detail.failed')}
+      />
     );
   }
   return <BookDetailView book={query.data} />;
@@ -50,7 +45,6 @@ function BookDetailView({ book }: { book: BookDetail }) {
   const { t } = useTranslation('catalog');
   const { user } = useSession();
   const isOwner = user?.id === book.ownerId;
-  const overlay = book.availability === 'available' ? null : t(OVERLAY_KEY[book.availability]);
   const saving = monthlySavingMinor(book);
 
   return (
@@ -71,18 +65,7 @@ function BookDetailView({ book }: { book: BookDetail }) {
 
       <div className="grid gap-8 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:gap-12">
         <div className="relative mx-auto aspect-[2/3] w-full max-w-60 overflow-hidden sm:max-w-xs rounded-2xl bg-stone-100 shadow-md md:max-w-none">
-          <img
-            src={book.cover.detail}
-            alt={t('card.coverAlt', { title: book.title })}
-            width={640}
-            height={960}
-            className="size-full object-cover"
-          />
-          {overlay && (
-            <span className="absolute inset-0 flex items-center justify-center bg-stone-900/55 text-lg font-semibold tracking-wide text-white uppercase">
-              {overlay}
-            </span>
-          )}
+          <BookCover book={book} variant="detail" />
         </div>
 
         <div className="min-w-0">

@@ -3,13 +3,12 @@ import { BookOpen, CalendarDays, MapPin, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { OwnerProfile } from '../../../../domain/api-types';
-import { ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/card';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
-import { ApiError } from '../../../lib/api';
+import { LoadingState } from '../../../components/ui/feedback';
 import { ownerBooksQuery, ownerProfileQuery } from '../api';
 import { useCatalogParams } from '../catalog-url';
 import { CatalogBrowser } from '../components/catalog-browser';
+import { LoadFailure } from '../components/load-failure';
 import { OwnerAvatar } from '../components/owner-avatar';
 import { SearchBox } from '../components/search-box';
 import { SearchSummary } from '../components/search-summary';
@@ -22,20 +21,14 @@ export default function OwnerPage() {
 
   if (query.isPending) return <LoadingState label={t('owner.loading')} />;
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <Container className="py-10">
-        {notFound ? (
-          <EmptyState
-            icon={<UserX className="size-10" aria-hidden />}
-            title={t('owner.notFound')}
-            description={t('owner.notFoundDescription')}
-            action={<ButtonLink to="/books">{t('detail.backToBooks')}</ButtonLink>}
-          />
-        ) : (
-          <ErrorBanner>{t('owner.failed')}</ErrorBanner>
-        )}
-      </Container>
+      <LoadFailure
+        error={query.error}
+        icon={<UserX className="size-10" aria-hidden />}
+        notFoundTitle={t('owner.notFound')}
+        notFoundDescription={t('owner.notFoundDescription')}
+        failedMessage={t('owner.failed')}
+      />
     );
   }
   return <OwnerShelf owner={query.data} />;

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import type { Availability, BookSummary } from '../../../../domain/api-types';
+import { cn } from '../../../components/ui/cn';
+
+const OVERLAY_KEY: Record<Exclude<Availability, 'available'>, string> = {
+  borrowed: 'card.borrowed',
+  reserved: 'card.reserved',
+  unavailable: 'card.outOfStock',
+};
+
+const VARIANTS = {
+  // Cards load the small WebP lazily (D18); the detail page shows the large one at once.
+  card: { width: 320, height: 480, lazy: true, overlayText: 'text-sm' },
+  detail: { width: 640, height: 960, lazy: false, overlayText: 'text-lg' },
+} as const;
+
+/** The cover at a fixed 2:3 ratio, with 'Borrowed', 'Reserved' or 'Out of Stock' over it when it can't be borrowed. */
+export function BookCover({
+  book,
+  variant,
+  imageClassName,
+}: {
+  book: BookSummary;
+  variant: keyof typeof VARIANTS;
+  imageClassName?: string;
+}) {
+  const { t } = useTranslation('catalog');
+  const v = VARIANTS[variant];
+  return (
+    <>
+      <img
+        src={book.cover[variant]}
+        alt={t('card.coverAlt', { title: book.title })}
+        loading={v.lazy ? 'lazy' : undefined}
+        decoding="async"
+        width={v.width}
+        height={v.height}
+        className={cn('size-full object-cover', imageClassName)}
+      />
+      {book.availability !== 'available' && (
+        <span
+          className={cn(
+            'absolute inset-0 flex items-center justify-center bg-stone-900/55 font-semibold tracking-wide text-white uppercase',
+            v.overlayText,
+          )}
+        >
+          {t(OVERLAY_KEY[book.availability])}
+        </span>
+      )}
+    </>
+  );
+}

@@ -15,7 +15,7 @@ export function AddressField({
   placeholder?: string;
   error?: string;
   length: number;
-  registration: UseFormRegisterReturn<'address'>;
+  registration: UseFormRegisterReturn;
 }) {
   const { t } = useTranslation('account');
   return (

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { type ChangePasswordForm, changePasswordSchema } from '../../../../domain/schemas/account';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
-import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { broadcastAuthChange } from '../../../lib/session';
 import { changePassword, requestPasswordReset } from '../api';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './form-fields';
 import { SectionCard } from './section-card';
 import { showServerErrors } from './server-errors';
 
@@ -75,43 +74,28 @@ export function PasswordSection({ email }: { email: string }) {
         <ErrorBanner>{error}</ErrorBanner>
         {open ? (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <Field
+            <PasswordField
+              id="currentPassword"
               label={t('fields.currentPassword')}
-              htmlFor="currentPassword"
+              autoComplete="current-password"
               error={errors.currentPassword?.message}
-            >
-              <PasswordInput
-                id="currentPassword"
-                autoComplete="current-password"
-                invalid={!!errors.currentPassword}
-                {...register('currentPassword')}
-              />
-            </Field>
+              registration={register('currentPassword')}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field
+              <PasswordField
+                id="newPassword"
                 label={t('fields.newPassword')}
-                htmlFor="newPassword"
+                autoComplete="new-password"
                 error={errors.newPassword?.message}
-              >
-                <PasswordInput
-                  id="newPassword"
-                  autoComplete="new-password"
-                  invalid={!!errors.newPassword}
-                  {...register('newPassword')}
-                />
-              </Field>
-              <Field
+                registration={register('newPassword')}
+              />
+              <PasswordField
+                id="confirmPassword"
                 label={t('fields.confirmNewPassword')}
-                htmlFor="confirmPassword"
+                autoComplete="new-password"
                 error={errors.confirmPassword?.message}
-              >
-                <PasswordInput
-                  id="confirmPassword"
-                  autoComplete="new-password"
-                  invalid={!!errors.confirmPassword}
-                  {...register('confirmPassword')}
-                />
-              </Field>
+                registration={register('confirmPassword')}
+              />
             </div>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
               <Button variant="ghost" onClick={sendResetLink} loading={sendingLink}>

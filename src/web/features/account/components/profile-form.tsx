@@ -10,7 +10,7 @@ import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
 import { Field, Input } from '../../../components/ui/field';
 import { sessionQuery } from '../../../lib/session';
 import { updateProfile } from '../api';
-import { AddressField } from './address-field';
+import { ContactFields, TextField } from './form-fields';
 import { SectionCard } from './section-card';
 import { showServerErrors } from './server-errors';
 
@@ -69,41 +69,25 @@ export function ProfileForm({ me }: { me: Me }) {
         <SuccessBanner>{saved ? t('profile.updated') : null}</SuccessBanner>
         <ErrorBanner>{error}</ErrorBanner>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('fields.name')} htmlFor="name" error={errors.name?.message}>
-            <Input id="name" autoComplete="name" invalid={!!errors.name} {...register('name')} />
-          </Field>
+          <TextField
+            id="name"
+            autoComplete="name"
+            label={t('fields.name')}
+            error={errors.name?.message}
+            registration={register('name')}
+          />
           <Field label={t('fields.email')} htmlFor="email" hint={t('profile.emailNote')}>
             <Input id="email" type="email" value={me.email} disabled readOnly />
           </Field>
-          <Field
-            label={t('fields.phone')}
-            htmlFor="phone"
-            error={errors.phone?.message}
-            hint={t('hints.phone')}
-          >
-            <Input
-              id="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              invalid={!!errors.phone}
-              {...register('phone')}
-            />
-          </Field>
-          <Field label={t('fields.location')} htmlFor="location" error={errors.location?.message}>
-            <Input
-              id="location"
-              autoComplete="address-level2"
-              invalid={!!errors.location}
-              {...register('location')}
-            />
-          </Field>
         </div>
-        <AddressField
-          label={t('fields.address')}
-          error={errors.address?.message}
-          length={watch('address')?.length ?? 0}
-          registration={register('address')}
+        <ContactFields
+          phone={{ registration: register('phone'), error: errors.phone?.message }}
+          location={{ registration: register('location'), error: errors.location?.message }}
+          address={{
+            registration: register('address'),
+            error: errors.address?.message,
+            length: watch('address')?.length ?? 0,
+          }}
         />
         <div className="flex justify-end">
           <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto">

@@ -7,11 +7,11 @@ import { Link } from 'react-router';
 import { type ForgotPasswordForm, forgotPasswordSchema } from '../../../../domain/schemas/account';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/feedback';
-import { Field, Input } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { requestPasswordReset } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { CheckEmail } from '../components/check-email';
+import { EmailField } from '../components/form-fields';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('account');
@@ -52,16 +52,7 @@ export default function ForgotPasswordPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <ErrorBanner>{error}</ErrorBanner>
-        <Field label={t('fields.email')} htmlFor="email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            placeholder={t('placeholders.email')}
-            invalid={!!errors.email}
-            {...register('email')}
-          />
-        </Field>
+        <EmailField error={errors.email?.message} registration={register('email')} />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
           {t('forgot.submit')}
         </Button>

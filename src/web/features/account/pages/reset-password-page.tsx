@@ -7,12 +7,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { type ResetPasswordForm, resetPasswordFormSchema } from '../../../../domain/schemas/account';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/feedback';
-import { Field } from '../../../components/ui/field';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { broadcastAuthChange } from '../../../lib/session';
 import { resetPassword } from '../api';
 import { AuthCard } from '../components/auth-card';
-import { PasswordInput } from '../components/password-input';
+import { PasswordField } from '../components/form-fields';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('account');
@@ -60,26 +59,20 @@ export default function ResetPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <ErrorBanner>{error}</ErrorBanner>
-          <Field label={t('fields.newPassword')} htmlFor="password" error={errors.password?.message}>
-            <PasswordInput
-              id="password"
-              autoComplete="new-password"
-              invalid={!!errors.password}
-              {...register('password')}
-            />
-          </Field>
-          <Field
+          <PasswordField
+            id="password"
+            label={t('fields.newPassword')}
+            autoComplete="new-password"
+            error={errors.password?.message}
+            registration={register('password')}
+          />
+          <PasswordField
+            id="confirmPassword"
             label={t('fields.confirmNewPassword')}
-            htmlFor="confirmPassword"
+            autoComplete="new-password"
             error={errors.confirmPassword?.message}
-          >
-            <PasswordInput
-              id="confirmPassword"
-              autoComplete="new-password"
-              invalid={!!errors.confirmPassword}
-              {...register('confirmPassword')}
-            />
-          </Field>
+            registration={register('confirmPassword')}
+          />
           <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
             {t('reset.submit')}
           </Button>

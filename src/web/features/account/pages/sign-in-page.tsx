@@ -7,11 +7,10 @@ import { Link, useLocation } from 'react-router';
 import { type SignInForm, signInSchema } from '../../../../domain/schemas/account';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
-import { Field, Input } from '../../../components/ui/field';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { resendConfirmation, signIn, useFinishSignIn } from '../api';
 import { AuthCard } from '../components/auth-card';
-import { PasswordInput } from '../components/password-input';
+import { EmailField, PasswordField } from '../components/form-fields';
 
 export default function SignInPage() {
   const { t } = useTranslation('account');
@@ -87,24 +86,14 @@ export default function SignInPage() {
             </Button>
           </ErrorBanner>
         )}
-        <Field label={t('fields.email')} htmlFor="email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            placeholder={t('placeholders.email')}
-            invalid={!!errors.email}
-            {...register('email')}
-          />
-        </Field>
-        <Field label={t('fields.password')} htmlFor="password" error={errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            invalid={!!errors.password}
-            {...register('password')}
-          />
-        </Field>
+        <EmailField error={errors.email?.message} registration={register('email')} />
+        <PasswordField
+          id="password"
+          label={t('fields.password')}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          registration={register('password')}
+        />
         <div className="flex items-center justify-between gap-3">
           <label className="flex items-center gap-2 text-sm text-stone-700">
             <input

@@ -7,12 +7,10 @@ import { Link } from 'react-router';
 import { type SignUpForm, signUpFormSchema } from '../../../../domain/schemas/account';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/feedback';
-import { Field, Input } from '../../../components/ui/field';
 import { signUp } from '../api';
-import { AddressField } from '../components/address-field';
 import { AuthCard } from '../components/auth-card';
 import { CheckEmail } from '../components/check-email';
-import { PasswordInput } from '../components/password-input';
+import { ContactFields, EmailField, PasswordField, TextField } from '../components/form-fields';
 import { showServerErrors } from '../components/server-errors';
 
 const FIELDS = ['name', 'email', 'phone', 'location', 'address', 'password', 'confirmPassword'] as const;
@@ -74,79 +72,35 @@ export default function SignUpPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <ErrorBanner>{error}</ErrorBanner>
-        <Field label={t('fields.name')} htmlFor="name" error={fieldError('name')}>
-          <Input
-            id="name"
-            autoComplete="name"
-            placeholder={t('placeholders.name')}
-            invalid={!!errors.name}
-            {...register('name')}
-          />
-        </Field>
-        <Field label={t('fields.email')} htmlFor="email" error={fieldError('email')}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            placeholder={t('placeholders.email')}
-            invalid={!!errors.email}
-            {...register('email')}
-          />
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={t('fields.phone')}
-            htmlFor="phone"
-            error={fieldError('phone')}
-            hint={t('hints.phone')}
-          >
-            <Input
-              id="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder={t('placeholders.phone')}
-              invalid={!!errors.phone}
-              {...register('phone')}
-            />
-          </Field>
-          <Field label={t('fields.location')} htmlFor="location" error={fieldError('location')}>
-            <Input
-              id="location"
-              autoComplete="address-level2"
-              placeholder={t('placeholders.location')}
-              invalid={!!errors.location}
-              {...register('location')}
-            />
-          </Field>
-        </div>
-        <AddressField
-          label={t('fields.address')}
-          placeholder={t('placeholders.address')}
-          error={fieldError('address')}
-          length={addressLength}
-          registration={register('address')}
+        <TextField
+          id="name"
+          autoComplete="name"
+          label={t('fields.name')}
+          placeholder={t('placeholders.name')}
+          error={fieldError('name')}
+          registration={register('name')}
         />
-        <Field label={t('fields.password')} htmlFor="password" error={fieldError('password')}>
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            invalid={!!errors.password}
-            {...register('password')}
-          />
-        </Field>
-        <Field
+        <EmailField error={fieldError('email')} registration={register('email')} />
+        <ContactFields
+          withPlaceholders
+          phone={{ registration: register('phone'), error: fieldError('phone') }}
+          location={{ registration: register('location'), error: fieldError('location') }}
+          address={{ registration: register('address'), error: fieldError('address'), length: addressLength }}
+        />
+        <PasswordField
+          id="password"
+          label={t('fields.password')}
+          autoComplete="new-password"
+          error={fieldError('password')}
+          registration={register('password')}
+        />
+        <PasswordField
+          id="confirmPassword"
           label={t('fields.confirmPassword')}
-          htmlFor="confirmPassword"
+          autoComplete="new-password"
           error={fieldError('confirmPassword')}
-        >
-          <PasswordInput
-            id="confirmPassword"
-            autoComplete="new-password"
-            invalid={!!errors.confirmPassword}
-            {...register('confirmPassword')}
-          />
-        </Field>
+          registration={register('confirmPassword')}
+        />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
           {t('signUp.submit')}
         </Button>

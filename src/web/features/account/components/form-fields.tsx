@@ -1,0 +1,118 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Field, Input } from '../../../components/ui/field';
+import { AddressField } from './address-field';
+import { PasswordInput } from './password-input';
+
+// The account forms' fields: label, control and error wired the same way everywhere.
+
+type ControlProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | keyof UseFormRegisterReturn>;
+
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  registration,
+  ...control
+}: ControlProps & {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <Field label={label} htmlFor={id} error={error} hint={hint}>
+      <Input id={id} invalid={!!error} {...control} {...registration} />
+    </Field>
+  );
+}
+
+export function EmailField({ error, registration }: { error?: string; registration: UseFormRegisterReturn }) {
+  const { t } = useTranslation('account');
+  return (
+    <TextField
+      id="email"
+      type="email"
+      autoComplete="email"
+      label={t('fields.email')}
+      placeholder={t('placeholders.email')}
+      error={error}
+      registration={registration}
+    />
+  );
+}
+
+export function PasswordField({
+  id,
+  label,
+  error,
+  autoComplete,
+  registration,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  autoComplete: 'new-password' | 'current-password';
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <Field label={label} htmlFor={id} error={error}>
+      <PasswordInput id={id} autoComplete={autoComplete} invalid={!!error} {...registration} />
+    </Field>
+  );
+}
+
+interface Registered {
+  registration: UseFormRegisterReturn;
+  error?: string;
+}
+
+/** Phone, location and address (with the live counter): the same on sign-up and the profile. */
+export function ContactFields({
+  phone,
+  location,
+  address,
+  withPlaceholders = false,
+}: {
+  phone: Registered;
+  location: Registered;
+  address: Registered & { length: number };
+  withPlaceholders?: boolean;
+}) {
+  const { t } = useTranslation('account');
+  const placeholder = (key: 'phone' | 'location' | 'address') =>
+    withPlaceholders ? t(`placeholders.${key}`) : undefined;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          label={t('fields.phone')}
+          hint={t('hints.phone')}
+          placeholder={placeholder('phone')}
+          {...phone}
+        />
+        <TextField
+          id="location"
+          autoComplete="address-level2"
+          label={t('fields.location')}
+          placeholder={placeholder('location')}
+          {...location}
+        />
+      </div>
+      <AddressField
+        label={t('fields.address')}
+        placeholder={placeholder('address')}
+        error={address.error}
+        length={address.length}
+        registration={address.registration}
+      />
+    </>
+  );
+}

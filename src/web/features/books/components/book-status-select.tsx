@@ -20,7 +20,7 @@ export function BookStatusSelect({ book }: { book: ManagedBook }) {
     return <p className="text-xs text-stone-500">{t('manage.statusLocked')}</p>;
   }
   return (
-    <div>
+    <div className="w-40">
       <label htmlFor={id} className="sr-only">
         {t('manage.statusLabel', { title: book.title })}
       </label>
@@ -28,7 +28,6 @@ export function BookStatusSelect({ book }: { book: ManagedBook }) {
         id={id}
         value={book.status}
         disabled={setStatus.isPending}
-        className="w-auto min-w-36"
         onChange={(event) =>
           setStatus.mutate(
             { bookId: book.id, status: event.target.value as 'Available' | 'Unavailable' },

@@ -1,0 +1,406 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { books, cartItems, rateLimit, user } from '../db/schema';
+import { createBook, createUser } from '../db/seed/factories';
+import { addToCart } from '../modules/cart/service';
+import { createTestContext, type Member, type TestContext } from '../testing/harness';
+import { advanceTestOrder, placeTestOrder } from '../testing/order-factories';
+import { registeredApiRoutes, routeKey } from './registered-routes';
+
+// Every API route the app registers, read from Hono's router, with the answer each kind of
+// caller gets, run cell by cell against a seeded database. A new route without an entry here
+// fails the first test. Columns:
+//   guest   no session
+//   member  a signed-in member with no part in the resource (their own cart, profile...)
+//   owner   the member the resource belongs to (the book's owner, the order's borrower, the cart's holder)
+//   other   another member reaching for the owner's resource by its id
+//   admin   an admin
+// Each cell gets fresh resources from `setup`, so one cell's change never decides another's
+// answer; `still` checks afterwards that a refused caller changed nothing of the owner's.
+
+type Role = 'guest' | 'member' | 'owner' | 'other' | 'admin';
+const ROLES: Role[] = ['guest', 'member', 'owner', 'other', 'admin'];
+
+interface Cell {
+  path: string;
+  body?: unknown;
+  /** For a caller whose session the call ends (sign-out): a fresh session of the same account. */
+  freshSession?: boolean;
+  /** The call ends the caller's other sessions (password change, D11): sign in again after it. */
+  endsSessions?: boolean;
+  /** After a refused call: the owner's resource is still there, unchanged. */
+  still?: () => Promise<boolean>;
+}
+
+interface Entry {
+  expect: Record<Role, number>;
+  setup: (actor: Role) => Promise<Cell>;
+}
+
+const PUBLIC = { guest: 200, member: 200, owner: 200, other: 200, admin: 200 };
+const SIGNED_IN = { guest: 401, member: 200, owner: 200, other: 200, admin: 200 };
+const ADMIN_ONLY = { guest: 401, member: 403, owner: 403, other: 403, admin: 200 };
+
+let ctx: TestContext;
+const actors = {} as Record<Exclude<Role, 'guest'>, Member>;
+const PASSWORDS: Record<Exclude<Role, 'guest'>, string> = {
+  member: 'matrix-member-1',
+  owner: 'matrix-owner-1',
+  other: 'matrix-other-1',
+  admin: 'matrix-admin-1',
+};
+let coverKey: string;
+let png: Buffer;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ RATE_LIMIT_ENABLED: 'false' });
+  actors.member = await ctx.member({ password: PASSWORDS.member });
+  actors.owner = await ctx.member({ password: PASSWORDS.owner });
+  actors.other = await ctx.member({ password: PASSWORDS.other });
+  actors.admin = await ctx.admin({ password: PASSWORDS.admin });
+  png = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#b45309' } })
+    .png()
+    .toBuffer();
+  const uploaded = await ctx.request('POST', '/api/books', { cookie: actors.owner.cookie, body: bookForm() });
+  coverKey = uploaded.body.cover.card.split('/')[3];
+}, 120_000);
+afterAll(() => ctx.close());
+
+function bookForm(): FormData {
+  const form = new FormData();
+  form.set('title', 'Matrix Book');
+  form.set('author', 'Matrix Author');
+  form.set('weeklyPrice', '12000');
+  form.set('cover', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
+  return form;
+}
+
+const ownersBook = () => createBook(ctx.db, { ownerId: actors.owner.user.id });
+const bookUnchanged = (id: string) => async () => {
+  const [row] = await ctx.db.select().from(books).where(eq(books.id, id));
+  return row.status === 'Available' && row.deletedAt === null && row.title.startsWith('Book ');
+};
+/** A book of a new lender in the owner's cart (at most 5 per lender): the item and the lender. */
+async function ownersCartItem() {
+  await clearOwnersCart();
+  const lender = await createUser(ctx.db);
+  const book = await createBook(ctx.db, { ownerId: lender.id });
+  await addToCart(ctx.db, { actorId: actors.owner.user.id, bookId: book.id });
+  const [item] = await ctx.db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, actors.owner.user.id), eq(cartItems.bookId, book.id)));
+  return { id: item.id, ownerId: lender.id };
+}
+const cartItemStill = (id: string) => async () =>
+  (await ctx.db.select().from(cartItems).where(eq(cartItems.id, id))).length === 1;
+const ownersOrder = async () => {
+  await clearOwnersCart();
+  return (await placeTestOrder(ctx, { borrower: actors.owner })).order;
+};
+/** Cart limits (5 owners, 5 books each) would otherwise fill up across cells. */
+const clearOwnersCart = () => ctx.db.delete(cartItems).where(eq(cartItems.userId, actors.owner.user.id));
+const freshUser = () => createUser(ctx.db);
+const profileBody = {
+  name: 'Matrix Member',
+  phone: '+6281234567',
+  location: 'Ubud',
+  address: 'Jl. Raya Ubud No. 1',
+};
+const delivery = {
+  deliveryMethod: 'delivery',
+  deliveryAddress: { fullName: 'Matrix Member', phone: '+6281234567', address: 'Jl. Raya Ubud No. 1' },
+};
+
+const MATRIX: Record<string, Entry> = {
+  'GET /api/health': { expect: PUBLIC, setup: async () => ({ path: '/api/health' }) },
+  'GET /api/me': { expect: PUBLIC, setup: async () => ({ path: '/api/me' }) },
+  'PATCH /api/profile': {
+    expect: SIGNED_IN,
+    setup: async () => ({ path: '/api/profile', body: profileBody }),
+  },
+  'POST /api/profile/password': {
+    expect: SIGNED_IN,
+    // The caller's own password, kept the same, so the next cell can still sign in with it.
+    setup: async (actor) => {
+      const password = actor === 'guest' ? 'whatever-1' : PASSWORDS[actor];
+      return {
+        path: '/api/profile/password',
+        body: { currentPassword: password, newPassword: password, confirmPassword: password },
+        endsSessions: true,
+      };
+    },
+  },
+  'GET /api/pickup-locations': { expect: PUBLIC, setup: async () => ({ path: '/api/pickup-locations' }) },
+  'GET /api/profile/pickup-locations': {
+    expect: SIGNED_IN,
+    setup: async () => ({ path: '/api/profile/pickup-locations' }),
+  },
+  'PUT /api/profile/pickup-locations': {
+    expect: SIGNED_IN,
+    setup: async () => ({ path: '/api/profile/pickup-locations', body: { ids: [] } }),
+  },
+  'GET /api/books': { expect: PUBLIC, setup: async () => ({ path: '/api/books' }) },
+  'POST /api/books': {
+    expect: { guest: 401, member: 201, owner: 201, other: 201, admin: 201 },
+    setup: async () => ({ path: '/api/books', body: bookForm() }),
+  },
+  'GET /api/books/:id': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/books/${(await ownersBook()).id}` }),
+  },
+  'PATCH /api/books/:id': {
+    // Admins change books through /api/admin/books, not the owner's edit form.
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 403 },
+    setup: async () => {
+      const book = await ownersBook();
+      return { path: `/api/books/${book.id}`, body: bookForm(), still: bookUnchanged(book.id) };
+    },
+  },
+  'PATCH /api/books/:id/status': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 403 },
+    setup: async () => {
+      const book = await ownersBook();
+      return {
+        path: `/api/books/${book.id}/status`,
+        body: { status: 'Unavailable' },
+        still: bookUnchanged(book.id),
+      };
+    },
+  },
+  'DELETE /api/books/:id': {
+    expect: { guest: 401, member: 403, owner: 204, other: 403, admin: 403 },
+    setup: async () => {
+      const book = await ownersBook();
+      return { path: `/api/books/${book.id}`, still: bookUnchanged(book.id) };
+    },
+  },
+  'GET /api/books/:id/more-from-owner': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/books/${(await ownersBook()).id}/more-from-owner` }),
+  },
+  'GET /api/owners/:id': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/owners/${actors.owner.user.id}` }),
+  },
+  'GET /api/owners/:id/books': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/owners/${actors.owner.user.id}/books` }),
+  },
+  'GET /api/my/books': { expect: SIGNED_IN, setup: async () => ({ path: '/api/my/books' }) },
+  'GET /api/covers/:key/:variant': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/covers/${coverKey}/card.webp` }),
+  },
+  'POST /api/cart/items': {
+    // The owner of the book cannot borrow it (spec: 'You cannot borrow your own book').
+    expect: { guest: 401, member: 201, owner: 422, other: 201, admin: 201 },
+    setup: async () => ({ path: '/api/cart/items', body: { bookId: (await ownersBook()).id } }),
+  },
+  'GET /api/cart': { expect: SIGNED_IN, setup: async () => ({ path: '/api/cart' }) },
+  'GET /api/cart/count': { expect: SIGNED_IN, setup: async () => ({ path: '/api/cart/count' }) },
+  'PATCH /api/cart/items/:itemId': {
+    expect: { guest: 401, member: 404, owner: 200, other: 404, admin: 404 },
+    setup: async () => {
+      const item = await ownersCartItem();
+      return { path: `/api/cart/items/${item.id}`, body: { quantity: 1 }, still: cartItemStill(item.id) };
+    },
+  },
+  'DELETE /api/cart/items/:itemId': {
+    expect: { guest: 401, member: 404, owner: 200, other: 404, admin: 404 },
+    setup: async () => {
+      const item = await ownersCartItem();
+      return { path: `/api/cart/items/${item.id}`, still: cartItemStill(item.id) };
+    },
+  },
+  'PATCH /api/cart/owners/:ownerId': {
+    // Addresses the caller's own cart group for that lender: for anyone else a no-op.
+    expect: SIGNED_IN,
+    setup: async () => {
+      const item = await ownersCartItem();
+      return {
+        path: `/api/cart/owners/${item.ownerId}`,
+        body: { borrowDuration: 2 },
+        still: cartItemStill(item.id),
+      };
+    },
+  },
+  'DELETE /api/cart/owners/:ownerId': {
+    expect: SIGNED_IN,
+    setup: async () => {
+      const item = await ownersCartItem();
+      return { path: `/api/cart/owners/${item.ownerId}`, still: cartItemStill(item.id) };
+    },
+  },
+  'DELETE /api/cart': {
+    expect: SIGNED_IN,
+    setup: async () => {
+      const item = await ownersCartItem();
+      return { path: '/api/cart', still: cartItemStill(item.id) };
+    },
+  },
+  'POST /api/cart/validate': { expect: SIGNED_IN, setup: async () => ({ path: '/api/cart/validate' }) },
+  'GET /api/checkout/options': { expect: SIGNED_IN, setup: async () => ({ path: '/api/checkout/options' }) },
+  'POST /api/checkout': {
+    // Only the owner has something in the cart; the others check out an empty cart.
+    expect: { guest: 401, member: 422, owner: 201, other: 422, admin: 422 },
+    setup: async () => {
+      const item = await ownersCartItem();
+      return {
+        path: '/api/checkout',
+        body: { idempotencyKey: randomUUID(), ...delivery },
+        still: cartItemStill(item.id),
+      };
+    },
+  },
+  'GET /api/orders': { expect: SIGNED_IN, setup: async () => ({ path: '/api/orders' }) },
+  'GET /api/orders/:id': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}` }),
+  },
+  'POST /api/orders/:id/actions': {
+    // The borrower's own action on a delivered order; not the admin's to take (D8, spec 4).
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 403 },
+    setup: async () => {
+      const order = await ownersOrder();
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Delivered' });
+      return { path: `/api/orders/${order.id}/actions`, body: { type: 'confirm_received' } };
+    },
+  },
+  'GET /api/admin/stats': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/stats' }) },
+  'GET /api/admin/orders': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/orders' }) },
+  'GET /api/admin/books': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/books' }) },
+  'PATCH /api/admin/books/:id': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const book = await ownersBook();
+      return {
+        path: `/api/admin/books/${book.id}`,
+        body: { status: 'Unavailable' },
+        still: bookUnchanged(book.id),
+      };
+    },
+  },
+  'DELETE /api/admin/books/:id': {
+    expect: { ...ADMIN_ONLY, admin: 204 },
+    setup: async () => {
+      const book = await ownersBook();
+      return { path: `/api/admin/books/${book.id}`, still: bookUnchanged(book.id) };
+    },
+  },
+  'GET /api/admin/users': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/users' }) },
+  'PATCH /api/admin/users/:id': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const target = await freshUser();
+      return {
+        path: `/api/admin/users/${target.id}`,
+        body: { role: 'admin' },
+        still: async () =>
+          (await ctx.db.select().from(user).where(eq(user.id, target.id)))[0].role === 'user',
+      };
+    },
+  },
+  'DELETE /api/admin/users/:id': {
+    expect: { ...ADMIN_ONLY, admin: 204 },
+    setup: async () => {
+      const target = await freshUser();
+      return {
+        path: `/api/admin/users/${target.id}`,
+        still: async () => (await ctx.db.select().from(user).where(eq(user.id, target.id))).length === 1,
+      };
+    },
+  },
+  'GET /api/admin/emails': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/emails' }) },
+  'GET /api/admin/emails/pending-count': {
+    expect: ADMIN_ONLY,
+    setup: async () => ({ path: '/api/admin/emails/pending-count' }),
+  },
+  'POST /api/admin/emails/process': {
+    expect: ADMIN_ONLY,
+    setup: async () => ({ path: '/api/admin/emails/process' }),
+  },
+  // Better Auth's wildcard routes: one representative each (its other endpoints have their own tests).
+  'GET /api/auth/*': { expect: PUBLIC, setup: async () => ({ path: '/api/auth/get-session' }) },
+  'POST /api/auth/*': {
+    expect: PUBLIC,
+    setup: async () => ({ path: '/api/auth/sign-out', body: {}, freshSession: true }),
+  },
+};
+
+/** The statuses that differ from the expectation, as `route role: got`, so a failure lists them all. */
+async function runCell(key: string, role: Role): Promise<string | null> {
+  const entry = MATRIX[key];
+  const [method] = key.split(' ');
+  const cell = await entry.setup(role);
+  let cookie = role === 'guest' ? undefined : actors[role].cookie;
+  if (cell.freshSession && role !== 'guest') {
+    cookie = await ctx.signIn(actors[role].user.email, PASSWORDS[role]);
+  }
+  const res = await ctx.request(method, cell.path, { cookie, body: cell.body });
+  if (cell.endsSessions && role !== 'guest') {
+    actors[role].cookie = await ctx.signIn(actors[role].user.email, PASSWORDS[role]);
+  }
+  const problems: string[] = [];
+  if (res.status !== entry.expect[role]) {
+    problems.push(
+      `got ${res.status} ${JSON.stringify(res.body)?.slice(0, 160)}, expected ${entry.expect[role]}`,
+    );
+  }
+  if (role !== 'owner' && role !== 'admin' && cell.still && !(await cell.still())) {
+    problems.push("changed the owner's resource");
+  }
+  if (res.status >= 400 && typeof res.body?.error?.message !== 'string' && !key.includes('/api/auth/')) {
+    problems.push('refusal without a structured error');
+  }
+  return problems.length > 0 ? `${key} as ${role}: ${problems.join('; ')}` : null;
+}
+
+describe('permission matrix', () => {
+  it('has an entry for every route the app registers, and no entry for a route that is gone', () => {
+    const registered = registeredApiRoutes(ctx.runtime.app).map(routeKey).sort();
+    expect(registered.filter((key) => !MATRIX[key])).toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  for (const key of Object.keys(MATRIX)) {
+    it(`${key}: ${ROLES.map((r) => `${r} ${MATRIX[key].expect[r]}`).join(', ')}`, async () => {
+      // Upload and sign-in counters are the same for every cell; limits have their own tests.
+      await ctx.db.delete(rateLimit);
+      const failures: string[] = [];
+      for (const role of ROLES) {
+        const failure = await runCell(key, role);
+        if (failure) failures.push(failure);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});
+
+describe("one member's resources are unreachable by another by id", () => {
+  it('cart, orders, books and profile of the owner are neither visible nor changeable to the other member', async () => {
+    const order = await ownersOrder(); // checkout empties the cart: the item comes after
+    const item = await ownersCartItem();
+    const book = await ownersBook();
+    const other = actors.other.cookie;
+    // The other member's own cart and order list do not include the owner's things.
+    const cart = await ctx.request('GET', '/api/cart', { cookie: other });
+    expect(JSON.stringify(cart.body)).not.toContain(item.id);
+    const list = await ctx.request('GET', '/api/orders', { cookie: other });
+    expect(JSON.stringify(list.body)).not.toContain(order.id);
+    const asOwner = await ctx.request('GET', '/api/orders?as=owner', { cookie: other });
+    expect(JSON.stringify(asOwner.body)).not.toContain(order.id);
+    // Their shelf-management list does not include the owner's book.
+    const mine = await ctx.request('GET', '/api/my/books', { cookie: other });
+    expect(JSON.stringify(mine.body)).not.toContain(book.id);
+    // The profile endpoints only ever address the caller: no id reaches someone else's.
+    const me = await ctx.request('GET', '/api/me', { cookie: other });
+    expect(me.body.user.id).toBe(actors.other.user.id);
+    expect((await ctx.request('GET', `/api/profile/${actors.owner.user.id}`, { cookie: other })).status).toBe(
+      404,
+    );
+    expect(await cartItemStill(item.id)()).toBe(true);
+  });
+});

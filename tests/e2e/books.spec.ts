@@ -161,6 +161,13 @@ test('a book in an open order can be neither deleted nor switched off, and Manag
   expect(ordered.status(), await ordered.text()).toBe(201);
   await borrowerContext.close();
 
+  // D6: the shop no longer lists it; the owner's shelf shows it with a 'Reserved' overlay.
+  await page.goto(`/books?q=${encodeURIComponent(book.title)}`);
+  await expect(page.getByRole('heading', { name: 'No books found' })).toBeVisible();
+  await page.goto(`/owner/${book.ownerId}?q=${encodeURIComponent(book.title)}`);
+  const card = page.locator('article', { hasText: book.title });
+  await expect(card.getByText('Reserved', { exact: true }).first()).toBeVisible();
+
   await page.goto('/books/manage');
   const row = page.getByRole('row', { name: new RegExp(book.title) });
   await expect(row.getByText('Reserved', { exact: true })).toBeVisible();

@@ -15,7 +15,7 @@ import { seedCatalog } from './catalog-seed';
 // loads it with autocannon from this process at 20 connections.
 
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 100_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 20;
 const TARGET = { shareOfCeiling: 0.05, p99Ms: 50, maxBytes: 40 * 1024 };
 

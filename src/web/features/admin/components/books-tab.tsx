@@ -2,7 +2,6 @@ import { BookOpen, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { AdminBookRow } from '../../../../domain/admin-types';
 import { BOOK_STATUSES, type BookStatus } from '../../../../domain/constants';
 import { formatMoney } from '../../../../domain/money';
@@ -12,38 +11,32 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { ErrorBanner } from '../../../components/ui/feedback';
 import { Select } from '../../../components/ui/field';
 import { useAdminBooks, useDeleteBook, useSetBookStatus } from '../api';
-import { failureMessage } from './failure';
 import { ListToolbar } from './list-toolbar';
+import { RowList } from './row-list';
 import { FilterSelect } from './filter-select';
 import { ListBody } from './list-body';
 import type { TabProps } from './tab-props';
+import { useWriteFeedback } from './write-feedback';
 
 export function BooksTab({ params, onParams }: TabProps) {
   const { t } = useTranslation('admin');
   const books = useAdminBooks(params);
   const setStatus = useSetBookStatus();
   const deleteBook = useDeleteBook();
-  const [error, setError] = useState<string | null>(null);
+  const { error, feedback } = useWriteFeedback();
   const [deleting, setDeleting] = useState<AdminBookRow | null>(null);
 
-  const changeStatus = (book: AdminBookRow, status: BookStatus) => {
-    setError(null);
+  const changeStatus = (book: AdminBookRow, status: BookStatus) =>
     setStatus.mutate(
       { bookId: book.id, status },
-      {
-        onSuccess: () => toast.success(t('books.statusUpdated', { title: book.title, status })),
-        onError: (err) => setError(failureMessage(t('books.statusFailed'), err)),
-      },
+      feedback(() => t('books.statusUpdated', { title: book.title, status }), t('books.statusFailed')),
     );
-  };
 
   const confirmDelete = () => {
     if (!deleting) return;
-    setError(null);
     const book = deleting;
     deleteBook.mutate(book.id, {
-      onSuccess: () => toast.success(t('books.deleted', { title: book.title })),
-      onError: (err) => setError(failureMessage(t('books.deleteFailed'), err)),
+      ...feedback(() => t('books.deleted', { title: book.title }), t('books.deleteFailed')),
       onSettled: () => setDeleting(null),
     });
   };
@@ -78,7 +71,7 @@ export function BooksTab({ params, onParams }: TabProps) {
         onPage={(page) => onParams({ page })}
       >
         {(items) => (
-          <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs">
+          <RowList>
             {items.map((book) => (
               <li
                 key={book.id}
@@ -149,7 +142,7 @@ export function BooksTab({ params, onParams }: TabProps) {
                 </div>
               </li>
             ))}
-          </ul>
+          </RowList>
         )}
       </ListBody>
 

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { formatOrderDateTime } from '../../orders/format';
 import { useAdminEmails, useProcessEmails } from '../api';
 import { ListToolbar } from './list-toolbar';
+import { RowList } from './row-list';
 import { FilterSelect } from './filter-select';
 import { ListBody } from './list-body';
 import type { TabProps } from './tab-props';
@@ -96,7 +97,7 @@ export function EmailsTab({
         onPage={(page) => onParams({ page })}
       >
         {(items) => (
-          <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs">
+          <RowList>
             {items.map((email) => (
               <li key={email.id} className="flex flex-col gap-2 p-4 md:flex-row md:items-start md:gap-4">
                 <div className="min-w-0 flex-1">
@@ -144,7 +145,7 @@ export function EmailsTab({
                 </div>
               </li>
             ))}
-          </ul>
+          </RowList>
         )}
       </ListBody>
     </div>

@@ -1,46 +1,40 @@
 import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { AdminOrderRow } from '../../../../domain/admin-types';
 import { ORDER_STATUSES } from '../../../../domain/constants';
 import type { OrderAction } from '../../../../domain/order-actions';
+import { targetStatus } from '../../../../domain/order-machine';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { ErrorBanner } from '../../../components/ui/feedback';
 import { useAdminOrderAction, useAdminOrders } from '../api';
-import { failureMessage } from './failure';
 import { ListToolbar } from './list-toolbar';
 import { OrderCard } from './order-card';
 import { FilterSelect } from './filter-select';
 import { ListBody } from './list-body';
 import type { TabProps } from './tab-props';
+import { useWriteFeedback } from './write-feedback';
 
 export function OrdersTab({ params, onParams }: TabProps) {
   const { t } = useTranslation('admin');
   const { t: tOrders } = useTranslation('orders');
   const orders = useAdminOrders(params);
   const action = useAdminOrderAction();
-  const [error, setError] = useState<string | null>(null);
+  const { error, feedback } = useWriteFeedback();
   const [cancelling, setCancelling] = useState<AdminOrderRow | null>(null);
 
-  const run = (order: AdminOrderRow, next: OrderAction, after?: () => void) => {
-    setError(null);
+  const run = (order: AdminOrderRow, next: OrderAction, after?: () => void) =>
     action.mutate(
       { orderId: order.id, action: next },
       {
-        onSuccess: (updated) =>
-          toast.success(t('orders.updated', { number: order.number, status: updated.status })),
-        onError: (err) =>
-          setError(
-            failureMessage(
-              next.type === 'set_shipping_cost' ? t('orders.shippingFailed') : t('orders.statusFailed'),
-              err,
-            ),
-          ),
+        ...feedback(
+          () =>
+            t('orders.updated', { number: order.number, status: tOrders(`status.${targetStatus(next)}`) }),
+          next.type === 'set_shipping_cost' ? t('orders.shippingFailed') : t('orders.statusFailed'),
+        ),
         onSettled: after,
       },
     );
-  };
 
   return (
     <div className="space-y-4">

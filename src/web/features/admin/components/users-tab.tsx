@@ -1,7 +1,6 @@
 import { Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { AdminUserRow } from '../../../../domain/admin-types';
 import { ROLES, type Role } from '../../../../domain/constants';
 import { Badge } from '../../../components/ui/badge';
@@ -12,11 +11,12 @@ import { Select } from '../../../components/ui/field';
 import { useSession } from '../../../lib/session';
 import { formatOrderDate } from '../../orders/format';
 import { useAdminUsers, useDeleteUser, useSetUserRole } from '../api';
-import { failureMessage } from './failure';
 import { ListToolbar } from './list-toolbar';
+import { RowList } from './row-list';
 import { FilterSelect } from './filter-select';
 import { ListBody } from './list-body';
 import type { TabProps } from './tab-props';
+import { useWriteFeedback } from './write-feedback';
 
 export function UsersTab({ params, onParams }: TabProps) {
   const { t } = useTranslation('admin');
@@ -24,28 +24,23 @@ export function UsersTab({ params, onParams }: TabProps) {
   const users = useAdminUsers(params);
   const setRole = useSetUserRole();
   const deleteUser = useDeleteUser();
-  const [error, setError] = useState<string | null>(null);
+  const { error, feedback } = useWriteFeedback();
   const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
 
-  const changeRole = (target: AdminUserRow, role: Role) => {
-    setError(null);
+  const changeRole = (target: AdminUserRow, role: Role) =>
     setRole.mutate(
       { userId: target.id, role },
-      {
-        onSuccess: () =>
-          toast.success(t('users.roleUpdated', { name: target.name, role: t(`users.roles.${role}`) })),
-        onError: (err) => setError(failureMessage(t('users.roleFailed'), err)),
-      },
+      feedback(
+        () => t('users.roleUpdated', { name: target.name, role: t(`users.roles.${role}`) }),
+        t('users.roleFailed'),
+      ),
     );
-  };
 
   const confirmDelete = () => {
     if (!deleting) return;
-    setError(null);
     const target = deleting;
     deleteUser.mutate(target.id, {
-      onSuccess: () => toast.success(t('users.deleted', { name: target.name })),
-      onError: (err) => setError(failureMessage(t('users.deleteFailed'), err)),
+      ...feedback(() => t('users.deleted', { name: target.name }), t('users.deleteFailed')),
       onSettled: () => setDeleting(null),
     });
   };
@@ -80,7 +75,7 @@ export function UsersTab({ params, onParams }: TabProps) {
         onPage={(page) => onParams({ page })}
       >
         {(items) => (
-          <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs">
+          <RowList>
             {items.map((row) => {
               const isMe = row.id === me?.id;
               const isAdmin = row.role === 'admin';
@@ -145,7 +140,7 @@ export function UsersTab({ params, onParams }: TabProps) {
                 </li>
               );
             })}
-          </ul>
+          </RowList>
         )}
       </ListBody>
 

@@ -83,9 +83,12 @@ export function problemsOf(report) {
   const first = report.pages.find((p) => p.path === '/');
   if (!first) problems.push('The router has no index route (/)');
   else if (first.totalBytes > FIRST_PAGE_BUDGET_BYTES) {
-    problems.push(`The first page needs ${kb(first.totalBytes)} of JavaScript gzipped (budget ${kb(FIRST_PAGE_BUDGET_BYTES)})`);
+    problems.push(
+      `The first page needs ${kb(first.totalBytes)} of JavaScript gzipped (budget ${kb(FIRST_PAGE_BUDGET_BYTES)})`,
+    );
   }
-  for (const p of report.pages) if (!p.split) problems.push(`${p.path} (${p.module}) is not in a chunk of its own`);
+  for (const p of report.pages)
+    if (!p.split) problems.push(`${p.path} (${p.module}) is not in a chunk of its own`);
   if (report.inlineScripts > 0) problems.push('index.html has an inline script, which the CSP blocks');
   return problems;
 }
@@ -104,7 +107,15 @@ export function formatTable(report) {
 export function buildWeb(outDir) {
   const res = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'],
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ],
     { cwd: root, stdio: 'inherit' },
   );
   if (res.status !== 0) throw new Error('The web build failed');
@@ -122,7 +133,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     else {
       console.log(`entry ${report.entry}: ${kb(report.entryBytes)} gzipped`);
       for (const p of report.pages) {
-        console.log(`${p.path.padEnd(28)} page ${kb(p.pageBytes).padStart(9)}   total ${kb(p.totalBytes).padStart(9)}`);
+        console.log(
+          `${p.path.padEnd(28)} page ${kb(p.pageBytes).padStart(9)}   total ${kb(p.totalBytes).padStart(9)}`,
+        );
       }
     }
     const problems = problemsOf(report);

@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 
 // A fingerprint of everything a request could change, to prove a refused request changed
 // nothing. Sessions and rate-limit counters are left out: reading a session may refresh it,
-// and every attempt counts against a limit by design.
+// and every attempt counts against a limit by design. Emails count by what was queued, not
+// by their sending state, which the outbox worker changes in the background.
 
 const TABLES = [
   'user',
@@ -15,7 +16,6 @@ const TABLES = [
   'orders',
   'order_items',
   'order_events',
-  'email_notifications',
   'pickup_locations',
   'owner_pickup_locations',
 ] as const;
@@ -28,5 +28,10 @@ export async function databaseDigest(db: Db): Promise<Record<string, string>> {
     )) as unknown as { rows: { h: string }[] };
     digest[table] = result.rows[0].h;
   }
+  const queued = (await db.execute(
+    sql.raw(`select md5(coalesce(string_agg(id::text || recipient_email || subject, '|' order by id), '')) as h
+             from email_notifications`),
+  )) as unknown as { rows: { h: string }[] };
+  digest.email_notifications = queued.rows[0].h;
   return digest;
 }

@@ -258,3 +258,35 @@ test('failures and missing books or owners say so', async ({ page }) => {
   await page.goto(`/owner/${mine.ownerId}`);
   await expect(page.getByText('Failed to load owner information')).toBeVisible();
 });
+
+/** The distinct rows the first cards of the grid sit on, by their top edge. */
+async function cardsPerRow(page: Page): Promise<number> {
+  const tops = await page
+    .locator('article')
+    .evaluateAll((cards) => cards.slice(0, 12).map((card) => Math.round(card.getBoundingClientRect().top)));
+  return tops.filter((top) => top === tops[0]).length;
+}
+
+test('the grid has five columns on a wide screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/books');
+  await expect(page.locator('article').nth(6)).toBeVisible();
+  expect(await cardsPerRow(page)).toBe(5);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('two columns, and the filters open from the Filters button', async ({ page }) => {
+    await page.goto('/books');
+    await expect(page.locator('article').nth(3)).toBeVisible();
+    expect(await cardsPerRow(page)).toBe(2);
+    await expect(page.getByRole('radio', { name: 'Fair' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('radio', { name: 'Fair' }).click();
+    await expect(page).toHaveURL(/condition=Fair/);
+    await expect(page.getByRole('radio', { name: 'Fair' })).toBeChecked();
+    await page.getByRole('button', { name: 'Clear all' }).first().click();
+    await expect(page).not.toHaveURL(/condition=/);
+  });
+});

@@ -23,6 +23,7 @@ export function OwnerGroupCard({
 }) {
   const { t } = useTranslation('cart');
   const selectId = `duration-${group.ownerId}`;
+  const hasOwner = group.ownerId !== '';
   return (
     <section
       aria-label={group.ownerName || t('group.unknownOwner')}
@@ -32,9 +33,13 @@ export function OwnerGroupCard({
         <div className="min-w-0">
           <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">{t('group.from')}</p>
           <h2 className="truncate text-base font-semibold text-stone-900">
-            <Link to={`/owner/${group.ownerId}`} className="hover:text-brand-700">
-              {group.ownerName || t('group.unknownOwner')}
-            </Link>
+            {hasOwner ? (
+              <Link to={`/owner/${group.ownerId}`} className="hover:text-brand-700">
+                {group.ownerName || t('group.unknownOwner')}
+              </Link>
+            ) : (
+              group.ownerName || t('group.unknownOwner')
+            )}
           </h2>
           {group.ownerLocation && (
             <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-500">
@@ -43,29 +48,32 @@ export function OwnerGroupCard({
             </p>
           )}
         </div>
-        <div className="flex items-end gap-2">
-          <div className="space-y-1">
-            <label htmlFor={selectId} className="block text-xs font-medium text-stone-600">
-              {t('group.duration')}
-            </label>
-            <Select
-              id={selectId}
-              value={group.borrowDuration}
-              disabled={busy}
-              onChange={(e) => onDurationChange(Number(e.target.value) as BorrowDuration)}
-              className="w-36"
-            >
-              {BORROW_DURATIONS.map((weeks) => (
-                <option key={weeks} value={weeks}>
-                  {t(`durations.${weeks}`)}
-                </option>
-              ))}
-            </Select>
+        {/* Books whose owner's account is gone can only be removed one by one (ownerId ''). */}
+        {hasOwner && (
+          <div className="flex items-end gap-2">
+            <div className="space-y-1">
+              <label htmlFor={selectId} className="block text-xs font-medium text-stone-600">
+                {t('group.duration')}
+              </label>
+              <Select
+                id={selectId}
+                value={group.borrowDuration}
+                disabled={busy}
+                onChange={(e) => onDurationChange(Number(e.target.value) as BorrowDuration)}
+                className="w-36"
+              >
+                {BORROW_DURATIONS.map((weeks) => (
+                  <option key={weeks} value={weeks}>
+                    {t(`durations.${weeks}`)}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <Button variant="ghost" size="md" onClick={onRemoveAll} disabled={busy} className="text-red-700">
+              {t('group.removeAll')}
+            </Button>
           </div>
-          <Button variant="ghost" size="md" onClick={onRemoveAll} disabled={busy} className="text-red-700">
-            {t('group.removeAll')}
-          </Button>
-        </div>
+        )}
       </header>
 
       <ul className="divide-y divide-stone-100">

@@ -4,7 +4,7 @@ import { openDatabase } from '../../db/client';
 import { emailNotifications } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { createTestContext, type TestContext } from '../../testing/harness';
-import { createOutbox, createTransport, enqueueEmails, type QueuedEmail } from './outbox';
+import { createOutbox, createTransport, enqueueEmails, MAX_EMAIL_ATTEMPTS, type QueuedEmail } from './outbox';
 
 // The outbox (D14, D15) against the harness's real SMTP server.
 
@@ -54,6 +54,26 @@ describe('outbox', () => {
     expect(sent.attempts).toBe(2);
     expect(sent.lastError).toBeNull();
     expect(ctx.mailbox.messages.filter((m) => m.to.includes('retry@example.com'))).toHaveLength(1);
+  });
+
+  it('gives up after the attempt limit: the row stays pending with its last error for the admin to see', async () => {
+    await enqueueEmails(ctx.db, [mail('hopeless@example.com', 'Hopeless')]);
+    const [row] = await ctx.db
+      .update(emailNotifications)
+      .set({ attempts: MAX_EMAIL_ATTEMPTS - 1 })
+      .where(eq(emailNotifications.recipientEmail, 'hopeless@example.com'))
+      .returning();
+    ctx.mailbox.failNext(1);
+    expect(await ctx.deps.outbox.runOnce()).toEqual({ sent: 0, failed: 1 });
+    await ctx.db
+      .update(emailNotifications)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(emailNotifications.id, row.id));
+    expect(await ctx.deps.outbox.runOnce()).toEqual({ sent: 0, failed: 0 });
+    const [after] = await ctx.db.select().from(emailNotifications).where(eq(emailNotifications.id, row.id));
+    expect(after).toMatchObject({ sentAt: null, attempts: MAX_EMAIL_ATTEMPTS });
+    expect(after.lastError).toContain('Mailbox temporarily unavailable');
+    expect(ctx.mailbox.messages.filter((m) => m.to.includes('hopeless@example.com'))).toHaveLength(0);
   });
 
   it('the admin sees a failed attempt in the Emails tab, then the Process emails button sends it', async () => {

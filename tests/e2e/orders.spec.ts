@@ -237,7 +237,7 @@ test('the cart and checkout explain an empty cart; the confirmation needs checko
   await page.context().close();
 });
 
-test('a guest pressing Add goes to sign in with the book remembered as the return path', async ({ page }) => {
+test('a guest pressing Add goes to sign in and comes back to the book', async ({ page }) => {
   await page.goto(`/books?q=${encodeURIComponent('Perahu Kertas')}`);
   const card = page.locator('article').filter({ hasText: 'Perahu Kertas' });
   const href = await card.getByRole('link').first().getAttribute('href');
@@ -249,6 +249,11 @@ test('a guest pressing Add goes to sign in with the book remembered as the retur
   // Nothing was added for anyone: a guest has no cart.
   const count = await page.request.get('/api/cart/count');
   expect(count.status()).toBe(401);
+  // Signing in on the screen leads back to the book, where Add now works.
+  await page.getByLabel('Email').fill(DEMO.borrower.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.borrower.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
 });
 
 interface ListedBook {

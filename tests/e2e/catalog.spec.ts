@@ -127,6 +127,12 @@ test('filters and sort live in the URL, Back restores the previous state, Clear 
   const maxPrice = Number(new URL(page.url()).searchParams.get('maxPrice'));
   await expect(page.getByText(/^Up to Rp/)).toBeVisible();
   await expect.poll(async () => (await cardPrices(page)).every((p) => p <= maxPrice)).toBe(true);
+  // The run of key presses is one history entry: one Back undoes it.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/maxPrice=/);
+  await expect(page).toHaveURL(/sort=title-za/);
+  await page.goForward();
+  await expect(page).toHaveURL(new RegExp(`maxPrice=${maxPrice}`));
 
   await page.getByRole('button', { name: 'Clear all' }).first().click();
   await expect(page).not.toHaveURL(/maxPrice=|condition=/);

@@ -1,5 +1,5 @@
 import * as Slider from '@radix-ui/react-slider';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONDITIONS, LANGUAGES } from '../../../../domain/constants';
 import { formatMoney } from '../../../../domain/money';
@@ -112,6 +112,13 @@ function PriceSlider({
   // Local while dragging; the URL (and so the query) changes once, when the thumb is released.
   const [dragging, setDragging] = useState(selected);
   useEffect(() => setDragging(selected), [selected]);
+  // Arrow keys commit on every press: wait for a pause so a run of presses is one URL entry and one query.
+  const commitTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(commitTimer.current), []);
+  const commit = (v: number) => {
+    clearTimeout(commitTimer.current);
+    commitTimer.current = setTimeout(() => onCommit(v >= max ? undefined : String(v)), 300);
+  };
   const disabled = max <= 0;
 
   return (
@@ -135,7 +142,7 @@ function PriceSlider({
         disabled={disabled}
         onValueChange={([v]) => setDragging(v)}
         // At the top of the range there is no filter: every book in scope is shown.
-        onValueCommit={([v]) => onCommit(v >= max ? undefined : String(v))}
+        onValueCommit={([v]) => commit(v)}
         aria-labelledby={labelId}
       >
         <Slider.Track className="relative h-1.5 grow rounded-full bg-stone-200">

@@ -9,10 +9,13 @@ import { cn } from '../../../components/ui/cn';
 export function DeliveryMethodOptions({
   value,
   pickupOffered,
+  pickupKnown,
   onChange,
 }: {
   value: DeliveryMethod;
   pickupOffered: boolean;
+  /** False while the shared locations load: say nothing about pickup until they are known. */
+  pickupKnown: boolean;
   onChange: (method: DeliveryMethod) => void;
 }) {
   const { t } = useTranslation('checkout');
@@ -40,7 +43,9 @@ export function DeliveryMethodOptions({
           />
         )}
       </div>
-      {!pickupOffered && <p className="mt-2 text-sm text-stone-500">{t('method.pickupUnavailable')}</p>}
+      {pickupKnown && !pickupOffered && (
+        <p className="mt-2 text-sm text-stone-500">{t('method.pickupUnavailable')}</p>
+      )}
     </fieldset>
   );
 }

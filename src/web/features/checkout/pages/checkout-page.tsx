@@ -131,6 +131,7 @@ export default function CheckoutPage() {
           <DeliveryMethodOptions
             value={method}
             pickupOffered={pickupOffered}
+            pickupKnown={options.isSuccess}
             onChange={(next) => {
               setMethod(next);
               setError(null);

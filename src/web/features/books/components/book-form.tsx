@@ -52,7 +52,8 @@ export function BookForm({
   const [cover, setCover] = useState<File | null>(null);
   const [coverError, setCoverError] = useState<string>();
   const [formError, setFormError] = useState<string | null>(null);
-  const isEdit = Boolean(currentCoverUrl);
+  // A new book needs a cover; an edit keeps the stored one unless a new file is picked.
+  const coverRequired = !currentCoverUrl;
 
   const {
     register,
@@ -76,7 +77,7 @@ export function BookForm({
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
-    if (!isEdit && !cover) return; // onFormSubmit has shown 'Book cover is required'
+    if (coverRequired && !cover) return; // onFormSubmit has shown 'Book cover is required'
     try {
       await onSubmit(values, cover);
     } catch (error) {
@@ -110,7 +111,7 @@ export function BookForm({
 
   // Checked before the schema runs, so a missing cover shows together with the field errors.
   const onFormSubmit = (event: React.FormEvent) => {
-    if (!isEdit && !cover) setCoverError(t('form.coverRequired'));
+    if (coverRequired && !cover) setCoverError(t('form.coverRequired'));
     return submit(event);
   };
 

@@ -86,11 +86,16 @@ test('upload a book with a cover, find it, edit its price, switch it off and on,
   await expect(page.getByLabel('Weekly price (IDR)')).toHaveValue('25000');
   await expect(page.getByLabel('Monthly price (IDR, optional)')).toHaveValue('90000');
   await page.getByLabel('Weekly price (IDR)').fill('30000');
+  await page.getByLabel('Monthly price (IDR, optional)').fill('');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL('/books/manage');
   await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('Rp 30.000');
   await page.goto(`/books?q=${encodeURIComponent(title)}`);
   await expect(page.locator('article', { hasText: title })).toContainText('Rp 30.000 per week');
+  // The cleared monthly price falls back to 4 x weekly (D3).
+  await page.locator('article', { hasText: title }).getByRole('heading').click();
+  await expect(page.getByText('Rp 120.000', { exact: true })).toBeVisible();
+  await expect(page.getByText('4 weeks at the weekly price')).toBeVisible();
 
   // Unavailable: it leaves the shop (D6); Available again: it is back.
   await page.goto('/books/manage');

@@ -138,12 +138,19 @@ test('sign up, confirm by email, Remember me, edit the profile and pickup locati
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 });
 
-test('a guest opening /cart signs in and comes back to /cart, on a browser-session cookie', async ({
+test("a guest opening /cart sees 'Loading...', signs in and comes back to /cart, on a browser-session cookie", async ({
   page,
   context,
 }) => {
+  // The real session answer, held back a moment so the guard's 'Loading...' can be seen.
+  await page.route('**/api/me', async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
   await page.goto('/cart');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
+  await page.unroute('**/api/me');
   await page.getByLabel('Email').fill(DEMO.borrower.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.borrower.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -479,6 +479,42 @@ describe('DELETE /api/books/:id', () => {
   });
 });
 
+describe('delete and checkout of the same book at the same moment', () => {
+  it('lets exactly one of them win, every time (the book row lock orders them, D6)', async () => {
+    for (let round = 0; round < 6; round++) {
+      const owner = await ctx.member();
+      const book = await createBook(ctx.db, { ownerId: owner.user.id });
+      const borrower = await ctx.member();
+      await addToCart(ctx.db, { actorId: borrower.user.id, bookId: book.id });
+      // Odd rounds give the checkout a head start, so both orders of arrival are tried.
+      const headStart = round % 2 === 1 ? 40 * round : 0;
+      const [deleted, checkout] = await Promise.all([
+        new Promise((resolve) => setTimeout(resolve, headStart)).then(() =>
+          ctx.request('DELETE', `/api/books/${book.id}`, { cookie: owner.cookie }),
+        ),
+        ctx.request('POST', '/api/checkout', {
+          cookie: borrower.cookie,
+          body: {
+            idempotencyKey: randomUUID(),
+            deliveryMethod: 'delivery',
+            deliveryAddress: { fullName: 'Dewi', phone: '+6281234567', address: 'Jl. Raya Ubud No. 1, Bali' },
+          },
+        }),
+      ]);
+      const [row] = await ctx.db.select().from(books).where(eq(books.id, book.id));
+      if (deleted.status === 204) {
+        expect(checkout.status, `round ${round}`).toBeGreaterThanOrEqual(400);
+        expect(row.reservedByOrderId).toBeNull();
+      } else {
+        expect(deleted.status, `round ${round}`).toBe(409);
+        expect(checkout.status).toBe(201);
+        expect(row.deletedAt).toBeNull();
+        expect(row.reservedByOrderId).toBe(checkout.body.orders[0].id);
+      }
+    }
+  });
+});
+
 describe('GET /api/my/books', () => {
   it("lists the member's own books that are not deleted, newest first", async () => {
     const owner = await ctx.member();

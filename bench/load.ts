@@ -20,7 +20,9 @@ import { seedCatalog } from './catalog-seed';
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const WARMUP_SECONDS = 5;
+// Long enough for the JIT, connection pools and V8's heap to reach their working size, so
+// the memory comparison is about growth under load, not start-up.
+const WARMUP_SECONDS = 20;
 const MAX_MEMORY_GROWTH = 0.2;
 const PASSWORD = 'bench-pass-1';
 const WORDS = ['garden', 'river', 'island', 'temple', 'ocean', 'lantern', 'monsoon', 'wirawan', 'sari'];
@@ -78,10 +80,16 @@ export async function run(_args: string[]): Promise<void> {
     // Warm-up (JIT, pools, caches), then memory at the start of the measured run.
     await mix(base, users, WARMUP_SECONDS);
     const rssStart = rssOf(server.pid!);
+    const pid = server.pid!;
+    const series = [rssStart];
+    const sampler = setInterval(() => series.push(rssOf(pid)), 10_000);
     const t = Date.now();
     const samples = await mix(base, users, SECONDS);
     const elapsed = (Date.now() - t) / 1000;
+    clearInterval(sampler);
     const rssEnd = rssOf(server.pid!);
+    series.push(rssEnd);
+    console.log(`server RSS every 10 s (MB): ${series.map((b) => Math.round(b / 1024 / 1024)).join(', ')}`);
 
     const report = format(samples, elapsed, ceiling.requests.average, rssStart, rssEnd);
     console.log(`\n${report.table}\n`);

@@ -38,6 +38,10 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl && opts.databaseUrl !== 'memory://') {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection the server dropped (restart, failover, a dropped test database) is
+    // discarded by the pool and the next query opens a new one; unhandled, the event would
+    // crash the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

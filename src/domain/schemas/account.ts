@@ -102,6 +102,9 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordForm = z.input<typeof changePasswordSchema>;
 
+/** The new password of Better Auth's reset-password and change-password calls. */
+export const newPasswordRequestSchema = z.object({ newPassword });
+
 /** PUT /api/profile/pickup-locations: the owner's whole set of drop-off choices. */
 export const pickupChoicesSchema = z.object({
   ids: z

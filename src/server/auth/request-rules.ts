@@ -1,30 +1,21 @@
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { z } from 'zod';
-import { forgotPasswordSchema, signInSchema, signUpRequestSchema } from '../../domain/schemas/account';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
+import {
+  forgotPasswordSchema,
+  newPasswordRequestSchema,
+  signInSchema,
+  signUpRequestSchema,
+} from '../../domain/schemas/account';
+import { validationError } from '../lib/validate';
 
 // Better Auth's own checks use its own words; the spec's rules (section 5) are enforced here,
 // before its endpoints run, so a broken rule answers 422 with the spec's exact message and
 // creates nothing. The body keeps the parsed (trimmed, lower-cased email) values.
 
 function refuse(error: z.ZodError): never {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  throw new APIError('UNPROCESSABLE_ENTITY', {
-    code: 'VALIDATION_FAILED',
-    message: error.issues[0]?.message ?? MSG.invalidRequest,
-    fields,
-  });
-}
-
-function newPasswordRule(value: unknown) {
-  if (typeof value !== 'string' || value.length < PASSWORD_MIN) {
-    throw new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_FAILED', message: MSG.passwordMin });
-  }
-  if (value.length > PASSWORD_MAX) {
-    throw new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_FAILED', message: MSG.passwordMax });
-  }
+  const { message, fields } = validationError(error);
+  throw new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_FAILED', message, fields });
 }
 
 export const accountRequestRules = createAuthMiddleware(async (ctx) => {
@@ -55,12 +46,13 @@ export const accountRequestRules = createAuthMiddleware(async (ctx) => {
       return { context: { body: { ...body, email: parsed.data.email } } };
     }
     case '/reset-password':
-      newPasswordRule(body.newPassword);
-      return;
-    case '/change-password':
-      newPasswordRule(body.newPassword);
+    case '/change-password': {
+      const parsed = newPasswordRequestSchema.safeParse(body);
+      if (!parsed.success) refuse(parsed.error);
+      if (ctx.path === '/reset-password') return;
       // D11: a changed password always ends the member's other sessions.
       return { context: { body: { ...body, revokeOtherSessions: true } } };
+    }
   }
 });
 

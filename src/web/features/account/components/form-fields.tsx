@@ -116,3 +116,36 @@ export function ContactFields({
     </>
   );
 }
+
+/** A new password and its confirmation: sign-up ('Password'), reset and profile ('New password'). */
+export function NewPasswordFields({
+  password,
+  confirm,
+  passwordId = 'password',
+  wording,
+  className,
+}: {
+  password: Registered;
+  confirm: Registered;
+  passwordId?: string;
+  wording: 'signUp' | 'change';
+  className?: string;
+}) {
+  const { t } = useTranslation('account');
+  return (
+    <div className={className ?? 'space-y-4'}>
+      <PasswordField
+        id={passwordId}
+        label={wording === 'signUp' ? t('fields.password') : t('fields.newPassword')}
+        autoComplete="new-password"
+        {...password}
+      />
+      <PasswordField
+        id="confirmPassword"
+        label={wording === 'signUp' ? t('fields.confirmPassword') : t('fields.confirmNewPassword')}
+        autoComplete="new-password"
+        {...confirm}
+      />
+    </div>
+  );
+}

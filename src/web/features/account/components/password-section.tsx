@@ -8,7 +8,7 @@ import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
 import { errorMessage } from '../../../lib/api';
 import { broadcastAuthChange } from '../../../lib/session';
 import { changePassword, requestPasswordReset } from '../api';
-import { PasswordField } from './form-fields';
+import { NewPasswordFields, PasswordField } from './form-fields';
 import { SectionCard } from './section-card';
 import { showServerErrors } from './server-errors';
 
@@ -81,22 +81,13 @@ export function PasswordSection({ email }: { email: string }) {
               error={errors.currentPassword?.message}
               registration={register('currentPassword')}
             />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <PasswordField
-                id="newPassword"
-                label={t('fields.newPassword')}
-                autoComplete="new-password"
-                error={errors.newPassword?.message}
-                registration={register('newPassword')}
-              />
-              <PasswordField
-                id="confirmPassword"
-                label={t('fields.confirmNewPassword')}
-                autoComplete="new-password"
-                error={errors.confirmPassword?.message}
-                registration={register('confirmPassword')}
-              />
-            </div>
+            <NewPasswordFields
+              wording="change"
+              passwordId="newPassword"
+              className="grid gap-4 sm:grid-cols-2"
+              password={{ registration: register('newPassword'), error: errors.newPassword?.message }}
+              confirm={{ registration: register('confirmPassword'), error: errors.confirmPassword?.message }}
+            />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
               <Button variant="ghost" onClick={sendResetLink} loading={sendingLink}>
                 {t('password.resetInstead')}

@@ -11,7 +11,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { broadcastAuthChange } from '../../../lib/session';
 import { resetPassword } from '../api';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '../components/form-fields';
+import { NewPasswordFields } from '../components/form-fields';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('account');
@@ -59,19 +59,10 @@ export default function ResetPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <ErrorBanner>{error}</ErrorBanner>
-          <PasswordField
-            id="password"
-            label={t('fields.newPassword')}
-            autoComplete="new-password"
-            error={errors.password?.message}
-            registration={register('password')}
-          />
-          <PasswordField
-            id="confirmPassword"
-            label={t('fields.confirmNewPassword')}
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            registration={register('confirmPassword')}
+          <NewPasswordFields
+            wording="change"
+            password={{ registration: register('password'), error: errors.password?.message }}
+            confirm={{ registration: register('confirmPassword'), error: errors.confirmPassword?.message }}
           />
           <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
             {t('reset.submit')}

@@ -10,7 +10,7 @@ import { ErrorBanner } from '../../../components/ui/feedback';
 import { signUp } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { CheckEmail } from '../components/check-email';
-import { ContactFields, EmailField, PasswordField, TextField } from '../components/form-fields';
+import { ContactFields, EmailField, NewPasswordFields, TextField } from '../components/form-fields';
 import { showServerErrors } from '../components/server-errors';
 
 const FIELDS = ['name', 'email', 'phone', 'location', 'address', 'password', 'confirmPassword'] as const;
@@ -87,19 +87,10 @@ export default function SignUpPage() {
           location={{ registration: register('location'), error: fieldError('location') }}
           address={{ registration: register('address'), error: fieldError('address'), length: addressLength }}
         />
-        <PasswordField
-          id="password"
-          label={t('fields.password')}
-          autoComplete="new-password"
-          error={fieldError('password')}
-          registration={register('password')}
-        />
-        <PasswordField
-          id="confirmPassword"
-          label={t('fields.confirmPassword')}
-          autoComplete="new-password"
-          error={fieldError('confirmPassword')}
-          registration={register('confirmPassword')}
+        <NewPasswordFields
+          wording="signUp"
+          password={{ registration: register('password'), error: fieldError('password') }}
+          confirm={{ registration: register('confirmPassword'), error: fieldError('confirmPassword') }}
         />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
           {t('signUp.submit')}

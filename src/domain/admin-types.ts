@@ -1,5 +1,4 @@
-import type { BookSummary } from './api-types';
-import type { Role } from './constants';
+import type { BookSummary, Me } from './api-types';
 import type { OrderSummary } from './order-types';
 
 // What the admin dashboard's API returns (docs/api.md, section Admin). Money is a decimal string (D2).
@@ -39,18 +38,12 @@ export interface AdminBookRow extends BookSummary {
   inOpenOrder: boolean;
 }
 
-export interface AdminUserRow {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  phone: string | null;
-  location: string | null;
+export interface AdminUserRow
+  extends Pick<Me, 'id' | 'name' | 'email' | 'role' | 'phone' | 'location' | 'createdAt'> {
   emailVerified: boolean;
   bookCount: number;
   /** Orders not yet Completed or Cancelled, as borrower or owner (D13 refuses deletion while > 0). */
   openOrderCount: number;
-  createdAt: string;
 }
 
 export interface AdminEmailRow {

@@ -41,14 +41,8 @@ export interface BookDetail extends BookSummary {
   owner: OwnerCard;
 }
 
-export interface OwnerCard {
-  id: string;
-  name: string;
-  location: string | null;
-  image: string | null;
-  memberSince: string;
-  availableBooks: number;
-}
+/** The owner block on a book's page is the owner's shelf header: the server builds both the same way. */
+export type OwnerCard = OwnerProfile;
 
 export interface BookPage {
   items: BookSummary[];

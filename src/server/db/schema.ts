@@ -25,6 +25,7 @@ import {
   LANGUAGES,
   ORDER_STATUSES,
 } from '../../domain/constants';
+import type { DeliveryAddress, PickupLocationSnapshot } from '../../domain/order-types';
 
 // One schema for PGlite and PostgreSQL. Field names are camelCase (Better Auth reads them),
 // column names snake_case.
@@ -266,16 +267,6 @@ export const cartItems = pgTable(
 );
 
 // ---------------------------------------------------------------- orders
-export interface DeliveryAddress {
-  fullName: string;
-  phone: string;
-  address: string;
-}
-export interface PickupLocationSnapshot {
-  name: string;
-  location: string;
-  address: string;
-}
 
 /** One checkout submit; its idempotency key makes a repeated submit return the same orders. */
 export const checkouts = pgTable(

@@ -169,7 +169,8 @@ test.describe('as a member', () => {
     }
   });
 
-  test('a filled cart and the order confirmation', async ({ page }) => {
+  // The order confirmation page needs a fresh checkout: keyboard.spec.ts checks it.
+  test('a filled cart and its checkout', async ({ page }) => {
     await signInPage(page, fixture.lender, PASSWORD);
     // The lender borrows a demo book for a moment: the cart is emptied again below.
     const books = await (await page.request.get('/api/books?pageSize=1')).json();
@@ -189,7 +190,6 @@ test.describe('as an admin', () => {
     await expectNoSeriousViolations(page, '/admin');
     for (const tab of ['Books', 'Users', 'Emails']) {
       const control = page.getByRole('tab', { name: new RegExp(tab, 'i') });
-      if ((await control.count()) === 0) continue;
       await control.first().click();
       await page.waitForLoadState('networkidle');
       const results = await new AxeBuilder({ page })

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, request, test } from '@playwright/test';
 
 // From search to a placed order with the keyboard only (Tab, Shift+Tab, typing, Enter): no
@@ -103,6 +104,12 @@ test('keyboard only: search, open a book, add it, check out, place the order', a
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/order-confirmation/);
   await expect(page.getByRole('heading', { name: /Your order is placed/ })).toBeVisible();
+  // The confirmation page exists only right after a checkout: check its accessibility here.
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+
   // The order holds the book now (D6).
   const detail = await page.request.get(`/api/books/${book.id}`);
   expect(((await detail.json()) as { availability: string }).availability).toBe('reserved');

@@ -21,12 +21,6 @@ const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(['smtp', 'file', 'none']).optional(),
   ADMIN_EMAIL: z.email().optional(),
   SEED_DEMO: bool.optional(),
-  S3_ENDPOINT: z.string().optional(),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().default('auto'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_PUBLIC_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   PAYMENT_BANK_NAME: z.string().default('Bank Central Asia (BCA)'),
@@ -47,14 +41,6 @@ export interface Config {
   mail: { transport: 'smtp' | 'file' | 'none'; smtpUrl: string | null; from: string };
   adminEmail: string | null;
   seedDemo: boolean;
-  s3: {
-    endpoint: string;
-    bucket: string;
-    region: string;
-    accessKeyId: string;
-    secretAccessKey: string;
-    publicUrl?: string;
-  } | null;
   logLevel: string;
   webDistDir: string;
   payment: { bankName: string; accountName: string; accountNumber: string };
@@ -77,17 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const transport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'file');
   if (transport === 'smtp' && !e.SMTP_URL) throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL.');
-  const s3 =
-    e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-      ? {
-          endpoint: e.S3_ENDPOINT,
-          bucket: e.S3_BUCKET,
-          region: e.S3_REGION,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          publicUrl: e.S3_PUBLIC_URL,
-        }
-      : null;
   return {
     env: e.NODE_ENV,
     port,
@@ -99,7 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     // D20: the embedded database gets demo data by default; a server database only when asked.
     seedDemo: e.SEED_DEMO ?? !databaseUrl,
-    s3,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR),
     payment: {

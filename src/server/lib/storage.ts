@@ -1,8 +1,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 
-// Where uploaded covers live: the local data folder by default (D18). An S3-compatible
-// implementation plugs in behind the same interface.
+// Where uploaded covers live: the local data folder (D18). An S3-compatible implementation
+// would plug in behind this interface; it is not built yet.
 
 export interface StoredObject {
   body: Buffer;
@@ -10,7 +10,7 @@ export interface StoredObject {
 }
 
 export interface Storage {
-  kind: 'disk' | 's3';
+  kind: 'disk';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;

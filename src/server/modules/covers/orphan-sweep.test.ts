@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { books } from '../../db/schema';
+import { createBook, createUser } from '../../db/seed/factories';
+import { createTestContext, type TestContext } from '../../testing/harness';
+import { placeTestOrder } from '../../testing/order-factories';
+import { sweepOrphanCovers } from './orphan-sweep';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const uploads = () => join(ctx.config.dataDir, 'uploads');
+
+function coverFolder(key: string, writtenAt: Date) {
+  const dir = join(uploads(), 'covers', key);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'card.webp'), 'x');
+  writeFileSync(join(dir, 'detail.webp'), 'x');
+  utimesSync(dir, writtenAt, writtenAt);
+  return dir;
+}
+
+describe('sweepOrphanCovers (covers left by a server killed mid-upload)', () => {
+  it('removes only old folders that no book and no order item names', async () => {
+    const before = new Date(Date.now() - 60_000);
+    const started = new Date();
+    const owner = await createUser(ctx.db);
+    const book = await createBook(ctx.db, { ownerId: owner.id, coverKey: randomUUID() });
+    const ordered = await placeTestOrder(ctx);
+    // The ordered book changed its cover since: only the order item still names the old one (D7).
+    const historyKey = ordered.books[0].coverKey;
+    await ctx.db.update(books).set({ coverKey: randomUUID() }).where(eq(books.id, ordered.books[0].id));
+
+    const kept = [coverFolder(book.coverKey, before), coverFolder(historyKey, before)];
+    const orphan = coverFolder(randomUUID(), before);
+    const inFlight = coverFolder(randomUUID(), new Date(Date.now() + 60_000)); // written after start
+    const notACover = coverFolder('not-a-uuid', before);
+
+    const removed = await sweepOrphanCovers(ctx.db, uploads(), { writtenBefore: started });
+    expect(removed).toHaveLength(1);
+    expect(existsSync(orphan)).toBe(false);
+    for (const dir of [...kept, inFlight, notACover]) expect(existsSync(dir)).toBe(true);
+  });
+
+  it('does nothing when there are no uploads yet', async () => {
+    const fresh = await createTestContext();
+    try {
+      expect(
+        await sweepOrphanCovers(fresh.db, join(fresh.config.dataDir, 'uploads'), {
+          writtenBefore: new Date(),
+        }),
+      ).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

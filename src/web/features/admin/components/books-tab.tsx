@@ -1,5 +1,4 @@
 import { BookOpen, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminBookRow } from '../../../../domain/admin-types';
@@ -8,13 +7,12 @@ import { formatMoney } from '../../../../domain/money';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { ErrorBanner } from '../../../components/ui/feedback';
 import { Select } from '../../../components/ui/field';
 import { useAdminBooks, useDeleteBook, useSetBookStatus } from '../api';
-import { ListToolbar } from './list-toolbar';
-import { RowList } from './row-list';
+import { useConfirmedDelete } from './confirmed-delete';
 import { FilterSelect } from './filter-select';
-import { ListBody } from './list-body';
+import { ListTab } from './list-tab';
+import { RowList } from './row-list';
 import type { TabProps } from './tab-props';
 import { useWriteFeedback } from './write-feedback';
 
@@ -22,9 +20,10 @@ export function BooksTab({ params, onParams }: TabProps) {
   const { t } = useTranslation('admin');
   const books = useAdminBooks(params);
   const setStatus = useSetBookStatus();
-  const deleteBook = useDeleteBook();
   const { error, feedback } = useWriteFeedback();
-  const [deleting, setDeleting] = useState<AdminBookRow | null>(null);
+  const deleting = useConfirmedDelete(useDeleteBook(), (book: AdminBookRow) =>
+    feedback(() => t('books.deleted', { title: book.title }), t('books.deleteFailed')),
+  );
 
   const changeStatus = (book: AdminBookRow, status: BookStatus) =>
     setStatus.mutate(
@@ -32,43 +31,31 @@ export function BooksTab({ params, onParams }: TabProps) {
       feedback(() => t('books.statusUpdated', { title: book.title, status }), t('books.statusFailed')),
     );
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const book = deleting;
-    deleteBook.mutate(book.id, {
-      ...feedback(() => t('books.deleted', { title: book.title }), t('books.deleteFailed')),
-      onSettled: () => setDeleting(null),
-    });
-  };
-
   return (
     <div className="space-y-4">
-      <ListToolbar
+      <ListTab
         id="books"
-        query={params.q ?? ''}
-        placeholder={t('search.books')}
-        onSearch={(q) => onParams({ q, page: 1 })}
-      >
-        <FilterSelect
-          id="books-status"
-          label={t('books.status')}
-          value={params.status}
-          allLabel={t('orders.allStatuses')}
-          options={BOOK_STATUSES.map((s) => ({ value: s, label: t(`books.statuses.${s}`) }))}
-          onChange={(status) => onParams({ status, page: 1 })}
-          className="sm:w-44"
-        />
-      </ListToolbar>
-
-      {error && <ErrorBanner>{error}</ErrorBanner>}
-      <ListBody
+        params={params}
+        onParams={onParams}
+        searchPlaceholder={t('search.books')}
+        filter={
+          <FilterSelect
+            id="books-status"
+            label={t('books.status')}
+            value={params.status}
+            allLabel={t('orders.allStatuses')}
+            options={BOOK_STATUSES.map((s) => ({ value: s, label: t(`books.statuses.${s}`) }))}
+            onChange={(status) => onParams({ status, page: 1 })}
+            className="sm:w-44"
+          />
+        }
+        writeError={error}
         query={books}
         empty={{
           icon: <BookOpen className="size-8" aria-hidden />,
           title: t('books.empty'),
           description: t('books.emptyHint'),
         }}
-        onPage={(page) => onParams({ page })}
       >
         {(items) => (
           <RowList>
@@ -133,7 +120,7 @@ export function BooksTab({ params, onParams }: TabProps) {
                   <Button
                     variant="outline"
                     className="text-red-700"
-                    onClick={() => setDeleting(book)}
+                    onClick={() => deleting.ask(book)}
                     aria-label={`${t('books.delete')} ${book.title}`}
                   >
                     <Trash2 className="size-4" aria-hidden />
@@ -144,17 +131,14 @@ export function BooksTab({ params, onParams }: TabProps) {
             ))}
           </RowList>
         )}
-      </ListBody>
+      </ListTab>
 
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...deleting.dialog}
         title={t('books.deleteTitle')}
-        description={t('books.deleteDescription', { title: deleting?.title ?? '' })}
+        description={t('books.deleteDescription', { title: deleting.target?.title ?? '' })}
         confirmLabel={t('books.delete')}
         cancelLabel={t('books.cancel')}
-        loading={deleteBook.isPending}
-        onConfirm={confirmDelete}
       />
     </div>
   );

@@ -8,10 +8,9 @@ import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
 import { ApiError } from '../../../lib/api';
 import { formatOrderDateTime } from '../../orders/format';
 import { useAdminEmails, useProcessEmails } from '../api';
-import { ListToolbar } from './list-toolbar';
-import { RowList } from './row-list';
 import { FilterSelect } from './filter-select';
-import { ListBody } from './list-body';
+import { ListTab } from './list-tab';
+import { RowList } from './row-list';
 import type { TabProps } from './tab-props';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
@@ -70,31 +69,31 @@ export function EmailsTab({
       {outcome?.tone === 'success' && <SuccessBanner>{outcome.text}</SuccessBanner>}
       {outcome?.tone === 'error' && <ErrorBanner>{outcome.text}</ErrorBanner>}
 
-      <ListToolbar
+      <ListTab
         id="emails"
-        query={params.q ?? ''}
-        placeholder={t('search.emails')}
-        onSearch={(q) => onParams({ q, page: 1 })}
-      >
-        <FilterSelect
-          id="emails-state"
-          label={t('emails.stateFilter')}
-          value={params.state}
-          allLabel={t('emails.allStates')}
-          options={(['pending', 'sent'] as const).map((s) => ({ value: s, label: t(`emails.states.${s}`) }))}
-          onChange={(state) => onParams({ state, page: 1 })}
-          className="sm:w-44"
-        />
-      </ListToolbar>
-
-      <ListBody
+        params={params}
+        onParams={onParams}
+        searchPlaceholder={t('search.emails')}
+        filter={
+          <FilterSelect
+            id="emails-state"
+            label={t('emails.stateFilter')}
+            value={params.state}
+            allLabel={t('emails.allStates')}
+            options={(['pending', 'sent'] as const).map((s) => ({
+              value: s,
+              label: t(`emails.states.${s}`),
+            }))}
+            onChange={(state) => onParams({ state, page: 1 })}
+            className="sm:w-44"
+          />
+        }
         query={emails}
         empty={{
           icon: <Mail className="size-8" aria-hidden />,
           title: t('emails.empty'),
           description: t('emails.emptyHint'),
         }}
-        onPage={(page) => onParams({ page })}
       >
         {(items) => (
           <RowList>
@@ -147,7 +146,7 @@ export function EmailsTab({
             ))}
           </RowList>
         )}
-      </ListBody>
+      </ListTab>
     </div>
   );
 }

@@ -6,12 +6,10 @@ import { ORDER_STATUSES } from '../../../../domain/constants';
 import type { OrderAction } from '../../../../domain/order-actions';
 import { targetStatus } from '../../../../domain/order-machine';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { ErrorBanner } from '../../../components/ui/feedback';
 import { useAdminOrderAction, useAdminOrders } from '../api';
-import { ListToolbar } from './list-toolbar';
-import { OrderCard } from './order-card';
 import { FilterSelect } from './filter-select';
-import { ListBody } from './list-body';
+import { ListTab } from './list-tab';
+import { OrderCard } from './order-card';
 import type { TabProps } from './tab-props';
 import { useWriteFeedback } from './write-feedback';
 
@@ -38,32 +36,29 @@ export function OrdersTab({ params, onParams }: TabProps) {
 
   return (
     <div className="space-y-4">
-      <ListToolbar
+      <ListTab
         id="orders"
-        query={params.q ?? ''}
-        placeholder={t('search.orders')}
-        onSearch={(q) => onParams({ q, page: 1 })}
-      >
-        <FilterSelect
-          id="orders-status"
-          label={t('orders.statusFilter')}
-          value={params.status}
-          allLabel={t('orders.allStatuses')}
-          options={ORDER_STATUSES.map((s) => ({ value: s, label: tOrders(`status.${s}`) }))}
-          onChange={(status) => onParams({ status, page: 1 })}
-          className="sm:w-56"
-        />
-      </ListToolbar>
-
-      {error && <ErrorBanner>{error}</ErrorBanner>}
-      <ListBody
+        params={params}
+        onParams={onParams}
+        searchPlaceholder={t('search.orders')}
+        filter={
+          <FilterSelect
+            id="orders-status"
+            label={t('orders.statusFilter')}
+            value={params.status}
+            allLabel={t('orders.allStatuses')}
+            options={ORDER_STATUSES.map((s) => ({ value: s, label: tOrders(`status.${s}`) }))}
+            onChange={(status) => onParams({ status, page: 1 })}
+            className="sm:w-56"
+          />
+        }
+        writeError={error}
         query={orders}
         empty={{
           icon: <ShoppingBag className="size-8" aria-hidden />,
           title: t('orders.empty'),
           description: t('orders.emptyHint'),
         }}
-        onPage={(page) => onParams({ page })}
       >
         {(items) => (
           <div className="space-y-3">
@@ -82,7 +77,7 @@ export function OrdersTab({ params, onParams }: TabProps) {
             ))}
           </div>
         )}
-      </ListBody>
+      </ListTab>
 
       <ConfirmDialog
         open={cancelling !== null}

@@ -1,20 +1,18 @@
 import { Trash2, Users } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserRow } from '../../../../domain/admin-types';
 import { ROLES, type Role } from '../../../../domain/constants';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { ErrorBanner } from '../../../components/ui/feedback';
 import { Select } from '../../../components/ui/field';
 import { useSession } from '../../../lib/session';
 import { formatOrderDate } from '../../orders/format';
 import { useAdminUsers, useDeleteUser, useSetUserRole } from '../api';
-import { ListToolbar } from './list-toolbar';
-import { RowList } from './row-list';
+import { useConfirmedDelete } from './confirmed-delete';
 import { FilterSelect } from './filter-select';
-import { ListBody } from './list-body';
+import { ListTab } from './list-tab';
+import { RowList } from './row-list';
 import type { TabProps } from './tab-props';
 import { useWriteFeedback } from './write-feedback';
 
@@ -23,9 +21,10 @@ export function UsersTab({ params, onParams }: TabProps) {
   const { user: me } = useSession();
   const users = useAdminUsers(params);
   const setRole = useSetUserRole();
-  const deleteUser = useDeleteUser();
   const { error, feedback } = useWriteFeedback();
-  const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
+  const deleting = useConfirmedDelete(useDeleteUser(), (target: AdminUserRow) =>
+    feedback(() => t('users.deleted', { name: target.name }), t('users.deleteFailed')),
+  );
 
   const changeRole = (target: AdminUserRow, role: Role) =>
     setRole.mutate(
@@ -36,43 +35,31 @@ export function UsersTab({ params, onParams }: TabProps) {
       ),
     );
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const target = deleting;
-    deleteUser.mutate(target.id, {
-      ...feedback(() => t('users.deleted', { name: target.name }), t('users.deleteFailed')),
-      onSettled: () => setDeleting(null),
-    });
-  };
-
   return (
     <div className="space-y-4">
-      <ListToolbar
+      <ListTab
         id="users"
-        query={params.q ?? ''}
-        placeholder={t('search.users')}
-        onSearch={(q) => onParams({ q, page: 1 })}
-      >
-        <FilterSelect
-          id="users-role"
-          label={t('users.roleFilter')}
-          value={params.role}
-          allLabel={t('users.allRoles')}
-          options={ROLES.map((r) => ({ value: r, label: t(`users.roles.${r}`) }))}
-          onChange={(role) => onParams({ role, page: 1 })}
-          className="sm:w-40"
-        />
-      </ListToolbar>
-
-      {error && <ErrorBanner>{error}</ErrorBanner>}
-      <ListBody
+        params={params}
+        onParams={onParams}
+        searchPlaceholder={t('search.users')}
+        filter={
+          <FilterSelect
+            id="users-role"
+            label={t('users.roleFilter')}
+            value={params.role}
+            allLabel={t('users.allRoles')}
+            options={ROLES.map((r) => ({ value: r, label: t(`users.roles.${r}`) }))}
+            onChange={(role) => onParams({ role, page: 1 })}
+            className="sm:w-40"
+          />
+        }
+        writeError={error}
         query={users}
         empty={{
           icon: <Users className="size-8" aria-hidden />,
           title: t('users.empty'),
           description: t('users.emptyHint'),
         }}
-        onPage={(page) => onParams({ page })}
       >
         {(items) => (
           <RowList>
@@ -128,7 +115,7 @@ export function UsersTab({ params, onParams }: TabProps) {
                     <Button
                       variant="outline"
                       className="text-red-700"
-                      onClick={() => setDeleting(row)}
+                      onClick={() => deleting.ask(row)}
                       disabled={isAdmin}
                       title={isAdmin ? t('users.adminDeleteHint') : undefined}
                       aria-label={`${t('users.delete')} ${row.name}`}
@@ -142,20 +129,17 @@ export function UsersTab({ params, onParams }: TabProps) {
             })}
           </RowList>
         )}
-      </ListBody>
+      </ListTab>
 
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...deleting.dialog}
         title={t('users.deleteTitle')}
         description={t('users.deleteDescription', {
-          name: deleting?.name ?? '',
-          email: deleting?.email ?? '',
+          name: deleting.target?.name ?? '',
+          email: deleting.target?.email ?? '',
         })}
         confirmLabel={t('users.delete')}
         cancelLabel={t('users.cancel')}
-        loading={deleteUser.isPending}
-        onConfirm={confirmDelete}
       />
     </div>
   );

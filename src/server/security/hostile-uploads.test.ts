@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COVER_MAX_BYTES } from '../../domain/constants';
@@ -134,5 +135,69 @@ describe('hostile cover files, on upload and on edit', () => {
     });
     expect(res.status).toBe(201);
     expect(storedCovers()).toHaveLength(1);
+  });
+});
+
+describe('hostile text fields of the book form (multipart)', () => {
+  const fieldValues = fc.oneof(
+    fc.constantFrom(
+      '\u0000',
+      'a\u0000b',
+      '\uD800',
+      'x'.repeat(100_000),
+      '-1',
+      '0',
+      '1.005',
+      '1e9',
+      'NaN',
+      '',
+      ' ',
+    ),
+    fc.string({ maxLength: 30 }),
+  );
+  const fields = [
+    'title',
+    'author',
+    'language',
+    'condition',
+    'category',
+    'summary',
+    'weeklyPrice',
+    'monthlyPrice',
+  ];
+
+  it('refuse a NUL character in a text field with a structured 4xx, storing nothing', async () => {
+    for (const name of ['title', 'author', 'summary']) {
+      const body = form(png, 'cover.png', 'image/png');
+      body.set(name, 'Kupu\u0000Kupu');
+      const before = await databaseDigest(ctx.db);
+      const res = await ctx.request('POST', '/api/books', { cookie: owner.cookie, body });
+      expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, name).toBeLessThan(500);
+      expect(await databaseDigest(ctx.db)).toEqual(before);
+    }
+  });
+
+  it('answer 201 or a structured 4xx, never a 500, and a refusal stores nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom(...fields), fieldValues, { minKeys: 1 }),
+        async (values) => {
+          const body = form(png, 'cover.png', 'image/png');
+          for (const [name, value] of Object.entries(values)) body.set(name, value);
+          const before = await databaseDigest(ctx.db);
+          const covers = storedCovers().length;
+          const res = await ctx.request('POST', '/api/books', { cookie: owner.cookie, body });
+          const label = `${JSON.stringify(values).slice(0, 200)}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+          expect(res.status, label).toBeLessThan(500);
+          if (res.status !== 201) {
+            expect(typeof res.body.error.message, label).toBe('string');
+            expect(await databaseDigest(ctx.db), label).toEqual(before);
+            expect(storedCovers().length, label).toBe(covers);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });

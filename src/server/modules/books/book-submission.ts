@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { MSG } from '../../../domain/messages';
 import { type BookFormValues, bookFormSchema, COVER_FIELD } from '../../../domain/schemas/book-form';
 import { AppError } from '../../lib/errors';
+import { FORBIDDEN_TEXT_MESSAGE } from '../../security/forbidden-text';
 import { coverProblem } from '../covers/service';
 
 // Reads the multipart body of an upload or an edit and checks every rule of spec section 5.
@@ -59,6 +60,8 @@ export async function readBookSubmission(
     // A file where text belongs counts as missing, so it gets the field's own message; an
     // empty choice (language, condition, category) takes the default like a missing one.
     if (typeof value === 'string' && (value !== '' || !CHOICES.has(name))) text[name] = value;
+    // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
+    if (typeof value === 'string' && value.includes('\u0000')) fields[name] = FORBIDDEN_TEXT_MESSAGE;
   }
   const parsed = bookFormSchema.safeParse(text);
   if (!parsed.success) {

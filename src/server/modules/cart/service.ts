@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { type AddToCartProblemCode, addToCartProblem, cartProblems } from '../../../domain/cart-rules';
 import { cartSubtotal, groupByOwner } from '../../../domain/cart-grouping';
 import type { CartValidation, CartView } from '../../../domain/cart-types';
@@ -197,9 +197,4 @@ export async function validateCart(db: DbOrTx, input: { actorId: string }): Prom
   const lines = await loadCartLines(db, input.actorId);
   const problems = cartProblems(lines, input.actorId);
   return { ok: problems.length === 0, problems };
-}
-
-export async function deleteCartLines(tx: Tx, memberId: string, bookIds: string[]): Promise<void> {
-  if (bookIds.length === 0) return;
-  await tx.delete(cartItems).where(and(eq(cartItems.userId, memberId), inArray(cartItems.bookId, bookIds)));
 }

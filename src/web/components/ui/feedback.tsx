@@ -19,6 +19,26 @@ export function ErrorBanner({ children, className }: { children: ReactNode; clas
   );
 }
 
+/** A list that failed to load: the message and a way to ask again without reloading the page. */
+export function LoadErrorBanner({
+  message,
+  retryLabel,
+  onRetry,
+}: {
+  message: string;
+  retryLabel: string;
+  onRetry: () => void;
+}) {
+  return (
+    <ErrorBanner>
+      {message}{' '}
+      <button type="button" className="font-medium underline" onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </ErrorBanner>
+  );
+}
+
 export function SuccessBanner({ children, className }: { children: ReactNode; className?: string }) {
   if (!children) return null;
   return (

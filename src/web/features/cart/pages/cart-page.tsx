@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Container, PageHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { EmptyState, ErrorBanner, LoadErrorBanner, LoadingState } from '../../../components/ui/feedback';
 import { errorMessage } from '../../../lib/api';
 import {
   useCart,
@@ -57,12 +57,11 @@ export default function CartPage() {
   if (cart.isPending) body = <LoadingState label={t('loading')} />;
   else if (cart.isError)
     body = (
-      <ErrorBanner>
-        {t('errors.load')}{' '}
-        <button type="button" className="font-medium underline" onClick={() => cart.refetch()}>
-          {t('errors.retry')}
-        </button>
-      </ErrorBanner>
+      <LoadErrorBanner
+        message={t('errors.load')}
+        retryLabel={t('errors.retry')}
+        onRetry={() => cart.refetch()}
+      />
     );
   else if (cart.data.groups.length === 0)
     body = (

@@ -6,7 +6,7 @@ import type { BookPage, BookQuery } from '../../../../domain/api-types';
 import type { Category } from '../../../../domain/constants';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { EmptyState, ErrorBanner, LoadErrorBanner, LoadingState } from '../../../components/ui/feedback';
 import { toBookQuery, useCatalogParams } from '../catalog-url';
 import { BookGrid } from './book-card';
 import { CatalogFilters } from './catalog-filters';
@@ -89,12 +89,11 @@ export function CatalogBrowser({
         {query.isPending ? (
           <LoadingState label={t('states.loading')} />
         ) : query.isError && !data ? (
-          <ErrorBanner>
-            {t('states.failed')}{' '}
-            <button type="button" onClick={() => query.refetch()} className="font-medium underline">
-              {t('states.retry')}
-            </button>
-          </ErrorBanner>
+          <LoadErrorBanner
+            message={t('states.failed')}
+            retryLabel={t('states.retry')}
+            onRetry={() => query.refetch()}
+          />
         ) : data && data.items.length === 0 ? (
           <EmptyState
             icon={<BookX className="size-10" aria-hidden />}

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Container, PageHeader } from '../../../components/ui/card';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { EmptyState, LoadErrorBanner, LoadingState } from '../../../components/ui/feedback';
 import { type OrdersView, useOrders } from '../api';
 import { OrderList } from '../components/order-list';
 
@@ -21,12 +21,11 @@ export default function MyOrdersPage() {
   if (orders.isPending) body = <LoadingState label={t('loading')} />;
   else if (orders.isError)
     body = (
-      <ErrorBanner>
-        {t('errors.load')}{' '}
-        <button type="button" className="font-medium underline" onClick={() => orders.refetch()}>
-          {t('errors.retry')}
-        </button>
-      </ErrorBanner>
+      <LoadErrorBanner
+        message={t('errors.load')}
+        retryLabel={t('errors.retry')}
+        onRetry={() => orders.refetch()}
+      />
     );
   else if (orders.data.items.length === 0)
     body = (

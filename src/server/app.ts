@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
 import { refuseForbiddenText } from './security/forbidden-text';
+import { limitJsonBody } from './security/json-body-limit';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
+  app.use('/api/*', limitJsonBody);
   app.use('/api/*', refuseForbiddenText);
 
   // Better Auth reads the client address from this header only; we set it from the socket.

@@ -12,6 +12,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   AdminBookRow,
   AdminEmailRow,
@@ -24,7 +25,6 @@ import { type BookStatus, CLOSED_ORDER_STATUSES, type Role } from '../../../doma
 import { MSG } from '../../../domain/messages';
 import type { AppDeps } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   books,
   cartItems,
@@ -50,6 +50,8 @@ interface PageQuery {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const contains = (q: string) => `%${escapeLike(q)}%`;
+/** The search box: a row matches when any of these columns contains the text, in any case. */
+const anyContains = (q: string, columns: AnyPgColumn[]) => or(...columns.map((c) => ilike(c, contains(q))));
 const offsetOf = (query: PageQuery) => (query.page - 1) * query.pageSize;
 const pageOf = <T>(items: T[], total: number, query: PageQuery): Page<T> => ({
   items,
@@ -62,7 +64,7 @@ const pageOf = <T>(items: T[], total: number, query: PageQuery): Page<T> => ({
 const isOpenOrder = notInArray(orders.status, [...CLOSED_ORDER_STATUSES]);
 
 export async function getStats(db: DbOrTx): Promise<AdminStats> {
-  const [[o], [b], [u], [e]] = await Promise.all([
+  const [[o], [b], [u], pendingEmails] = await Promise.all([
     db
       .select({
         total: count(),
@@ -71,13 +73,13 @@ export async function getStats(db: DbOrTx): Promise<AdminStats> {
       .from(orders),
     db.select({ total: count() }).from(books).where(isNull(books.deletedAt)),
     db.select({ total: count() }).from(user),
-    db.select({ total: count() }).from(emailNotifications).where(isNull(emailNotifications.sentAt)),
+    countPendingEmails(db),
   ]);
   return {
     totalOrders: o.total,
     totalBooks: b.total,
     totalUsers: u.total,
-    pendingEmails: e.total,
+    pendingEmails,
     draftOrders: o.draft,
   };
 }
@@ -99,18 +101,15 @@ export async function listOrders(
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
   if (query.q) {
-    const pattern = contains(query.q);
-    // The short order number people quote is the id's tail (D5).
     filters.push(
       or(
-        ilike(orders.userName, pattern),
-        ilike(orders.userEmail, pattern),
-        ilike(orders.ownerName, pattern),
+        anyContains(query.q, [orders.userName, orders.userEmail, orders.ownerName]),
+        // The short order number people quote is the id's tail (D5).
         sql`upper(right(${orders.id}::text, 8)) like upper(${contains(query.q.replace(/^#/, ''))})`,
       )!,
     );
   }
-  const where = filters.length ? and(...filters) : undefined;
+  const where = and(...filters);
   const owner = alias(user, 'owner_user');
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -180,10 +179,7 @@ export async function listBooks(
 ): Promise<Page<AdminBookRow>> {
   const filters: SQL[] = [isNull(books.deletedAt)];
   if (query.status) filters.push(eq(books.status, query.status));
-  if (query.q) {
-    const pattern = contains(query.q);
-    filters.push(or(ilike(books.title, pattern), ilike(books.author, pattern), ilike(user.name, pattern))!);
-  }
+  if (query.q) filters.push(anyContains(query.q, [books.title, books.author, user.name])!);
   const where = and(...filters);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -249,11 +245,8 @@ const bookCount = sql<number>`(select count(*)::int from books b where b.owner_i
 export async function listUsers(db: DbOrTx, query: PageQuery & { role?: Role }): Promise<Page<AdminUserRow>> {
   const filters: SQL[] = [];
   if (query.role) filters.push(eq(user.role, query.role));
-  if (query.q) {
-    const pattern = contains(query.q);
-    filters.push(or(ilike(user.name, pattern), ilike(user.email, pattern), ilike(user.location, pattern))!);
-  }
-  const where = filters.length ? and(...filters) : undefined;
+  if (query.q) filters.push(anyContains(query.q, [user.name, user.email, user.location])!);
+  const where = and(...filters);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -339,17 +332,15 @@ export async function listEmails(
   const filters: SQL[] = [];
   if (query.state === 'pending') filters.push(isNull(emailNotifications.sentAt));
   if (query.state === 'sent') filters.push(isNotNull(emailNotifications.sentAt));
-  if (query.q) {
-    const pattern = contains(query.q);
+  if (query.q)
     filters.push(
-      or(
-        ilike(emailNotifications.recipientEmail, pattern),
-        ilike(emailNotifications.emailType, pattern),
-        ilike(emailNotifications.subject, pattern),
-      )!,
+      anyContains(query.q, [
+        emailNotifications.recipientEmail,
+        emailNotifications.emailType,
+        emailNotifications.subject,
+      ])!,
     );
-  }
-  const where = filters.length ? and(...filters) : undefined;
+  const where = and(...filters);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({

@@ -10,7 +10,6 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Select } from '../../../components/ui/field';
 import { useAdminBooks, useDeleteBook, useSetBookStatus } from '../api';
 import { useConfirmedDelete } from './confirmed-delete';
-import { FilterSelect } from './filter-select';
 import { ListTab } from './list-tab';
 import { RowList } from './row-list';
 import type { TabProps } from './tab-props';
@@ -38,17 +37,13 @@ export function BooksTab({ params, onParams }: TabProps) {
         params={params}
         onParams={onParams}
         searchPlaceholder={t('search.books')}
-        filter={
-          <FilterSelect
-            id="books-status"
-            label={t('books.status')}
-            value={params.status}
-            allLabel={t('orders.allStatuses')}
-            options={BOOK_STATUSES.map((s) => ({ value: s, label: t(`books.statuses.${s}`) }))}
-            onChange={(status) => onParams({ status, page: 1 })}
-            className="sm:w-44"
-          />
-        }
+        filter={{
+          param: 'status',
+          label: t('books.status'),
+          allLabel: t('orders.allStatuses'),
+          options: BOOK_STATUSES.map((s) => ({ value: s, label: t(`books.statuses.${s}`) })),
+          className: 'sm:w-44',
+        }}
         writeError={error}
         query={books}
         empty={{

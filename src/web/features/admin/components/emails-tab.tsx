@@ -8,7 +8,6 @@ import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
 import { ApiError } from '../../../lib/api';
 import { formatOrderDateTime } from '../../orders/format';
 import { useAdminEmails, useProcessEmails } from '../api';
-import { FilterSelect } from './filter-select';
 import { ListTab } from './list-tab';
 import { RowList } from './row-list';
 import type { TabProps } from './tab-props';
@@ -74,20 +73,13 @@ export function EmailsTab({
         params={params}
         onParams={onParams}
         searchPlaceholder={t('search.emails')}
-        filter={
-          <FilterSelect
-            id="emails-state"
-            label={t('emails.stateFilter')}
-            value={params.state}
-            allLabel={t('emails.allStates')}
-            options={(['pending', 'sent'] as const).map((s) => ({
-              value: s,
-              label: t(`emails.states.${s}`),
-            }))}
-            onChange={(state) => onParams({ state, page: 1 })}
-            className="sm:w-44"
-          />
-        }
+        filter={{
+          param: 'state',
+          label: t('emails.stateFilter'),
+          allLabel: t('emails.allStates'),
+          options: (['pending', 'sent'] as const).map((s) => ({ value: s, label: t(`emails.states.${s}`) })),
+          className: 'sm:w-44',
+        }}
         query={emails}
         empty={{
           icon: <Mail className="size-8" aria-hidden />,

@@ -1,6 +1,6 @@
 import { Select } from '../../../components/ui/field';
 
-/** A tab's filter: '' means all; choosing sends the list back to page 1. */
+/** A tab's filter: '' means all (undefined, so the parameter leaves the URL). */
 export function FilterSelect({
   id,
   label,

@@ -2,6 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Page } from '../../../../domain/admin-types';
 import { ErrorBanner } from '../../../components/ui/feedback';
+import type { ListParams } from '../api';
+import { FilterSelect } from './filter-select';
 import { ListBody } from './list-body';
 import { ListToolbar } from './list-toolbar';
 import type { TabProps } from './tab-props';
@@ -23,7 +25,14 @@ export function ListTab<T>({
 }: TabProps & {
   id: string;
   searchPlaceholder: string;
-  filter: ReactNode;
+  /** The one filter of the tab, kept in the URL under `param`. */
+  filter: {
+    param: 'status' | 'role' | 'state';
+    label: string;
+    allLabel: string;
+    options: ReadonlyArray<{ value: string; label: string }>;
+    className: string;
+  };
   writeError?: string | null;
   query: UseQueryResult<Page<T>>;
   empty: { icon: ReactNode; title: string; description: string };
@@ -37,7 +46,15 @@ export function ListTab<T>({
         placeholder={searchPlaceholder}
         onSearch={(q) => onParams({ q, page: 1 })}
       >
-        {filter}
+        <FilterSelect
+          id={`${id}-${filter.param}`}
+          label={filter.label}
+          value={params[filter.param]}
+          allLabel={filter.allLabel}
+          options={filter.options}
+          onChange={(value) => onParams({ [filter.param]: value, page: 1 } satisfies Partial<ListParams>)}
+          className={filter.className}
+        />
       </ListToolbar>
       {writeError && <ErrorBanner>{writeError}</ErrorBanner>}
       <ListBody query={query} empty={empty} onPage={(page) => onParams({ page })}>

@@ -7,7 +7,6 @@ import type { OrderAction } from '../../../../domain/order-actions';
 import { targetStatus } from '../../../../domain/order-machine';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { useAdminOrderAction, useAdminOrders } from '../api';
-import { FilterSelect } from './filter-select';
 import { ListTab } from './list-tab';
 import { OrderCard } from './order-card';
 import type { TabProps } from './tab-props';
@@ -41,17 +40,13 @@ export function OrdersTab({ params, onParams }: TabProps) {
         params={params}
         onParams={onParams}
         searchPlaceholder={t('search.orders')}
-        filter={
-          <FilterSelect
-            id="orders-status"
-            label={t('orders.statusFilter')}
-            value={params.status}
-            allLabel={t('orders.allStatuses')}
-            options={ORDER_STATUSES.map((s) => ({ value: s, label: tOrders(`status.${s}`) }))}
-            onChange={(status) => onParams({ status, page: 1 })}
-            className="sm:w-56"
-          />
-        }
+        filter={{
+          param: 'status',
+          label: t('orders.statusFilter'),
+          allLabel: t('orders.allStatuses'),
+          options: ORDER_STATUSES.map((s) => ({ value: s, label: tOrders(`status.${s}`) })),
+          className: 'sm:w-56',
+        }}
         writeError={error}
         query={orders}
         empty={{

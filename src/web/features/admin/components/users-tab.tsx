@@ -10,7 +10,6 @@ import { useSession } from '../../../lib/session';
 import { formatOrderDate } from '../../orders/format';
 import { useAdminUsers, useDeleteUser, useSetUserRole } from '../api';
 import { useConfirmedDelete } from './confirmed-delete';
-import { FilterSelect } from './filter-select';
 import { ListTab } from './list-tab';
 import { RowList } from './row-list';
 import type { TabProps } from './tab-props';
@@ -42,17 +41,13 @@ export function UsersTab({ params, onParams }: TabProps) {
         params={params}
         onParams={onParams}
         searchPlaceholder={t('search.users')}
-        filter={
-          <FilterSelect
-            id="users-role"
-            label={t('users.roleFilter')}
-            value={params.role}
-            allLabel={t('users.allRoles')}
-            options={ROLES.map((r) => ({ value: r, label: t(`users.roles.${r}`) }))}
-            onChange={(role) => onParams({ role, page: 1 })}
-            className="sm:w-40"
-          />
-        }
+        filter={{
+          param: 'role',
+          label: t('users.roleFilter'),
+          allLabel: t('users.allRoles'),
+          options: ROLES.map((r) => ({ value: r, label: t(`users.roles.${r}`) })),
+          className: 'sm:w-40',
+        }}
         writeError={error}
         query={users}
         empty={{

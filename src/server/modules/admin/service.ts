@@ -21,7 +21,12 @@ import type {
   AdminUserRow,
   Page,
 } from '../../../domain/admin-types';
-import { type BookStatus, CLOSED_ORDER_STATUSES, type Role } from '../../../domain/constants';
+import {
+  type BookStatus,
+  CLOSED_ORDER_STATUSES,
+  ORDER_NUMBER_LENGTH,
+  type Role,
+} from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
 import type { AppDeps } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
@@ -37,7 +42,7 @@ import {
 } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { toBookSummary } from '../books/service';
-import { orderNumber } from '../email/order-number';
+import { orderNumber } from '../../../domain/order-number';
 
 // The admin dashboard's reads and the admin-only writes on books and users. Order status
 // changes are not here: they go through the one status service of the orders module (D8).
@@ -105,7 +110,7 @@ export async function listOrders(
       or(
         anyContains(query.q, [orders.userName, orders.userEmail, orders.ownerName]),
         // The short order number people quote is the id's tail (D5).
-        sql`upper(right(${orders.id}::text, 8)) like upper(${contains(query.q.replace(/^#/, ''))})`,
+        sql`upper(right(${orders.id}::text, ${ORDER_NUMBER_LENGTH})) like upper(${contains(query.q.replace(/^#/, ''))})`,
       )!,
     );
   }

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { type Order, type OrderItem, orderItems, orders, user } from '../../db/schema';
 import { type EmailContent, renderEmail } from './layout';
 import { enqueueEmails, type QueuedEmail } from './outbox';
-import { orderNumber } from './order-number';
+import { orderNumber } from '../../../domain/order-number';
 
 // Order emails (D16). Called inside the transaction that placed or changed the order, so the
 // emails are queued if and only if the change commits; the caller kicks the outbox afterwards.

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { type Order, type OrderItem, orderEvents, orderItems, orders, user } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { coverUrls } from '../covers/service';
-import { orderNumber } from '../email/order-number';
+import { orderNumber } from '../../../domain/order-number';
 
 // Reading orders: the borrower's and the owner's lists, and one order's detail for the people
 // who may see it (spec section 6): the borrower, the owner of an item, or an admin.

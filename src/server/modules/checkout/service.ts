@@ -63,13 +63,16 @@ export async function sharedPickupLocations(
     }));
 }
 
+/** Owners of the cart's books; a line whose owner's account is gone has none. */
+const ownersOf = (lines: readonly { ownerId: string | null }[]) =>
+  lines.flatMap((line) => (line.ownerId ? [line.ownerId] : []));
+
 export async function checkoutOptions(
   db: DbOrTx,
   input: { actorId: string },
 ): Promise<{ pickupLocations: PickupLocation[] }> {
   const lines = await loadCartLines(db, input.actorId);
-  const ownerIds = lines.flatMap((line) => (line.ownerId ? [line.ownerId] : []));
-  return { pickupLocations: await sharedPickupLocations(db, ownerIds) };
+  return { pickupLocations: await sharedPickupLocations(db, ownersOf(lines)) };
 }
 
 export interface PlacedOrders {
@@ -201,12 +204,8 @@ export async function placeOrders(
 
 /** The chosen pickup location, when it is active and every owner in the cart offers it. */
 async function pickupFor(tx: DbOrTx, locationId: string, lines: readonly { ownerId: string | null }[]) {
-  const shared = isUuid(locationId)
-    ? await sharedPickupLocations(
-        tx,
-        lines.flatMap((line) => (line.ownerId ? [line.ownerId] : [])),
-      )
-    : [];
+  // A malformed id is just a location nobody offers, not a database error.
+  const shared = isUuid(locationId) ? await sharedPickupLocations(tx, ownersOf(lines)) : [];
   const location = shared.find((l) => l.id === locationId);
   if (!location) {
     throw unprocessable('PICKUP_NOT_AVAILABLE', ORDER_MSG.pickupNotShared, {

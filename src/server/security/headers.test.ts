@@ -96,6 +96,15 @@ describe('errors reveal nothing internal', () => {
         error: { code: 'INTERNAL', message: MSG.internalError, requestId: 'req-broken-1' },
       });
       expect(res.headers.get('x-request-id')).toBe('req-broken-1');
+      // Better Auth answers its own routes: its failures must not carry the failed query either.
+      const auth = await broken.request('POST', '/api/auth/sign-in/email', {
+        body: { email: 'someone@example.com', password: 'some-password-1' },
+        headers: { 'x-request-id': 'req-broken-2' },
+      });
+      expect(auth.status).toBe(500);
+      expect(auth.body).toEqual({
+        error: { code: 'INTERNAL', message: MSG.internalError, requestId: 'req-broken-2' },
+      });
     } finally {
       await broken.close().catch(() => {});
     }

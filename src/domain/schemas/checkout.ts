@@ -31,4 +31,6 @@ export const checkoutSchema = z
       ctx.addIssue({ code: 'custom', path: ['pickupLocationId'], message: MSG.pickupLocationRequired });
     }
   });
+/** What the checkout form sends, before the schema trims it and fills the defaults. */
+export type CheckoutRequest = z.input<typeof checkoutSchema>;
 export type CheckoutInput = z.output<typeof checkoutSchema>;

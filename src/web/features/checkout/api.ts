@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PickupLocation } from '../../../domain/api-types';
-import type { DeliveryMethod } from '../../../domain/constants';
-import type { DeliveryAddress, OrderSummary } from '../../../domain/order-types';
+import type { OrderSummary } from '../../../domain/order-types';
+import type { CheckoutInput } from '../../../domain/schemas/checkout';
 import { api } from '../../lib/api';
 import { cartKeys } from '../cart/api';
 import { orderKeys } from '../orders/api';
@@ -17,13 +17,6 @@ export function useCheckoutOptions(enabled: boolean) {
   });
 }
 
-export interface PlaceOrderInput {
-  idempotencyKey: string;
-  deliveryMethod: DeliveryMethod;
-  deliveryAddress?: DeliveryAddress;
-  pickupLocationId?: string;
-}
-
 /** What checkout hands the confirmation page through navigation state. */
 export interface ConfirmationState {
   orders: OrderSummary[];
@@ -31,7 +24,7 @@ export interface ConfirmationState {
 
 export function usePlaceOrder() {
   return useMutation({
-    mutationFn: (input: PlaceOrderInput) =>
+    mutationFn: (input: CheckoutInput) =>
       api<{ orders: OrderSummary[] }>('/api/checkout', { method: 'POST', body: input }),
   });
 }

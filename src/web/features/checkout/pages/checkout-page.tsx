@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_DELIVERY_METHOD, type DeliveryMethod } from '../../../../domain/constants';
 import type { DeliveryAddress } from '../../../../domain/order-types';
-import { checkoutSchema } from '../../../../domain/schemas/checkout';
+import { type CheckoutRequest, checkoutSchema } from '../../../../domain/schemas/checkout';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Container, PageHeader } from '../../../components/ui/card';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
@@ -12,13 +12,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useCart, validateCart } from '../../cart/api';
 import { ValidationProblems } from '../../cart/components/validation-problems';
-import {
-  type ConfirmationState,
-  type PlaceOrderInput,
-  useCheckoutOptions,
-  usePlaceOrder,
-  useRefreshAfterCheckout,
-} from '../api';
+import { type ConfirmationState, useCheckoutOptions, usePlaceOrder, useRefreshAfterCheckout } from '../api';
 import { AddressForm } from '../components/address-form';
 import { DeliveryMethodOptions } from '../components/delivery-method-options';
 import { OrderReview } from '../components/order-review';
@@ -66,7 +60,7 @@ export default function CheckoutPage() {
     if (submitting) return;
     setError(null);
     setProblems([]);
-    const input: PlaceOrderInput = { idempotencyKey, deliveryMethod: method };
+    const input: CheckoutRequest = { idempotencyKey, deliveryMethod: method };
     if (method === 'delivery') input.deliveryAddress = address;
     else if (pickupLocationId) input.pickupLocationId = pickupLocationId;
     // The server's own schema, so the form refuses exactly what the API would (spec 5 messages).

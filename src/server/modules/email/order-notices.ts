@@ -50,7 +50,7 @@ interface NoticeContext {
 /** One template: who receives it and what each reader sees. */
 type Template = Partial<Record<Recipient, (n: NoticeContext) => EmailContent>>;
 
-export function durationLabel(weeks: number): string {
+function durationLabel(weeks: number): string {
   if (weeks === MONTHLY_DURATION_WEEKS) return '1 month';
   return weeks === 1 ? '1 week' : `${weeks} weeks`;
 }

@@ -98,7 +98,7 @@ export interface Outbox {
 }
 
 /** Backoff after a failed attempt: 1, 2, 4, 8 ... minutes. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return 60_000 * 2 ** Math.max(0, attempts - 1);
 }
 

@@ -11,7 +11,7 @@ export interface ServerProcess {
   url: string;
   port: number;
   child: ChildProcess;
-  /** Lines the server wrote to stderr (warnings and errors), for failure messages. */
+  /** What the server logged at LOG_LEVEL=warn (pino on stdout) and wrote to stderr, for failure messages. */
   errors: string[];
   kill(signal: NodeJS.Signals): Promise<void>;
 }
@@ -32,7 +32,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   const url = `http://localhost:${p}`;
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -47,6 +47,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
     },
   });
   const errors: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const server: ServerProcess = {

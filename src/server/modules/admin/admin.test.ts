@@ -147,6 +147,23 @@ describe('stats and lists', () => {
   });
 });
 
+describe('users tab: open orders', () => {
+  it('counts orders not yet Completed or Cancelled, as borrower and as owner', async () => {
+    const borrower = await ctx.member({ name: 'Counted Borrower' });
+    const owner = await ctx.member({ name: 'Counted Owner' });
+    for (const status of ['Draft', 'Delivered', 'Completed', 'Cancelled'] as const)
+      await insertOrder(ctx.db, { borrower: borrower.user, ownerId: owner.user.id, status });
+    const res = await ctx.request('GET', '/api/admin/users?q=counted', { cookie: adminMember.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: borrower.user.id, openOrderCount: 2 }),
+        expect.objectContaining({ id: owner.user.id, openOrderCount: 2 }),
+      ]),
+    );
+  });
+});
+
 describe('books tab', () => {
   it('sets any of the three statuses; refuses others with 422 and changes nothing', async () => {
     const owner = await ctx.member();

@@ -244,7 +244,11 @@ export async function deleteBook(db: DbOrTx, input: { bookId: string }): Promise
 // ---------------------------------------------------------------- users
 
 // Single-table selects render bare column names, so the correlated subqueries name tables themselves.
-const openOrderCount = sql<number>`(select count(*)::int from orders o where (o.user_id = "user".id or o.owner_id = "user".id) and o.status not in ('Completed', 'Cancelled'))`;
+const closedStatuses = sql.join(
+  CLOSED_ORDER_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
+const openOrderCount = sql<number>`(select count(*)::int from orders o where (o.user_id = "user".id or o.owner_id = "user".id) and o.status not in (${closedStatuses}))`;
 const bookCount = sql<number>`(select count(*)::int from books b where b.owner_id = "user".id and b.deleted_at is null)`;
 
 export async function listUsers(db: DbOrTx, query: PageQuery & { role?: Role }): Promise<Page<AdminUserRow>> {

@@ -59,7 +59,7 @@ function BookTable({ books, onDelete }: { books: ManagedBook[]; onDelete: (book:
   const { t } = useTranslation('books');
   return (
     <>
-      {/* Phones get cards: a five-column table does not fit 390px. */}
+      {/* Phones get cards: a four-column table does not fit 390px. */}
       <ul className="space-y-3 md:hidden">
         {books.map((book) => (
           <li key={book.id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-xs">

@@ -445,6 +445,45 @@ const queryValue = fc.oneof(
   fc.constantFrom('-1', '0', '0.5', '1e9', '99999999999999999999', 'NaN', 'Infinity', '', '%', '_', '\\'),
 );
 
+describe('extra fields on an otherwise valid request', () => {
+  it('cannot set what the caller may not: role, id, verified email, owner, status', async () => {
+    const probe = await ctx.member({ password: 'extra-pass-1' });
+    const res = await ctx.request('PATCH', '/api/profile', {
+      cookie: probe.cookie,
+      body: {
+        name: 'Extra Fields',
+        phone: '+6281234567',
+        location: 'Ubud',
+        address: 'Jl. Raya Ubud No. 1',
+        role: 'admin',
+        id: otherUserId,
+        email: 'taken-over@example.com',
+        emailVerified: false,
+        banned: true,
+      },
+    });
+    expect(res.status).toBe(200);
+    const me = await ctx.request('GET', '/api/me', { cookie: probe.cookie });
+    expect(me.body.user).toMatchObject({
+      id: probe.user.id,
+      name: 'Extra Fields',
+      email: probe.user.email,
+      role: 'user',
+    });
+    // A userId in the body does not put the book into someone else's cart.
+    const book = await createBook(ctx.db, { ownerId: (await createUser(ctx.db)).id });
+    const added = await ctx.request('POST', '/api/cart/items', {
+      cookie: probe.cookie,
+      body: { bookId: book.id, userId: member.user.id, quantity: 50 },
+    });
+    expect(added.status).toBe(201);
+    expect(JSON.stringify(added.body)).toContain(book.id);
+    const theirs = await ctx.request('GET', '/api/cart', { cookie: member.cookie });
+    expect(JSON.stringify(theirs.body)).not.toContain(book.id);
+    await ctx.request('DELETE', '/api/cart', { cookie: probe.cookie });
+  });
+});
+
 describe('oversized bodies', () => {
   it.each([
     ['PATCH', '/api/profile'],

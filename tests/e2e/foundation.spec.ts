@@ -42,6 +42,18 @@ test('the header links lead to the catalog, the categories and How it Works', as
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toHaveAttribute('href', '/signin');
 });
 
+test('on a phone the menu button opens the same links and a page change closes it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/how-it-works');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('link')).toHaveCount(6);
+  await menu.getByRole('link', { name: 'All Books' }).click();
+  await expect(page).toHaveURL(/\/books$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+});
+
 const INFO_PAGES = [
   { path: '/shipping', heading: 'Shipping & Pickup', facts: ['2 x 24 hours'] },
   { path: '/contact', heading: 'Contact', facts: ['Bali'] },

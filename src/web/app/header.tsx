@@ -56,60 +56,55 @@ export function Header() {
           <LibraryBig className="size-7 text-brand-600" aria-hidden />
           {t('appName')}
         </Link>
-        <nav aria-label={t('nav.main')} className="ml-4 hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={'end' in item}
-                  className={({ isActive }) =>
-                    cn(
-                      'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                      isActive
-                        ? 'bg-brand-50 text-brand-800'
-                        : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900',
-                    )
-                  }
-                >
-                  {t(`nav.${item.key}`)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNav variant="bar" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <CartLink />
           <AccountControls />
         </div>
       </div>
-      {menuOpen && (
-        <nav
-          id="mobile-nav"
-          aria-label={t('nav.main')}
-          className="border-t border-stone-200 bg-white lg:hidden"
-        >
-          <ul className="mx-auto max-w-7xl px-4 py-2">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={'end' in item}
-                  className={({ isActive }) =>
-                    cn(
-                      'block rounded-lg px-3 py-3 text-base font-medium',
-                      isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100',
-                    )
-                  }
-                >
-                  {t(`nav.${item.key}`)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {menuOpen && <MainNav variant="menu" />}
     </header>
+  );
+}
+
+const NAV_STYLES = {
+  // The desktop bar beside the logo.
+  bar: {
+    nav: 'ml-4 hidden lg:block',
+    list: 'flex items-center gap-1',
+    link: 'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    idle: 'text-stone-600 hover:bg-stone-100 hover:text-stone-900',
+  },
+  // The phone menu under the header, opened by the menu button.
+  menu: {
+    nav: 'border-t border-stone-200 bg-white lg:hidden',
+    list: 'mx-auto max-w-7xl px-4 py-2',
+    link: 'block rounded-lg px-3 py-3 text-base font-medium',
+    idle: 'text-stone-700 hover:bg-stone-100',
+  },
+} as const;
+
+function MainNav({ variant }: { variant: keyof typeof NAV_STYLES }) {
+  const { t } = useTranslation();
+  const style = NAV_STYLES[variant];
+  return (
+    <nav id={variant === 'menu' ? 'mobile-nav' : undefined} aria-label={t('nav.main')} className={style.nav}>
+      <ul className={style.list}>
+        {NAV.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={'end' in item}
+              className={({ isActive }) =>
+                cn(style.link, isActive ? 'bg-brand-50 text-brand-800' : style.idle)
+              }
+            >
+              {t(`nav.${item.key}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -5,19 +5,19 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createUser } from '../../src/server/db/seed/factories';
 import { emailNotifications, orderItems, orders } from '../../src/server/db/schema';
-import { openTestDatabase } from '../../src/server/testing/database';
+import { findTestPostgres, openTestDatabase } from '../../src/server/testing/database';
 import { type Mailbox, startSmtpServer } from '../../src/server/testing/smtp';
 import { call, type ServerProcess, signInOver, startServer } from '../crash/server-process';
 
 // Two real servers on one PostgreSQL, as behind a load balancer: nothing an instance keeps in
-// memory may matter. Needs a PostgreSQL server, so it runs only when TEST_DATABASE_URL is set
-// (CI sets it); PGlite is one process's database by design.
+// memory may matter. Needs a PostgreSQL server: TEST_DATABASE_URL (CI sets it), else the local
+// one; only a machine with neither skips it, since PGlite is one process's database by design.
 
 const PASSWORD = 'instance-pass-1';
 const MEMBERS = 20;
 const SEEDED_EMAILS = 120;
 
-const serverUrl = process.env.TEST_DATABASE_URL;
+const serverUrl = await findTestPostgres();
 
 describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -27,7 +27,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
+    database = await openTestDatabase(serverUrl!);
     await database.migrate();
     mailbox = await startSmtpServer();
     dataDir = mkdtempSync(join(tmpdir(), 'rakbuku-instances-'));

@@ -5,8 +5,30 @@ import { type Database, openDatabase } from '../db/client';
 // Each test file gets its own database: PGlite in memory by default, or a fresh database
 // on the PostgreSQL server named by TEST_DATABASE_URL (CI sets it).
 
-export async function openTestDatabase(): Promise<Database & { url: string | null }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+/** The local server the machines of this project run (trust auth), used when nothing else is named. */
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A PostgreSQL server for the tests that need one whatever the default database is (two
+ * instances on one database): TEST_DATABASE_URL, else the local server when it answers.
+ */
+export async function findTestPostgres(): Promise<string | null> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const client = new pg.Client({ connectionString: LOCAL_POSTGRES, connectionTimeoutMillis: 2000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return LOCAL_POSTGRES;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export async function openTestDatabase(
+  serverUrl: string | undefined = process.env.TEST_DATABASE_URL,
+): Promise<Database & { url: string | null }> {
   if (!serverUrl) {
     const database = await openDatabase({ databaseUrl: 'memory://' });
     return { ...database, url: null };

@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { createUser } from '../src/server/db/seed/factories';
-import { freePort } from '../tests/crash/server-process';
+import { freePort } from '../tests/support/server-process';
 import { seedCatalog } from './catalog-seed';
 
 // `npm run bench -- load`: a realistic mix against the real server (bench/server.ts, same

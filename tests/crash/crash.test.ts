@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { createBook, createUser } from '../../src/server/db/seed/factories';
 import { openTestDatabase } from '../../src/server/testing/database';
-import { call, type ServerProcess, signInOver, startServer } from './server-process';
+import { call, type ServerProcess, signInOver, startServer } from '../support/server-process';
 
 // SIGKILL in the middle of a burst of checkouts and uploads, then a restart: the database and
 // the cover folder must hold only whole things. Runs on PGlite (the embedded database, files

@@ -7,7 +7,7 @@ import { createBook, createUser } from '../../src/server/db/seed/factories';
 import { emailNotifications, orderItems, orders } from '../../src/server/db/schema';
 import { findTestPostgres, openTestDatabase } from '../../src/server/testing/database';
 import { type Mailbox, startSmtpServer } from '../../src/server/testing/smtp';
-import { call, type ServerProcess, signInOver, startServer } from '../crash/server-process';
+import { call, type ServerProcess, signInOver, startServer } from '../support/server-process';
 
 // Two real servers on one PostgreSQL, as behind a load balancer: nothing an instance keeps in
 // memory may matter. Needs a PostgreSQL server: TEST_DATABASE_URL (CI sets it), else the local

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-// The real server (src/server/main.ts) as a child process, for the tests and benchmarks that
-// must kill it, run two of it, or load it from another process.
+// The real server (src/server/main.ts) as a child process: the browser journeys' server, and the
+// tests and benchmarks that must kill it, run two of it, or load it from another process.
 
 const root = join(import.meta.dirname, '../..');
 

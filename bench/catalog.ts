@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
+import { freePort } from '../tests/support/server-process';
+import { startBenchServer, waitUntilUp } from './bench-server';
 import { seedCatalog } from './catalog-seed';
 
 // `npm run bench -- catalog`: the catalog endpoint at 100,000 books (issue 4, item 8).
@@ -98,7 +98,7 @@ async function seed(label: string, databaseUrl: string | null, dataDir: string |
 async function measure(database: string, env: Record<string, string>): Promise<Report> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer(port, env);
+  const server = startBenchServer(port, env);
   try {
     await waitUntilUp(base, server);
     // The ceiling is measured before and after the catalog rows and averaged: on a shared
@@ -118,38 +118,6 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
-}
-
-function startServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'false',
-      EMAIL_WORKER: 'false',
-      MAIL_TRANSPORT: 'none',
-      LOG_LEVEL: 'warn',
-      ...(env.DATA_DIR ? {} : { DATA_DIR: mkdtempSync(join(tmpdir(), 'rakbuku-bench-data-')) }),
-    },
-  });
-}
-
-async function waitUntilUp(base: string, server: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error('bench server exited');
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('bench server did not start');
 }
 
 async function load(base: string, scenario: { name: string; path: string }): Promise<Row> {
@@ -234,15 +202,4 @@ function markdown(reports: Report[]): string {
     );
   }
   return lines.join('\n');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

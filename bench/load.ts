@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { createUser } from '../src/server/db/seed/factories';
 import { freePort } from '../tests/support/server-process';
+import { startBenchServer, waitUntilUp } from './bench-server';
 import { seedCatalog } from './catalog-seed';
 
 // `npm run bench -- load`: a realistic mix against the real server (bench/server.ts, same
@@ -67,7 +68,12 @@ export async function run(_args: string[]): Promise<void> {
     const emails = await seed(url.toString());
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = startServer(port, url.toString(), dataDir);
+    server = startBenchServer(port, {
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      // Every member signs in from this one address; real members come from many.
+      RATE_LIMIT_ENABLED: 'false',
+    });
     await waitUntilUp(base, server);
 
     const ceiling = await autocannon({
@@ -124,40 +130,6 @@ async function seed(databaseUrl: string): Promise<string[]> {
     `seeded ${BOOKS.toLocaleString('en')} books and ${CONNECTIONS} members in ${((Date.now() - t) / 1000).toFixed(1)} s`,
   );
   return emails;
-}
-
-function startServer(port: number, databaseUrl: string, dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'false',
-      EMAIL_WORKER: 'false',
-      MAIL_TRANSPORT: 'none',
-      LOG_LEVEL: 'warn',
-      // Every member signs in from this one address; real members come from many.
-      RATE_LIMIT_ENABLED: 'false',
-    },
-  });
-}
-
-async function waitUntilUp(base: string, server: ChildProcess) {
-  for (let i = 0; i < 1200; i++) {
-    if (server.exitCode !== null) throw new Error('bench server exited');
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('bench server did not start');
 }
 
 async function signIn(base: string, email: string): Promise<VirtualUser> {

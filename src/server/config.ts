@@ -28,7 +28,26 @@ const envSchema = z.object({
   PAYMENT_ACCOUNT_NUMBER: z.string().default('123 456 7890'),
   RATE_LIMIT_ENABLED: bool.default(true),
   EMAIL_WORKER: bool.default(true),
+  // D21, D24: due dates end at midnight in the operator's time zone; unpaid orders lapse.
+  OPERATOR_TIME_ZONE: z
+    .string()
+    .default('Asia/Makassar')
+    .refine(isTimeZone, 'OPERATOR_TIME_ZONE must be an IANA time zone such as Asia/Makassar'),
+  PAYMENT_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  // D34: the platform's share of the items total; the terms cap it at 20%.
+  SERVICE_FEE_PERCENT: z.coerce.number().int().min(0).max(20).default(10),
+  // Tests only: start this process's clock this many ms ahead (refused in production).
+  CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -47,6 +66,14 @@ export interface Config {
   rateLimitEnabled: boolean;
   /** Run the outbox worker's 60-second timer in this process. */
   emailWorker: boolean;
+  /** IANA zone for due dates and day counts (D21), default Asia/Makassar. */
+  timeZone: string;
+  /** Hours an order may wait for payment before the system cancels it (D24). */
+  paymentWindowHours: number;
+  /** Service fee in whole percent of the items total (D34), 0..20. */
+  serviceFeePercent: number;
+  /** Tests only: the clock offset this process starts with (0 in production). */
+  clockOffsetMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,6 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = e.DATABASE_URL || null;
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new Error('AUTH_SECRET is required in production (32+ characters).');
+  }
+  if (e.NODE_ENV === 'production' && e.CLOCK_OFFSET_MS !== 0) {
+    throw new Error('CLOCK_OFFSET_MS is for tests; it cannot be set in production.');
   }
   const transport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'file');
   if (transport === 'smtp' && !e.SMTP_URL) throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL.');
@@ -83,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     emailWorker: e.EMAIL_WORKER,
+    timeZone: e.OPERATOR_TIME_ZONE,
+    paymentWindowHours: e.PAYMENT_WINDOW_HOURS,
+    serviceFeePercent: e.SERVICE_FEE_PERCENT,
+    clockOffsetMs: e.CLOCK_OFFSET_MS,
   };
 }
 

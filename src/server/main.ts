@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
+import { applyClockOffset } from './lib/clock';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo';
 import { sweepOrphanCovers } from './modules/covers/orphan-sweep';
 import { createRuntime } from './runtime';
 
 // config -> db -> migrate -> (seed) -> app -> listen; graceful shutdown on SIGINT/SIGTERM.
 const config = loadConfig();
+applyClockOffset(config.clockOffsetMs);
 const startedAt = new Date();
 const runtime = await createRuntime(config);
 const { log } = runtime.deps;

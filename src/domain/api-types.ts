@@ -90,6 +90,8 @@ export interface OwnerProfile {
   image: string | null;
   memberSince: string;
   availableBooks: number;
+  /** Names of the active pickup points the owner drops books at, by name ('Pickup: ...'). */
+  pickupPoints: string[];
 }
 
 /** A row of the owner's Manage books table: every book of theirs that is not deleted. */

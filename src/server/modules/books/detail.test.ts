@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books } from '../../db/schema';
-import { createBook, createUser } from '../../db/seed/factories';
+import { books, ownerPickupLocations } from '../../db/schema';
+import { createBook, createPickupLocation, createUser } from '../../db/seed/factories';
 import { createTestContext, type TestContext } from '../../testing/harness';
 
 let ctx: TestContext;
@@ -76,7 +76,24 @@ describe('GET /api/owners/:id', () => {
       image: null,
       memberSince: owner.createdAt.toISOString(),
       availableBooks: 2,
+      pickupPoints: [],
     });
+  });
+
+  it("names the owner's active pickup points, by name, on the shelf header and the book's owner card", async () => {
+    const owner = await createUser(ctx.db);
+    const ubud = await createPickupLocation(ctx.db, { name: 'Ubud Library' });
+    const canggu = await createPickupLocation(ctx.db, { name: 'Canggu Coworking Hub' });
+    const closed = await createPickupLocation(ctx.db, { name: 'Closed Cafe', active: false });
+    await createPickupLocation(ctx.db, { name: 'Not Chosen Corner' });
+    await ctx.db.insert(ownerPickupLocations).values(
+      [ubud, canggu, closed].map((l) => ({ ownerId: owner.id, pickupLocationId: l.id })),
+    );
+    const book = await createBook(ctx.db, { ownerId: owner.id });
+    const shelf = await ctx.request('GET', `/api/owners/${owner.id}`);
+    expect(shelf.body.pickupPoints).toEqual(['Canggu Coworking Hub', 'Ubud Library']);
+    const detail = await ctx.request('GET', `/api/books/${book.id}`);
+    expect(detail.body.owner.pickupPoints).toEqual(['Canggu Coworking Hub', 'Ubud Library']);
   });
 
   it("answers 404 'Owner not found' for an unknown owner", async () => {

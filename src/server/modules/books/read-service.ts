@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type {
   BookDetail,
   BookSummary,
@@ -9,7 +9,7 @@ import type {
 import { MORE_FROM_OWNER_LIMIT } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
 import type { DbOrTx } from '../../db/client';
-import { books, user } from '../../db/schema';
+import { books, ownerPickupLocations, pickupLocations, user } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { toBookSummary } from './service';
 
@@ -27,6 +27,17 @@ async function countListedBooks(db: DbOrTx, ownerId: string): Promise<number> {
     .from(books)
     .where(and(eq(books.ownerId, ownerId), sql`${books.listed}`));
   return row?.n ?? 0;
+}
+
+/** The active pickup points the owner chose, by name: where a borrower can collect their books. */
+async function ownerPickupPoints(db: DbOrTx, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: pickupLocations.name })
+    .from(ownerPickupLocations)
+    .innerJoin(pickupLocations, eq(pickupLocations.id, ownerPickupLocations.pickupLocationId))
+    .where(and(eq(ownerPickupLocations.ownerId, ownerId), eq(pickupLocations.active, true)))
+    .orderBy(asc(pickupLocations.name), asc(pickupLocations.id));
+  return rows.map((r) => r.name);
 }
 
 export async function getOwnerProfile(db: DbOrTx, ownerId: string): Promise<OwnerProfile> {
@@ -48,6 +59,7 @@ export async function getOwnerProfile(db: DbOrTx, ownerId: string): Promise<Owne
     image: owner.image,
     memberSince: owner.createdAt.toISOString(),
     availableBooks: await countListedBooks(db, owner.id),
+    pickupPoints: await ownerPickupPoints(db, owner.id),
   };
 }
 

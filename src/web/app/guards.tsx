@@ -1,7 +1,14 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isSigningInHere, rememberReturnPath, useSession } from '../lib/session';
+import {
+  isSessionExpired,
+  isSigningInHere,
+  readSignInIntent,
+  rememberReturnPath,
+  signInPath,
+  useSession,
+} from '../lib/session';
 
 function SessionLoading() {
   const { t } = useTranslation();
@@ -20,21 +27,29 @@ export function RequireAuth() {
   if (isLoading) return <SessionLoading />;
   if (!user) {
     // Signed out while on this page (here or in another tab): sign-out goes to /, replacing
-    // history (spec), rather than to a sign-in screen nobody asked for.
-    if (wasSignedIn.current) return <Navigate to="/" replace />;
+    // history (spec), rather than to a sign-in screen nobody asked for. A session that expired
+    // is not a sign-out: the expiry handler is taking the member to sign in (lib/session.ts).
+    if (wasSignedIn.current) return isSessionExpired() ? <SessionLoading /> : <Navigate to="/" replace />;
     const returnTo = location.pathname + location.search;
     rememberReturnPath(returnTo);
-    return <Navigate to="/signin" replace state={{ from: returnTo }} />;
+    return <Navigate to={signInPath(returnTo)} replace state={{ from: returnTo }} />;
   }
   wasSignedIn.current = true;
   return <Outlet />;
 }
 
-/** /signin and /signup: a signed-in member goes to /admin when admin, else /books/manage. */
+/**
+ * /signin and /signup: a signed-in member goes to the page the sign-in URL names (?next=), else
+ * to /admin when admin, else /books/manage.
+ */
 export function GuestOnly() {
   const { user, isLoading, isAdmin } = useSession();
+  const location = useLocation();
   if (isLoading) return <SessionLoading />;
   // Just signed in on this screen: it is already on its way to the remembered page.
-  if (user && !isSigningInHere()) return <Navigate to={isAdmin ? '/admin' : '/books/manage'} replace />;
+  if (user && !isSigningInHere()) {
+    const { next } = readSignInIntent(location.search);
+    return <Navigate to={next ?? (isAdmin ? '/admin' : '/books/manage')} replace />;
+  }
   return <Outlet />;
 }

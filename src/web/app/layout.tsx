@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useSessionExpiry } from '../lib/session';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  useSessionExpiry();
   // A new page starts at its top, as a multi-page site would.
   // Braces matter: Chromium's scrollTo now returns a Promise, and an effect must not return one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose

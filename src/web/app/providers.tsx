@@ -26,7 +26,8 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthSync />
       {children}
-      <Toaster position="top-center" richColors closeButton />
+      {/* Below the sticky 4rem header, never over it. */}
+      <Toaster position="top-center" richColors closeButton offset={{ top: 76 }} mobileOffset={{ top: 72 }} />
     </QueryClientProvider>
   );
 }

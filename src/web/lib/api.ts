@@ -20,6 +20,14 @@ export interface ApiOptions {
   headers?: Record<string, string>;
 }
 
+// Told about every 401 from our own API (not Better Auth's sign-in answers): the session
+// module decides whether a signed-in member's session has just died (lib/session.ts).
+let onUnauthorized: (() => void) | null = null;
+
+export function setUnauthorizedHandler(handler: (() => void) | null) {
+  onUnauthorized = handler;
+}
+
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
@@ -48,6 +56,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   } catch {
     data = null;
   }
+  if (res.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();
   if (!res.ok) {
     // Our API answers { error: { code, message } }; Better Auth answers { code, message }.
     const err = data?.error ?? data ?? {};

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import type { Me } from '../../domain/api-types';
-import { api } from './api';
+import { api, setUnauthorizedHandler } from './api';
 
 // The signed-in member, from GET /api/me. Sign-in and sign-out in one tab reach the other
 // tabs through a BroadcastChannel (D9); a tab coming back into view re-checks the session.
@@ -64,6 +67,7 @@ export function isSigningInHere(): boolean {
 /** Runs the post-sign-in navigation with the guest-only redirect held back. */
 export async function whileSigningIn(run: () => Promise<void>): Promise<void> {
   signingInHere = true;
+  sessionExpired = false;
   try {
     await run();
   } finally {
@@ -78,9 +82,63 @@ export function rememberReturnPath(path: string) {
   sessionStorage.setItem(RETURN_KEY, path);
 }
 
+/** A same-site path (not '//host' nor '/\\host'), or null: nothing else is a place to return to. */
+export function safePath(path: string | null | undefined): string | null {
+  return path?.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : null;
+}
+
 /** Reads and forgets the remembered path; only same-site paths are honoured. */
 export function takeReturnPath(): string | null {
   const path = sessionStorage.getItem(RETURN_KEY);
   sessionStorage.removeItem(RETURN_KEY);
-  return path?.startsWith('/') && !path.startsWith('//') ? path : null;
+  return safePath(path);
+}
+
+/**
+ * The sign-in screen that leads back to `next` and, when a guest pressed Add, adds book `add`
+ * once signed in. Both live in the URL, so they survive a reload, a new tab or a lost memory.
+ */
+export function signInPath(next: string, add?: string): string {
+  const search = new URLSearchParams({ next });
+  if (add) search.set('add', add);
+  return `/signin?${search}`;
+}
+
+/** What the sign-in URL asks for: where to go next and which book to add, if any. */
+export function readSignInIntent(search: string): { next: string | null; add: string | null } {
+  const params = new URLSearchParams(search);
+  const next = safePath(params.get('next'));
+  const add = params.get('add');
+  return { next, add: next && add && /^[0-9a-f-]{36}$/i.test(add) ? add : null };
+}
+
+// Set when the server said 401 to a signed-in member: the guarded page must not treat it as a
+// sign-out (which goes to /), the expiry handler is already taking the member to sign in.
+let sessionExpired = false;
+
+export function isSessionExpired(): boolean {
+  return sessionExpired;
+}
+
+/**
+ * Mounted once inside the router (layout): a 401 from our API while the cache holds a member
+ * means the session died on the server. The cache is reset (the header shows Sign in, never a
+ * dead avatar), the member is told, and the sign-in screen brings them back here.
+ */
+export function useSessionExpiry() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (!queryClient.getQueryData(sessionQuery.queryKey)?.user) return;
+      sessionExpired = true;
+      queryClient.setQueryData(sessionQuery.queryKey, { user: null });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      toast.error(t('sessionExpired'), { id: 'session-expired' });
+      const { pathname, search } = window.location;
+      void navigate(signInPath(pathname + search), { replace: true });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [navigate, queryClient, t]);
 }

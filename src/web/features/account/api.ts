@@ -1,10 +1,13 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import type { Me, PickupLocation } from '../../../domain/api-types';
 import type { ProfileInput, SignUpRequest } from '../../../domain/schemas/account';
-import { api } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { broadcastAuthChange, sessionQuery, takeReturnPath, whileSigningIn } from '../../lib/session';
+import { addToCart } from '../cart/api';
 
 // Account calls: Better Auth under /api/auth, our profile and pickup routes under /api.
 
@@ -67,21 +70,44 @@ export function savePickupChoices(ids: string[]) {
   return api<{ ids: string[] }>('/api/profile/pickup-locations', { method: 'PUT', body: { ids } });
 }
 
+/** What the add a guest asked for came to, once signed in: a toast either way. */
+async function addAfterSignIn(bookId: string): Promise<{ added: string } | { failed: unknown }> {
+  try {
+    const cart = await addToCart(bookId);
+    const item = cart.groups.flatMap((g) => g.items).find((i) => i.book.id === bookId);
+    return { added: item?.book.title ?? '' };
+  } catch (err) {
+    return { failed: err };
+  }
+}
+
 /**
- * After a successful sign-in: load the member, then go to the remembered page (or /),
- * replacing history. The session is in the cache before the next page's guard renders,
- * and other tabs are told (D9).
+ * After a successful sign-in: load the member, add the book a guest pressed Add on (once: only
+ * this call adds, and the sign-in URL is replaced), then go to `next`, the remembered page or /,
+ * replacing history. The session is in the cache before the next page's guard renders, and
+ * other tabs are told (D9).
  */
 export function useFinishSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useCallback(async () => {
-    const session = await api<{ user: Me | null }>('/api/me');
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
-    await whileSigningIn(async () => {
-      queryClient.setQueryData(sessionQuery.queryKey, session);
-      await navigate(takeReturnPath() ?? '/', { replace: true });
-    });
-    broadcastAuthChange();
-  }, [navigate, queryClient]);
+  const { t } = useTranslation('cart');
+  return useCallback(
+    async (intent: { next: string | null; add: string | null } = { next: null, add: null }) => {
+      const session = await api<{ user: Me | null }>('/api/me');
+      const outcome = intent.add && session.user ? await addAfterSignIn(intent.add) : null;
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      const remembered = takeReturnPath();
+      await whileSigningIn(async () => {
+        queryClient.setQueryData(sessionQuery.queryKey, session);
+        await navigate(intent.next ?? remembered ?? '/', { replace: true });
+      });
+      if (outcome && 'added' in outcome) {
+        toast.success(outcome.added ? t('add.addedToast', { title: outcome.added }) : t('add.addedToastUntitled'));
+      } else if (outcome) {
+        toast.error(errorMessage(outcome.failed, t('errors.addFailed')));
+      }
+      broadcastAuthChange();
+    },
+    [navigate, queryClient, t],
+  );
 }

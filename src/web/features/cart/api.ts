@@ -59,10 +59,12 @@ function isCartView(data: unknown): data is CartView {
   return typeof data === 'object' && data !== null && Array.isArray((data as CartView).groups);
 }
 
+export function addToCart(bookId: string) {
+  return api<CartView>('/api/cart/items', { method: 'POST', body: { bookId } });
+}
+
 export function useAddToCart() {
-  return useCartWrite((bookId: string) =>
-    api<CartView>('/api/cart/items', { method: 'POST', body: { bookId } }),
-  );
+  return useCartWrite(addToCart);
 }
 
 export function useRemoveCartItem() {

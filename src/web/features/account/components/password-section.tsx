@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type ChangePasswordForm, changePasswordSchema } from '../../../../domain/schemas/account';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
+import { useRevealOnSuccess } from '../../../components/ui/reveal';
 import { errorMessage } from '../../../lib/api';
 import { broadcastAuthChange } from '../../../lib/session';
 import { changePassword, requestPasswordReset } from '../api';
@@ -25,6 +26,8 @@ export function PasswordSection({ email }: { email: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sendingLink, setSendingLink] = useState(false);
+  // The form collapses on success: its outcome comes into view, the section's heading focused.
+  const heading = useRevealOnSuccess<HTMLHeadingElement>(notice);
   const {
     register,
     handleSubmit,
@@ -68,7 +71,7 @@ export function PasswordSection({ email }: { email: string }) {
   }
 
   return (
-    <SectionCard title={t('password.title')} description={t('password.subtitle')}>
+    <SectionCard title={t('password.title')} description={t('password.subtitle')} headingRef={heading}>
       <div className="space-y-4">
         <SuccessBanner>{notice}</SuccessBanner>
         <ErrorBanner>{error}</ErrorBanner>

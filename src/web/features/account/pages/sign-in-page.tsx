@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,7 +8,10 @@ import { Link, useLocation } from 'react-router';
 import { type SignInForm, signInSchema } from '../../../../domain/schemas/account';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
+import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { readSignInIntent } from '../../../lib/session';
+import { bookDetailQuery } from '../../catalog/api';
 import { resendConfirmation, signIn, useFinishSignIn } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { EmailField, PasswordField } from '../components/form-fields';
@@ -16,6 +20,9 @@ export default function SignInPage() {
   const { t } = useTranslation('account');
   const location = useLocation();
   const finishSignIn = useFinishSignIn();
+  // Where to go after signing in, and the book a guest pressed Add on: both in the URL.
+  const intent = readSignInIntent(location.search);
+  const book = useQuery({ ...bookDetailQuery(intent.add ?? ''), enabled: !!intent.add });
   const [error, setError] = useState<string | null>(null);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(
@@ -37,7 +44,7 @@ export default function SignInPage() {
     setUnconfirmedEmail(null);
     try {
       await signIn({ email: values.email, password: values.password, rememberMe: !!values.rememberMe });
-      await finishSignIn();
+      await finishSignIn(intent);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') {
         setUnconfirmedEmail(values.email);
@@ -65,7 +72,7 @@ export default function SignInPage() {
     <AuthCard
       icon={<LogIn className="size-6" aria-hidden />}
       title={t('signIn.title')}
-      subtitle={t('signIn.subtitle')}
+      subtitle={book.data ? t('signIn.toBorrow', { title: book.data.title }) : t('signIn.subtitle')}
       footer={
         <>
           {t('signIn.noAccount')}{' '}
@@ -75,6 +82,7 @@ export default function SignInPage() {
         </>
       }
     >
+      <PageTitle title={t('signIn.submit')} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <SuccessBanner>{notice}</SuccessBanner>
         <ErrorBanner>{error}</ErrorBanner>

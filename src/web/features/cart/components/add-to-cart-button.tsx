@@ -7,7 +7,7 @@ import { ADD_ERROR_DISPLAY_MS } from '../../../../domain/constants';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { errorMessage } from '../../../lib/api';
-import { rememberReturnPath, useSession } from '../../../lib/session';
+import { signInPath, useSession } from '../../../lib/session';
 import { useAddToCart, useCartBookIds } from '../api';
 import { AddErrorBubble } from './add-error-bubble';
 
@@ -41,9 +41,8 @@ export function AddToCartButton({
 
   const onAdd = () => {
     if (!user) {
-      // A guest signs in first and comes back to the book (spec: remembered return path).
-      rememberReturnPath(`/books/${book.id}`);
-      navigate('/signin');
+      // A guest signs in first and comes back to the book with it added (the URL carries both).
+      navigate(signInPath(`/books/${book.id}`, book.id));
       return;
     }
     setError(null);

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { BookX, CalendarDays, ChevronRight, MapPin, Pencil } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { BookDetail } from '../../../../domain/api-types';
 import { formatMoney } from '../../../../domain/money';
 import { effectiveMonthlyPrice, monthlySavingMinor } from '../../../../domain/pricing';
-import { Badge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, Container } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/feedback';
@@ -17,6 +17,7 @@ import { BookGrid } from '../components/book-card';
 import { BookCover } from '../components/book-cover';
 import { LoadFailure } from '../components/load-failure';
 import { OwnerAvatar } from '../components/owner-avatar';
+import { PickupPoints } from '../components/pickup-points';
 import { formatMonthYear } from '../format-date';
 
 export default function BookDetailPage() {
@@ -69,13 +70,9 @@ function BookDetailView({ book }: { book: BookDetail }) {
         </div>
 
         <div className="min-w-0">
-          <div className="flex flex-wrap gap-1.5">
-            <Badge tone="brand">{book.category}</Badge>
-            <Badge tone="blue">{book.language}</Badge>
-            <Badge tone="violet">{book.condition}</Badge>
-            <AvailabilityBadge availability={book.availability} />
-          </div>
-          <h1 className="mt-3 font-serif text-3xl leading-tight font-bold text-stone-900 sm:text-4xl">
+          {/* Category, condition and language are the tiles below: one place each, no repeat badges. */}
+          <AvailabilityBadge availability={book.availability} />
+          <h1 className="mt-3 text-3xl leading-tight font-bold tracking-tight text-stone-900 sm:text-4xl">
             {book.title}
           </h1>
           <p className="mt-1 text-lg text-stone-600">{t('detail.by', { author: book.author })}</p>
@@ -109,26 +106,26 @@ function BookDetailView({ book }: { book: BookDetail }) {
             ) : (
               <p className="mt-2 text-xs text-stone-500">{t('detail.monthlyDefault')}</p>
             )}
-            <div className="mt-5">
-              {isOwner ? (
-                <div className="flex flex-wrap items-center gap-3">
-                  <span className="inline-flex h-10 items-center rounded-lg bg-brand-50 px-4 text-sm font-semibold text-brand-800">
-                    {t('detail.yourBook')}
-                  </span>
-                  <ButtonLink to={`/books/${book.id}/edit`} variant="outline">
-                    <Pencil className="size-4" aria-hidden />
-                    {t('detail.editBook')}
-                  </ButtonLink>
-                </div>
-              ) : (
-                <>
+            {isOwner ? (
+              <div className="mt-5 flex flex-wrap items-center gap-3">
+                <span className="inline-flex h-10 items-center rounded-lg bg-brand-50 px-4 text-sm font-semibold text-brand-800">
+                  {t('detail.yourBook')}
+                </span>
+                <span className="hidden md:inline-flex">
+                  <EditBookLink bookId={book.id} />
+                </span>
+              </div>
+            ) : (
+              <>
+                {/* On a phone, Add is in the bar at the bottom of the screen. */}
+                <div className="mt-5 hidden md:block">
                   <AddToCartButton book={book} size="lg" />
-                  {book.availability !== 'available' && (
-                    <p className="mt-3 text-sm text-stone-600">{t('detail.notBorrowable')}</p>
-                  )}
-                </>
-              )}
-            </div>
+                </div>
+                {book.availability !== 'available' && (
+                  <p className="mt-3 text-sm text-stone-600">{t('detail.notBorrowable')}</p>
+                )}
+              </>
+            )}
           </Card>
 
           <section className="mt-8 max-w-2xl">
@@ -143,7 +140,44 @@ function BookDetailView({ book }: { book: BookDetail }) {
       </div>
 
       <MoreFromOwner book={book} />
+      <PhoneActionBar book={book} isOwner={isOwner} />
     </Container>
+  );
+}
+
+function EditBookLink({ bookId }: { bookId: string }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <ButtonLink to={`/books/${bookId}/edit`} variant="outline">
+      <Pencil className="size-4" aria-hidden />
+      {t('detail.editBook')}
+    </ButtonLink>
+  );
+}
+
+/**
+ * Phones: the weekly price and Add (or Edit for the owner) in a bar fixed to the bottom of the
+ * screen, so borrowing never needs a scroll. The body keeps room for it under the footer.
+ */
+function PhoneActionBar({ book, isOwner }: { book: BookDetail; isOwner: boolean }) {
+  const { t } = useTranslation('catalog');
+  useEffect(() => {
+    document.body.classList.add('has-bottom-bar');
+    return () => document.body.classList.remove('has-bottom-bar');
+  }, []);
+  return (
+    <div
+      data-testid="book-action-bar"
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-stone-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur md:hidden"
+    >
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
+        <p className="min-w-0">
+          <span className="text-xl font-bold text-stone-900">{formatMoney(book.weeklyPrice)}</span>{' '}
+          <span className="text-sm text-stone-500">{t('detail.perWeek')}</span>
+        </p>
+        {isOwner ? <EditBookLink bookId={book.id} /> : <AddToCartButton book={book} size="lg" />}
+      </div>
+    </div>
   );
 }
 
@@ -177,6 +211,7 @@ function OwnerCard({ book }: { book: BookDetail }) {
           <p className="mt-1 text-xs font-medium text-brand-700">
             {t('owner.availableBooks', { count: owner.availableBooks })}
           </p>
+          <PickupPoints names={owner.pickupPoints} className="mt-1 text-xs text-stone-600" />
         </div>
         <span className="hidden text-sm font-medium text-brand-700 sm:inline">{t('detail.viewShelf')}</span>
         <ChevronRight className="size-5 text-stone-400" aria-hidden />

@@ -10,6 +10,7 @@ import { useCatalogParams } from '../catalog-url';
 import { CatalogBrowser } from '../components/catalog-browser';
 import { LoadFailure } from '../components/load-failure';
 import { OwnerAvatar } from '../components/owner-avatar';
+import { PickupPoints } from '../components/pickup-points';
 import { SearchBox } from '../components/search-box';
 import { SearchSummary } from '../components/search-summary';
 import { formatMonthYear } from '../format-date';
@@ -62,6 +63,7 @@ function OwnerShelf({ owner }: { owner: OwnerProfile }) {
                   {t('owner.availableBooks', { count: owner.availableBooks })}
                 </li>
               </ul>
+              <PickupPoints names={owner.pickupPoints} className="mt-2 text-sm text-stone-600" />
             </div>
           </div>
           <div className="mt-6 max-w-2xl">

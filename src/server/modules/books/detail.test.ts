@@ -86,9 +86,9 @@ describe('GET /api/owners/:id', () => {
     const canggu = await createPickupLocation(ctx.db, { name: 'Canggu Coworking Hub' });
     const closed = await createPickupLocation(ctx.db, { name: 'Closed Cafe', active: false });
     await createPickupLocation(ctx.db, { name: 'Not Chosen Corner' });
-    await ctx.db.insert(ownerPickupLocations).values(
-      [ubud, canggu, closed].map((l) => ({ ownerId: owner.id, pickupLocationId: l.id })),
-    );
+    await ctx.db
+      .insert(ownerPickupLocations)
+      .values([ubud, canggu, closed].map((l) => ({ ownerId: owner.id, pickupLocationId: l.id })));
     const book = await createBook(ctx.db, { ownerId: owner.id });
     const shelf = await ctx.request('GET', `/api/owners/${owner.id}`);
     expect(shelf.body.pickupPoints).toEqual(['Canggu Coworking Hub', 'Ubud Library']);

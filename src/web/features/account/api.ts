@@ -102,7 +102,9 @@ export function useFinishSignIn() {
         await navigate(intent.next ?? remembered ?? '/', { replace: true });
       });
       if (outcome && 'added' in outcome) {
-        toast.success(outcome.added ? t('add.addedToast', { title: outcome.added }) : t('add.addedToastUntitled'));
+        toast.success(
+          outcome.added ? t('add.addedToast', { title: outcome.added }) : t('add.addedToastUntitled'),
+        );
       } else if (outcome) {
         toast.error(errorMessage(outcome.failed, t('errors.addFailed')));
       }

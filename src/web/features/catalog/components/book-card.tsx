@@ -11,7 +11,7 @@ import { BookCover } from './book-cover';
 export function BookCard({ book }: { book: BookSummary }) {
   const { t } = useTranslation('catalog');
   return (
-    <article className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md">
+    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md">
       <Link to={`/books/${book.id}`} className="relative block aspect-[2/3] overflow-hidden bg-stone-100">
         <BookCover
           book={book}
@@ -20,13 +20,16 @@ export function BookCard({ book }: { book: BookSummary }) {
         />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <div className="flex flex-wrap gap-1">
+        {/* One line of badges, never two. Listings hold only books that can be borrowed now, so
+            'Available' goes without saying; a card elsewhere says when a book is not. */}
+        <div className="flex min-w-0 gap-1 overflow-hidden">
           <Badge tone="blue">{book.language}</Badge>
           <Badge tone="violet">{book.condition}</Badge>
-          <AvailabilityBadge availability={book.availability} />
+          {book.availability !== 'available' && <AvailabilityBadge availability={book.availability} />}
         </div>
         <Link to={`/books/${book.id}`} className="focus-visible:outline-2 focus-visible:outline-brand-600">
-          <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 hover:text-brand-700">
+          {/* Two lines kept for every title, so prices and buttons line up along a row. */}
+          <h3 className="line-clamp-2 min-h-[2.5em] text-sm leading-snug font-semibold text-stone-900 hover:text-brand-700">
             {book.title}
           </h3>
         </Link>
@@ -44,13 +47,45 @@ export function BookCard({ book }: { book: BookSummary }) {
   );
 }
 
+const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5';
+
 /** The card grid: 2 columns on small screens up to 5 on extra-large. */
 export function BookGrid({ books }: { books: BookSummary[] }) {
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+    <div className={GRID}>
       {books.map((book) => (
         <BookCard key={book.id} book={book} />
       ))}
+    </div>
+  );
+}
+
+/** The grid while its books load: grey cards of the real cards' shape, announced as loading. */
+export function BookGridSkeleton({ label, count = 10 }: { label: string; count?: number }) {
+  return (
+    <div role="status" aria-label={label} aria-busy="true" className={GRID}>
+      {Array.from({ length: count }, (_, i) => (
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
+          key={i}
+          aria-hidden
+          className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-stone-200 bg-white"
+        >
+          <div className="aspect-[2/3] bg-stone-200" />
+          <div className="flex flex-col gap-2 p-3">
+            <div className="flex gap-1">
+              <div className="h-5 w-14 rounded-full bg-stone-100" />
+              <div className="h-5 w-12 rounded-full bg-stone-100" />
+            </div>
+            <div className="h-4 w-11/12 rounded bg-stone-200" />
+            <div className="h-4 w-2/3 rounded bg-stone-200" />
+            <div className="h-3 w-1/2 rounded bg-stone-100" />
+            <div className="mt-1 h-4 w-3/5 rounded bg-stone-200" />
+            <div className="h-8 w-16 rounded-lg bg-stone-100" />
+          </div>
+        </div>
+      ))}
+      <span className="sr-only">{label}</span>
     </div>
   );
 }

@@ -6,9 +6,9 @@ import type { BookPage, BookQuery } from '../../../../domain/api-types';
 import type { Category } from '../../../../domain/constants';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { EmptyState, ErrorBanner, LoadErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { EmptyState, ErrorBanner, LoadErrorBanner } from '../../../components/ui/feedback';
 import { toBookQuery, useCatalogParams } from '../catalog-url';
-import { BookGrid } from './book-card';
+import { BookGrid, BookGridSkeleton } from './book-card';
 import { CatalogFilters } from './catalog-filters';
 import { Pagination } from './pagination';
 import { SortSelect } from './sort-select';
@@ -26,9 +26,18 @@ export function CatalogBrowser({
 }) {
   const { t } = useTranslation('catalog');
   const { params, update, clearFilters, hasFilters } = useCatalogParams();
-  const query = useQuery(queryFor(toBookQuery(params, category)));
+  const bookQuery = toBookQuery(params, category);
+  const query = useQuery(queryFor(bookQuery));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const data = query.data;
+  // A search that finds nothing has no price range of its own (D4's scope includes the words):
+  // the slider keeps the range of the same listing without the words, so it still shows.
+  const searchFoundNothing = !!params.q && data?.total === 0 && Number(data.maxWeeklyPrice) === 0;
+  const unsearched = useQuery({
+    ...queryFor({ ...bookQuery, q: undefined, page: 1, pageSize: 1 }),
+    enabled: searchFoundNothing,
+  });
+  const maxWeeklyPrice = searchFoundNothing ? unsearched.data?.maxWeeklyPrice : data?.maxWeeklyPrice;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   function goToPage(page: number) {
@@ -39,7 +48,7 @@ export function CatalogBrowser({
   const filters = (
     <CatalogFilters
       params={params}
-      maxWeeklyPrice={data?.maxWeeklyPrice}
+      maxWeeklyPrice={maxWeeklyPrice}
       onChange={update}
       onClear={clearFilters}
       hasFilters={hasFilters}
@@ -87,7 +96,7 @@ export function CatalogBrowser({
         )}
 
         {query.isPending ? (
-          <LoadingState label={t('states.loading')} />
+          <BookGridSkeleton label={t('states.loading')} />
         ) : query.isError && !data ? (
           <LoadErrorBanner
             message={t('states.failed')}
@@ -105,10 +114,19 @@ export function CatalogBrowser({
                 <Button variant="outline" onClick={() => goToPage(1)}>
                   {t('pagination.first')}
                 </Button>
-              ) : hasFilters ? (
-                <Button variant="outline" onClick={clearFilters}>
-                  {t('filters.clearAll')}
-                </Button>
+              ) : params.q || hasFilters ? (
+                <div className="flex flex-wrap justify-center gap-2">
+                  {params.q && (
+                    <Button variant="outline" onClick={() => update({ q: '' })}>
+                      {t('search.clear')}
+                    </Button>
+                  )}
+                  {hasFilters && (
+                    <Button variant="outline" onClick={clearFilters}>
+                      {t('filters.clearAll')}
+                    </Button>
+                  )}
+                </div>
               ) : undefined
             }
           />

@@ -45,11 +45,20 @@ export function CatalogFilters({ params, maxWeeklyPrice, onChange, onClear, hasF
         value={params.language}
         onChange={(language) => onChange({ language })}
       />
-      <PriceSlider
-        maxWeeklyPrice={maxWeeklyPrice}
-        value={params.maxPrice}
-        onCommit={(maxPrice) => onChange({ maxPrice })}
-      />
+      {maxWeeklyPrice === undefined ? (
+        // No range yet: a slider from 0 to nothing would jump when the books arrive.
+        <div aria-hidden className="animate-pulse">
+          <div className="mb-3 h-5 w-28 rounded bg-stone-100" />
+          <div className="h-1.5 rounded-full bg-stone-200" />
+          <div className="mt-2 h-4" />
+        </div>
+      ) : (
+        <PriceSlider
+          maxWeeklyPrice={maxWeeklyPrice}
+          value={params.maxPrice}
+          onCommit={(maxPrice) => onChange({ maxPrice })}
+        />
+      )}
     </div>
   );
 }
@@ -101,13 +110,13 @@ function PriceSlider({
   value,
   onCommit,
 }: {
-  maxWeeklyPrice: string | undefined;
+  maxWeeklyPrice: string;
   value: string | undefined;
   onCommit: (maxPrice: string | undefined) => void;
 }) {
   const { t } = useTranslation('catalog');
   const labelId = useId();
-  const { max, step } = sliderRange(maxWeeklyPrice ?? '0');
+  const { max, step } = sliderRange(maxWeeklyPrice);
   const selected = value === undefined ? max : Math.min(Number(value), max);
   // Local while dragging; the URL (and so the query) changes once, when the thumb is released.
   const [dragging, setDragging] = useState(selected);

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Baby, BookHeart, Search, ShoppingBag, Sparkles, Truck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CATEGORIES } from '../../../../domain/constants';
+import { CATEGORIES, HOME_LATEST_LIMIT } from '../../../../domain/constants';
 import { Container } from '../../../components/ui/card';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import { EmptyState, LoadErrorBanner } from '../../../components/ui/feedback';
 import { useSession } from '../../../lib/session';
-import { BookGrid } from '../../catalog/components/book-card';
+import { BookGrid, BookGridSkeleton } from '../../catalog/components/book-card';
 import { SearchBox } from '../../catalog/components/search-box';
 import { latestBooksQuery } from '../api';
 
@@ -29,10 +29,11 @@ export default function HomePage() {
 
   return (
     <>
+      <title>{t('common:homeTitle')}</title>
       <section className="bg-gradient-to-b from-brand-50 to-stone-50">
         <Container className="py-14 text-center sm:py-20">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t('hero.eyebrow')}</p>
-          <h1 className="mx-auto mt-3 max-w-3xl font-serif text-4xl font-bold tracking-tight text-stone-900 sm:text-5xl">
+          <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-stone-900 sm:text-5xl">
             {t('hero.title')}
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-600">{t('hero.text')}</p>
@@ -77,9 +78,13 @@ export default function HomePage() {
             </Link>
           </div>
           {latest.isPending ? (
-            <LoadingState label={t('latest.loading')} />
+            <BookGridSkeleton label={t('latest.loading')} count={HOME_LATEST_LIMIT} />
           ) : latest.isError ? (
-            <ErrorBanner>{t('latest.error')}</ErrorBanner>
+            <LoadErrorBanner
+              message={t('latest.error')}
+              retryLabel={t('latest.retry')}
+              onRetry={() => void latest.refetch()}
+            />
           ) : latest.data.items.length === 0 ? (
             <EmptyState title={t('latest.empty')} />
           ) : (

@@ -25,7 +25,7 @@ export function InfoArticle({
   return (
     <Container className="max-w-3xl py-12 sm:py-16">
       <article>
-        <h1 className="font-serif text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
+        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
           {t(`${page}.title`)}
         </h1>
         {showEffectiveDate && (

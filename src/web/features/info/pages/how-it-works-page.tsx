@@ -12,7 +12,7 @@ export default function HowItWorksPage() {
   const steps = t('howItWorks.steps', { returnObjects: true }) as Step[];
   return (
     <Container className="max-w-3xl py-12 sm:py-16">
-      <h1 className="font-serif text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
+      <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
         {t('howItWorks.title')}
       </h1>
       <p className="mt-4 text-lg leading-relaxed text-stone-600">{t('howItWorks.intro')}</p>

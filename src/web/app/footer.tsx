@@ -1,6 +1,7 @@
 import { LibraryBig } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSession } from '../lib/session';
 
 const COLUMNS = [
   {
@@ -22,6 +23,7 @@ const COLUMNS = [
   },
   {
     key: 'account',
+    // The guest's links; a signed-in member sees MEMBER_LINKS instead.
     links: [
       { to: '/signin', key: 'signIn' },
       { to: '/signup', key: 'register' },
@@ -37,8 +39,15 @@ const COLUMNS = [
   },
 ] as const;
 
+const MEMBER_LINKS = [
+  { to: '/books/manage', key: 'myBooks' },
+  { to: '/my-orders', key: 'myOrders' },
+  { to: '/profile/edit', key: 'editProfile' },
+] as const;
+
 export function Footer() {
   const { t } = useTranslation();
+  const { user } = useSession();
   return (
     <footer className="mt-16 border-t border-stone-200 bg-white">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(4,1fr)] md:gap-10 lg:px-8">
@@ -53,7 +62,7 @@ export function Footer() {
           <nav key={column.key} aria-label={t(`footer.${column.key}`)}>
             <h2 className="text-sm font-semibold text-stone-900">{t(`footer.${column.key}`)}</h2>
             <ul className="mt-3 space-y-2">
-              {column.links.map((link) => (
+              {(column.key === 'account' && user ? MEMBER_LINKS : column.links).map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className="text-sm text-stone-600 hover:text-brand-700">
                     {t(`footer.${link.key}`)}

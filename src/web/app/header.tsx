@@ -110,23 +110,27 @@ function MainNav({ variant }: { variant: keyof typeof NAV_STYLES }) {
 
 function CartLink() {
   const { t } = useTranslation();
+  const { user } = useSession();
   const count = useCartCount();
   return (
     <Link
       to="/cart"
       className="relative rounded-lg p-2 text-stone-700 hover:bg-stone-100"
-      aria-label={t('nav.cartWithCount', { count })}
+      aria-label={user ? t('nav.cartWithCount', { count }) : t('nav.cart')}
     >
       <ShoppingBag className="size-6" aria-hidden />
-      <span
-        data-testid="cart-count"
-        className={cn(
-          'absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full px-1 text-xs leading-5 font-semibold',
-          count > 0 ? 'bg-brand-700 text-white' : 'bg-stone-200 text-stone-600',
-        )}
-      >
-        {count}
-      </span>
+      {/* A guest has no cart yet: no count to show. */}
+      {user && (
+        <span
+          data-testid="cart-count"
+          className={cn(
+            'absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full px-1 text-xs leading-5 font-semibold',
+            count > 0 ? 'bg-brand-700 text-white' : 'bg-stone-200 text-stone-600',
+          )}
+        >
+          {count}
+        </span>
+      )}
     </Link>
   );
 }

@@ -4,6 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { COVER_ACCEPT, coverPickProblem } from '../../../../domain/schemas/book-form';
 import { cn } from '../../../components/ui/cn';
 
+async function decodesAsImage(file: File): Promise<boolean> {
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Cover picker with preview. A bad pick (type or size the browser reports) is refused here
  * with the spec's message; the server still checks the content (D18).
@@ -46,7 +55,17 @@ export function CoverPicker({
           )}
         >
           {shown ? (
-            <img src={shown} alt={t('form.coverPreview')} className="size-full object-cover" />
+            <img
+              src={shown}
+              alt={t('form.coverPreview')}
+              className="size-full object-cover"
+              // A picture the browser decoded but cannot show after all: the same error, no broken image.
+              onError={() => {
+                if (!preview) return;
+                setPickError(t('form.invalidPick'));
+                onChange(null);
+              }}
+            />
           ) : (
             <ImagePlus className="size-8 text-stone-400" aria-hidden />
           )}
@@ -64,11 +83,13 @@ export function CoverPicker({
               className="sr-only"
               aria-invalid={message ? true : undefined}
               aria-describedby={message ? `${id}-error` : `${id}-hint`}
-              onChange={(event) => {
+              onChange={async (event) => {
                 const picked = event.target.files?.[0] ?? null;
                 event.target.value = '';
                 if (!picked) return;
-                if (coverPickProblem(picked)) {
+                // The name and type say image but the content may not be one: decode it first,
+                // so the error shows at once instead of a broken preview.
+                if (coverPickProblem(picked) || !(await decodesAsImage(picked))) {
                   setPickError(t('form.invalidPick'));
                   onChange(null);
                   return;

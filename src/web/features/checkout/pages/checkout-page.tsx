@@ -54,6 +54,8 @@ export default function CheckoutPage() {
     if (method === 'pickup' && options.isSuccess && !pickupOffered) setMethod('delivery');
     if (pickupLocationId && !pickupLocations.some((l) => l.id === pickupLocationId))
       setPickupLocationId(null);
+    // The only location there is needs no choosing: it is selected.
+    else if (!pickupLocationId && pickupLocations.length === 1) setPickupLocationId(pickupLocations[0].id);
   }, [method, options.isSuccess, pickupOffered, pickupLocationId, pickupLocations]);
 
   const submit = async () => {

@@ -9,6 +9,7 @@ import { rememberReturnPath, useSession } from '../../../lib/session';
 import { PasswordSection } from '../components/password-section';
 import { PickupLocationsSection } from '../components/pickup-locations-section';
 import { ProfileForm } from '../components/profile-form';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /**
  * Not behind the guard on purpose: guests see 'Please sign in to edit your profile' (spec).
@@ -38,6 +39,7 @@ export default function EditProfilePage() {
   return (
     <Container className="py-8 sm:py-10">
       <div className="mx-auto max-w-4xl">
+        <PageTitle title={t('profile.title')} />
         <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3 mb-4">
           <ArrowLeft className="size-4" aria-hidden />
           {t('profile.back')}

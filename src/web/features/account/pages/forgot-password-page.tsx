@@ -12,6 +12,7 @@ import { requestPasswordReset } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { CheckEmail } from '../components/check-email';
 import { EmailField } from '../components/form-fields';
+import { PageTitle } from '../../../components/ui/page-title';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('account');
@@ -51,6 +52,7 @@ export default function ForgotPasswordPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <PageTitle title={t('forgot.title')} />
         <ErrorBanner>{error}</ErrorBanner>
         <EmailField error={errors.email?.message} registration={register('email')} />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>

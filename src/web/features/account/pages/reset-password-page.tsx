@@ -12,6 +12,7 @@ import { broadcastAuthChange } from '../../../lib/session';
 import { resetPassword } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordFields } from '../components/form-fields';
+import { PageTitle } from '../../../components/ui/page-title';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('account');
@@ -49,6 +50,7 @@ export default function ResetPasswordPage() {
       title={t('reset.title')}
       subtitle={linkInvalid ? undefined : t('reset.subtitle')}
     >
+      <PageTitle title={t('reset.title')} />
       {linkInvalid ? (
         <div className="space-y-4">
           <ErrorBanner>{t('reset.invalidLink')}</ErrorBanner>

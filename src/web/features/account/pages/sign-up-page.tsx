@@ -12,6 +12,7 @@ import { AuthCard } from '../components/auth-card';
 import { CheckEmail } from '../components/check-email';
 import { ContactFields, EmailField, NewPasswordFields, TextField } from '../components/form-fields';
 import { showServerErrors } from '../components/server-errors';
+import { PageTitle } from '../../../components/ui/page-title';
 
 const FIELDS = ['name', 'email', 'phone', 'location', 'address', 'password', 'confirmPassword'] as const;
 
@@ -71,6 +72,7 @@ export default function SignUpPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <PageTitle title={t('signUp.title')} />
         <ErrorBanner>{error}</ErrorBanner>
         <TextField
           id="name"

@@ -12,6 +12,7 @@ import { EmailsTab } from '../components/emails-tab';
 import { OrdersTab } from '../components/orders-tab';
 import { StatCards } from '../components/stat-cards';
 import { UsersTab } from '../components/users-tab';
+import { PageTitle } from '../../../components/ui/page-title';
 
 const TABS = ['orders', 'books', 'users', 'emails'] as const;
 type Tab = (typeof TABS)[number];
@@ -76,6 +77,7 @@ function Dashboard() {
 
   return (
     <Container className="py-8">
+      <PageTitle title={t('title')} />
       <PageHeader title={t('title')} description={t('subtitle')} />
       {stats.isError ? (
         <ErrorBanner>{t('loadFailed')}</ErrorBanner>

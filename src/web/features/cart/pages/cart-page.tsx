@@ -18,6 +18,7 @@ import {
 import { CartSummary } from '../components/cart-summary';
 import { OwnerGroupCard } from '../components/owner-group-card';
 import { ValidationProblems } from '../components/validation-problems';
+import { PageTitle } from '../../../components/ui/page-title';
 
 export default function CartPage() {
   const { t } = useTranslation('cart');
@@ -109,6 +110,7 @@ export default function CartPage() {
 
   return (
     <Container className="py-8 sm:py-10">
+      <PageTitle title={t('title')} />
       <PageHeader
         title={t('title')}
         description={cart.data && cart.data.count > 0 ? t('subtitle', { count: cart.data.count }) : undefined}

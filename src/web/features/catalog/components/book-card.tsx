@@ -66,7 +66,6 @@ export function BookGridSkeleton({ label, count = 10 }: { label: string; count?:
     <div role="status" aria-label={label} aria-busy="true" className={GRID}>
       {Array.from({ length: count }, (_, i) => (
         <div
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
           key={i}
           aria-hidden
           className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-stone-200 bg-white"

@@ -17,6 +17,7 @@ import { AddressForm } from '../components/address-form';
 import { DeliveryMethodOptions } from '../components/delivery-method-options';
 import { OrderReview } from '../components/order-review';
 import { PickupLocationList } from '../components/pickup-location-list';
+import { PageTitle } from '../../../components/ui/page-title';
 
 export default function CheckoutPage() {
   const { t } = useTranslation('checkout');
@@ -162,6 +163,7 @@ export default function CheckoutPage() {
 
   return (
     <Container className="py-8 sm:py-10">
+      <PageTitle title={t('title')} />
       <Link
         to="/cart"
         className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-brand-700"

@@ -8,6 +8,7 @@ import { Container } from '../../../components/ui/card';
 import { DeliveryDetails } from '../../orders/components/delivery-details';
 import { formatOrderDate } from '../../orders/format';
 import type { ConfirmationState } from '../api';
+import { PageTitle } from '../../../components/ui/page-title';
 
 function readState(state: unknown): ConfirmationState | null {
   const orders = (state as ConfirmationState | null)?.orders;
@@ -28,6 +29,7 @@ export default function OrderConfirmationPage() {
 
   return (
     <Container className="max-w-3xl py-10 sm:py-14">
+      <PageTitle title={t('confirmation.title', { count: orders.length })} />
       <div className="text-center">
         <CheckCircle2 className="mx-auto size-14 text-brand-600" aria-hidden />
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">

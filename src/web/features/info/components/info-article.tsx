@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POLICY_EFFECTIVE_DATE } from '../../../../domain/constants';
 import { Container } from '../../../components/ui/card';
+import { PageTitle } from '../../../components/ui/page-title';
 
 export type InfoPageKey = 'shipping' | 'contact' | 'privacy' | 'terms' | 'cookies' | 'sellBooks';
 
@@ -25,9 +26,8 @@ export function InfoArticle({
   return (
     <Container className="max-w-3xl py-12 sm:py-16">
       <article>
-        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
-          {t(`${page}.title`)}
-        </h1>
+        <PageTitle title={t(`${page}.title`)} />
+        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{t(`${page}.title`)}</h1>
         {showEffectiveDate && (
           <p className="mt-2 text-sm text-stone-500">{t('updated', { date: POLICY_EFFECTIVE_DATE })}</p>
         )}

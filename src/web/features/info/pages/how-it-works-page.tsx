@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/card';
+import { PageTitle } from '../../../components/ui/page-title';
 
 interface Step {
   title: string;
@@ -12,6 +13,7 @@ export default function HowItWorksPage() {
   const steps = t('howItWorks.steps', { returnObjects: true }) as Step[];
   return (
     <Container className="max-w-3xl py-12 sm:py-16">
+      <PageTitle title={t('howItWorks.title')} />
       <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
         {t('howItWorks.title')}
       </h1>

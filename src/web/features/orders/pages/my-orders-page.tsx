@@ -7,6 +7,7 @@ import { Container, PageHeader } from '../../../components/ui/card';
 import { EmptyState, LoadErrorBanner, LoadingState } from '../../../components/ui/feedback';
 import { type OrdersView, useOrders } from '../api';
 import { OrderList } from '../components/order-list';
+import { PageTitle } from '../../../components/ui/page-title';
 
 const VIEWS: OrdersView[] = ['borrower', 'owner'];
 
@@ -40,6 +41,7 @@ export default function MyOrdersPage() {
 
   return (
     <Container className="max-w-4xl py-8 sm:py-10">
+      <PageTitle title={t('title')} />
       <PageHeader title={t('title')} description={t('subtitle')} />
       <div role="tablist" aria-label={t('title')} className="mb-5 inline-flex rounded-xl bg-stone-100 p-1">
         {VIEWS.map((v) => (

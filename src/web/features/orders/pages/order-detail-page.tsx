@@ -16,6 +16,7 @@ import { OrderItems } from '../components/order-items';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderTimeline } from '../components/order-timeline';
 import { formatOrderDate } from '../format';
+import { PageTitle } from '../../../components/ui/page-title';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -87,6 +88,7 @@ function OrderView({ order }: { order: OrderDetail }) {
 
   return (
     <>
+      <PageTitle title={t('detail.title', { number: order.number })} />
       <header className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <div className="flex flex-wrap items-center gap-3">

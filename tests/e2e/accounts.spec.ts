@@ -149,7 +149,7 @@ test("a guest opening /cart sees 'Loading...', signs in and comes back to /cart,
   });
   await page.goto('/cart');
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
-  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page).toHaveURL(`/signin?next=${encodeURIComponent('/cart')}`);
   await page.unroute('**/api/me');
   await page.getByLabel('Email').fill(DEMO.borrower.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.borrower.password);

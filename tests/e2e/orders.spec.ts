@@ -237,23 +237,27 @@ test('the cart and checkout explain an empty cart; the confirmation needs checko
   await page.context().close();
 });
 
-test('a guest pressing Add goes to sign in and comes back to the book', async ({ page }) => {
+test('a guest pressing Add goes to sign in and comes back to the book, added', async ({ page }) => {
+  // A member of its own: signing in adds the book to their cart (the demo borrower's stays as it is).
+  const email = await signInAsNewMember(page);
+  await page.context().clearCookies();
   await page.goto(`/books?q=${encodeURIComponent('Perahu Kertas')}`);
   const card = page.locator('article').filter({ hasText: 'Perahu Kertas' });
   const href = await card.getByRole('link').first().getAttribute('href');
   expect(href).toMatch(/^\/books\/[0-9a-f-]{36}$/);
   await card.getByRole('button', { name: 'Add' }).click();
-  await expect(page).toHaveURL(/\/signin$/);
-  // The sign-in screen takes this path after signing in (src/web/lib/session.ts).
-  expect(await page.evaluate(() => sessionStorage.getItem('rakbuku.returnTo'))).toBe(href);
+  // The sign-in URL carries the way back and the book to add (src/web/lib/session.ts).
+  const bookId = href!.split('/').pop()!;
+  await expect(page).toHaveURL(`/signin?next=${encodeURIComponent(href!)}&add=${bookId}`);
   // Nothing was added for anyone: a guest has no cart.
   const count = await page.request.get('/api/cart/count');
   expect(count.status()).toBe(401);
-  // Signing in on the screen leads back to the book, where Add now works.
-  await page.getByLabel('Email').fill(DEMO.borrower.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.borrower.password);
+  // Signing in on the screen leads back to the book, now in the cart.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('journey-pass-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('button', { name: 'Added' }).first()).toBeVisible();
 });
 
 interface ListedBook {

@@ -41,7 +41,12 @@ export function broadcastAuthChange() {
 export function useAuthSync() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refresh = () => queryClient.invalidateQueries();
+    // Who is signed in first, then the rest: a sign-out elsewhere must read as a sign-out here,
+    // not as a session that expired under a page (a member's query answered 401 first).
+    const refresh = async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    };
     const onVisible = () => {
       if (document.visibilityState === 'visible')
         queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });

@@ -23,13 +23,17 @@ export function BookCard({ book }: { book: BookSummary }) {
         {/* One line of badges, never two. Listings hold only books that can be borrowed now, so
             'Available' goes without saying; a card elsewhere says when a book is not. */}
         <div className="flex min-w-0 gap-1 overflow-hidden">
-          <Badge tone="blue">{book.language}</Badge>
-          <Badge tone="violet">{book.condition}</Badge>
+          {/* On the narrowest cards a long pair shortens with an ellipsis rather than wrapping. */}
+          <Badge tone="blue" className="min-w-0">
+            <span className="truncate">{book.language}</span>
+          </Badge>
+          <Badge tone="violet" className="min-w-0">
+            <span className="truncate">{book.condition}</span>
+          </Badge>
           {book.availability !== 'available' && <AvailabilityBadge availability={book.availability} />}
         </div>
         <Link to={`/books/${book.id}`} className="focus-visible:outline-2 focus-visible:outline-brand-600">
-          {/* Two lines kept for every title, so prices and buttons line up along a row. */}
-          <h3 className="line-clamp-2 min-h-[2.5em] text-sm leading-snug font-semibold text-stone-900 hover:text-brand-700">
+          <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 hover:text-brand-700">
             {book.title}
           </h3>
         </Link>

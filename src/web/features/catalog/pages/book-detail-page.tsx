@@ -88,7 +88,8 @@ function BookDetailView({ book }: { book: BookDetail }) {
 
           <Card className="mt-6 max-w-md">
             <div className="flex flex-wrap items-baseline gap-x-6 gap-y-2">
-              <p>
+              {/* On a phone the weekly price is in the bar at the bottom, with Add. */}
+              <p className="hidden md:block">
                 <span className="text-2xl font-bold text-stone-900">{formatMoney(book.weeklyPrice)}</span>{' '}
                 <span className="text-sm text-stone-500">{t('detail.perWeek')}</span>
               </p>

@@ -221,3 +221,63 @@ test('a session that dies under a signed-in page: reset, told, sent to sign in a
   await expect(page).toHaveURL('/cart');
   await expect(header.getByRole('button', { name: 'Account menu' })).toBeVisible();
 });
+
+test('listings: skeleton cards while loading, no Available badge, an empty search keeps the price range and offers Clear search', async ({
+  page,
+}) => {
+  // The books answer is held until the skeleton has been seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(
+    (url) => url.pathname === '/api/books',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto('/books');
+  await expect(page.getByRole('status', { name: 'Loading books...' })).toBeVisible();
+  await expect(page.getByText('Price per week')).toHaveCount(0); // no slider before its range is known
+  release();
+  await expect(page.locator('article').first()).toBeVisible();
+  await page.unrouteAll();
+  await expect(page.locator('article').getByText('Available', { exact: true })).toHaveCount(0);
+
+  await page.goto('/books?q=zzqx-nothing-here');
+  await expect(page.getByRole('heading', { name: 'No books found' })).toBeVisible();
+  await expect(page.getByText('Price per week')).toBeVisible();
+  await expect(page.getByText('Rp 0', { exact: true })).toBeVisible();
+  // The empty state's own button (the chip above the list says the same).
+  await page.getByRole('button', { name: 'Clear search' }).last().click();
+  await expect(page).toHaveURL('/books');
+  await expect(page.locator('article').first()).toBeVisible();
+});
+
+test("the home page's failed list offers Try again, and a picked file that is not an image is refused at once", async ({
+  page,
+}) => {
+  let fail = true;
+  await page.route(
+    (url) => url.pathname === '/api/books',
+    (route) => (fail ? route.fulfill({ status: 500, body: '{}' }) : route.continue()),
+  );
+  await page.goto('/');
+  await expect(page.getByText('Failed to load books')).toBeVisible();
+  fail = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.locator('article').first()).toBeVisible();
+  await page.unrouteAll();
+
+  await signInAsNewMember(page);
+  await page.goto('/books/new');
+  await expect(page).toHaveTitle('Upload a Book · Rakbuku');
+  await page.getByLabel(/Choose cover/).setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not really a picture'),
+  });
+  await expect(page.getByText('Invalid file: Must be JPG, PNG, or WEBP, max 2MB')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Cover preview' })).toHaveCount(0);
+});

@@ -1,6 +1,7 @@
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { Versions } from './db/versions';
 import type { Storage } from './lib/storage';
 import type { Logger } from './lib/logger';
 import type { Outbox } from './modules/email/outbox';
@@ -29,5 +30,7 @@ export interface AppEnv {
     user: SessionUser | null;
     sessionId: string | null;
     requestId: string;
+    /** The catalog and session versions, read once per request (db/versions.ts). */
+    versions: () => Promise<Versions>;
   };
 }

@@ -9,7 +9,9 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { MSG } from '../domain/messages';
 import type { AppDeps, AppEnv, SessionUser } from './app-env';
-import { CLIENT_IP_HEADER } from './auth/auth';
+import { CLIENT_IP_HEADER, SESSION_COOKIE_NAMES } from './auth/auth';
+import { createSessionCache, sessionCookieValue } from './auth/session-cache';
+import { currentVersions, type Versions } from './db/versions';
 import { AppError, type ErrorBody } from './lib/errors';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/account/routes';
@@ -33,6 +35,13 @@ export function createApp(deps: AppDeps) {
     c.set('user', null);
     c.set('sessionId', null);
     c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
+    // The request's one read of the catalog and session versions, shared by its middleware
+    // and handler (and, through db/versions.ts, with the requests around it).
+    let versions: Promise<Versions> | undefined;
+    c.set('versions', () => {
+      versions ??= currentVersions(deps.db);
+      return versions;
+    });
     const started = performance.now();
     await next();
     c.header('x-request-id', c.var.requestId);
@@ -94,17 +103,24 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', refuseForbiddenText);
 
   // Better Auth reads the client address from this header only; we set it from the socket.
-  app.use('/api/*', async (c, next) => {
+  // Only its own endpoints see the request, so only those pay for the copy.
+  app.use('/api/auth/*', async (c, next) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientAddress(c));
     c.req.raw = new Request(c.req.raw, { headers });
     await next();
   });
 
+  const sessions = createSessionCache();
   app.use('/api/*', async (c, next) => {
-    if (!c.req.path.startsWith('/api/auth/') && c.req.header('cookie')) {
-      const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-      if (result) {
+    const token = c.req.path.startsWith('/api/auth/')
+      ? null
+      : sessionCookieValue(c.req.header('cookie'), SESSION_COOKIE_NAMES);
+    if (token) {
+      const { sessions: version } = await c.var.versions();
+      const found = await sessions.get(token, version, async () => {
+        const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+        if (!result) return null;
         const u = result.user as typeof result.user & { role?: string | null };
         const user: SessionUser = {
           id: u.id,
@@ -113,8 +129,11 @@ export function createApp(deps: AppDeps) {
           role: u.role === 'admin' ? 'admin' : 'user',
           emailVerified: u.emailVerified,
         };
-        c.set('user', user);
-        c.set('sessionId', result.session.id);
+        return { user, sessionId: result.session.id, expiresAt: new Date(result.session.expiresAt) };
+      });
+      if (found) {
+        c.set('user', found.user);
+        c.set('sessionId', found.sessionId);
       }
     }
     await next();

@@ -56,9 +56,37 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     const cookie = await signInOver(a.url, member.email, PASSWORD);
     const me = await (await call(b.url, 'GET', '/api/me', cookie)).json();
     expect(me.user).toMatchObject({ id: member.id, name: 'Komang Both' });
+    // Both instances now hold the session in their caches (issue 12); the revocation version
+    // the sign-out moves makes the other instance refuse it on the very next request.
+    expect((await call(a.url, 'GET', '/api/cart', cookie)).status).toBe(200);
     const out = await call(b.url, 'POST', '/api/auth/sign-out', cookie, {});
     expect(out.status).toBe(200);
     expect((await (await call(a.url, 'GET', '/api/me', cookie)).json()).user).toBeNull();
+    expect((await call(a.url, 'GET', '/api/cart', cookie)).status).toBe(401);
+  });
+
+  it('a password change or a role change on one instance counts on the next request on the other', async () => {
+    const member = await createUser(database.db, { password: PASSWORD });
+    const admin = await createUser(database.db, { password: PASSWORD, role: 'admin' });
+    const [here, there, adminCookie] = await Promise.all([
+      signInOver(a.url, member.email, PASSWORD),
+      signInOver(b.url, member.email, PASSWORD),
+      signInOver(a.url, admin.email, PASSWORD),
+    ]);
+    expect((await call(b.url, 'GET', '/api/admin/stats', there)).status).toBe(403);
+    const promote = await call(a.url, 'PATCH', `/api/admin/users/${member.id}`, adminCookie, {
+      role: 'admin',
+    });
+    expect(promote.status).toBe(200);
+    expect((await call(b.url, 'GET', '/api/admin/stats', there)).status).toBe(200);
+
+    const changed = await call(a.url, 'POST', '/api/profile/password', here, {
+      currentPassword: PASSWORD,
+      newPassword: 'instance-pass-2',
+      confirmPassword: 'instance-pass-2',
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(b.url, 'GET', '/api/cart', there)).status).toBe(401);
   });
 
   it(`${MEMBERS} members checking out the same book across both instances get exactly one order`, async () => {

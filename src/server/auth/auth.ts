@@ -17,6 +17,9 @@ import { accountRequestRules, passwordChangedNotice } from './request-rules';
 /** The header our server sets from the socket address (any client value is replaced): rate limits key on it. */
 export const CLIENT_IP_HEADER = 'x-rakbuku-client-ip';
 
+/** Better Auth's session cookie under our prefix (with `__Secure-` when the app runs on https). */
+export const SESSION_COOKIE_NAMES = ['rakbuku.session_token', '__Secure-rakbuku.session_token'] as const;
+
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60; // 'Remember me' keeps a 30-day cookie (D9)
 
 export function createAuth(deps: { db: Db; config: Config; outbox: Outbox }) {

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { type LocalWrites, trackLocalWrites } from './versions';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -42,7 +43,9 @@ export async function openDatabase(opts: {
     // discarded by the pool and the next query opens a new one; unhandled, the event would
     // crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const watch: QueryWatch = { observer: null };
+    const db = drizzlePg(pool, { schema, logger: watchLogger(watch) }) as unknown as Db;
+    watches.set(db, watch);
     return {
       db,
       kind: 'postgres',
@@ -66,13 +69,61 @@ export async function openDatabase(opts: {
     mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const writes = countLocalWrites(client);
+  const watch: QueryWatch = { observer: null };
+  const db = drizzlePglite(client, { schema, logger: watchLogger(watch) }) as unknown as Db;
+  watches.set(db, watch);
+  trackLocalWrites(db, writes);
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+interface QueryWatch {
+  observer: ((sql: string) => void) | null;
+}
+const watches = new WeakMap<object, QueryWatch>();
+const watchLogger = (watch: QueryWatch) => ({
+  logQuery(query: string) {
+    watch.observer?.(query);
+  },
+});
+
+/**
+ * Tests: `observer` sees the text of every statement sent through `db` (the app's, Better
+ * Auth's, transaction control on PostgreSQL) until it is replaced or cleared with null.
+ */
+export function observeQueries(db: Db, observer: ((sql: string) => void) | null): void {
+  const watch = watches.get(db);
+  if (!watch) throw new Error('observeQueries: not a database opened by openDatabase');
+  watch.observer = observer;
+}
+
+/**
+ * No other process writes a PGlite database, so counting the statements that may write (and
+ * every transaction) as they end tells the version cache when to read again (db/versions.ts).
+ */
+function countLocalWrites(client: PGlite): LocalWrites {
+  const writes: LocalWrites = { generation: 0 };
+  type Method = (...args: unknown[]) => Promise<unknown>;
+  const counted = (method: Method, mayWrite: (args: unknown[]) => boolean): Method => {
+    const original = method.bind(client);
+    return async (...args) => {
+      try {
+        return await original(...args);
+      } finally {
+        if (mayWrite(args)) writes.generation++;
+      }
+    };
+  };
+  const target = client as unknown as Record<'query' | 'exec' | 'transaction', Method>;
+  target.query = counted(target.query, ([text]) => !/^\s*select\b/i.test(String(text)));
+  target.exec = counted(target.exec, () => true);
+  target.transaction = counted(target.transaction, () => true);
+  return writes;
 }
 
 export async function checkDatabase(db: Db): Promise<boolean> {

@@ -243,6 +243,20 @@ export const catalogVersion = pgTable(
   (t) => [check('catalog_version_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * One row whose version moves at the commit of every transaction that ends a session or
+ * changes what a session shows (deferred triggers, migration 0004): each instance keeps its
+ * session cache only while this version stands (D9, D11).
+ */
+export const sessionRevocation = pgTable(
+  'session_revocation',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('session_revocation_single_row', sql`${t.id} = 1`)],
+);
+
 // ---------------------------------------------------------------- cart
 export const cartItems = pgTable(
   'cart_items',

@@ -1,6 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { catalogVersion } from '../../db/schema';
-import { executePrepared } from './prepared';
+import { currentVersions } from '../../db/versions';
 
 // Catalog pages, counts and price ceilings, cached per catalog version (D17).
 //
@@ -19,45 +18,12 @@ interface Entry<T> {
 
 const caches = new WeakMap<object, Map<string, Entry<unknown>>>();
 
-async function readCatalogVersion(db: DbOrTx): Promise<number> {
-  const [row] = await executePrepared(db.select({ version: catalogVersion.version }).from(catalogVersion));
-  return row?.version ?? 0;
-}
-
-interface VersionReads {
-  inflight: Promise<number> | null;
-  next: Promise<number> | null;
-}
-const versionReads = new WeakMap<object, VersionReads>();
-
 /**
- * The catalog version as of some moment after this call: concurrent requests share reads.
- * A read already in flight was sent before the caller arrived and might miss a write the
- * caller has just seen committed, so a caller only ever joins the *next* read, which starts
- * when the current one ends. Under load that is one tiny query per round trip, not per request.
+ * The catalog version as of some moment after this call (one read shared by concurrent
+ * requests, with the session revocation version: db/versions.ts).
  */
-export function currentCatalogVersion(db: DbOrTx): Promise<number> {
-  let reads = versionReads.get(db);
-  if (!reads) {
-    reads = { inflight: null, next: null };
-    versionReads.set(db, reads);
-  }
-  const state = reads;
-  const start = () => {
-    const read: Promise<number> = readCatalogVersion(db).finally(() => {
-      if (state.inflight === read) state.inflight = null;
-    });
-    state.inflight = read;
-    return read;
-  };
-  if (!state.inflight) return start();
-  state.next ??= state.inflight
-    .catch(() => undefined)
-    .then(() => {
-      state.next = null;
-      return state.inflight ?? start();
-    });
-  return state.next;
+export async function currentCatalogVersion(db: DbOrTx): Promise<number> {
+  return (await currentVersions(db)).catalog;
 }
 
 /** The value for `key` at `version`; concurrent misses for the same key share one computation. */

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { COVER_MAX_BYTES } from '../../../domain/constants';
@@ -42,11 +42,13 @@ const limitUploads = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+const catalogVersionOf = (c: Context<AppEnv>) => async () => (await c.var.versions()).catalog;
+
 export function booksRoutes() {
   return new Hono<AppEnv>()
     .get('/books', async (c) => {
       const query = parseQuery(c, bookQuerySchema);
-      return c.json(await listBooks(c.var.deps.db, query));
+      return c.json(await listBooks(c.var.deps.db, query, undefined, catalogVersionOf(c)));
     })
     .post('/books', requireUser, limitUploads, limitFormBody, async (c) => {
       const { values, cover } = await readBookSubmission(c, { coverRequired: true });
@@ -79,7 +81,8 @@ export function booksRoutes() {
       const query = parseQuery(c, bookQuerySchema);
       // 'Owner not found' rather than an empty shelf for an id that names nobody.
       const owner = await getOwnerProfile(c.var.deps.db, c.req.param('id'));
-      return c.json(await listBooks(c.var.deps.db, query, { kind: 'shelf', ownerId: owner.id }));
+      const shelf = { kind: 'shelf', ownerId: owner.id } as const;
+      return c.json(await listBooks(c.var.deps.db, query, shelf, catalogVersionOf(c)));
     })
     .get('/my/books', requireUser, async (c) => c.json(await listMyBooks(c.var.deps.db, c.var.user!.id)));
 }

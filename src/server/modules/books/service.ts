@@ -66,6 +66,8 @@ export async function listBooks(
   db: DbOrTx,
   query: BookQueryInput,
   scope: ListingScope = { kind: 'catalog' },
+  /** The request's own version read (app.ts), so a signed-in request reads the versions once. */
+  readVersion: () => Promise<number> = () => currentCatalogVersion(db),
 ): Promise<BookPage> {
   // The slider's range (D4) depends on the scope, not on the filters the slider itself sets.
   const inScope: SQL[] = [scopeCondition(scope)];
@@ -85,7 +87,7 @@ export async function listBooks(
 
   // Whole pages are cached too: popular pages (page 1 of a category, a common search) are asked
   // for again and again between two writes, and the version makes every answer exact.
-  const version = await currentCatalogVersion(db);
+  const version = await readVersion();
   return cachedAtVersion(db, version, `page:${pageKey}`, async () => {
     const [total, maxWeeklyPrice, items] = await Promise.all([
       cachedAtVersion(db, version, `count:${filterKey}`, async () => {

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { executePrepared } from '../modules/books/prepared';
 import type { DbOrTx } from './client';
 import { catalogVersion, sessionRevocation } from './schema';
 
@@ -13,14 +12,17 @@ export interface Versions {
   sessions: number;
 }
 
-async function readVersions(db: DbOrTx): Promise<Versions> {
-  const [row] = await executePrepared(
-    db
-      .select({ catalog: catalogVersion.version, sessions: sessionRevocation.version })
-      .from(catalogVersion)
-      .innerJoin(sessionRevocation, sql`true`),
-  );
-  return { catalog: row?.catalog ?? 0, sessions: row?.sessions ?? 0 };
+/** One prepared statement per database, built once (db/versions.ts is its only user). */
+function versionsReader(db: DbOrTx): () => Promise<Versions> {
+  const statement = db
+    .select({ catalog: catalogVersion.version, sessions: sessionRevocation.version })
+    .from(catalogVersion)
+    .innerJoin(sessionRevocation, sql`true`)
+    .prepare('rk_versions');
+  return async () => {
+    const [row] = await statement.execute();
+    return { catalog: row?.catalog ?? 0, sessions: row?.sessions ?? 0 };
+  };
 }
 
 /**
@@ -78,7 +80,7 @@ const sources = new WeakMap<object, VersionSource>();
 export function currentVersions(db: DbOrTx): Promise<Versions> {
   let source = sources.get(db);
   if (!source) {
-    const created: VersionSource = { read: sharedRead(() => readVersions(db)), known: null };
+    const created: VersionSource = { read: sharedRead(versionsReader(db)), known: null };
     const writes = localWrites.get(db);
     if (writes) {
       const shared = created.read;

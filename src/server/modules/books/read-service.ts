@@ -63,16 +63,51 @@ export async function getOwnerProfile(db: DbOrTx, ownerId: string): Promise<Owne
   };
 }
 
+/**
+ * The detail page in one prepared query: the book, its owner and the owner's listed-book count.
+ * Statements are built and named once per database (a transaction builds its own).
+ */
+const detailStatements = new WeakMap<object, ReturnType<typeof buildDetailQuery>>();
+function buildDetailQuery(db: DbOrTx) {
+  return db
+    .select({
+      book: books,
+      owner: {
+        id: user.id,
+        name: user.name,
+        location: user.location,
+        image: user.image,
+        createdAt: user.createdAt,
+      },
+      availableBooks: sql<number>`(select count(*)::int from ${books} as listed_books
+        where listed_books.owner_id = ${books.ownerId} and listed_books.listed)`,
+    })
+    .from(books)
+    .innerJoin(user, eq(user.id, books.ownerId))
+    .where(and(eq(books.id, sql.placeholder('id')), isNull(books.deletedAt)))
+    .prepare('rk_book_detail');
+}
+
 /** Any book that is not deleted (D7), whatever its availability: the page shows the overlay. */
 export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDetail> {
   if (!isUuid(bookId)) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
-  const [book] = await db
-    .select()
-    .from(books)
-    .where(and(eq(books.id, bookId), isNull(books.deletedAt)));
-  if (!book?.ownerId) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
-  const owner: OwnerCard = await getOwnerProfile(db, book.ownerId);
-  return { ...toBookSummary(book), summary: book.summary, owner };
+  let statement = detailStatements.get(db);
+  if (!statement) {
+    statement = buildDetailQuery(db);
+    detailStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id: bookId });
+  if (!row) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  const { book, owner } = row;
+  const card: OwnerCard = {
+    id: owner.id,
+    name: owner.name,
+    location: owner.location,
+    image: owner.image,
+    memberSince: owner.createdAt.toISOString(),
+    availableBooks: row.availableBooks,
+  };
+  return { ...toBookSummary(book), summary: book.summary, owner: card };
 }
 
 /** 'More Books from' the owner: at most 10 other books that can be borrowed now, newest first. */

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type AddToCartProblemCode, addToCartProblem, cartProblems } from '../../../domain/cart-rules';
 import { cartSubtotal, groupByOwner } from '../../../domain/cart-grouping';
 import type { CartValidation, CartView } from '../../../domain/cart-types';
@@ -108,27 +109,52 @@ const ADD_PROBLEM_STATUS = {
   MAX_OWNERS: 422,
 } as const satisfies Record<AddToCartProblemCode, 404 | 409 | 422>;
 
-/** Adds a book after every rule of spec section 5 passed, in the spec's order. */
+const owner = alias(user, 'book_owner');
+
+/**
+ * Adds a book after every rule of spec section 5 passed, in the spec's order. Three queries:
+ * the member's lock with the book and its owner, the cart, the insert; the answer is built
+ * from those rows.
+ */
 export async function addToCart(db: Db, input: { actorId: string; bookId: string }): Promise<CartView> {
   return db.transaction(async (tx) => {
-    await lockMember(tx, input.actorId);
-    const [book] = isUuid(input.bookId)
-      ? await tx.select().from(books).where(eq(books.id, input.bookId))
-      : [];
+    const [locked] = await tx
+      .select({ memberId: user.id, book: books, ownerName: owner.name, ownerLocation: owner.location })
+      .from(user)
+      .leftJoin(books, isUuid(input.bookId) ? eq(books.id, input.bookId) : sql`false`)
+      .leftJoin(owner, eq(owner.id, books.ownerId))
+      .where(eq(user.id, input.actorId))
+      .for('update', { of: user });
+    const book = locked?.book ?? null;
     const lines = await loadCartLines(tx, input.actorId);
-    const problem = addToCartProblem({ memberId: input.actorId, book: book ?? null, cart: lines });
+    const problem = addToCartProblem({ memberId: input.actorId, book, cart: lines });
     if (problem) {
       throw new AppError(problem.code, problem.message, ADD_PROBLEM_STATUS[problem.code]);
     }
     // The owner's group has one duration (spec section 2): a new book joins it.
-    const sameOwner = lines.find((line) => line.ownerId === book.ownerId);
-    await tx.insert(cartItems).values({
-      userId: input.actorId,
-      bookId: book.id,
-      quantity: CART_QUANTITY as 1,
-      borrowDuration: sameOwner?.borrowDuration ?? DEFAULT_BORROW_DURATION,
-    });
-    return toCartView(await loadCartLines(tx, input.actorId));
+    const sameOwner = lines.find((line) => line.ownerId === book!.ownerId);
+    const [item] = await tx
+      .insert(cartItems)
+      .values({
+        userId: input.actorId,
+        bookId: book!.id,
+        quantity: CART_QUANTITY as 1,
+        borrowDuration: sameOwner?.borrowDuration ?? DEFAULT_BORROW_DURATION,
+      })
+      .returning();
+    const added: CartLine = {
+      id: item.id,
+      bookId: item.bookId,
+      borrowDuration: item.borrowDuration,
+      createdAt: item.createdAt,
+      updatedAt: item.updatedAt,
+      book: book!,
+      ownerId: book!.ownerId,
+      ownerName: locked?.ownerName ?? null,
+      ownerLocation: locked?.ownerLocation ?? null,
+    };
+    // Newest first, as loadCartLines orders them.
+    return toCartView([added, ...lines]);
   });
 }
 

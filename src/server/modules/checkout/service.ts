@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PickupLocation } from '../../../domain/api-types';
 import { cartProblems } from '../../../domain/cart-rules';
 import { MSG } from '../../../domain/messages';
@@ -22,8 +23,8 @@ import {
   user,
 } from '../../db/schema';
 import { AppError, unauthorized, unprocessable } from '../../lib/errors';
-import { groupCartLines, isUuid, loadCartLines, lockMember } from '../cart/service';
-import { queueOrderNotices } from '../email/order-notices';
+import { groupCartLines, isUuid, loadCartLines } from '../cart/service';
+import { queuePlacedNotices } from '../email/order-notices';
 import { countItems, toOrderSummary } from '../orders/service';
 
 // Checkout (spec section 5, D5, D6): the cart becomes one Draft order per owner in one
@@ -87,15 +88,18 @@ export async function placeOrders(
 ): Promise<PlacedOrders> {
   const result = await deps.db.transaction(async (tx) => {
     // One checkout per member at a time: a double-clicked Place Order waits here, then finds
-    // the first one's checkout row below.
-    await lockMember(tx, input.actorId);
-    const [previous] = await tx
-      .select({ id: checkouts.id })
-      .from(checkouts)
-      .where(and(eq(checkouts.userId, input.actorId), eq(checkouts.idempotencyKey, input.idempotencyKey)));
-    if (previous) return { orders: await checkoutOrders(tx, previous.id), created: false };
-
-    const [member] = await tx.select().from(user).where(eq(user.id, input.actorId));
+    // the first one's checkout row. The lock, the member and that row come in one query.
+    const [locked] = await tx
+      .select({ member: user, previousId: checkouts.id })
+      .from(user)
+      .leftJoin(
+        checkouts,
+        and(eq(checkouts.userId, user.id), eq(checkouts.idempotencyKey, input.idempotencyKey)),
+      )
+      .where(eq(user.id, input.actorId))
+      .for('update', { of: user });
+    if (locked?.previousId) return { orders: await checkoutOrders(tx, locked.previousId), created: false };
+    const member = locked?.member;
     if (!member) throw unauthorized(MSG.pleaseSignIn);
     const cartLines = await loadCartLines(tx, input.actorId);
     if (cartLines.length === 0) throw unprocessable('CART_EMPTY', MSG.cartIsEmpty);
@@ -103,13 +107,13 @@ export async function placeOrders(
     // Lock the books in id order (every checkout takes them in the same order, so two never
     // deadlock); a checkout that waited here reads the book as the winner left it.
     const bookIds = cartLines.map((line) => line.bookId).sort();
-    const locked = await tx
+    const lockedBooks = await tx
       .select()
       .from(books)
       .where(inArray(books.id, bookIds))
       .orderBy(asc(books.id))
       .for('update');
-    const lockedById = new Map(locked.map((book) => [book.id, book]));
+    const lockedById = new Map(lockedBooks.map((book) => [book.id, book]));
     const lines = cartLines.map((line) => ({ ...line, book: lockedById.get(line.bookId) ?? line.book }));
     const problems = cartProblems(lines, input.actorId);
     if (problems.length > 0) {
@@ -128,18 +132,21 @@ export async function placeOrders(
       .values({ userId: input.actorId, idempotencyKey: input.idempotencyKey })
       .returning({ id: checkouts.id });
 
-    const placed: OrderSummary[] = [];
-    for (const group of groupCartLines(lines)) {
-      const [order] = await tx
-        .insert(orders)
-        .values({
+    // One order per owner, written with one multi-row insert per table (ids made here, so the
+    // items, events and reservations can name their order without reading anything back).
+    const groups = groupCartLines(lines).map((group) => ({ ...group, orderId: randomUUID() }));
+    const created = await tx
+      .insert(orders)
+      .values(
+        groups.map((group) => ({
+          id: group.orderId,
           checkoutId: checkout.id,
           userId: member.id,
           userName: member.name,
           userEmail: member.email,
           ownerId: group.ownerId,
           ownerName: group.ownerName,
-          status: 'Draft',
+          status: 'Draft' as const,
           deliveryMethod: input.deliveryMethod,
           deliveryAddress: input.deliveryMethod === 'delivery' ? input.deliveryAddress! : null,
           pickupLocationId: pickupLocation?.id ?? null,
@@ -153,50 +160,65 @@ export async function placeOrders(
           borrowDuration: group.borrowDuration,
           subtotal: fromMinor(sumMinor(group.lineTotals)),
           paymentMethod: PAYMENT_METHOD,
-        })
-        .returning();
-      // D7: each item keeps what the book was at checkout, whatever happens to the book later.
-      await tx.insert(orderItems).values(
-        group.lines.map((line, i) => ({
-          orderId: order.id,
-          bookId: line.book.id,
-          ownerId: line.book.ownerId,
-          ownerName: group.ownerName,
-          title: line.book.title,
-          author: line.book.author,
-          category: line.book.category,
-          coverKey: line.book.coverKey,
-          quantity: 1,
-          borrowDuration: group.borrowDuration,
-          weeklyPrice: line.book.weeklyPrice,
-          monthlyPrice: line.book.monthlyPrice,
-          itemTotal: group.lineTotals[i],
         })),
-      );
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
+      )
+      .returning();
+    const orderById = new Map(created.map((order) => [order.id, order]));
+    // D7: each item keeps what the book was at checkout, whatever happens to the book later.
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        groups.flatMap((group) =>
+          group.lines.map((line, i) => ({
+            orderId: group.orderId,
+            bookId: line.book.id,
+            ownerId: line.book.ownerId,
+            ownerName: group.ownerName,
+            title: line.book.title,
+            author: line.book.author,
+            category: line.book.category,
+            coverKey: line.book.coverKey,
+            quantity: 1,
+            borrowDuration: group.borrowDuration,
+            weeklyPrice: line.book.weeklyPrice,
+            monthlyPrice: line.book.monthlyPrice,
+            itemTotal: group.lineTotals[i],
+          })),
+        ),
+      )
+      .returning();
+    await tx.insert(orderEvents).values(
+      groups.map((group) => ({
+        orderId: group.orderId,
         fromStatus: null,
-        toStatus: 'Draft',
+        toStatus: 'Draft' as const,
         action: 'place_order',
         actorId: member.id,
         actorName: member.name,
         actorRole: 'borrower',
-      });
-      // D6: the reservation that keeps every other member from borrowing these books.
-      await tx
-        .update(books)
-        .set({ reservedByOrderId: order.id, updatedAt: new Date() })
-        .where(
-          inArray(
-            books.id,
-            group.lines.map((line) => line.book.id),
-          ),
-        );
-      await queueOrderNotices(tx, deps.config, order.id, 'placed');
-      placed.push(toOrderSummary(order, group.lines.length));
-    }
+      })),
+    );
+    // D6: the reservation that keeps every other member from borrowing these books.
+    const reservedBy = sql.join(
+      groups.flatMap((group) =>
+        group.lines.map((line) => sql`when ${line.book.id} then ${group.orderId}::uuid`),
+      ),
+      sql` `,
+    );
+    await tx
+      .update(books)
+      .set({ reservedByOrderId: sql`case ${books.id} ${reservedBy} end`, updatedAt: new Date() })
+      .where(inArray(books.id, bookIds));
+    const placedOrders = groups.map((group) => ({
+      order: orderById.get(group.orderId)!,
+      items: items.filter((item) => item.orderId === group.orderId),
+    }));
+    await queuePlacedNotices(tx, deps.config, placedOrders);
     await tx.delete(cartItems).where(eq(cartItems.userId, input.actorId));
-    return { orders: placed, created: true };
+    return {
+      orders: placedOrders.map(({ order, items }) => toOrderSummary(order, items.length)),
+      created: true,
+    };
   });
   if (result.created) deps.outbox.kick();
   return result;

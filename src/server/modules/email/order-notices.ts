@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import { MONTHLY_DURATION_WEEKS, type OrderStatus, PICKUP_DROP_OFF_HOURS } from '../../../domain/constants';
 import { formatMoney } from '../../../domain/money';
 import type { Config } from '../../config';
@@ -223,6 +223,46 @@ export async function queueOrderNotices(
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.title));
+  await enqueueEmails(tx, noticeEmails(config, notice, order, items, await recipientsOf(tx, order)));
+}
+
+/**
+ * The 'placed' notices of a whole checkout from the orders and items it has just written
+ * (items in the order queueOrderNotices reads them): one query for the owners' and admins'
+ * addresses and one insert, however many owners the cart had.
+ */
+export async function queuePlacedNotices(
+  tx: Tx,
+  config: Config,
+  placed: ReadonlyArray<{ order: Order; items: OrderItem[] }>,
+): Promise<void> {
+  if (placed.length === 0) return;
+  const ownerIds = [...new Set(placed.flatMap(({ order }) => (order.ownerId ? [order.ownerId] : [])))];
+  const people = await tx
+    .select({ id: user.id, email: user.email, role: user.role })
+    .from(user)
+    .where(
+      ownerIds.length > 0 ? or(eq(user.role, 'admin'), inArray(user.id, ownerIds)) : eq(user.role, 'admin'),
+    )
+    .orderBy(asc(user.createdAt), asc(user.id));
+  const admins = people.filter((p) => p.role === 'admin').map((p) => p.email);
+  const emails = placed.flatMap(({ order, items }) => {
+    const owner = people.find((p) => p.id === order.ownerId);
+    const sorted = [...items].sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.title.localeCompare(b.title),
+    );
+    return noticeEmails(config, 'placed', order, sorted, recipientList(order, owner?.email ?? null, admins));
+  });
+  await enqueueEmails(tx, emails);
+}
+
+function noticeEmails(
+  config: Config,
+  notice: OrderNotice,
+  order: Order,
+  items: OrderItem[],
+  recipients: ReadonlyArray<{ email: string; type: Recipient }>,
+): QueuedEmail[] {
   const context: NoticeContext = {
     order,
     items,
@@ -230,8 +270,6 @@ export async function queueOrderNotices(
     number: orderNumber(order.id),
     link: `${config.appUrl}/orders/${order.id}`,
   };
-
-  const recipients = await recipientsOf(tx, order);
   const template = TEMPLATES[notice];
   const emails: QueuedEmail[] = [];
   for (const { email, type } of recipients) {
@@ -245,18 +283,28 @@ export async function queueOrderNotices(
       ...renderEmail(build(context)),
     });
   }
-  await enqueueEmails(tx, emails);
+  return emails;
 }
 
 /** The borrower (while their account exists), the owner, and every admin; each address once per role. */
 async function recipientsOf(tx: Tx, order: Order): Promise<Array<{ email: string; type: Recipient }>> {
-  const list: Array<{ email: string; type: Recipient }> = [];
-  if (order.userId) list.push({ email: order.userEmail, type: 'borrower' });
+  let ownerEmail: string | null = null;
   if (order.ownerId) {
     const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, order.ownerId));
-    if (owner) list.push({ email: owner.email, type: 'owner' });
+    ownerEmail = owner?.email ?? null;
   }
   const admins = await tx.select({ email: user.email }).from(user).where(eq(user.role, 'admin'));
-  for (const admin of admins) list.push({ email: admin.email, type: 'admin' });
+  return recipientList(
+    order,
+    ownerEmail,
+    admins.map((a) => a.email),
+  );
+}
+
+function recipientList(order: Order, ownerEmail: string | null, adminEmails: readonly string[]) {
+  const list: Array<{ email: string; type: Recipient }> = [];
+  if (order.userId) list.push({ email: order.userEmail, type: 'borrower' });
+  if (ownerEmail) list.push({ email: ownerEmail, type: 'owner' });
+  for (const email of adminEmails) list.push({ email, type: 'admin' });
   return list;
 }

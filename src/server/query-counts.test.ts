@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { observeQueries } from './db/client';
+import { createBook, createUser } from './db/seed/factories';
+import { createTestContext, type Member, type TestContext } from './testing/harness';
+
+// The database round trips of each hot request type (issue 12). The counts are exact, so a
+// change that adds a query fails here and has to say why it needs one (and update the number);
+// a change that removes one updates it too. Transaction control (begin, commit) is not counted:
+// PostgreSQL adds those two to every request that writes, PGlite runs them inside its client.
+//
+// On PostgreSQL a request reads the catalog and session versions first (one tiny prepared
+// query, shared by concurrent requests); on PGlite the versions stay in memory between this
+// process's own writes (db/versions.ts), so that read only happens after a write.
+
+let ctx: TestContext;
+let versionRead: number; // the per-request version read on PostgreSQL, none on PGlite
+beforeAll(async () => {
+  // No mail transport: the outbox's own sending (kicked after a checkout) is not the request's.
+  ctx = await createTestContext({ MAIL_TRANSPORT: 'none' });
+  versionRead = ctx.runtime.database.kind === 'postgres' ? 1 : 0;
+});
+afterAll(() => ctx.close());
+
+const CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
+/** The statements `run` sends, transaction control left out. */
+async function queriesOf(run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  observeQueries(ctx.db, (query) => {
+    if (!CONTROL.test(query)) seen.push(query);
+  });
+  try {
+    await run();
+  } finally {
+    observeQueries(ctx.db, null);
+  }
+  return seen;
+}
+
+async function expectQueries(expected: number, run: () => Promise<{ status: number }>, status = 200) {
+  // PGlite reads the versions again after a write: done here, so each count is the request's own.
+  await ctx.request('GET', '/api/books');
+  let answer: { status: number } | undefined;
+  const seen = await queriesOf(async () => {
+    answer = await run();
+  });
+  expect(answer?.status).toBe(status);
+  expect(seen, seen.join('\n')).toHaveLength(expected);
+}
+
+const address = { fullName: 'Putu Counter', phone: '+628123456789', address: 'Jl. Hanoman No. 5, Ubud' };
+
+describe('queries per request', () => {
+  let member: Member;
+  let bookIds: string[];
+
+  beforeAll(async () => {
+    member = await ctx.member();
+    const owners = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
+    bookIds = [];
+    for (const owner of owners) {
+      for (let i = 0; i < 2; i++) bookIds.push((await createBook(ctx.db, { ownerId: owner.id })).id);
+    }
+    // Warm up: sessions and the catalog are cached, statements prepared.
+    await ctx.request('GET', '/api/books');
+    await ctx.request('GET', '/api/books', { cookie: member.cookie });
+    await ctx.request('GET', '/api/me', { cookie: member.cookie });
+  });
+
+  it('a book detail page: one query', async () => {
+    await expectQueries(1, () => ctx.request('GET', `/api/books/${bookIds[0]}`));
+    // Signed in, the session comes from the cache: only the version read is added.
+    await expectQueries(1 + versionRead, () =>
+      ctx.request('GET', `/api/books/${bookIds[0]}`, { cookie: member.cookie }),
+    );
+  });
+
+  it('a cached catalog page: the version read only (none on PGlite), signed in or not', async () => {
+    await ctx.request('GET', '/api/books?q=book&sort=price-low');
+    await expectQueries(versionRead, () => ctx.request('GET', '/api/books'));
+    await expectQueries(versionRead, () => ctx.request('GET', '/api/books', { cookie: member.cookie }));
+    await expectQueries(versionRead, () =>
+      ctx.request('GET', '/api/books?q=book&sort=price-low', { cookie: member.cookie }),
+    );
+    await expectQueries(versionRead, () => ctx.request('GET', '/api/books?q=book&sort=price-low'));
+  });
+
+  it('the cart: one query', async () => {
+    await expectQueries(1 + versionRead, () => ctx.request('GET', '/api/cart', { cookie: member.cookie }));
+  });
+
+  it('add to cart', async () => {
+    await expectQueries(
+      ADD_TO_CART + versionRead,
+      () => ctx.request('POST', '/api/cart/items', { cookie: member.cookie, body: { bookId: bookIds[0] } }),
+      201,
+    );
+  });
+
+  it('checkout of a two-owner cart: at most 12 queries', async () => {
+    for (const bookId of bookIds.slice(1)) {
+      const added = await ctx.request('POST', '/api/cart/items', { cookie: member.cookie, body: { bookId } });
+      expect(added.status).toBe(201);
+    }
+    await expectQueries(
+      CHECKOUT_TWO_OWNERS + versionRead,
+      () =>
+        ctx.request('POST', '/api/checkout', {
+          cookie: member.cookie,
+          body: { idempotencyKey: randomUUID(), deliveryMethod: 'delivery', deliveryAddress: address },
+        }),
+      201,
+    );
+    expect(CHECKOUT_TWO_OWNERS + versionRead).toBeLessThanOrEqual(12);
+  });
+});
+
+/** The member's lock with the book and its owner, the cart, the insert. */
+const ADD_TO_CART = 3;
+/**
+ * The member's lock with an earlier checkout of the same key, the cart, the books' locks, the
+ * checkout row, then one multi-row insert each for orders, items and events, one update for
+ * the reservations, the addresses for the notices and their insert, and emptying the cart.
+ */
+const CHECKOUT_TWO_OWNERS = 11;

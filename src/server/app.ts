@@ -4,7 +4,6 @@ import { join, relative } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { MSG } from '../domain/messages';
@@ -13,6 +12,7 @@ import { CLIENT_IP_HEADER, SESSION_COOKIE_NAMES } from './auth/auth';
 import { createSessionCache, sessionCookieValue } from './auth/session-cache';
 import { currentVersions, type Versions } from './db/versions';
 import { AppError, type ErrorBody } from './lib/errors';
+import { jsonResponses } from './lib/json-response';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/account/routes';
 import { booksRoutes } from './modules/books/routes';
@@ -44,7 +44,8 @@ export function createApp(deps: AppDeps) {
     });
     const started = performance.now();
     await next();
-    c.header('x-request-id', c.var.requestId);
+    // On the answer's own headers: c.header() would rebuild a finished answer as a stream.
+    c.res.headers.set('x-request-id', c.var.requestId);
     if (c.req.path.startsWith('/api/')) {
       deps.log.debug(
         {
@@ -82,7 +83,7 @@ export function createApp(deps: AppDeps) {
       crossOriginResourcePolicy: 'same-origin',
     }),
   );
-  app.use('/api/*', compress());
+  app.use('/api/*', jsonResponses);
 
   // Cross-site requests never change anything: a state-changing call that carries our
   // cookie must come from our own origin (SameSite=Lax cookies are the second layer). One

@@ -8,10 +8,11 @@ import { bookQuerySchema } from '../../../domain/schemas/book-query';
 import type { AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/middleware';
 import { AppError } from '../../lib/errors';
+import { sendJson } from '../../lib/json-response';
 import { parseJson, parseQuery } from '../../lib/validate';
 import { readBookSubmission } from './book-submission';
 import { getBookDetail, getOwnerProfile, listMyBooks, moreFromOwner } from './read-service';
-import { listBooks } from './service';
+import { listBooksJson } from './service';
 import { takeUploadAttempt } from './upload-rate-limit';
 import {
   createOwnedBook,
@@ -48,7 +49,7 @@ export function booksRoutes() {
   return new Hono<AppEnv>()
     .get('/books', async (c) => {
       const query = parseQuery(c, bookQuerySchema);
-      return c.json(await listBooks(c.var.deps.db, query, undefined, catalogVersionOf(c)));
+      return sendJson(c, await listBooksJson(c.var.deps.db, query, undefined, catalogVersionOf(c)));
     })
     .post('/books', requireUser, limitUploads, limitFormBody, async (c) => {
       const { values, cover } = await readBookSubmission(c, { coverRequired: true });
@@ -82,7 +83,7 @@ export function booksRoutes() {
       // 'Owner not found' rather than an empty shelf for an id that names nobody.
       const owner = await getOwnerProfile(c.var.deps.db, c.req.param('id'));
       const shelf = { kind: 'shelf', ownerId: owner.id } as const;
-      return c.json(await listBooks(c.var.deps.db, query, shelf, catalogVersionOf(c)));
+      return sendJson(c, await listBooksJson(c.var.deps.db, query, shelf, catalogVersionOf(c)));
     })
     .get('/my/books', requireUser, async (c) => c.json(await listMyBooks(c.var.deps.db, c.var.user!.id)));
 }

@@ -3,6 +3,7 @@ import type { Availability, BookPage, BookSummary } from '../../../domain/api-ty
 import type { BookQueryInput } from '../../../domain/schemas/book-query';
 import type { DbOrTx } from '../../db/client';
 import { type Book, books } from '../../db/schema';
+import { JsonBytes } from '../../lib/json-response';
 import { coverUrls } from '../covers/service';
 import { cachedAtVersion, currentCatalogVersion } from './catalog-cache';
 import { executePrepared } from './prepared';
@@ -81,9 +82,7 @@ export async function listBooks(
   if (query.language) filtered.push(eq(books.language, query.language));
   if (query.maxPrice) filtered.push(lte(books.weeklyPrice, query.maxPrice));
 
-  const scopeKey = JSON.stringify([scope, query.category ?? null, query.q ?? null]);
-  const filterKey = JSON.stringify([scopeKey, query.condition, query.language, query.maxPrice]);
-  const pageKey = JSON.stringify([filterKey, query.sort, query.page, query.pageSize]);
+  const { scopeKey, filterKey, pageKey } = listingKeys(query, scope);
 
   // Whole pages are cached too: popular pages (page 1 of a category, a common search) are asked
   // for again and again between two writes, and the version makes every answer exact.
@@ -107,6 +106,30 @@ export async function listBooks(
       pageOfBooks(db, filtered, query),
     ]);
     return { items, total, page: query.page, pageSize: query.pageSize, maxWeeklyPrice };
+  });
+}
+
+function listingKeys(query: BookQueryInput, scope: ListingScope) {
+  const scopeKey = JSON.stringify([scope, query.category ?? null, query.q ?? null]);
+  const filterKey = JSON.stringify([scopeKey, query.condition, query.language, query.maxPrice]);
+  const pageKey = JSON.stringify([filterKey, query.sort, query.page, query.pageSize]);
+  return { scopeKey, filterKey, pageKey };
+}
+
+/**
+ * A listing as the bytes the API sends (issue 12): a cached page keeps its serialized (and,
+ * once a client accepted it, gzipped) form, so a hit neither stringifies nor compresses.
+ */
+export async function listBooksJson(
+  db: DbOrTx,
+  query: BookQueryInput,
+  scope: ListingScope = { kind: 'catalog' },
+  readVersion: () => Promise<number> = () => currentCatalogVersion(db),
+): Promise<JsonBytes> {
+  const version = await readVersion();
+  const { pageKey } = listingKeys(query, scope);
+  return cachedAtVersion(db, version, `json:${pageKey}`, async () => {
+    return new JsonBytes(JSON.stringify(await listBooks(db, query, scope, async () => version)));
   });
 }
 

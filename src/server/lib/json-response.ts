@@ -1,0 +1,66 @@
+import { constants, gzipSync } from 'node:zlib';
+import type { Context, MiddlewareHandler } from 'hono';
+
+// JSON answers of the API (issue 12): serialized once, gzipped synchronously and only for a
+// client that accepts it, and never turned into a streamed web Response on the way out. A
+// cached answer (a catalog page) keeps its serialized and gzipped bytes, so a hit costs neither
+// a JSON.stringify nor a compression.
+
+/** Smaller answers go out as they are: a gzip header would eat most of the saving. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/** A serialized answer; its gzip is made the first time a client accepts it, then kept. */
+export class JsonBytes {
+  #gzip: Buffer | null = null;
+  constructor(readonly text: string) {}
+  gzip(level = constants.Z_BEST_COMPRESSION): Buffer {
+    this.#gzip ??= gzipSync(this.text, { level });
+    return this.#gzip;
+  }
+}
+
+function acceptsGzip(c: Context): boolean {
+  const accept = c.req.header('accept-encoding');
+  if (!accept) return false;
+  for (const part of accept.split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (name.trim().toLowerCase() !== 'gzip' && name.trim() !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** The response for `json`: gzipped when the client accepts it and it is worth it. */
+export function sendJson(c: Context, json: JsonBytes, status = 200, level?: number): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (json.text.length < COMPRESS_THRESHOLD_BYTES) {
+    return c.body(json.text, status as 200, headers);
+  }
+  headers.vary = 'Accept-Encoding';
+  if (!acceptsGzip(c)) return c.body(json.text, status as 200, headers);
+  headers['content-encoding'] = 'gzip';
+  const bytes = json.gzip(level);
+  return c.body(bytes as unknown as ArrayBuffer, status as 200, headers);
+}
+
+/**
+ * Every `c.json(...)` under this middleware goes through sendJson (fast gzip level for answers
+ * made once). Replaces hono/compress, which streams every answer through CompressionStream.
+ */
+export const jsonResponses: MiddlewareHandler = async (c, next) => {
+  c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) => {
+    const json = new JsonBytes(JSON.stringify(object));
+    if (arg === undefined && headers === undefined) return sendJson(c, json, 200, 4);
+    if (typeof arg === 'number' && headers === undefined) return sendJson(c, json, arg, 4);
+    // Rare forms (a ResponseInit, extra headers): uncompressed, as Hono would send them.
+    const init = typeof arg === 'number' ? { status: arg } : (arg ?? {});
+    const merged = {
+      ...(init.headers as Record<string, string>),
+      ...headers,
+      'content-type': 'application/json',
+    };
+    return c.body(json.text, init.status as 200, merged);
+  }) as typeof c.json;
+  await next();
+};

@@ -8,6 +8,7 @@ import { openDatabase } from '../src/server/db/client';
 import { freePort } from '../tests/support/server-process';
 import { startBenchServer, waitUntilUp } from './bench-server';
 import { seedCatalog } from './catalog-seed';
+import { createUser } from '../src/server/db/seed/factories';
 
 // `npm run bench -- catalog`: the catalog endpoint at 100,000 books (issue 4, item 8).
 // Seeds PostgreSQL (a database created on BENCH_DATABASE_URL / DATABASE_URL's server, or the
@@ -25,6 +26,13 @@ const SCENARIOS = [
   { name: 'Adult + Good, price low-high', path: '/api/books?category=Adult&condition=Good&sort=price-low' },
   { name: 'newest, page 200', path: '/api/books?page=200' },
 ];
+/** The same requests from a signed-in member (their session found in the session cache). */
+const SIGNED_IN = [
+  { name: 'signed in: newest, page 1', path: '/api/books', signedIn: true },
+  { name: 'signed in: title search "garden"', path: '/api/books?q=garden', signedIn: true },
+];
+const MEMBER_PASSWORD = 'bench-member-1';
+let memberEmail = '';
 const CEILING = { name: 'constant route (ceiling)', path: '/api/bench/constant' };
 const BASELINE = '/api/bench/all-books';
 
@@ -89,6 +97,7 @@ async function seed(label: string, databaseUrl: string | null, dataDir: string |
   const database = await openDatabase({ databaseUrl, dataDir });
   await database.migrate();
   await seedCatalog(database.db, BOOKS);
+  memberEmail = (await createUser(database.db, { password: MEMBER_PASSWORD })).email;
   await database.close();
   console.log(
     `${label}: seeded ${BOOKS.toLocaleString('en')} books in ${((Date.now() - t) / 1000).toFixed(1)} s`,
@@ -106,8 +115,9 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     const loads = [loadavg()[0]];
     const before = await load(base, CEILING);
     const rows: Row[] = [];
-    for (const scenario of SCENARIOS) {
-      rows.push(await load(base, scenario));
+    const cookie = await signIn(base);
+    for (const scenario of [...SCENARIOS, ...SIGNED_IN]) {
+      rows.push(await load(base, scenario, 'signedIn' in scenario ? cookie : undefined));
       loads.push(loadavg()[0]);
     }
     const after = await load(base, CEILING);
@@ -120,17 +130,34 @@ async function measure(database: string, env: Record<string, string>): Promise<R
   }
 }
 
-async function load(base: string, scenario: { name: string; path: string }): Promise<Row> {
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: memberEmail, password: MEMBER_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`bench sign-in answered ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { user: unknown };
+  if (!me.user) throw new Error('bench member is not signed in');
+  return cookie;
+}
+
+async function load(base: string, scenario: { name: string; path: string }, cookie?: string): Promise<Row> {
   const url = `${base}${scenario.path}`;
+  const headers: Record<string, string> = cookie ? { cookie } : {};
   // One plain request: the body's size uncompressed, and a check that it answers at all.
-  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const res = await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } });
   const body = await res.arrayBuffer();
   if (!res.ok) throw new Error(`${scenario.path} answered ${res.status}`);
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up: JIT, caches, pool
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 }); // warm-up: JIT, caches, pool
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
   const row = {
     name: scenario.name,
-    coldMs: scenario === CEILING ? 0 : await coldRequest(base, url),
+    coldMs: scenario === CEILING ? 0 : await coldRequest(base, url, headers),
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -143,12 +170,12 @@ async function load(base: string, scenario: { name: string; path: string }): Pro
   return row;
 }
 
-async function coldRequest(base: string, url: string): Promise<number> {
+async function coldRequest(base: string, url: string, headers: Record<string, string>): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     await fetch(`${base}/api/bench/touch`, { method: 'POST' });
     const t = performance.now();
-    await (await fetch(url)).arrayBuffer();
+    await (await fetch(url, { headers })).arrayBuffer();
     times.push(performance.now() - t);
   }
   return Math.round(times.sort((a, b) => a - b)[2] * 10) / 10;

@@ -1,11 +1,43 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Brotli and gzip copies of every text asset, made once at build time at the highest levels
+ * (the server picks the one the browser accepts, app.ts serveAssets).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'rakbuku-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const assets = join(outDir, 'assets');
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css|svg|json|txt|html)$/.test(name)) continue;
+        const file = join(assets, name);
+        if (statSync(file).size < 1024) continue;
+        const raw = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The web app lives in src/web; the API (src/server) serves the build from WEB_DIST_DIR.
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: process.env.WEB_DIST_DIR ? process.env.WEB_DIST_DIR : '../../dist/web',
     emptyOutDir: true,

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono, type Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { MSG } from '../domain/messages';
@@ -201,12 +201,65 @@ function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
   }
 }
 
+const ASSET_TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  svg: 'image/svg+xml',
+  json: 'application/json',
+  txt: 'text/plain; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+};
+
+/**
+ * Hashed text assets with the brotli or gzip copy the build made (vite.config.ts), whichever the
+ * browser accepts, held in memory after the first request (they never change under one name).
+ * Anything else falls through to serveStatic.
+ */
+const ENCODING_TOKEN = { br: /\bbr\b/, gzip: /\bgzip\b/ };
+
+function serveAssets(dir: string) {
+  type Variant = { body: Buffer; encoding: 'br' | 'gzip' | null };
+  const files = new Map<string, { type: string; variants: Variant[] } | null>();
+  const load = (name: string) => {
+    const type = ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1)];
+    const file = join(dir, name);
+    if (!type || !/^[\w.-]+$/.test(name) || !existsSync(file)) return null;
+    const variants: Variant[] = [];
+    if (existsSync(`${file}.br`)) variants.push({ body: readFileSync(`${file}.br`), encoding: 'br' });
+    if (existsSync(`${file}.gz`)) variants.push({ body: readFileSync(`${file}.gz`), encoding: 'gzip' });
+    variants.push({ body: readFileSync(file), encoding: null });
+    return { type, variants };
+  };
+  return async (c: Context<AppEnv>, next: Next) => {
+    const name = c.req.path.slice('/assets/'.length);
+    if (!files.has(name)) {
+      if (files.size > 5000) files.clear();
+      files.set(name, load(name));
+    }
+    const asset = files.get(name);
+    if (!asset || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    const accepted = c.req.header('accept-encoding') ?? '';
+    const variant =
+      asset.variants.find((v) => v.encoding !== null && ENCODING_TOKEN[v.encoding].test(accepted)) ??
+      asset.variants[asset.variants.length - 1];
+    const headers: Record<string, string> = {
+      'content-type': asset.type,
+      'cache-control': 'public, max-age=31536000, immutable',
+      vary: 'Accept-Encoding',
+    };
+    if (variant.encoding) headers['content-encoding'] = variant.encoding;
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(variant.body as unknown as ArrayBuffer, 200, headers);
+  };
+}
+
 /** The built React app: hashed assets cached for a year, index.html for every other page path. */
 function serveWebApp(app: Hono<AppEnv>, deps: AppDeps) {
   const dist = deps.config.webDistDir;
   const indexFile = join(dist, 'index.html');
   if (existsSync(dist)) {
     const root = relative(process.cwd(), dist) || '.';
+    app.use('/assets/*', serveAssets(join(dist, 'assets')));
     app.use(
       '/assets/*',
       async (c, next) => {

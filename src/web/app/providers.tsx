@@ -4,7 +4,8 @@ import { Toaster } from 'sonner';
 import { ApiError } from '../lib/api';
 import { useAuthSync } from '../lib/session';
 
-const queryClient = new QueryClient({
+/** The app's one query client (the router prefetches a page's first data into it). */
+export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,

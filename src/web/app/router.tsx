@@ -1,6 +1,8 @@
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { latestBooksQuery } from '../features/home/api';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './layout';
+import { queryClient } from './providers';
 import { RouteError } from './route-error';
 
 // Every route of spec section 2. Pages load lazily so each route ships only its own code.
@@ -21,7 +23,15 @@ export const router = createBrowserRouter([
         // A page that fails to load or render shows an error inside the layout (header kept).
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: page(() => import('../features/home/pages/home-page')) },
+          {
+            index: true,
+            // The page's first data request starts with its chunk, not after it arrived.
+            loader: () => {
+              void queryClient.prefetchQuery(latestBooksQuery);
+              return null;
+            },
+            lazy: page(() => import('../features/home/pages/home-page')),
+          },
           { path: 'how-it-works', lazy: page(() => import('../features/info/pages/how-it-works-page')) },
           { path: 'shipping', lazy: page(() => import('../features/info/pages/shipping-page')) },
           { path: 'contact', lazy: page(() => import('../features/info/pages/contact-page')) },

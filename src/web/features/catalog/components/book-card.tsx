@@ -8,7 +8,7 @@ import { AvailabilityBadge } from './availability-badge';
 import { BookCover } from './book-cover';
 
 /** The book card of every listing: cover, badges, title, author, weekly price and the add button. */
-export function BookCard({ book }: { book: BookSummary }) {
+export function BookCard({ book, priority = false }: { book: BookSummary; priority?: boolean }) {
   const { t } = useTranslation('catalog');
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md">
@@ -16,6 +16,7 @@ export function BookCard({ book }: { book: BookSummary }) {
         <BookCover
           book={book}
           variant="card"
+          priority={priority}
           imageClassName="transition-transform duration-300 group-hover:scale-[1.03]"
         />
       </Link>
@@ -57,8 +58,8 @@ const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:g
 export function BookGrid({ books }: { books: BookSummary[] }) {
   return (
     <div className={GRID}>
-      {books.map((book) => (
-        <BookCard key={book.id} book={book} />
+      {books.map((book, i) => (
+        <BookCard key={book.id} book={book} priority={i === 0} />
       ))}
     </div>
   );

@@ -19,10 +19,13 @@ export function BookCover({
   book,
   variant,
   imageClassName,
+  priority = variant === 'detail',
 }: {
   book: BookSummary;
   variant: keyof typeof VARIANTS;
   imageClassName?: string;
+  /** The page's first cover (its likely LCP): fetched at once, ahead of the rest. */
+  priority?: boolean;
 }) {
   const { t } = useTranslation('catalog');
   const v = VARIANTS[variant];
@@ -31,7 +34,8 @@ export function BookCover({
       <img
         src={book.cover[variant]}
         alt={t('card.coverAlt', { title: book.title })}
-        loading={v.lazy ? 'lazy' : undefined}
+        loading={v.lazy && !priority ? 'lazy' : undefined}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         width={v.width}
         height={v.height}

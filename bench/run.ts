@@ -2,6 +2,7 @@
 const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   catalog: () => import('./catalog'),
   load: () => import('./load'),
+  web: () => import('./web'),
 };
 
 const [name, ...args] = process.argv.slice(2);

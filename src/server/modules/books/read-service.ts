@@ -81,6 +81,10 @@ function buildDetailQuery(db: DbOrTx) {
       },
       availableBooks: sql<number>`(select count(*)::int from ${books} as listed_books
         where listed_books.owner_id = ${books.ownerId} and listed_books.listed)`,
+      // As ownerPickupPoints reads them: the owner's active pickup points by name.
+      pickupPoints: sql<string[]>`(select coalesce(array_agg(pl.name order by pl.name, pl.id), '{}')
+        from ${ownerPickupLocations} as opl join ${pickupLocations} as pl on pl.id = opl.pickup_location_id
+        where opl.owner_id = ${books.ownerId} and pl.active)`,
     })
     .from(books)
     .innerJoin(user, eq(user.id, books.ownerId))
@@ -106,6 +110,7 @@ export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDet
     image: owner.image,
     memberSince: owner.createdAt.toISOString(),
     availableBooks: row.availableBooks,
+    pickupPoints: row.pickupPoints,
   };
   return { ...toBookSummary(book), summary: book.summary, owner: card };
 }

@@ -1,4 +1,6 @@
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { bookPageQuery } from '../features/catalog/api';
+import { parseCatalogParams, toBookQuery } from '../features/catalog/catalog-url';
 import { latestBooksQuery } from '../features/home/api';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './layout';
@@ -23,14 +25,15 @@ export const router = createBrowserRouter([
         // A page that fails to load or render shows an error inside the layout (header kept).
         errorElement: <RouteError />,
         children: [
+          // The page's first data request starts with its chunk, not after it arrived (lazy
+          // stays right after index/path: scripts/page-sizes.mjs reads the routes from here).
           {
             index: true,
-            // The page's first data request starts with its chunk, not after it arrived.
+            lazy: page(() => import('../features/home/pages/home-page')),
             loader: () => {
               void queryClient.prefetchQuery(latestBooksQuery);
               return null;
             },
-            lazy: page(() => import('../features/home/pages/home-page')),
           },
           { path: 'how-it-works', lazy: page(() => import('../features/info/pages/how-it-works-page')) },
           { path: 'shipping', lazy: page(() => import('../features/info/pages/shipping-page')) },
@@ -40,7 +43,16 @@ export const router = createBrowserRouter([
           { path: 'cookies', lazy: page(() => import('../features/info/pages/cookies-page')) },
           { path: 'sell-books', lazy: page(() => import('../features/info/pages/sell-books-page')) },
 
-          { path: 'books', lazy: page(() => import('../features/catalog/pages/all-books-page')) },
+          // As on the home page: the listing request leaves with the page's chunk.
+          {
+            path: 'books',
+            lazy: page(() => import('../features/catalog/pages/all-books-page')),
+            loader: ({ request }) => {
+              const params = parseCatalogParams(new URL(request.url).searchParams);
+              void queryClient.prefetchQuery(bookPageQuery(toBookQuery(params)));
+              return null;
+            },
+          },
           { path: 'books/search', element: <BooksSearchRedirect /> },
           {
             path: 'books/category/:category',

@@ -33,3 +33,8 @@ export function monthlySavingMinor(book: PriceInput): number {
 export function sumMinor(values: readonly string[]): number {
   return values.reduce((total, value) => total + toMinor(value), 0);
 }
+
+/** D23: an extension costs weekly price x weeks per book, never the monthly rate. */
+export function extensionTotal(items: readonly Pick<PriceInput, 'weeklyPrice'>[], weeks: number): string {
+  return fromMinor(items.reduce((total, item) => total + toMinor(item.weeklyPrice) * weeks, 0));
+}

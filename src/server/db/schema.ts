@@ -318,10 +318,16 @@ export const orders = pgTable(
     total: numeric('total', { precision: 12, scale: 2 }),
     paymentMethod: text('payment_method').notNull().default('manual'),
     notes: text('notes'),
+    // D21: the loan starts when the order becomes Delivered and ends at due_at (end of the day
+    // in the operator's time zone); D24: the payment deadline while Waiting for Payment.
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('orders_due_idx').on(t.dueAt).where(sql`${t.status} = 'Delivered'`),
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_owner_idx').on(t.ownerId, t.createdAt.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
@@ -374,6 +380,57 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
 
+/** An extension of a loan (D23): a charge on the order that the admin marks paid. */
+export const orderExtensions = pgTable(
+  'order_extensions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    weeks: integer('weeks').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    previousDueAt: timestamp('previous_due_at', { withTimezone: true }).notNull(),
+    newDueAt: timestamp('new_due_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_extensions_order_idx').on(t.orderId, t.createdAt),
+    check('order_extensions_weeks', sql`${t.weeks} in (1, 2)`),
+  ],
+);
+
+// ---------------------------------------------------------------- timers (D24)
+/**
+ * Every timer (reminders, payment windows, later holds) is a row with a due time and a unique
+ * key; the outbox worker claims due rows with FOR UPDATE SKIP LOCKED and fires each once.
+ */
+export const timers = pgTable(
+  'timers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** What the timer is about (an order for every kind so far). */
+    subjectId: uuid('subject_id').notNull(),
+    /** (subject, kind, reference date): arming the same timer twice is a no-op. */
+    key: text('key').notNull().unique(),
+    /** The date the timer was armed for (the due date or payment deadline); a stale one does nothing. */
+    refAt: timestamp('ref_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('timers_pending_idx').on(t.dueAt).where(sql`fired_at is null and cancelled_at is null`),
+    index('timers_subject_idx').on(t.subjectId),
+  ],
+);
+
 // ---------------------------------------------------------------- email outbox (D14)
 export const emailNotifications = pgTable(
   'email_notifications',
@@ -404,3 +461,5 @@ export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type PickupLocation = typeof pickupLocations.$inferSelect;
 export type EmailNotification = typeof emailNotifications.$inferSelect;
+export type Timer = typeof timers.$inferSelect;
+export type OrderExtension = typeof orderExtensions.$inferSelect;

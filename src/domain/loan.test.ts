@@ -38,7 +38,9 @@ describe('due dates (D21)', () => {
     // 15:59:59 UTC is still 1 Dec in Makassar (23:59:59).
     expect(localDate(dueAtFor(new Date('2026-12-01T15:59:59Z'), 1, MAKASSAR), MAKASSAR)).toBe('2026-12-08');
     // Another zone gives another end of day.
-    expect(dueAtFor(new Date('2026-12-02T12:00:00Z'), 1, 'UTC').toISOString()).toBe('2026-12-09T23:59:59.999Z');
+    expect(dueAtFor(new Date('2026-12-02T12:00:00Z'), 1, 'UTC').toISOString()).toBe(
+      '2026-12-09T23:59:59.999Z',
+    );
   });
 
   it('keeps the end of the local day across a daylight-saving change', () => {
@@ -63,11 +65,23 @@ describe('day counts and their words (D21)', () => {
       daysLeft: 7,
       state: 'due',
     });
-    expect(loanClock(due, new Date('2026-12-07T01:00:00Z'), MAKASSAR)).toMatchObject({ daysLeft: 2, state: 'due_soon' });
-    expect(loanClock(due, new Date('2026-12-09T15:59:59Z'), MAKASSAR)).toMatchObject({ daysLeft: 0, state: 'due_today' });
+    expect(loanClock(due, new Date('2026-12-07T01:00:00Z'), MAKASSAR)).toMatchObject({
+      daysLeft: 2,
+      state: 'due_soon',
+    });
+    expect(loanClock(due, new Date('2026-12-09T15:59:59Z'), MAKASSAR)).toMatchObject({
+      daysLeft: 0,
+      state: 'due_today',
+    });
     // One second after the end of the due date it is overdue by one day.
-    expect(loanClock(due, new Date('2026-12-09T16:00:00Z'), MAKASSAR)).toMatchObject({ daysLeft: -1, state: 'overdue' });
-    expect(loanClock(due, new Date('2026-12-14T03:00:00Z'), MAKASSAR)).toMatchObject({ daysLeft: -5, state: 'overdue' });
+    expect(loanClock(due, new Date('2026-12-09T16:00:00Z'), MAKASSAR)).toMatchObject({
+      daysLeft: -1,
+      state: 'overdue',
+    });
+    expect(loanClock(due, new Date('2026-12-14T03:00:00Z'), MAKASSAR)).toMatchObject({
+      daysLeft: -5,
+      state: 'overdue',
+    });
   });
 
   it('words', () => {
@@ -86,7 +100,9 @@ describe('reminder times (D22)', () => {
     expect(reminderTime(due, 'due_today', MAKASSAR).toISOString()).toBe('2026-12-09T01:00:00.000Z');
     expect(reminderTime(due, 'overdue_1', MAKASSAR).toISOString()).toBe('2026-12-10T01:00:00.000Z');
     expect(nextOverdueKind('overdue_1')).toBe('overdue_8');
-    expect(reminderTime(due, nextOverdueKind('overdue_8'), MAKASSAR).toISOString()).toBe('2026-12-24T01:00:00.000Z');
+    expect(reminderTime(due, nextOverdueKind('overdue_8'), MAKASSAR).toISOString()).toBe(
+      '2026-12-24T01:00:00.000Z',
+    );
   });
 });
 

@@ -146,7 +146,11 @@ export function nextOverdueKind(kind: ReminderKind): ReminderKind {
 /** The reminders armed when a loan starts or its due date moves (the repeats arm one by one). */
 export const FIRST_REMINDERS: readonly ReminderKind[] = ['due_soon', 'due_today', 'overdue_1'];
 
-export type ExtensionRefusal = 'EXTENSION_NOT_ON_LOAN' | 'EXTENSION_OVERDUE' | 'EXTENSION_LIMIT' | 'EXTENSION_WAITLIST';
+export type ExtensionRefusal =
+  | 'EXTENSION_NOT_ON_LOAN'
+  | 'EXTENSION_OVERDUE'
+  | 'EXTENSION_LIMIT'
+  | 'EXTENSION_WAITLIST';
 
 export const LOAN_MSG = {
   EXTENSION_NOT_ON_LOAN: 'A loan can be extended only while the books are with you (Delivered).',

@@ -10,7 +10,7 @@ export type OrderAction =
   | { type: 'mark_delivered' } // admin, Delivery in Progress -> Delivered
   | { type: 'mark_return_started' } // admin, Delivered -> Returning in Progress
   | { type: 'confirm_return_complete' } // admin, Returning in Progress -> Completed
-  | { type: 'confirm_received' } // borrower, at Delivered (sets Delivered)
+  | { type: 'confirm_received' } // borrower, Delivery in Progress -> Delivered (starts the loan)
   | { type: 'return_books' } // borrower, Delivered -> Returning in Progress
   | { type: 'confirm_books_returned' } // item owner, Returning in Progress -> Completed
   | { type: 'cancel' } // admin, unless Completed or Cancelled

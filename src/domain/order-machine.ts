@@ -42,7 +42,8 @@ const PERMISSIONS: Record<OrderRole, Partial<Record<OrderActionType, readonly Or
     set_status: ANY_STATUS,
   },
   borrower: {
-    confirm_received: ['Delivered'],
+    // D21: Confirm Received is the borrower saying the books arrived: it starts the loan.
+    confirm_received: ['Delivery in Progress'],
     return_books: ['Delivered'],
   },
   owner: {
@@ -59,7 +60,8 @@ const FIXED_TARGETS: Record<Exclude<OrderActionType, 'set_status'>, OrderStatus>
   mark_delivered: 'Delivered',
   mark_return_started: 'Returning in Progress',
   confirm_return_complete: 'Completed',
-  // The spec: Confirm Received 'sets Delivered' – the borrower acknowledges, the status stays.
+  // The spec: Confirm Received 'sets Delivered'; offered at Delivery in Progress (D21), where it
+  // moves the order to Delivered and starts the loan (at Delivered it would change nothing).
   confirm_received: 'Delivered',
   return_books: 'Returning in Progress',
   confirm_books_returned: 'Completed',

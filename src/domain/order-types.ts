@@ -1,4 +1,5 @@
 import type { DeliveryMethod, OrderStatus } from './constants';
+import type { ExtensionRefusal, ExtensionWeeks, LoanClock } from './loan';
 import type { OrderActionType, OrderRole } from './order-actions';
 
 // Orders as the API returns them. An order belongs to one borrower and one owner (D5); its
@@ -49,6 +50,31 @@ export interface OrderSummary {
   total: string | null;
   itemCount: number;
   createdAt: string;
+  /** D21: when the loan started (the order became Delivered) and when it is due. */
+  deliveredAt: string | null;
+  dueAt: string | null;
+  /** D24: the payment deadline while Waiting for Payment, else null. */
+  paymentDueAt: string | null;
+  /** While Delivered: the due date and day count, computed by the server's clock and zone. */
+  loan: LoanClock | null;
+}
+
+/** An extension of the loan (D23): a charge on the order the admin marks paid. */
+export interface OrderExtensionView {
+  id: string;
+  weeks: number;
+  amount: string;
+  previousDueAt: string;
+  newDueAt: string;
+  paid: boolean;
+  paidAt: string | null;
+  createdAt: string;
+}
+
+/** What the borrower may extend now, at which price and to which date; or why not (D23). */
+export interface ExtensionOffer {
+  refusal: { code: ExtensionRefusal; message: string } | null;
+  options: Array<{ weeks: ExtensionWeeks; amount: string; newDueAt: string; newDueDate: string }>;
 }
 
 export interface OrderEventView {
@@ -72,4 +98,7 @@ export interface OrderDetail extends OrderSummary {
   allowedActions: OrderActionType[];
   /** Admin only (spec: the admin-only owner address block); null for everyone else. */
   ownerContact: { name: string; email: string; phone: string | null; address: string | null } | null;
+  extensions: OrderExtensionView[];
+  /** Borrower only, while Delivered; null for everyone else. */
+  extensionOffer: ExtensionOffer | null;
 }

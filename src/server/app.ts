@@ -21,6 +21,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { coversRoutes } from './modules/covers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { loansRoutes } from './modules/loans/routes';
 import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
 import { refuseForbiddenText } from './security/forbidden-text';
 import { limitJsonBody } from './security/json-body-limit';
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', cartRoutes());
   app.route('/api', checkoutRoutes());
   app.route('/api', ordersRoutes());
+  app.route('/api', loansRoutes());
   app.route('/api', adminRoutes());
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
 

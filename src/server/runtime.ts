@@ -5,9 +5,11 @@ import type { AppDeps } from './app-env';
 import { createAuth, promoteConfiguredAdmin } from './auth/auth';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { setOperatorTimeZone } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { createDiskStorage, type Storage } from './lib/storage';
 import { createOutbox, createTransport, type Transport } from './modules/email/outbox';
+import { fireDueTimers } from './modules/timers/fire';
 
 export interface Runtime {
   app: App;
@@ -22,12 +24,20 @@ export async function createRuntime(
   overrides: { log?: Logger; transport?: Transport; storage?: Storage; database?: Database } = {},
 ): Promise<Runtime> {
   const log = overrides.log ?? createLogger(config.logLevel);
+  setOperatorTimeZone(config.timeZone);
   const database =
     overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
   await promoteConfiguredAdmin(database.db, config.adminEmail);
   const transport = overrides.transport ?? createTransport(config, log);
-  const outbox = createOutbox({ db: database.db, transport, log, intervalMs: EMAIL_WORKER_INTERVAL_MS });
+  const outbox = createOutbox({
+    db: database.db,
+    transport,
+    log,
+    intervalMs: EMAIL_WORKER_INTERVAL_MS,
+    // D24: each pass of the worker first fires the due timers, whose emails it then sends.
+    beforeSend: () => fireDueTimers({ db: database.db, config, log }),
+  });
   const storage = overrides.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));
   const auth = createAuth({ db: database.db, config, outbox });
   const deps: AppDeps = { db: database.db, config, log, auth, outbox, storage };

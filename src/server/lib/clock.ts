@@ -32,3 +32,16 @@ export function resetClock(): void {
 export function applyClockOffset(ms: number): void {
   offsetMs = ms;
 }
+
+// D21: the operator's time zone travels with the clock, so every view that counts days
+// ("due in N days") counts them the same way. createRuntime sets it from the config.
+let zone = 'Asia/Makassar';
+
+/** The IANA zone due dates end in and days are counted in. */
+export function operatorTimeZone(): string {
+  return zone;
+}
+
+export function setOperatorTimeZone(timeZone: string): void {
+  zone = timeZone;
+}

@@ -261,12 +261,41 @@ const MATRIX: Record<string, Entry> = {
     setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}` }),
   },
   'POST /api/orders/:id/actions': {
-    // The borrower's own action on a delivered order; not the admin's to take (D8, spec 4).
+    // The borrower's own action on an order on its way; not the admin's to take (D8, spec 4).
     expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 403 },
     setup: async () => {
       const order = await ownersOrder();
-      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Delivered' });
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Delivery in Progress' });
       return { path: `/api/orders/${order.id}/actions`, body: { type: 'confirm_received' } };
+    },
+  },
+  'POST /api/orders/:id/extensions': {
+    // D23: the borrower's alone.
+    expect: { guest: 401, member: 403, owner: 201, other: 403, admin: 403 },
+    setup: async () => {
+      const order = await ownersOrder();
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Delivered' });
+      return { path: `/api/orders/${order.id}/extensions`, body: { weeks: 1 } };
+    },
+  },
+  'POST /api/orders/:id/extensions/:extensionId/paid': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const order = await ownersOrder();
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Delivered' });
+      const extended = await ctx.request('POST', `/api/orders/${order.id}/extensions`, {
+        cookie: actors.owner.cookie,
+        body: { weeks: 1 },
+      });
+      return { path: `/api/orders/${order.id}/extensions/${extended.body.extensions[0].id}/paid` };
+    },
+  },
+  'GET /api/orders/:id/due-date.ics': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => {
+      const order = await ownersOrder();
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Delivered' });
+      return { path: `/api/orders/${order.id}/due-date.ics` };
     },
   },
   'GET /api/admin/stats': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/stats' }) },

@@ -42,6 +42,7 @@ import {
 } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { toBookSummary } from '../books/service';
+import { loanFields } from '../loans/view';
 import { orderNumber } from '../../../domain/order-number';
 
 // The admin dashboard's reads and the admin-only writes on books and users. Order status
@@ -158,6 +159,7 @@ export async function listOrders(
       total: order.total,
       itemCount: itemTitles.length,
       itemTitles,
+      ...loanFields(order),
       createdAt: new Date(order.createdAt).toISOString(),
     })),
     total,

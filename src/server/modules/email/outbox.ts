@@ -107,6 +107,8 @@ export function createOutbox(deps: {
   transport: Transport;
   log: Logger;
   intervalMs: number;
+  /** Work done at the start of every pass (the due timers, D24); its failure never stops the pass. */
+  beforeSend?: () => Promise<unknown>;
 }): Outbox {
   const { db, transport, log } = deps;
   let timer: NodeJS.Timeout | null = null;
@@ -167,6 +169,8 @@ export function createOutbox(deps: {
 
   async function drain(): Promise<OutboxRunResult> {
     const total = { sent: 0, failed: 0 };
+    if (deps.beforeSend) await deps.beforeSend().catch((err) => log.error({ err }, 'timer pass failed'));
+    if (transport.kind === 'none') return total;
     for (;;) {
       const r = await sendBatch();
       total.sent += r.sent;
@@ -192,7 +196,7 @@ export function createOutbox(deps: {
   }
 
   function kick() {
-    if (transport.kind === 'none') return;
+    if (transport.kind === 'none' && !deps.beforeSend) return;
     runOnce().catch((err) => log.error({ err }, 'outbox pass failed'));
   }
 

@@ -180,15 +180,16 @@ describe('admin transitions (spec section 4, D8)', () => {
 });
 
 describe('borrower transitions', () => {
-  it('at Delivered: Confirm Received keeps Delivered, Return Books starts the return', async () => {
-    const { order, borrower } = await orderAt('Delivered');
+  it('Confirm Received at Delivery in Progress sets Delivered; at Delivered, Return Books starts the return', async () => {
+    const { order, borrower } = await orderAt('Delivery in Progress');
     const view = await ctx.request('GET', `/api/orders/${order.id}`, { cookie: borrower.cookie });
-    expect(view.body.allowedActions).toEqual(['confirm_received', 'return_books']);
+    expect(view.body.allowedActions).toEqual(['confirm_received']);
     const received = await act(borrower.cookie, order.id, { type: 'confirm_received' });
     expect(received.status).toBe(200);
     expect(received.body.status).toBe('Delivered');
+    expect(received.body.allowedActions).toEqual(['return_books']);
     expect(received.body.events.at(-1)).toMatchObject({
-      fromStatus: 'Delivered',
+      fromStatus: 'Delivery in Progress',
       toStatus: 'Delivered',
       action: 'confirm_received',
       actorRole: 'borrower',

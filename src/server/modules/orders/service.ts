@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { type Order, type OrderItem, orderEvents, orderItems, orders, user } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { coverUrls } from '../covers/service';
+import { loanDetail, loanFields } from '../loans/view';
 import { orderNumber } from '../../../domain/order-number';
 
 // Reading orders: the borrower's and the owner's lists, and one order's detail for the people
@@ -34,6 +35,7 @@ export function toOrderSummary(order: Order, count: number): OrderSummary {
     total: order.total,
     itemCount: count,
     createdAt: order.createdAt.toISOString(),
+    ...loanFields(order),
   };
 }
 
@@ -143,6 +145,7 @@ export async function buildOrderDetail(
     viewerRoles: roles,
     allowedActions: allowedActions(roles, order.status),
     ownerContact: roles.includes('admin') ? await ownerContact(db, order.ownerId) : null,
+    ...(await loanDetail(db, order, items, roles.includes('borrower'))),
   };
 }
 

@@ -18,6 +18,7 @@ import type { Tx } from '../../db/client';
 import { books, type Order, type OrderItem, orderEvents, orders } from '../../db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { noticeForStatus, queueOrderNotices } from '../email/order-notices';
+import { onOrderStatusChange } from '../loans/service';
 import { buildOrderDetail, loadOrderItems, rolesOnOrder } from './service';
 
 // The one place an order's status changes (D8): it checks the actor and the transition, updates
@@ -48,9 +49,9 @@ export async function applyOrderAction(
     }
 
     const to = targetStatus(action);
-    // Confirm Received keeps the order Delivered on purpose (spec section 4); any other move to
-    // the status the order already has would only repeat the side effects and the emails.
-    if (to === order.status && action.type !== 'confirm_received') {
+    // A move to the status the order already has would only repeat the side effects, the event
+    // and the emails: it changes nothing, so it is refused and records nothing.
+    if (to === order.status) {
       throw conflict('ORDER_ALREADY_IN_STATUS', ORDER_MSG.alreadyInStatus(order.status));
     }
 
@@ -63,6 +64,7 @@ export async function applyOrderAction(
     }
 
     await applyBookEffects(tx, order, items, to);
+    await onOrderStatusChange(tx, deps.config, order, to);
     await tx.update(orders).set(changes).where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({
       orderId: order.id,
@@ -73,7 +75,7 @@ export async function applyOrderAction(
       actorName: actor.name,
       actorRole: role,
     });
-    const notice = to === order.status ? null : noticeForStatus(to);
+    const notice = noticeForStatus(to);
     if (notice) await queueOrderNotices(tx, deps.config, order.id, notice);
 
     const [updated] = await tx.select().from(orders).where(eq(orders.id, order.id));
@@ -89,7 +91,12 @@ export async function applyOrderAction(
  * them back (Available) and end the reservation. An admin reopening a closed order reserves its
  * books again, which only works while no other order holds them.
  */
-async function applyBookEffects(tx: Tx, order: Order, items: OrderItem[], to: OrderStatus): Promise<void> {
+export async function applyBookEffects(
+  tx: Tx,
+  order: Order,
+  items: OrderItem[],
+  to: OrderStatus,
+): Promise<void> {
   const bookIds = items.flatMap((item) => (item.bookId ? [item.bookId] : []));
   if (bookIds.length === 0) return;
 

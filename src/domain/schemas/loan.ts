@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { LOAN_MSG } from '../loan';
+
+/** POST /api/orders/:id/extensions (D23): 1 or 2 weeks. */
+export const extendLoanSchema = z.object({
+  weeks: z.union([z.literal(1), z.literal(2)], { error: LOAN_MSG.extensionWeeks }),
+});
+export type ExtendLoanInput = z.output<typeof extendLoanSchema>;

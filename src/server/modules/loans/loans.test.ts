@@ -1,0 +1,353 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderStatus } from '../../../domain/constants';
+import type { OrderAction } from '../../../domain/order-actions';
+import { books, emailNotifications, orderEvents, orders, timers } from '../../db/schema';
+import { createBook } from '../../db/seed/factories';
+import { advanceClock, resetClock, setClock } from '../../lib/clock';
+import { createTestContext, type Member, type TestContext } from '../../testing/harness';
+import { advanceTestOrder, placeTestOrder } from '../../testing/order-factories';
+import { fireDueTimers } from '../timers/fire';
+
+// D21-D24 with the clock set: due dates, reminders fired exactly once, extensions, the
+// payment window. No test sleeps: the clock moves and the worker runs.
+
+let ctx: TestContext;
+let admin: Member;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+// 10:00 in Makassar on Wednesday 2 December 2026.
+const START = new Date('2026-12-02T02:00:00Z');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.admin({ name: 'Ops Admin' });
+});
+afterAll(async () => {
+  resetClock();
+  await ctx.close();
+});
+afterEach(() => resetClock());
+
+async function orderAt(status: OrderStatus, deliveryMethod: 'delivery' | 'pickup' = 'delivery') {
+  const owner = await ctx.member({ name: 'Made Owner' });
+  const book = await createBook(ctx.db, { ownerId: owner.user.id, title: 'Matilda', weeklyPrice: '10000' });
+  const placed = await placeTestOrder(ctx, { books: [book], deliveryMethod });
+  if (status !== 'Draft') await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: status });
+  return { ...placed, owner, book, id: placed.order.id };
+}
+
+const act = (cookie: string, orderId: string, action: OrderAction) =>
+  ctx.request('POST', `/api/orders/${orderId}/actions`, { cookie, body: action });
+const view = (cookie: string, orderId: string) => ctx.request('GET', `/api/orders/${orderId}`, { cookie });
+const extend = (cookie: string, orderId: string, weeks: number) =>
+  ctx.request('POST', `/api/orders/${orderId}/extensions`, { cookie, body: { weeks } });
+
+/** The queued emails of an order by type, e.g. { loan_reminder_due_soon: ['a@x (borrower)'] }. */
+async function emailsOf(orderId: string, typePrefix = 'loan_') {
+  const rows = await ctx.db.select().from(emailNotifications).where(eq(emailNotifications.orderId, orderId));
+  const out: Record<string, string[]> = {};
+  for (const r of rows.filter((row) => row.emailType.startsWith(typePrefix))) {
+    out[r.emailType] = [...(out[r.emailType] ?? []), r.recipientType];
+  }
+  for (const list of Object.values(out)) list.sort();
+  return out;
+}
+
+async function pendingTimers(orderId: string) {
+  return ctx.db
+    .select()
+    .from(timers)
+    .where(and(eq(timers.subjectId, orderId), isNull(timers.firedAt), isNull(timers.cancelledAt)));
+}
+
+/** Three passes of the worker, as the 60-second timer and the kicks would run them. */
+async function runWorker(times = 3) {
+  for (let i = 0; i < times; i++) await ctx.deps.outbox.runOnce();
+}
+
+describe('due dates (D21)', () => {
+  it('a Delivered order gets delivered_at and due_at; every view shows the day count', async () => {
+    setClock(START);
+    const { id, borrower, owner } = await orderAt('Delivered');
+    const asBorrower = await view(borrower.cookie, id);
+    expect(asBorrower.body).toMatchObject({
+      status: 'Delivered',
+      deliveredAt: START.toISOString(),
+      // 1 week after 2 Dec, at the end of the day in Makassar (UTC+8).
+      dueAt: '2026-12-09T15:59:59.999Z',
+      loan: { dueDate: '2026-12-09', daysLeft: 7, state: 'due' },
+    });
+    advanceClock(5 * DAY);
+    const mine = await ctx.request('GET', '/api/orders?as=borrower', { cookie: borrower.cookie });
+    expect(mine.body.items[0].loan).toMatchObject({ daysLeft: 2, state: 'due_soon' });
+    const owned = await ctx.request('GET', '/api/orders?as=owner', { cookie: owner.cookie });
+    expect(owned.body.items[0].loan).toMatchObject({ daysLeft: 2, state: 'due_soon' });
+    advanceClock(3 * DAY);
+    const adminList = await ctx.request('GET', `/api/admin/orders?q=${id.slice(-8)}`, {
+      cookie: admin.cookie,
+    });
+    expect(adminList.body.items[0].loan).toMatchObject({ daysLeft: -1, state: 'overdue' });
+  });
+
+  it("Confirm Received is the borrower's at Delivery in Progress: it starts the loan; repeated, it answers 409 and records nothing", async () => {
+    setClock(START);
+    const { id, borrower } = await orderAt('Delivery in Progress');
+    expect((await view(borrower.cookie, id)).body.allowedActions).toEqual(['confirm_received']);
+    const received = await act(borrower.cookie, id, { type: 'confirm_received' });
+    expect(received.status).toBe(200);
+    expect(received.body).toMatchObject({ status: 'Delivered', dueAt: '2026-12-09T15:59:59.999Z' });
+    expect(received.body.loan).toMatchObject({ daysLeft: 7, state: 'due' });
+    const eventsBefore = await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    const emailsBefore = await ctx.db
+      .select()
+      .from(emailNotifications)
+      .where(eq(emailNotifications.orderId, id));
+
+    // Issue 10, item 12: an action that changes nothing answers 409 and records nothing.
+    const again = await act(borrower.cookie, id, { type: 'confirm_received' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('ORDER_ACTION_NOT_NOW');
+    const eventsAfter = await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    const emailsAfter = await ctx.db
+      .select()
+      .from(emailNotifications)
+      .where(eq(emailNotifications.orderId, id));
+    expect(eventsAfter).toHaveLength(eventsBefore.length);
+    expect(emailsAfter).toHaveLength(emailsBefore.length);
+  });
+
+  it('"Add to calendar" gives an all-day event on the due date to the people on the order', async () => {
+    setClock(START);
+    const { id, borrower } = await orderAt('Delivered');
+    const res = await ctx.request('GET', `/api/orders/${id}/due-date.ics`, { cookie: borrower.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/calendar');
+    expect(res.body).toContain('DTSTART;VALUE=DATE:20261209');
+    // Long lines are folded (RFC 5545): unfold before looking for the link.
+    expect(res.body.replace(/\r?\n /g, '')).toContain(`URL;VALUE=URI:http://localhost:3000/orders/${id}`);
+    const stranger = await ctx.member();
+    expect(
+      (await ctx.request('GET', `/api/orders/${id}/due-date.ics`, { cookie: stranger.cookie })).status,
+    ).toBe(403);
+    const notYet = await orderAt('Processed');
+    const none = await ctx.request('GET', `/api/orders/${notYet.id}/due-date.ics`, {
+      cookie: notYet.borrower.cookie,
+    });
+    expect(none.status).toBe(404);
+  });
+});
+
+describe('reminders (D22)', () => {
+  it('fire at each point exactly once, however often the worker runs', async () => {
+    setClock(START);
+    const { id, borrower } = await orderAt('Delivered');
+    expect((await pendingTimers(id)).map((t) => t.kind).sort()).toEqual([
+      'reminder_due_soon',
+      'reminder_due_today',
+      'reminder_overdue_1',
+    ]);
+    await runWorker();
+    expect(await emailsOf(id)).toEqual({});
+
+    // 7 Dec 09:00 Makassar: two days before the due date.
+    setClock(new Date('2026-12-07T01:00:00Z'));
+    await runWorker();
+    expect(await emailsOf(id)).toEqual({ loan_reminder_due_soon: ['borrower'] });
+    const dueSoon = ctx.mailbox.messages.filter(
+      (m) => m.to.includes(borrower.user.email) && /due in 2 days/.test(m.subject),
+    );
+    expect(dueSoon).toHaveLength(1);
+
+    setClock(new Date('2026-12-09T01:00:00Z'));
+    await runWorker();
+    expect(await emailsOf(id)).toMatchObject({ loan_reminder_due_today: ['borrower'] });
+
+    // One day overdue: the borrower, the owner and every admin.
+    setClock(new Date('2026-12-10T01:00:00Z'));
+    await runWorker();
+    const overdue = (await emailsOf(id)).loan_reminder_overdue_1;
+    expect(overdue.filter((r) => r === 'borrower')).toHaveLength(1);
+    expect(overdue.filter((r) => r === 'owner')).toHaveLength(1);
+    expect(overdue).toContain('admin');
+    // ... then every 7 days, to the borrower only.
+    setClock(new Date('2026-12-17T01:00:00Z'));
+    await runWorker();
+    setClock(new Date('2026-12-24T01:00:00Z'));
+    await runWorker();
+    expect(await emailsOf(id)).toMatchObject({
+      loan_reminder_due_soon: ['borrower'],
+      loan_reminder_due_today: ['borrower'],
+      loan_reminder_overdue_8: ['borrower'],
+      loan_reminder_overdue_15: ['borrower'],
+    });
+    const fired = await ctx.db.select().from(timers).where(eq(timers.subjectId, id));
+    expect(fired.filter((t) => t.firedAt).every((t) => t.attempts === 1)).toBe(true);
+  });
+
+  it('two workers at once fire each reminder once', async () => {
+    setClock(START);
+    const many = await Promise.all([orderAt('Delivered'), orderAt('Delivered'), orderAt('Delivered')]);
+    setClock(new Date('2026-12-10T02:00:00Z'));
+    const deps = { db: ctx.db, config: ctx.config, log: ctx.deps.log };
+    const [a, b] = await Promise.all([fireDueTimers(deps), fireDueTimers(deps)]);
+    // A kick of the outbox after the last status change may be a third worker here.
+    await ctx.deps.outbox.runOnce();
+    expect(a.failed + b.failed).toBe(0);
+    for (const { id } of many) {
+      // due soon, due today and 1 day overdue: each fired once, at the first attempt.
+      const fired = await ctx.db.select().from(timers).where(eq(timers.subjectId, id));
+      expect(
+        fired
+          .filter((t) => t.firedAt)
+          .map((t) => [t.kind, t.attempts])
+          .sort(),
+      ).toEqual([
+        ['reminder_due_soon', 1],
+        ['reminder_due_today', 1],
+        ['reminder_overdue_1', 1],
+      ]);
+      const emails = await emailsOf(id);
+      expect(emails.loan_reminder_due_soon).toEqual(['borrower']);
+      expect(emails.loan_reminder_due_today).toEqual(['borrower']);
+      expect(emails.loan_reminder_overdue_1.filter((r) => r !== 'admin')).toEqual(['borrower', 'owner']);
+    }
+  });
+
+  it('a started return cancels the pending reminders', async () => {
+    setClock(START);
+    const { id, borrower } = await orderAt('Delivered');
+    expect(await pendingTimers(id)).toHaveLength(3);
+    expect((await act(borrower.cookie, id, { type: 'return_books' })).status).toBe(200);
+    expect(await pendingTimers(id)).toHaveLength(0);
+    setClock(new Date('2026-12-30T01:00:00Z'));
+    await runWorker();
+    expect(await emailsOf(id)).toEqual({});
+  });
+});
+
+describe('extensions (D23)', () => {
+  it('shows the price first, moves the due date, re-arms the reminders, records a charge, an event and emails', async () => {
+    setClock(START);
+    const { id, borrower } = await orderAt('Delivered');
+    const before = await view(borrower.cookie, id);
+    expect(before.body.extensionOffer).toEqual({
+      refusal: null,
+      options: [
+        { weeks: 1, amount: '10000.00', newDueAt: '2026-12-16T15:59:59.999Z', newDueDate: '2026-12-16' },
+        { weeks: 2, amount: '20000.00', newDueAt: '2026-12-23T15:59:59.999Z', newDueDate: '2026-12-23' },
+      ],
+    });
+
+    const extended = await extend(borrower.cookie, id, 1);
+    expect(extended.status).toBe(201);
+    expect(extended.body).toMatchObject({ dueAt: '2026-12-16T15:59:59.999Z', loan: { daysLeft: 14 } });
+    expect(extended.body.extensions).toMatchObject([{ weeks: 1, amount: '10000.00', paid: false }]);
+    expect(extended.body.events.at(-1)).toMatchObject({ action: 'extend_loan', actorRole: 'borrower' });
+    const pending = await pendingTimers(id);
+    expect(pending).toHaveLength(3);
+    expect(pending.every((t) => t.refAt?.toISOString() === '2026-12-16T15:59:59.999Z')).toBe(true);
+    const emails = await emailsOf(id);
+    expect(emails.loan_extended).toContain('owner');
+    expect(emails.loan_extended).toContain('admin');
+
+    // The old due date's reminders never fire; the new ones do.
+    setClock(new Date('2026-12-07T01:00:00Z'));
+    await runWorker();
+    expect((await emailsOf(id)).loan_reminder_due_soon).toBeUndefined();
+    setClock(new Date('2026-12-14T01:00:00Z'));
+    await runWorker();
+    expect((await emailsOf(id)).loan_reminder_due_soon).toEqual(['borrower']);
+
+    // The admin marks the charge paid, once.
+    const extensionId = extended.body.extensions[0].id;
+    const paidPath = `/api/orders/${id}/extensions/${extensionId}/paid`;
+    expect((await ctx.request('POST', paidPath, { cookie: borrower.cookie })).status).toBe(403);
+    const paid = await ctx.request('POST', paidPath, { cookie: admin.cookie });
+    expect(paid.status).toBe(200);
+    expect(paid.body.extensions[0]).toMatchObject({ paid: true });
+    const twice = await ctx.request('POST', paidPath, { cookie: admin.cookie });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('EXTENSION_ALREADY_PAID');
+  });
+
+  it('is refused after two extensions, when overdue, when not on loan and for anyone but the borrower', async () => {
+    setClock(START);
+    const { id, borrower, owner } = await orderAt('Delivered');
+    expect((await extend(owner.cookie, id, 1)).status).toBe(403);
+    const bad = await extend(borrower.cookie, id, 3);
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.message).toBe('Choose an extension of 1 or 2 weeks.');
+    expect((await extend(borrower.cookie, id, 2)).status).toBe(201);
+    expect((await extend(borrower.cookie, id, 1)).status).toBe(201);
+    const third = await extend(borrower.cookie, id, 1);
+    expect(third.status).toBe(409);
+    expect(third.body.error).toMatchObject({
+      code: 'EXTENSION_LIMIT',
+      message: 'This loan was already extended 2 times, the most allowed.',
+    });
+    expect((await view(borrower.cookie, id)).body.extensionOffer.refusal.code).toBe('EXTENSION_LIMIT');
+
+    const late = await orderAt('Delivered');
+    setClock(new Date('2026-12-09T16:00:00Z')); // the first second of 10 Dec in Makassar
+    const overdue = await extend(late.borrower.cookie, late.id, 1);
+    expect(overdue.status).toBe(409);
+    expect(overdue.body.error.code).toBe('EXTENSION_OVERDUE');
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, late.id));
+    expect(row.dueAt?.toISOString()).toBe('2026-12-09T15:59:59.999Z');
+
+    const early = await orderAt('Processed');
+    const notOnLoan = await extend(early.borrower.cookie, early.id, 1);
+    expect(notOnLoan.status).toBe(409);
+    expect(notOnLoan.body.error.code).toBe('EXTENSION_NOT_ON_LOAN');
+  });
+});
+
+describe('payment window (D24)', () => {
+  it('cancels an order still unpaid at the deadline and releases its books, as the system', async () => {
+    setClock(START);
+    const { id, book, borrower } = await orderAt('Waiting for Payment');
+    const shown = await view(borrower.cookie, id);
+    expect(shown.body.paymentDueAt).toBe(new Date(START.getTime() + 48 * HOUR).toISOString());
+
+    advanceClock(47 * HOUR);
+    await runWorker();
+    expect((await view(borrower.cookie, id)).body.status).toBe('Waiting for Payment');
+
+    advanceClock(1 * HOUR);
+    await runWorker();
+    const after = await view(borrower.cookie, id);
+    expect(after.body.status).toBe('Cancelled');
+    expect(after.body.events.at(-1)).toMatchObject({
+      fromStatus: 'Waiting for Payment',
+      toStatus: 'Cancelled',
+      actorName: 'System',
+      actorRole: 'system',
+    });
+    const [bookRow] = await ctx.db.select().from(books).where(eq(books.id, book.id));
+    expect(bookRow).toMatchObject({ status: 'Available', reservedByOrderId: null });
+    expect((await emailsOf(id, 'order_cancelled')).order_cancelled).toEqual(['borrower', 'owner']);
+    await runWorker();
+    expect((await emailsOf(id, 'order_cancelled')).order_cancelled).toEqual(['borrower', 'owner']);
+  });
+
+  it('does nothing to an order paid in time', async () => {
+    setClock(START);
+    const { id, book } = await orderAt('Waiting for Payment');
+    advanceClock(10 * HOUR);
+    await advanceTestOrder(ctx, { orderId: id, admin, to: 'Processed' });
+    advanceClock(3 * DAY);
+    await runWorker();
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+    expect(row.status).toBe('Processed');
+    const [bookRow] = await ctx.db.select().from(books).where(eq(books.id, book.id));
+    expect(bookRow).toMatchObject({ status: 'Borrowed', reservedByOrderId: id });
+    const windows = await ctx.db
+      .select()
+      .from(timers)
+      .where(and(eq(timers.subjectId, id), inArray(timers.kind, ['payment_window'])));
+    expect(windows).toHaveLength(1);
+    expect(windows[0]).toMatchObject({ firedAt: null });
+    expect(windows[0].cancelledAt).not.toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { nextOverdueKind, type ReminderKind } from '../../../domain/loan';
+import type { Tx } from '../../db/client';
+import { orderEvents, orders, type Timer } from '../../db/schema';
+import { queueOrderNotices } from '../email/order-notices';
+import { applyBookEffects } from '../orders/status-service';
+import { loadOrderItems } from '../orders/service';
+import type { TimerDeps } from '../timers/fire';
+import { armTimers } from '../timers/store';
+import { onOrderStatusChange, PAYMENT_WINDOW_TIMER, REMINDER_TIMER_PREFIX, reminderTimer } from './service';
+import { queueReminder } from './notices';
+
+// What a loan timer does when it fires (D22, D24). Each effect locks the order and re-reads
+// it: a timer armed for a due date or deadline the order no longer has does nothing.
+
+const sameInstant = (a: Date | null, b: Date | null) =>
+  a !== null && b !== null && a.getTime() === b.getTime();
+
+export async function fireLoanTimer(tx: Tx, deps: TimerDeps, timer: Timer): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, timer.subjectId)).for('update');
+  if (!order) return;
+
+  if (timer.kind === PAYMENT_WINDOW_TIMER) {
+    // D24: still unpaid at the deadline it was armed for: the system cancels the order.
+    if (order.status !== 'Waiting for Payment' || !sameInstant(order.paymentDueAt, timer.refAt)) return;
+    const items = await loadOrderItems(tx, order.id);
+    await onOrderStatusChange(tx, deps.config, order, 'Cancelled');
+    await applyBookEffects(tx, order, items, 'Cancelled');
+    await tx
+      .update(orders)
+      .set({ status: 'Cancelled', updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: 'Cancelled',
+      action: 'payment_window_expired',
+      actorId: null,
+      actorName: 'System',
+      actorRole: 'system',
+    });
+    await queueOrderNotices(tx, deps.config, order.id, 'cancelled');
+    return;
+  }
+
+  if (timer.kind.startsWith(REMINDER_TIMER_PREFIX)) {
+    // D22: only while the books are out and for the due date the reminder was armed for.
+    if (order.status !== 'Delivered' || !sameInstant(order.dueAt, timer.refAt)) return;
+    const kind = timer.kind.slice(REMINDER_TIMER_PREFIX.length) as ReminderKind;
+    await queueReminder(tx, deps.config, order, kind);
+    // Overdue reminders repeat every 7 days until the return starts: arm the next one.
+    if (kind.startsWith('overdue_') && order.dueAt) {
+      await armTimers(tx, [
+        reminderTimer(order.id, nextOverdueKind(kind), order.dueAt, deps.config.timeZone),
+      ]);
+    }
+    return;
+  }
+
+  throw new Error(`Unknown timer kind ${timer.kind}`);
+}

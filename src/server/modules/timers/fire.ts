@@ -1,0 +1,97 @@
+import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { type Timer, timers } from '../../db/schema';
+import { now } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import { fireLoanTimer } from '../loans/timer-effects';
+
+// Firing due timers (D24), once per pass of the outbox worker. Each timer is claimed with
+// FOR UPDATE SKIP LOCKED in its own transaction; its effect (which only queues emails, never
+// sends) and its fired mark commit together, so several instances, restarts and repeated
+// passes fire each timer exactly once. A failed effect rolls back and is retried with backoff.
+
+export const MAX_TIMER_ATTEMPTS = 5;
+/** Timers fired per pass at most; the next pass (60 s, or a kick) goes on. */
+const PASS_LIMIT = 500;
+
+export interface TimerDeps {
+  db: Db;
+  config: Config;
+  log: Logger;
+}
+
+export type TimerEffect = (tx: Tx, deps: TimerDeps, timer: Timer, at: Date) => Promise<void>;
+
+export interface FireResult {
+  fired: number;
+  failed: number;
+}
+
+function retryDelayMs(attempts: number): number {
+  return 60_000 * 2 ** Math.max(0, attempts - 1);
+}
+
+async function claimAndFire(
+  deps: TimerDeps,
+  at: Date,
+  effect: TimerEffect,
+): Promise<'fired' | 'failed' | null> {
+  let claimed: Timer | null = null;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [timer] = await tx
+        .select()
+        .from(timers)
+        .where(
+          and(
+            isNull(timers.firedAt),
+            isNull(timers.cancelledAt),
+            lte(timers.dueAt, at),
+            or(isNull(timers.nextAttemptAt), lte(timers.nextAttemptAt, at)),
+            lt(timers.attempts, MAX_TIMER_ATTEMPTS),
+          ),
+        )
+        .orderBy(asc(timers.dueAt), asc(timers.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!timer) return null;
+      claimed = timer;
+      await effect(tx, deps, timer, at);
+      await tx
+        .update(timers)
+        .set({ firedAt: at, attempts: timer.attempts + 1, lastError: null })
+        .where(eq(timers.id, timer.id));
+      return 'fired' as const;
+    });
+  } catch (err) {
+    const timer = claimed as Timer | null;
+    if (!timer) throw err;
+    const attempts = timer.attempts + 1;
+    await deps.db
+      .update(timers)
+      .set({
+        attempts,
+        lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
+        nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
+      })
+      .where(and(eq(timers.id, timer.id), isNull(timers.firedAt)));
+    deps.log.warn({ timerId: timer.id, kind: timer.kind, err: String(err) }, 'timer failed');
+    return 'failed';
+  }
+}
+
+/** Fires every timer due at the clock's now(); resolves when none is left (or PASS_LIMIT). */
+export async function fireDueTimers(
+  deps: TimerDeps,
+  effect: TimerEffect = fireLoanTimer,
+): Promise<FireResult> {
+  const result: FireResult = { fired: 0, failed: 0 };
+  const at = now();
+  for (let i = 0; i < PASS_LIMIT; i++) {
+    const outcome = await claimAndFire(deps, at, effect);
+    if (!outcome) break;
+    result[outcome]++;
+  }
+  return result;
+}

@@ -10,6 +10,8 @@ export interface AdminStats {
   pendingEmails: number;
   /** Orders waiting for admin review (the spec's 'pending orders'). */
   draftOrders: number;
+  /** Delivered orders past their due date (D21). */
+  overdueOrders: number;
 }
 
 export interface Page<T> {

@@ -13,9 +13,13 @@ const q = z
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE);
 
+/** D21: besides the 8 statuses, the orders tab filters loans that are overdue or due within 2 days. */
+export const ADMIN_LOAN_FILTERS = ['overdue', 'due_soon'] as const;
+export type AdminLoanFilter = (typeof ADMIN_LOAN_FILTERS)[number];
+
 export const adminOrdersQuerySchema = z.object({
   q,
-  status: z.enum(ORDER_STATUSES).optional(),
+  status: z.enum([...ORDER_STATUSES, ...ADMIN_LOAN_FILTERS]).optional(),
   page,
   pageSize,
 });

@@ -3,10 +3,13 @@ import {
   count,
   desc,
   eq,
+  gte,
   ilike,
   inArray,
   isNotNull,
   isNull,
+  lt,
+  lte,
   notInArray,
   or,
   type SQL,
@@ -27,7 +30,9 @@ import {
   ORDER_NUMBER_LENGTH,
   type Role,
 } from '../../../domain/constants';
+import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '../../../domain/loan';
 import { MSG } from '../../../domain/messages';
+import type { AdminLoanFilter } from '../../../domain/schemas/admin';
 import type { AppDeps } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -40,6 +45,7 @@ import {
   session,
   user,
 } from '../../db/schema';
+import { now, operatorTimeZone } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
 import { toBookSummary } from '../books/service';
 import { loanFields } from '../loans/view';
@@ -75,6 +81,7 @@ export async function getStats(db: DbOrTx): Promise<AdminStats> {
       .select({
         total: count(),
         draft: sql<number>`count(*) filter (where ${orders.status} = 'Draft')::int`,
+        overdue: sql<number>`count(*) filter (where ${overdueLoan()})::int`,
       })
       .from(orders),
     db.select({ total: count() }).from(books).where(isNull(books.deletedAt)),
@@ -87,6 +94,7 @@ export async function getStats(db: DbOrTx): Promise<AdminStats> {
     totalUsers: u.total,
     pendingEmails,
     draftOrders: o.draft,
+    overdueOrders: o.overdue,
   };
 }
 
@@ -100,12 +108,28 @@ export async function countPendingEmails(db: DbOrTx): Promise<number> {
 
 // ---------------------------------------------------------------- orders
 
+/** D21: a Delivered order whose due date (the end of a local day) has passed on the clock. */
+const overdueLoan = () => and(eq(orders.status, 'Delivered'), lt(orders.dueAt, now()))!;
+
+/** D21: due today, tomorrow or the day after, in the operator's zone. */
+const loanDueSoon = () =>
+  and(
+    eq(orders.status, 'Delivered'),
+    gte(orders.dueAt, now()),
+    lte(
+      orders.dueAt,
+      endOfLocalDay(addDays(localDate(now(), operatorTimeZone()), DUE_SOON_DAYS), operatorTimeZone()),
+    ),
+  )!;
+
 export async function listOrders(
   db: DbOrTx,
-  query: PageQuery & { status?: AdminOrderRow['status'] },
+  query: PageQuery & { status?: AdminOrderRow['status'] | AdminLoanFilter },
 ): Promise<Page<AdminOrderRow>> {
   const filters: SQL[] = [];
-  if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.status === 'overdue') filters.push(overdueLoan());
+  else if (query.status === 'due_soon') filters.push(loanDueSoon());
+  else if (query.status) filters.push(eq(orders.status, query.status));
   if (query.q) {
     filters.push(
       or(

@@ -351,3 +351,34 @@ describe('payment window (D24)', () => {
     expect(windows[0].cancelledAt).not.toBeNull();
   });
 });
+
+describe('admin (D21)', () => {
+  it('filters Overdue and Due within 2 days and counts the overdue orders', async () => {
+    setClock(new Date('2026-11-20T02:00:00Z'));
+    const overdue = await orderAt('Delivered'); // due 27 Nov
+    setClock(new Date('2026-11-26T02:00:00Z'));
+    const dueSoon = await orderAt('Delivered'); // due 3 Dec
+    const later = await orderAt('Delivered'); // due 3 Dec, but seen from earlier below
+    setClock(new Date('2026-12-01T02:00:00Z')); // 1 Dec: the first is 4 days overdue
+    const ids = async (status: string) =>
+      (
+        await ctx.request('GET', `/api/admin/orders?status=${status}&pageSize=100`, { cookie: admin.cookie })
+      ).body.items.map((o: { id: string }) => o.id);
+    const overdueIds = await ids('overdue');
+    expect(overdueIds).toContain(overdue.id);
+    expect(overdueIds).not.toContain(dueSoon.id);
+    const soonIds = await ids('due_soon');
+    expect(soonIds).toContain(dueSoon.id);
+    expect(soonIds).toContain(later.id);
+    expect(soonIds).not.toContain(overdue.id);
+    const stats = await ctx.request('GET', '/api/admin/stats', { cookie: admin.cookie });
+    expect(stats.body.overdueOrders).toBe(overdueIds.length);
+    expect(stats.body.overdueOrders).toBeGreaterThanOrEqual(1);
+
+    // 30 Nov: the 3 Dec loans are 3 days away, not yet due soon.
+    setClock(new Date('2026-11-30T02:00:00Z'));
+    expect(await ids('due_soon')).not.toContain(later.id);
+    const bad = await ctx.request('GET', '/api/admin/orders?status=late', { cookie: admin.cookie });
+    expect(bad.status).toBe(422);
+  });
+});

@@ -83,6 +83,7 @@ describe('stats and lists', () => {
       totalUsers: before.totalUsers + 1,
       pendingEmails: expect.any(Number),
       draftOrders: before.draftOrders + 1,
+      overdueOrders: 0,
     });
   });
 

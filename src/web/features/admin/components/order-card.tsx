@@ -9,6 +9,7 @@ import { allowedActions } from '../../../../domain/order-machine';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/field';
 import { formatOrderDateTime } from '../../orders/format';
+import { DueLine } from '../../orders/components/due-badge';
 import { OrderStatusBadge } from '../../orders/components/order-status-badge';
 import { ShippingCostForm } from './shipping-cost-form';
 
@@ -58,6 +59,7 @@ export function OrderCard({
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold text-stone-900">{t('orders.number', { number: order.number })}</h3>
           <OrderStatusBadge status={order.status} />
+          {order.loan && <DueLine loan={order.loan} />}
         </div>
         <p className="text-sm text-stone-500">
           {t('orders.placed', { date: formatOrderDateTime(order.createdAt) })}

@@ -44,7 +44,12 @@ export function OrdersTab({ params, onParams }: TabProps) {
           param: 'status',
           label: t('orders.statusFilter'),
           allLabel: t('orders.allStatuses'),
-          options: ORDER_STATUSES.map((s) => ({ value: s, label: tOrders(`status.${s}`) })),
+          options: [
+            ...ORDER_STATUSES.map((s) => ({ value: s, label: tOrders(`status.${s}`) })),
+            // D21: loans past due or due within 2 days, whatever else the order shows.
+            { value: 'overdue', label: t('orders.loanOverdue') },
+            { value: 'due_soon', label: t('orders.loanDueSoon') },
+          ],
           className: 'sm:w-56',
         }}
         writeError={error}

@@ -5,6 +5,7 @@ import { formatMoney } from '../../../../domain/money';
 import { ButtonLink } from '../../../components/ui/button';
 import type { OrdersView } from '../api';
 import { formatOrderDate } from '../format';
+import { DueLine } from './due-badge';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** Order rows with their status and View Details; the other party depends on the view. */
@@ -34,6 +35,7 @@ export function OrderList({ orders, view }: { orders: OrderSummary[]; view: Orde
             <p className="text-xs text-stone-500">
               {t('list.placedOn', { date: formatOrderDate(order.createdAt) })}
             </p>
+            {order.loan && <DueLine loan={order.loan} />}
           </div>
           <div className="flex items-center justify-between gap-4 sm:justify-end">
             <p className="font-semibold text-stone-900">{formatMoney(order.total ?? order.subtotal)}</p>

@@ -11,6 +11,7 @@ import { ErrorBanner, LoadingState } from '../../../components/ui/feedback';
 import { ApiError } from '../../../lib/api';
 import { useOrder } from '../api';
 import { DeliveryDetails } from '../components/delivery-details';
+import { hasLoanPanel, LoanPanel } from '../components/loan-panel';
 import { OrderActionBar } from '../components/order-action-bar';
 import { OrderItems } from '../components/order-items';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -105,6 +106,11 @@ function OrderView({ order }: { order: OrderDetail }) {
 
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="space-y-6 lg:col-span-2">
+          {hasLoanPanel(order) && (
+            <Section title={t('loan.title')}>
+              <LoanPanel order={order} />
+            </Section>
+          )}
           <Section title={t('detail.actions')}>
             <OrderActionBar key={order.status} order={order} />
           </Section>

@@ -4,6 +4,7 @@ import type { Category, Condition, Language } from '../../../domain/constants';
 import type { AppDeps } from '../../app-env';
 import { storeCover } from '../../modules/covers/service';
 import { books, ownerPickupLocations, user } from '../schema';
+import { seedDemoOrders } from './demo-orders';
 import { createPickupLocation, createUser } from './factories';
 
 // D20: a demo marketplace in Bali on first start with the embedded database.
@@ -238,7 +239,7 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'storage'>): Promise<b
 
   await db.transaction(async (tx) => {
     const [adminLogin, borrowerLogin] = DEMO_LOGINS;
-    await createUser(tx, {
+    const admin = await createUser(tx, {
       name: adminLogin.name,
       email: adminLogin.email,
       password: adminLogin.password,
@@ -247,7 +248,7 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'storage'>): Promise<b
       phone: '+62361000111',
       address: 'Jl. Gatot Subroto Barat No. 88, Denpasar, Bali 80116',
     });
-    await createUser(tx, {
+    const borrower = await createUser(tx, {
       name: borrowerLogin.name,
       email: borrowerLogin.email,
       password: borrowerLogin.password,
@@ -273,21 +274,25 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'storage'>): Promise<b
       }
     }
     const start = Date.now() - BOOKS.length * 6 * 3600_000;
-    await tx.insert(books).values(
-      BOOKS.map(([title, author, category, language, condition, weekly, monthly], i) => ({
-        ownerId: owners[i % owners.length].id,
-        title,
-        author,
-        category,
-        language,
-        condition,
-        weeklyPrice: weekly.toFixed(2),
-        monthlyPrice: monthly ? monthly.toFixed(2) : null,
-        summary: `${title} by ${author}: a well-loved ${category.toLowerCase()} book from a member's shelf in ${OWNERS[i % OWNERS.length].location}, ${condition.toLowerCase()} condition, ready to borrow.`,
-        coverKey: covers[i],
-        createdAt: new Date(start + i * 6 * 3600_000),
-      })),
-    );
+    const demoBooks = await tx
+      .insert(books)
+      .values(
+        BOOKS.map(([title, author, category, language, condition, weekly, monthly], i) => ({
+          ownerId: owners[i % owners.length].id,
+          title,
+          author,
+          category,
+          language,
+          condition,
+          weeklyPrice: weekly.toFixed(2),
+          monthlyPrice: monthly ? monthly.toFixed(2) : null,
+          summary: `${title} by ${author}: a well-loved ${category.toLowerCase()} book from a member's shelf in ${OWNERS[i % OWNERS.length].location}, ${condition.toLowerCase()} condition, ready to borrow.`,
+          coverKey: covers[i],
+          createdAt: new Date(start + i * 6 * 3600_000),
+        })),
+      )
+      .returning();
+    await seedDemoOrders(tx, { admin, borrower, owners, books: demoBooks });
   });
   return true;
 }

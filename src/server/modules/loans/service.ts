@@ -57,7 +57,12 @@ export function reminderTimer(orderId: string, kind: ReminderKind, dueAt: Date, 
 }
 
 /** D22: (re-)arms the reminders of a due date; those of an earlier due date are cancelled. */
-export async function armReminders(tx: Tx, config: LoanConfig, orderId: string, dueAt: Date): Promise<void> {
+export async function armReminders(
+  tx: Tx,
+  config: Pick<Config, 'timeZone'>,
+  orderId: string,
+  dueAt: Date,
+): Promise<void> {
   await cancelTimers(tx, orderId, [REMINDER_TIMER_PREFIX]);
   await armTimers(
     tx,

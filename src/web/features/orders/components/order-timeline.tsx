@@ -26,6 +26,11 @@ export function OrderTimeline({ events }: { events: OrderEventView[] }) {
               </>
             )}
             <OrderStatusBadge status={event.toStatus} />
+            {event.fromStatus === event.toStatus && (
+              <span className="text-stone-700">
+                {t(`loan.events.${event.action}`, { defaultValue: event.action })}
+              </span>
+            )}
           </div>
           <p className="mt-1 text-xs text-stone-500">
             {formatOrderDateTime(event.createdAt)} ·{' '}

@@ -17,7 +17,8 @@ const HOUR = 3_600_000;
 
 interface DemoOrder {
   status: OrderStatus;
-  owner: number;
+  /** A demo book no browser journey uses (they borrow others; a reserved book leaves the shop). */
+  title: string;
   weeks: 1 | 2;
   /** Days ago the order was placed. */
   placed: number;
@@ -26,19 +27,19 @@ interface DemoOrder {
 }
 
 const DEMO_ORDERS: DemoOrder[] = [
-  { status: 'Draft', owner: 1, weeks: 1, placed: 0 },
-  { status: 'Waiting for Payment', owner: 0, weeks: 2, placed: 1 },
-  { status: 'Processed', owner: 2, weeks: 1, placed: 2 },
-  { status: 'Delivery in Progress', owner: 3, weeks: 1, placed: 3 },
+  { status: 'Draft', title: 'Dilan 1990', weeks: 1, placed: 0 },
+  { status: 'Waiting for Payment', title: 'The Great Gatsby', weeks: 2, placed: 1 },
+  { status: 'Processed', title: 'Holes', weeks: 1, placed: 2 },
+  { status: 'Delivery in Progress', title: 'Anne of Green Gables', weeks: 1, placed: 3 },
   // Due in 5 days.
-  { status: 'Delivered', owner: 0, weeks: 1, placed: 4, delivered: 2 },
+  { status: 'Delivered', title: 'Eat, Pray, Love', weeks: 1, placed: 4, delivered: 2 },
   // Due tomorrow.
-  { status: 'Delivered', owner: 1, weeks: 2, placed: 16, delivered: 13 },
+  { status: 'Delivered', title: 'Sapiens', weeks: 2, placed: 16, delivered: 13 },
   // 3 days overdue.
-  { status: 'Delivered', owner: 0, weeks: 1, placed: 12, delivered: 10 },
-  { status: 'Returning in Progress', owner: 2, weeks: 1, placed: 14, delivered: 9 },
-  { status: 'Completed', owner: 3, weeks: 1, placed: 30, delivered: 26 },
-  { status: 'Cancelled', owner: 1, weeks: 1, placed: 6 },
+  { status: 'Delivered', title: 'Circe', weeks: 1, placed: 12, delivered: 10 },
+  { status: 'Returning in Progress', title: 'The Outsiders', weeks: 1, placed: 14, delivered: 9 },
+  { status: 'Completed', title: 'Life of Pi', weeks: 1, placed: 30, delivered: 26 },
+  { status: 'Cancelled', title: 'Norwegian Wood', weeks: 1, placed: 6 },
 ];
 
 const SHIPPING = '15000.00';
@@ -50,11 +51,10 @@ export async function seedDemoOrders(
 ): Promise<void> {
   const { admin, borrower, owners } = people;
   const at = now();
-  const used = new Set<string>();
   for (const demo of DEMO_ORDERS) {
-    const owner = owners[demo.owner];
-    const book = people.books.find((b) => b.ownerId === owner.id && !used.has(b.id))!;
-    used.add(book.id);
+    const book = people.books.find((b) => b.title === demo.title);
+    const owner = owners.find((o) => o.id === book?.ownerId);
+    if (!book || !owner) continue;
     const subtotal = itemTotal(book, demo.weeks);
     const priced = demo.status !== 'Draft';
     const placedAt = new Date(at.getTime() - demo.placed * DAY - 2 * HOUR);

@@ -72,7 +72,8 @@ export function LoanPanel({ order }: { order: OrderDetail }) {
               <CalendarPlus className="size-4" aria-hidden />
               {t('loan.addToCalendar')}
             </a>
-            {order.extensionOffer && (
+            {/* Overdue says so above; the refusal would only repeat it. */}
+            {order.extensionOffer && order.extensionOffer.refusal?.code !== 'EXTENSION_OVERDUE' && (
               <ExtendLoanDialog orderId={order.id} offer={order.extensionOffer} onExtended={setExtendedTo} />
             )}
           </div>

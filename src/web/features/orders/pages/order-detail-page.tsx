@@ -107,7 +107,7 @@ function OrderView({ order }: { order: OrderDetail }) {
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="space-y-6 lg:col-span-2">
           {hasLoanPanel(order) && (
-            <Section title={t('loan.title')}>
+            <Section title={t(order.paymentDueAt ? 'loan.paymentTitle' : 'loan.title')}>
               <LoanPanel order={order} />
             </Section>
           )}

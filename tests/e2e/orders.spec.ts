@@ -192,19 +192,32 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   await expect(stranger.getByText(NYOMAN_BOOK)).toHaveCount(0);
   await stranger.context().close();
 
-  // --- Delivered: the borrower confirms and returns, the owner confirms the return -----------
-  const delivered = await admin.post(`/api/orders/${nyomanOrderId}/actions`, {
-    data: { type: 'mark_delivered' },
-  });
-  expect(delivered.ok(), await delivered.text()).toBeTruthy();
+  // --- On its way: the borrower confirms receipt, which starts the loan (D21) -----------------
   await admin.dispose();
   await page.goto(`/orders/${nyomanOrderId}`);
   const main = page.getByRole('main');
-  await expect(main.getByRole('button', { name: 'Confirm Received' })).toBeVisible();
-  await expect(main.getByRole('button', { name: 'Return Books' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Return Books' })).toHaveCount(0);
   await expect(main.getByRole('button', { name: /Cancel Order|Mark as Shipped/ })).toHaveCount(0);
   await main.getByRole('button', { name: 'Confirm Received' }).click();
-  await expect(page.getByText('Order updated')).toBeVisible();
+  await expect(main.locator('header')).toContainText('Delivered');
+  await expect(main.getByRole('button', { name: 'Confirm Received' })).toHaveCount(0);
+  const badge = main.getByTestId('loan-panel').getByTestId('due-badge');
+  await expect(badge).toHaveText(/^due in \d+ days$/);
+  const daysBefore = Number((await badge.textContent())?.match(/\d+/)?.[0]);
+
+  // --- Extend by 1 week (D23): the price and the new date first, then the new due date ---------
+  await main.getByRole('button', { name: 'Extend loan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Extend your loan' });
+  await expect(dialog.getByRole('radio', { name: /1 more week/ })).toBeChecked();
+  await expect(dialog).toContainText(/New due date: /);
+  const confirm = dialog.getByRole('button', { name: /^Extend for Rp/ });
+  await expect(confirm).toBeVisible();
+  await confirm.click();
+  await expect(dialog).toHaveCount(0);
+  await expect(main.getByText(/^Loan extended\. New due date: /)).toBeVisible();
+  await expect(badge).toHaveText(`due in ${daysBefore + 7} days`);
+  await expect(main.getByTestId('loan-panel')).toContainText('Awaiting payment');
+
   await main.getByRole('button', { name: 'Return Books' }).click();
   await expect(main.locator('header')).toContainText('Returning in Progress');
   await expect(main.getByRole('button', { name: 'Return Books' })).toHaveCount(0);

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createUser } from '../../src/server/db/seed/factories';
-import { emailNotifications, orderItems, orders } from '../../src/server/db/schema';
+import { emailNotifications, orderItems, orders, timers } from '../../src/server/db/schema';
 import { findTestPostgres, openTestDatabase } from '../../src/server/testing/database';
 import { type Mailbox, startSmtpServer } from '../../src/server/testing/smtp';
+import { DUE_REMINDER_TYPE, seedDueReminders } from '../support/due-timers';
 import { call, type ServerProcess, signInOver, startServer } from '../support/server-process';
 
 // Two real servers on one PostgreSQL, as behind a load balancer: nothing an instance keeps in
@@ -16,6 +17,7 @@ import { call, type ServerProcess, signInOver, startServer } from '../support/se
 const PASSWORD = 'instance-pass-1';
 const MEMBERS = 20;
 const SEEDED_EMAILS = 120;
+const DUE_TIMERS = 50;
 
 const serverUrl = await findTestPostgres();
 
@@ -164,5 +166,54 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     const subjects = received.map((m) => m.subject);
     expect(new Set(subjects).size).toBe(SEEDED_EMAILS);
     expect(subjects).toHaveLength(SEEDED_EMAILS);
+  });
+
+  it(`${DUE_TIMERS} due timers fire once each, and each of their emails is sent once, with both workers running (D24)`, async () => {
+    const before = mailbox.messages.length;
+    const orderIds = await seedDueReminders(database.db, DUE_TIMERS, 'two-instances-timer');
+    const admin = await createUser(database.db, { password: PASSWORD, role: 'admin' });
+    const [cookieA, cookieB] = [
+      await signInOver(a.url, admin.email, PASSWORD),
+      await signInOver(b.url, admin.email, PASSWORD),
+    ];
+    // Every pass of either worker fires the due timers first: run both at once, three times.
+    for (let i = 0; i < 3; i++) {
+      const runs = await Promise.all([
+        call(a.url, 'POST', '/api/admin/emails/process', cookieA),
+        call(b.url, 'POST', '/api/admin/emails/process', cookieB),
+      ]);
+      for (const run of runs) expect(run.status).toBe(200);
+    }
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const [left] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emailNotifications)
+        .where(and(isNull(emailNotifications.sentAt), eq(emailNotifications.emailType, DUE_REMINDER_TYPE)));
+      const [unfired] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(timers)
+        .where(isNull(timers.firedAt));
+      if ((left.n === 0 && unfired.n === 0) || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await new Promise((r) => setTimeout(r, 500)); // a double send would arrive right after
+
+    const fired = await database.db.select().from(timers);
+    expect(fired.filter((t) => orderIds.includes(t.subjectId)).map((t) => t.attempts)).toEqual(
+      Array(DUE_TIMERS).fill(1),
+    );
+    const queued = await database.db
+      .select({ orderId: emailNotifications.orderId, sentAt: emailNotifications.sentAt })
+      .from(emailNotifications)
+      .where(eq(emailNotifications.emailType, DUE_REMINDER_TYPE));
+    expect(queued.map((r) => r.orderId).sort()).toEqual([...orderIds].sort());
+    expect(queued.every((r) => r.sentAt !== null)).toBe(true);
+    const received = mailbox.messages
+      .slice(before)
+      .flatMap((m) => m.to)
+      .filter((to) => to.startsWith('two-instances-timer-'));
+    expect(received).toHaveLength(DUE_TIMERS);
+    expect(new Set(received).size).toBe(DUE_TIMERS);
   });
 });

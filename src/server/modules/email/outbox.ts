@@ -196,7 +196,7 @@ export function createOutbox(deps: {
   }
 
   function kick() {
-    if (transport.kind === 'none' && !deps.beforeSend) return;
+    if (transport.kind === 'none') return;
     runOnce().catch((err) => log.error({ err }, 'outbox pass failed'));
   }
 
@@ -206,9 +206,11 @@ export function createOutbox(deps: {
     kick,
     start() {
       if (timer) return;
-      timer = setInterval(kick, deps.intervalMs);
+      // The 60-second pass also fires the due timers (D24), with or without a mail transport.
+      const tick = () => runOnce().catch((err) => log.error({ err }, 'outbox pass failed'));
+      timer = setInterval(tick, deps.intervalMs);
       timer.unref();
-      kick();
+      void tick();
     },
     async stop() {
       if (timer) clearInterval(timer);

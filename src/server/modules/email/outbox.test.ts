@@ -2,9 +2,18 @@ import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { emailNotifications } from '../../db/schema';
+import { advanceClock, resetClock } from '../../lib/clock';
 import { createLogger } from '../../lib/logger';
 import { createTestContext, type TestContext } from '../../testing/harness';
-import { createOutbox, createTransport, enqueueEmails, MAX_EMAIL_ATTEMPTS, type QueuedEmail } from './outbox';
+import {
+  createOutbox,
+  createTransport,
+  EMAIL_LEASE_MS,
+  enqueueEmails,
+  MAX_EMAIL_ATTEMPTS,
+  type QueuedEmail,
+  type Transport,
+} from './outbox';
 
 // The outbox (D14, D15) against the harness's real SMTP server.
 
@@ -147,5 +156,102 @@ describe('MAIL_TRANSPORT=none', () => {
     const pending = await off.db.select().from(emailNotifications).where(isNull(emailNotifications.sentAt));
     expect(pending.map((r) => r.recipientEmail)).toContain('nowhere@example.com');
     expect(off.mailbox.messages).toHaveLength(0);
+  });
+});
+
+// Issue 10, items 1 and 2: a claimed row is not held by an open transaction while it is sent,
+// and a crash can repeat at most the one message that was in flight.
+describe('outbox leases', () => {
+  let lease: TestContext;
+  beforeAll(async () => {
+    lease = await createTestContext();
+  });
+  afterAll(async () => {
+    resetClock();
+    await lease.close();
+  });
+
+  /** The real SMTP transport, except that the send of `stallOn` delivers and then never returns. */
+  function stallingTransport(stallOn: string) {
+    const real = createTransport(lease.config, createLogger('silent'));
+    let release: () => void = () => {};
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    let stalled: () => void = () => {};
+    const reached = new Promise<void>((r) => {
+      stalled = r;
+    });
+    const transport: Transport = {
+      kind: 'smtp',
+      async send(m) {
+        await real.send(m);
+        if (m.subject === stallOn) {
+          stalled();
+          await released;
+        }
+      },
+    };
+    return { transport, reached, release };
+  }
+
+  it('while a message is being sent no transaction holds its row (or the embedded database)', async () => {
+    await enqueueEmails(lease.db, [mail('inflight@example.com', 'In flight')]);
+    const { transport, reached, release } = stallingTransport('In flight');
+    const log = createLogger('silent');
+    const worker = createOutbox({ db: lease.db, transport, log, intervalMs: 60_000 });
+    const pass = worker.runOnce();
+    await reached;
+    // The old worker kept one transaction open across the sends: this lock waited (PGlite: any
+    // query waited) until SMTP answered.
+    const locked = lease.db.execute(
+      sql`select id from email_notifications where recipient_email = 'inflight@example.com' for update nowait`,
+    );
+    const answer = await Promise.race([
+      locked.then(() => 'answered'),
+      new Promise((r) => setTimeout(() => r('waited'), 3000)),
+    ]);
+    release();
+    await pass;
+    expect(answer).toBe('answered');
+  });
+
+  it('a crash after a send repeats only the message in flight, once its lease has run out', async () => {
+    const subjects = ['Lease one', 'Lease two', 'Lease three'];
+    for (const s of subjects) await enqueueEmails(lease.db, [mail('lease@example.com', s)]);
+    const log = createLogger('silent');
+    // The first worker delivers "Lease two" and then "dies": it never marks it sent.
+    const dying = stallingTransport('Lease two');
+    const dyingPass = createOutbox({
+      db: lease.db,
+      transport: dying.transport,
+      log,
+      intervalMs: 60_000,
+    }).runOnce();
+    await dying.reached;
+    const next = createOutbox({
+      db: lease.db,
+      transport: createTransport(lease.config, log),
+      log,
+      intervalMs: 60_000,
+    });
+    // Another worker (or the restarted process) sends what nobody holds, not the leased row.
+    expect(await next.runOnce()).toEqual({ sent: 1, failed: 0 });
+    advanceClock(EMAIL_LEASE_MS + 1000);
+    expect(await next.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(await next.runOnce()).toEqual({ sent: 0, failed: 0 });
+    const received = lease.mailbox.messages.filter((m) => m.to.includes('lease@example.com'));
+    const perSubject = Object.fromEntries(
+      subjects.map((s) => [s, received.filter((m) => m.subject === s).length]),
+    );
+    expect(perSubject).toEqual({ 'Lease one': 1, 'Lease two': 2, 'Lease three': 1 });
+    // The repeat carries the row's Message-ID, so a mail client can tell it is the same email.
+    const ids = received
+      .filter((m) => m.subject === 'Lease two')
+      .map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]);
+    expect(ids[0]).toMatch(/@rakbuku\.outbox>$/);
+    expect(ids[1]).toBe(ids[0]);
+    dying.release();
+    await dyingPass;
   });
 });

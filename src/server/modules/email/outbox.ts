@@ -5,15 +5,25 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { emailNotifications } from '../../db/schema';
+import { now } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { RenderedEmail } from './layout';
 
 // The outbox (D14): every email is a row first; a worker sends pending rows right after
-// they are queued and every 60 seconds. Rows are claimed with FOR UPDATE SKIP LOCKED so
-// several instances can run the worker without sending anything twice.
+// they are queued and every 60 seconds.
+//
+// Claiming is a lease, not a transaction held across the send: one short statement takes the
+// oldest due row (FOR UPDATE SKIP LOCKED, so several instances never take the same row), counts
+// the attempt and pushes its next_attempt_at out by EMAIL_LEASE_MS; the message is then sent
+// with no transaction open (no network I/O inside a transaction: PGlite has one connection), and
+// the row is marked sent right after its own send. A crash can therefore repeat at most the one
+// message in flight, once its lease runs out; every message carries the row id as its
+// Message-ID, so that repeat is recognisable.
 
 export const MAX_EMAIL_ATTEMPTS = 5;
-const CLAIM_BATCH = 50;
+/** How long a claimed row stays reserved for its worker: well over the SMTP timeouts below. */
+export const EMAIL_LEASE_MS = 10 * 60_000;
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 120_000 };
 
 export interface QueuedEmail extends RenderedEmail {
   to: string;
@@ -44,32 +54,54 @@ export async function enqueueEmails(db: DbOrTx, emails: QueuedEmail[]): Promise<
 
 export interface Transport {
   kind: 'smtp' | 'file' | 'none';
-  send(message: { to: string; subject: string; text: string; html: string }): Promise<void>;
+  /** `id` (the outbox row) becomes the Message-ID: a repeat after a crash carries the same one. */
+  send(message: { id?: string; to: string; subject: string; text: string; html: string }): Promise<void>;
+}
+
+function messageId(id: string | undefined): string | undefined {
+  return id ? `<${id}@rakbuku.outbox>` : undefined;
 }
 
 export function createTransport(config: Config, log: Logger): Transport {
   const { transport, smtpUrl, from } = config.mail;
   if (transport === 'smtp' && smtpUrl) {
-    const smtp = nodemailer.createTransport(smtpUrl);
+    const smtp = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {
       kind: 'smtp',
       async send(m) {
-        await smtp.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await smtp.sendMail({
+          from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          messageId: messageId(m.id),
+        });
       },
     };
   }
   if (transport === 'file') {
-    // D15: in development each email is an .eml file, and one log line shows its links.
+    // D15: in development each email is an .eml file, and one log line shows its links. In
+    // production the line never shows them: a confirmation or reset link in a log is a key to
+    // the account for whoever reads the log (the .eml file, readable by the operator, has it).
+    const showLinks = config.env !== 'production';
     const dir = join(config.dataDir, 'mail');
     const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     return {
       kind: 'file',
       async send(m) {
         mkdirSync(dir, { recursive: true });
-        const info = await files.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        const info = await files.sendMail({
+          from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          messageId: messageId(m.id),
+        });
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`;
         writeFileSync(join(dir, name), info.message as Buffer);
-        const links = m.text.match(/https?:\/\/\S+/g) ?? [];
+        const links = showLinks ? (m.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
         log.info({ to: m.to, file: join(dir, name), links }, `email: ${m.subject}`);
       },
     };
@@ -102,6 +134,38 @@ function retryDelayMs(attempts: number): number {
   return 60_000 * 2 ** Math.max(0, attempts - 1);
 }
 
+type EmailRow = typeof emailNotifications.$inferSelect;
+
+/**
+ * Takes the oldest due row under a lease (one statement, its own short transaction): the
+ * attempt is counted now, so a message whose send keeps crashing the process stops at the limit.
+ */
+async function claimNextEmail(db: Db): Promise<EmailRow | null> {
+  const at = now();
+  const due = db
+    .select({ id: emailNotifications.id })
+    .from(emailNotifications)
+    .where(
+      and(
+        isNull(emailNotifications.sentAt),
+        lte(emailNotifications.nextAttemptAt, at),
+        sql`${emailNotifications.attempts} < ${MAX_EMAIL_ATTEMPTS}`,
+      ),
+    )
+    .orderBy(asc(emailNotifications.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(emailNotifications)
+    .set({
+      attempts: sql`${emailNotifications.attempts} + 1`,
+      nextAttemptAt: new Date(at.getTime() + EMAIL_LEASE_MS),
+    })
+    .where(inArray(emailNotifications.id, due))
+    .returning();
+  return row ?? null;
+}
+
 export function createOutbox(deps: {
   db: Db;
   transport: Transport;
@@ -115,69 +179,45 @@ export function createOutbox(deps: {
   let running: Promise<OutboxRunResult> | null = null;
   let again = false;
 
-  async function sendBatch(): Promise<OutboxRunResult & { claimed: number }> {
-    return db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(emailNotifications)
-        .where(
-          and(
-            isNull(emailNotifications.sentAt),
-            lte(emailNotifications.nextAttemptAt, sql`now()`),
-            sql`${emailNotifications.attempts} < ${MAX_EMAIL_ATTEMPTS}`,
-          ),
-        )
-        .orderBy(asc(emailNotifications.createdAt))
-        .limit(CLAIM_BATCH)
-        .for('update', { skipLocked: true });
-      let sent = 0;
-      let failed = 0;
-      const sentIds: string[] = [];
-      for (const row of rows) {
-        try {
-          await transport.send({
-            to: row.recipientEmail,
-            subject: row.subject,
-            text: row.textBody,
-            html: row.htmlBody,
-          });
-          sentIds.push(row.id);
-          sent++;
-        } catch (err) {
-          failed++;
-          const attempts = row.attempts + 1;
-          await tx
-            .update(emailNotifications)
-            .set({
-              attempts,
-              lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
-              nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
-            })
-            .where(eq(emailNotifications.id, row.id));
-          log.warn({ emailId: row.id, err: String(err) }, 'email send failed');
-        }
-      }
-      if (sentIds.length) {
-        await tx
-          .update(emailNotifications)
-          .set({ sentAt: new Date(), attempts: sql`${emailNotifications.attempts} + 1`, lastError: null })
-          .where(inArray(emailNotifications.id, sentIds));
-      }
-      return { sent, failed, claimed: rows.length };
-    });
-  }
-
-  async function drain(): Promise<OutboxRunResult> {
+  /** Claim, send (no transaction open), mark: one row at a time until none is due. */
+  async function drainOutbox(): Promise<OutboxRunResult> {
     const total = { sent: 0, failed: 0 };
     if (deps.beforeSend) await deps.beforeSend().catch((err) => log.error({ err }, 'timer pass failed'));
     if (transport.kind === 'none') return total;
     for (;;) {
-      const r = await sendBatch();
-      total.sent += r.sent;
-      total.failed += r.failed;
-      // Stop when a batch made no progress (all failed or nothing claimable).
-      if (r.claimed < CLAIM_BATCH || r.sent === 0) return total;
+      const row = await claimNextEmail(db);
+      if (!row) return total;
+      try {
+        await transport.send({
+          id: row.id,
+          to: row.recipientEmail,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+        });
+      } catch (err) {
+        total.failed++;
+        await db
+          .update(emailNotifications)
+          .set({
+            lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
+            nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts)),
+          })
+          .where(eq(emailNotifications.id, row.id));
+        log.warn({ emailId: row.id, err: String(err) }, 'email send failed');
+        continue;
+      }
+      total.sent++;
+      await db
+        .update(emailNotifications)
+        .set({ sentAt: now(), lastError: null })
+        .where(eq(emailNotifications.id, row.id));
     }
+  }
+
+  /** One worker pass: everything due now. (Further due work, such as timers, joins here.) */
+  async function pass(): Promise<OutboxRunResult> {
+    return drainOutbox();
   }
 
   function runOnce(): Promise<OutboxRunResult> {
@@ -185,7 +225,7 @@ export function createOutbox(deps: {
       again = true;
       return running;
     }
-    running = drain().finally(() => {
+    running = pass().finally(() => {
       running = null;
       if (again) {
         again = false;

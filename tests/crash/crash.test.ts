@@ -6,12 +6,16 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { createBook, createUser } from '../../src/server/db/seed/factories';
+import { EMAIL_LEASE_MS } from '../../src/server/modules/email/outbox';
 import { openTestDatabase } from '../../src/server/testing/database';
+import { type Mailbox, startSmtpServer } from '../../src/server/testing/smtp';
 import { call, type ServerProcess, signInOver, startServer } from '../support/server-process';
 
 // SIGKILL in the middle of a burst of checkouts and uploads, then a restart: the database and
-// the cover folder must hold only whole things. Runs on PGlite (the embedded database, files
-// in DATA_DIR) and, when TEST_DATABASE_URL is set, on PostgreSQL.
+// the cover folder must hold only whole things, and the order emails the burst queued are each
+// sent once (a kill may repeat at most the one message in flight, D14). Runs on PGlite (the
+// embedded database, files in DATA_DIR) and, when TEST_DATABASE_URL is set, on PostgreSQL, with
+// the file transport (.eml files) and with SMTP (a real SMTP server in this process).
 
 const BORROWERS = 12;
 const UPLOADERS = 3;
@@ -173,20 +177,55 @@ function coverProblems(dataDir: string, referenced: Set<string>, uploadedKeys: s
 }
 
 const kinds: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const transports = ['file', 'smtp'] as const;
+const cases = kinds.flatMap((kind) => transports.map((transport) => [kind, transport] as const));
+
+/** Message-IDs of everything delivered: the outbox makes each `<row id@rakbuku.outbox>`. */
+function deliveredIds(transport: 'file' | 'smtp', dataDir: string, mailbox: Mailbox | null): string[] {
+  const raws =
+    transport === 'smtp'
+      ? mailbox!.messages.map((m) => m.raw)
+      : (existsSync(join(dataDir, 'mail')) ? readdirSync(join(dataDir, 'mail')) : []).map((f) =>
+          readFileSync(join(dataDir, 'mail', f), 'utf8'),
+        );
+  return raws.map((raw) => /^Message-ID: <([^@>]+)@rakbuku\.outbox>/im.exec(raw)?.[1] ?? 'no message id');
+}
+
+/** Resolves once the number of delivered messages has not moved for `quietMs`. */
+async function deliveriesSettled(count: () => number, quietMs = 1500, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = -1;
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    const n = count();
+    if (n !== last) {
+      last = n;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups) await cleanup().catch(() => {});
 });
 
-describe.each(kinds)('SIGKILL during checkouts and uploads (%s)', (kind) => {
-  it('restarts with no partial order, no order without items, no stray reservation, no orphan cover', {
+describe.each(cases)('SIGKILL during checkouts and uploads (%s, %s email transport)', (kind, transport) => {
+  it('restarts with no partial order, no order without items, no stray reservation, no orphan cover, no email twice', {
     timeout: 600_000,
   }, async () => {
     const setup = await prepare(kind);
-    const env = { DATA_DIR: setup.dataDir, DATABASE_URL: setup.databaseUrl };
+    const mailbox = transport === 'smtp' ? await startSmtpServer() : null;
+    const env = {
+      DATA_DIR: setup.dataDir,
+      DATABASE_URL: setup.databaseUrl,
+      MAIL_TRANSPORT: transport,
+      SMTP_URL: mailbox?.url ?? '',
+    };
     let server: ServerProcess | null = null;
     cleanups.push(async () => {
       await server?.kill('SIGKILL');
+      await mailbox?.close();
       await setup.drop();
       rmSync(setup.dataDir, { recursive: true, force: true });
     });
@@ -202,9 +241,12 @@ describe.each(kinds)('SIGKILL during checkouts and uploads (%s)', (kind) => {
     }
 
     // Restart (recovery, cover sweep), prove it serves, then stop it cleanly and look inside.
-    server = await startServer(env);
+    // The restarted process runs past the lease of the rows the killed one had claimed, so its
+    // outbox sends whatever is left; it stops once nothing more arrives.
+    server = await startServer({ ...env, CLOCK_OFFSET_MS: String(EMAIL_LEASE_MS + 60_000) });
     const cookie = await signInOver(server.url, setup.borrowers[0], PASSWORD);
     expect((await call(server.url, 'GET', '/api/cart', cookie)).status).toBe(200);
+    await deliveriesSettled(() => deliveredIds(transport, setup.dataDir, mailbox).length);
     await server.kill('SIGTERM');
 
     const database = await setup.open();
@@ -241,6 +283,27 @@ describe.each(kinds)('SIGKILL during checkouts and uploads (%s)', (kind) => {
         sql`select (select count(*) from orders)::int as orders`,
       );
       expect(counts.orders + uploadedKeys.length).toBeGreaterThan(0);
+
+      // Every queued email was sent, each exactly once, except at most the one message each
+      // killed process had in flight (delivered, not yet marked): that one arrives twice.
+      const emails = await rowsOf<{ id: string; sent: boolean }>(
+        database.db,
+        sql`select id, sent_at is not null as sent from email_notifications`,
+      );
+      const delivered = new Map<string, number>();
+      for (const id of deliveredIds(transport, setup.dataDir, mailbox))
+        delivered.set(id, (delivered.get(id) ?? 0) + 1);
+      const perRow = emails.map((row) => delivered.get(row.id) ?? 0);
+      const repeated = perRow.filter((n) => n > 1).length;
+      console.info(
+        `crash (${kind}, ${transport}): ${emails.length} emails queued, ${perRow.filter((n) => n === 1).length} sent once, ` +
+          `${repeated} sent twice, ${perRow.filter((n) => n === 0).length} never sent; ${rounds} kill(s)`,
+      );
+      expect(emails.filter((row) => !row.sent)).toEqual([]);
+      expect(perRow.filter((n) => n === 0 || n > 2)).toEqual([]);
+      expect(repeated).toBeLessThanOrEqual(rounds);
+      expect([...delivered.keys()].filter((id) => !emails.some((row) => row.id === id))).toEqual([]);
+      expect(emails.length).toBeGreaterThan(0);
     } finally {
       await database.close();
     }

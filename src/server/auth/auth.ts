@@ -12,7 +12,7 @@ import {
   queuePasswordChangedEmail,
   queueResetEmail,
 } from './account-emails';
-import { accountRequestRules, passwordChangedNotice } from './request-rules';
+import { accountAnswerRules, accountRequestRules } from './request-rules';
 
 /** The header our server sets from the socket address (any client value is replaced): rate limits key on it. */
 export const CLIENT_IP_HEADER = 'x-rakbuku-client-ip';
@@ -84,7 +84,7 @@ export function createAuth(deps: { db: Db; config: Config; outbox: Outbox }) {
     },
     hooks: {
       before: accountRequestRules,
-      after: passwordChangedNotice(async (user) => {
+      after: accountAnswerRules(async (user) => {
         await queuePasswordChangedEmail(db, user, config.appUrl);
         outbox.kick();
       }),

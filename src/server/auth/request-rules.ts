@@ -18,6 +18,12 @@ function refuse(error: z.ZodError): never {
   throw new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_FAILED', message, fields });
 }
 
+/** `body` itself, holding exactly the parsed fields (the keys the schema names) afterwards. */
+function onlyParsed(body: Record<string, unknown>, parsed: Record<string, unknown>) {
+  for (const key of Object.keys(body)) delete body[key];
+  return Object.assign(body, parsed);
+}
+
 export const accountRequestRules = createAuthMiddleware(async (ctx) => {
   // The admin plugin's HTTP endpoints would bypass our admin rules (D12: no removing one's own
   // role, no deleting an admin); roles change only through /api/admin. Server calls still work.
@@ -31,8 +37,10 @@ export const accountRequestRules = createAuthMiddleware(async (ctx) => {
     case '/sign-up/email': {
       const parsed = signUpRequestSchema.safeParse(body);
       if (!parsed.success) refuse(parsed.error);
-      // Only the fields a member may set reach Better Auth (never a role or a verified flag).
-      return { context: { body: parsed.data } };
+      // Only the fields a member may set reach Better Auth (never a role, a verified flag or an
+      // image URL: avatars come only from our own pages). Better Auth merges a hook's body over
+      // the request's, so the request's own object is emptied first, or extra keys survive.
+      return { context: { body: onlyParsed(body, parsed.data) } };
     }
     case '/sign-in/email': {
       const parsed = signInSchema.safeParse(body);
@@ -56,12 +64,25 @@ export const accountRequestRules = createAuthMiddleware(async (ctx) => {
   }
 });
 
-/** After a successful password change (D11), however it was called, the member gets a notice. */
-export function passwordChangedNotice(onChanged: (user: { email: string; name: string }) => Promise<void>) {
+/**
+ * The one answer of a sign-up that passed the rules, whether the email was new or already had an
+ * account (D10): Better Auth's own answer differs (a stored user with its role for a new email, a
+ * synthetic one with `role: null` for a taken one), which told the two apart.
+ */
+export const SIGN_UP_ANSWER = { ok: true } as const;
+
+/**
+ * After Better Auth answered: a sign-up gets SIGN_UP_ANSWER, and after a successful password
+ * change (D11), however it was called, the member gets a notice.
+ */
+export function accountAnswerRules(
+  onPasswordChanged: (user: { email: string; name: string }) => Promise<void>,
+) {
   return createAuthMiddleware(async (ctx) => {
-    if (ctx.path !== '/change-password') return;
     const returned = ctx.context.returned as { user?: { email: string; name: string } } | undefined;
-    if (!returned || returned instanceof Error || !returned.user) return;
-    await onChanged(returned.user);
+    if (!returned || returned instanceof Error) return;
+    if (ctx.path === '/sign-up/email') return ctx.json(SIGN_UP_ANSWER);
+    if (ctx.path !== '/change-password' || !returned.user) return;
+    await onPasswordChanged(returned.user);
   });
 }

@@ -59,11 +59,23 @@ describe('sign-up rules (spec section 5), enforced by the server', () => {
 });
 
 describe('a new account', () => {
-  it('cannot choose its own role', async () => {
-    const body = signUpBody({ role: 'admin' });
+  it('cannot choose its own role: only the fields the schema names reach Better Auth', async () => {
+    const body = signUpBody({ role: 'admin', emailVerified: true });
     const res = await signUp(body);
-    expect(res.status).toBe(400);
-    expect(await usersWithEmail(ctx, body.email)).toHaveLength(0);
+    expect(res.status).toBe(200);
+    const rows = await usersWithEmail(ctx, body.email);
+    expect(rows.map((r) => ({ role: r.role, emailVerified: r.emailVerified }))).toEqual([
+      { role: 'user', emailVerified: false },
+    ]);
+  });
+
+  // Issue 10, item 5: the parsed fields used to be merged back over the raw body, so `image`
+  // survived and became the owner's avatar for every visitor.
+  it('cannot bring its own avatar URL: `image` is dropped', async () => {
+    const body = signUpBody({ image: 'https://attacker.example/track.png' });
+    expect((await signUp(body)).status).toBe(200);
+    const [row] = await usersWithEmail(ctx, body.email);
+    expect(row.image).toBeNull();
   });
 
   it('stores the trimmed profile fields and the lower-cased email, unconfirmed', async () => {
@@ -111,8 +123,14 @@ describe('a new account', () => {
     const existing = await createUser(ctx.db, { email: 'taken@example.com', password: 'original-pass' });
     const res = await signUp(signUpBody({ email: 'Taken@Example.com', password: 'another-pass-9' }));
     const fresh = await signUp(signUpBody());
-    expect(res.status).toBe(fresh.status);
-    expect(Object.keys(res.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    // Issue 10, item 6: field by field the same (Better Auth's own answer had `"role": null` for a
+    // taken email and `"role": "user"` for a new one), and the same headers.
+    expect(res.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    expect(res.body).toEqual(fresh.body);
+    expect(res.body).toEqual({ ok: true });
+    const headers = (h: Headers) => [...h.keys()].filter((k) => k !== 'date').sort();
+    expect(headers(res.headers)).toEqual(headers(fresh.headers));
 
     expect(await usersWithEmail(ctx, 'taken@example.com')).toHaveLength(1);
     // The original password still works and the new one does not.
@@ -123,5 +141,25 @@ describe('a new account', () => {
     await ctx.mailbox.waitFor(
       (m) => m.to.includes(existing.email) && m.subject === 'You already have a Rakbuku account',
     );
+  });
+
+  it('takes about as long for a taken email as for a new one', async () => {
+    await createUser(ctx.db, { email: 'timing-taken@example.com', password: 'original-pass' });
+    const timed = async (email: string) => {
+      await clearRateLimits(ctx);
+      const started = performance.now();
+      expect((await signUp(signUpBody({ email }))).status).toBe(200);
+      return performance.now() - started;
+    };
+    const taken: number[] = [];
+    const fresh: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      taken.push(await timed('timing-taken@example.com'));
+      fresh.push(await timed(`timing-fresh-${i}-${Date.now()}@example.com`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    // Both hash the password (the slow part); a taken email must not answer in a fraction of the time.
+    expect(median(taken) / median(fresh)).toBeGreaterThan(0.5);
+    expect(median(taken) / median(fresh)).toBeLessThan(2);
   });
 });

@@ -60,6 +60,7 @@ export const MSG = {
   bookInOpenOrderStatus:
     'This book is part of an open order: its status follows the order until it is completed or cancelled',
   tooManyUploads: 'Too many book uploads. Please try again in an hour.',
+  tooManyPasswordAttempts: 'Too many password attempts. Please try again in a minute.',
 
   // Cart operations (spec 8)
   failedToLoadCart: 'Failed to load cart',

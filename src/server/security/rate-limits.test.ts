@@ -86,4 +86,29 @@ describe('rate limits', () => {
       (await ctx.request('POST', '/api/books', { cookie: other.cookie, body: new FormData() })).status,
     ).toBe(422);
   });
+
+  // Issue 10, item 7: the profile calls Better Auth from the server, past its HTTP limiter, so
+  // 12 wrong current passwords in a row all answered 422.
+  it('profile password change: the 6th attempt in a minute is refused, per member and per address', async () => {
+    const { user, cookie } = await ctx.member();
+    const change = (c: string, currentPassword: string) =>
+      ctx.request('POST', '/api/profile/password', {
+        cookie: c,
+        headers: spoofed(1),
+        body: { currentPassword, newPassword: 'changed-pass-1', confirmPassword: 'changed-pass-1' },
+      });
+    const res = await statuses(5, () => change(cookie, 'wrong-password'));
+    expect(res).toEqual([422, 422, 422, 422, 422]);
+    // Even the right password now waits: guessing stops here.
+    const blocked = await change(cookie, user.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toEqual({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyPasswordAttempts });
+    await expect(ctx.signIn(user.email, user.password)).resolves.toContain('rakbuku.session_token');
+
+    // Per address: five members from one address use up its budget for a sixth.
+    await ctx.db.delete(rateLimit);
+    for (let i = 0; i < 5; i++)
+      expect((await change((await ctx.member()).cookie, 'wrong-password')).status).toBe(422);
+    expect((await change((await ctx.member()).cookie, 'wrong-password')).status).toBe(429);
+  });
 });

@@ -1,9 +1,16 @@
 import { Hono } from 'hono';
+import { MSG } from '../../../domain/messages';
 import { changePasswordSchema, profileSchema } from '../../../domain/schemas/account';
 import type { AppEnv } from '../../app-env';
+import { CLIENT_IP_HEADER } from '../../auth/auth';
 import { requireUser } from '../../auth/middleware';
+import { AppError } from '../../lib/errors';
 import { parseJson } from '../../lib/validate';
+import { takeAttempt } from '../../security/attempt-limit';
 import { changePassword, getMe, updateProfile } from './service';
+
+/** Like sign-in: 5 attempts a minute, per member and per address. */
+export const PASSWORD_ATTEMPTS_PER_MINUTE = 5;
 
 export function accountRoutes() {
   return (
@@ -18,6 +25,21 @@ export function accountRoutes() {
         return c.json(await updateProfile(c.var.deps.db, { actorId: c.var.user!.id, profile }));
       })
       .post('/profile/password', requireUser, async (c) => {
+        // Better Auth's limiter sees only HTTP calls, not this server call: guessing the current
+        // password is limited here like sign-in, per member and per address, every attempt counted.
+        if (c.var.deps.config.rateLimitEnabled) {
+          const db = c.var.deps.db;
+          const limit = { max: PASSWORD_ATTEMPTS_PER_MINUTE, windowMs: 60_000 };
+          const byMember = await takeAttempt(db, `profile-password:member:${c.var.user!.id}`, limit);
+          const byAddress = await takeAttempt(
+            db,
+            `profile-password:address:${c.req.header(CLIENT_IP_HEADER)}`,
+            limit,
+          );
+          if (!byMember || !byAddress) {
+            throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyPasswordAttempts, 429);
+          }
+        }
         const body = await parseJson(c, changePasswordSchema);
         const headers = await changePassword(c.var.deps.auth, {
           requestHeaders: c.req.raw.headers,

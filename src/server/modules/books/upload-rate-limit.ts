@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rateLimit } from '../../db/schema';
+import { takeAttempt } from '../../security/attempt-limit';
 
 // Uploads cost CPU (re-encoding) and disk, so each member gets a budget per hour. The counter
 // lives in the database (Better Auth's rate_limit table, our own key prefix), so every
@@ -11,18 +10,5 @@ const WINDOW_MS = 60 * 60 * 1000;
 
 /** Counts one attempt; true while the member is within the budget. */
 export async function takeUploadAttempt(db: DbOrTx, memberId: string, now = Date.now()): Promise<boolean> {
-  const windowStart = now - WINDOW_MS;
-  // For our keys `last_request` is the start of the member's current window.
-  const [row] = await db
-    .insert(rateLimit)
-    .values({ key: `book-upload:${memberId}`, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`case when "rate_limit"."last_request" < ${windowStart} then 1 else "rate_limit"."count" + 1 end`,
-        lastRequest: sql`case when "rate_limit"."last_request" < ${windowStart} then ${now} else "rate_limit"."last_request" end`,
-      },
-    })
-    .returning({ count: rateLimit.count });
-  return (row?.count ?? 0) <= UPLOADS_PER_HOUR;
+  return takeAttempt(db, `book-upload:${memberId}`, { max: UPLOADS_PER_HOUR, windowMs: WINDOW_MS }, now);
 }

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { rateLimit } from '../db/schema';
+
+// Our own rate limits (uploads, the profile's password change) count attempts in Better Auth's
+// rate_limit table under our own key prefixes, so every instance shares the counters. For our
+// keys `last_request` is the start of the key's current window.
+
+/** Counts one attempt under `key`; true while the key is within `max` attempts per window. */
+export async function takeAttempt(
+  db: DbOrTx,
+  key: string,
+  limit: { max: number; windowMs: number },
+  now = Date.now(),
+): Promise<boolean> {
+  const windowStart = now - limit.windowMs;
+  const [row] = await db
+    .insert(rateLimit)
+    .values({ key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when "rate_limit"."last_request" < ${windowStart} then 1 else "rate_limit"."count" + 1 end`,
+        lastRequest: sql`case when "rate_limit"."last_request" < ${windowStart} then ${now} else "rate_limit"."last_request" end`,
+      },
+    })
+    .returning({ count: rateLimit.count });
+  return (row?.count ?? 0) <= limit.max;
+}

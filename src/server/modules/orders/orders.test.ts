@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../domain/constants';
 import type { OrderAction } from '../../../domain/order-actions';
+import { ORDER_MSG } from '../../../domain/order-messages';
 import { type Book, books, orderEvents } from '../../db/schema';
 import { createBook, createUser } from '../../db/seed/factories';
 import { createTestContext, type Member, type TestContext } from '../../testing/harness';
@@ -322,5 +323,35 @@ describe('book status effects', () => {
       status: 'Available',
       reservedByOrderId: second.order.id,
     });
+  });
+
+  // Issue 10, item 10: reopening a Completed order after its book was deleted answered 200 and the
+  // deleted book became Borrowed and reserved again.
+  it('reopening is refused with a clear message when a book was deleted or is no longer available', async () => {
+    const deleted = await orderAt('Completed');
+    expect(
+      (await ctx.request('DELETE', `/api/books/${deleted.book.id}`, { cookie: deleted.owner.cookie })).status,
+    ).toBe(204);
+    const refused = await act(admin.cookie, deleted.order.id, { type: 'set_status', status: 'Processed' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'BOOK_DELETED', message: ORDER_MSG.bookDeletedCannotReopen });
+    expect(await bookRow(deleted.book)).toMatchObject({ status: 'Available', reservedByOrderId: null });
+
+    const withdrawn = await orderAt('Completed');
+    await ctx.db.update(books).set({ status: 'Unavailable' }).where(eq(books.id, withdrawn.book.id));
+    const refusedToo = await act(admin.cookie, withdrawn.order.id, {
+      type: 'set_status',
+      status: 'Delivered',
+    });
+    expect(refusedToo.status).toBe(409);
+    expect(refusedToo.body.error).toEqual({
+      code: 'BOOK_NOT_AVAILABLE',
+      message: ORDER_MSG.bookNotAvailableCannotReopen,
+    });
+    expect(await bookRow(withdrawn.book)).toMatchObject({ status: 'Unavailable', reservedByOrderId: null });
+    for (const o of [deleted, withdrawn]) {
+      const events = await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, o.order.id));
+      expect(events.at(-1)?.toStatus).toBe('Completed');
+    }
   });
 });

@@ -98,18 +98,32 @@ export async function applyBookEffects(
   to: OrderStatus,
 ): Promise<void> {
   const bookIds = items.flatMap((item) => (item.bookId ? [item.bookId] : []));
-  if (bookIds.length === 0) return;
+  const reopening = !isOpenStatus(order.status) && isOpenStatus(to);
+  if (bookIds.length === 0 && !reopening) return;
 
-  if (!isOpenStatus(order.status) && isOpenStatus(to)) {
+  if (reopening) {
     const sorted = [...bookIds].sort();
     const locked = await tx
-      .select({ id: books.id, reservedBy: books.reservedByOrderId })
+      .select({
+        id: books.id,
+        reservedBy: books.reservedByOrderId,
+        status: books.status,
+        deletedAt: books.deletedAt,
+      })
       .from(books)
       .where(inArray(books.id, sorted))
       .orderBy(books.id)
       .for('update');
+    // Issue 10: a reopened order lends its books again, so each must still exist (not deleted,
+    // not removed with its item), be Available (not sold or withdrawn) and be held by no other order.
+    if (locked.length < items.length || locked.some((b) => b.deletedAt !== null)) {
+      throw conflict('BOOK_DELETED', ORDER_MSG.bookDeletedCannotReopen);
+    }
     if (locked.some((b) => b.reservedBy !== null && b.reservedBy !== order.id)) {
       throw conflict('BOOK_IN_ANOTHER_ORDER', ORDER_MSG.bookTakenByAnotherOrder);
+    }
+    if (locked.some((b) => b.status !== 'Available')) {
+      throw conflict('BOOK_NOT_AVAILABLE', ORDER_MSG.bookNotAvailableCannotReopen);
     }
     await tx.update(books).set({ reservedByOrderId: order.id }).where(inArray(books.id, sorted));
   }

@@ -91,6 +91,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.CLOCK_OFFSET_MS !== 0) {
     throw new Error('CLOCK_OFFSET_MS is for tests; it cannot be set in production.');
   }
+  const production = e.NODE_ENV === 'production';
+  // Production never falls back to the file transport: members would wait for emails that only
+  // exist on the server's disk. Without SMTP_URL the operator must choose (file or none) out loud.
+  if (production && !e.SMTP_URL && !e.MAIL_TRANSPORT) {
+    throw new Error(
+      'A mail transport is required in production: set SMTP_URL (or MAIL_TRANSPORT=none to run without email, or MAIL_TRANSPORT=file for .eml files).',
+    );
+  }
   const transport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'file');
   if (transport === 'smtp' && !e.SMTP_URL) throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL.');
   return {
@@ -103,7 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { transport, smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     // D20: the embedded database gets demo data by default; a server database only when asked.
-    seedDemo: e.SEED_DEMO ?? !databaseUrl,
+    // Production only when asked explicitly (the demo admin's password is published).
+    seedDemo: production ? e.SEED_DEMO === true : (e.SEED_DEMO ?? !databaseUrl),
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR),
     payment: {
@@ -128,4 +137,23 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** What the operator must see at every start (logged as errors by main.ts). */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.env === 'production' && config.mail.transport === 'none') {
+    warnings.push(
+      'MAIL_TRANSPORT=none: NO EMAIL IS SENT. Members cannot confirm their accounts or reset passwords, and order notices stay in the outbox. Set SMTP_URL.',
+    );
+  }
+  if (config.env === 'production' && config.mail.transport === 'file') {
+    warnings.push(
+      `MAIL_TRANSPORT=file: emails are only written to ${config.dataDir}/mail, nobody receives them. Set SMTP_URL.`,
+    );
+  }
+  if (config.env === 'production' && config.seedDemo) {
+    warnings.push('SEED_DEMO=true: the demo accounts and their published passwords exist on this server.');
+  }
+  return warnings;
 }

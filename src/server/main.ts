@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { loadConfig } from './config';
+import { loadConfig, startupWarnings } from './config';
 import { applyClockOffset } from './lib/clock';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo';
 import { sweepOrphanCovers } from './modules/covers/orphan-sweep';
@@ -12,6 +12,7 @@ applyClockOffset(config.clockOffsetMs);
 const startedAt = new Date();
 const runtime = await createRuntime(config);
 const { log } = runtime.deps;
+for (const warning of startupWarnings(config)) log.error(warning);
 
 // Covers left behind by a process killed mid-upload (see orphan-sweep.ts).
 if (runtime.deps.storage.kind === 'disk') {

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, startupWarnings } from './config';
+import { createTransport } from './modules/email/outbox';
+
+// Issue 10, item 11: production defaults. A production server never seeds the demo (whose admin
+// password is published) unless asked, never silently writes its emails to disk, and never
+// logs a link that confirms or resets an account.
+
+const dataDir = mkdtempSync(join(tmpdir(), 'rakbuku-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const production = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'x'.repeat(32),
+  DATA_DIR: dataDir,
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+};
+
+describe('production configuration', () => {
+  it('does not seed the demo, even on the embedded database, unless SEED_DEMO=true', () => {
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    // Development keeps D20: the embedded database gets the demo.
+    expect(loadConfig({ DATA_DIR: dataDir }).seedDemo).toBe(true);
+  });
+
+  it('refuses to start without a mail transport', () => {
+    const { SMTP_URL: _, ...noMail } = production;
+    expect(() => loadConfig(noMail)).toThrow(/mail transport is required in production/);
+    // Development falls back to .eml files (D15).
+    expect(loadConfig({ DATA_DIR: dataDir }).mail.transport).toBe('file');
+  });
+
+  it('runs with MAIL_TRANSPORT=none or file only when chosen, and says so at every start', () => {
+    const { SMTP_URL: _, ...noMail } = production;
+    const none = loadConfig({ ...noMail, MAIL_TRANSPORT: 'none' });
+    expect(none.mail.transport).toBe('none');
+    expect(startupWarnings(none)).toEqual([expect.stringContaining('NO EMAIL IS SENT')]);
+    const file = loadConfig({ ...noMail, MAIL_TRANSPORT: 'file' });
+    expect(startupWarnings(file)).toEqual([expect.stringContaining('nobody receives them')]);
+    expect(startupWarnings(loadConfig({ ...production, SEED_DEMO: 'true' }))).toEqual([
+      expect.stringContaining('demo accounts'),
+    ]);
+    expect(startupWarnings(loadConfig(production))).toEqual([]);
+  });
+
+  it('the file transport logs no link in production (development keeps them, D15)', async () => {
+    const logged = async (env: Record<string, string>) => {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+      const config = loadConfig({ ...env, MAIL_TRANSPORT: 'file', DATA_DIR: dataDir });
+      const transport = createTransport(config, pino({ level: 'info' }, sink));
+      await transport.send({
+        to: 'member@example.com',
+        subject: 'Reset your Rakbuku password',
+        text: 'Choose a new password: http://localhost:3000/reset-password?token=secret-token',
+        html: '<p>reset</p>',
+      });
+      return lines.join('');
+    };
+    const prod = await logged({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
+    expect(prod).toContain('Reset your Rakbuku password');
+    expect(prod).not.toContain('secret-token');
+    expect(await logged({ NODE_ENV: 'development' })).toContain('secret-token');
+  });
+});

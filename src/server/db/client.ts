@@ -3,7 +3,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -29,6 +28,57 @@ export interface Database {
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
+ * Limits on a PostgreSQL server that stalls (accepts connections, then answers nothing): without
+ * them a query on a dead connection waits forever, and so does every request behind it.
+ */
+export interface DatabaseTimeouts {
+  /** Opening a connection. */
+  connectMs: number;
+  /** The server cancels a statement running longer (statement_timeout). */
+  statementMs: number;
+  /** The client gives up on an answer (a stalled network); the connection is then discarded. */
+  queryMs: number;
+  /** An idle pooled connection is closed. */
+  idleMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 15_000,
+  queryMs: 20_000,
+  idleMs: 30_000,
+};
+
+/**
+ * A pooled connection whose answer timed out (query_timeout) is stuck behind that answer, and it
+ * may still be handed out again (a transaction releases its connection without the error): its
+ * socket is destroyed, so the pool discards it and the next query opens a fresh one.
+ */
+class DiscardOnTimeoutClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // The socket error we cause lands here while the connection is checked out (the pool only
+    // listens while it is idle); unheard, it would end the process.
+    this.on('error', () => {});
+  }
+
+  /** pg's query() has a dozen overloads: every call passes through unchanged. */
+  override query(...args: any[]): any {
+    const result = (super.query as (...a: any[]) => any)(...args);
+    if (result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (err instanceof Error && err.message === 'Query read timeout') {
+          (
+            this as unknown as { connection: { stream: { destroy(err: Error): void } } }
+          ).connection.stream.destroy(err);
+        }
+      });
+    }
+    return result;
+  }
+}
+
+/**
  * PGlite in `dataDir` (or in memory for 'memory://') when there is no DATABASE_URL,
  * node-postgres otherwise. The same migrations run on both.
  */
@@ -36,9 +86,23 @@ export async function openDatabase(opts: {
   databaseUrl: string | null;
   dataDir?: string;
   poolSize?: number;
+  timeouts?: Partial<DatabaseTimeouts>;
 }): Promise<Database> {
   if (opts.databaseUrl && opts.databaseUrl !== 'memory://') {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...opts.timeouts };
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      Client: DiscardOnTimeoutClient,
+      connectionTimeoutMillis: timeouts.connectMs,
+      idleTimeoutMillis: timeouts.idleMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.queryMs,
+      // TCP keep-alive notices a connection whose peer vanished while it sat idle in the pool.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    const databaseUrl = opts.databaseUrl;
     // An idle connection the server dropped (restart, failover, a dropped test database) is
     // discarded by the pool and the next query opens a new one; unhandled, the event would
     // crash the process.
@@ -50,14 +114,17 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       async migrate() {
-        // Several instances may start together: one migrates at a time.
-        const client = await pool.connect();
+        // Several instances may start together: one migrates at a time. Its own connection,
+        // without the pool's timeouts: waiting for the lock or building an index may take long.
+        const client = new pg.Client({ connectionString: databaseUrl });
+        client.on('error', () => {});
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock(727274)');
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock(727274)').catch(() => {});
-          client.release();
+          await client.end().catch(() => {});
         }
       },
       close: () => pool.end(),
@@ -124,13 +191,4 @@ function countLocalWrites(client: PGlite): LocalWrites {
   target.exec = counted(target.exec, () => true);
   target.transaction = counted(target.transaction, () => true);
   return writes;
-}
-
-export async function checkDatabase(db: Db): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -37,6 +37,17 @@ export function trackLocalWrites(db: object, writes: LocalWrites): void {
   localWrites.set(db, writes);
 }
 
+/** The longest a shared read may take before its callers get an error. */
+export const SHARED_READ_TIMEOUT_MS = 10_000;
+
+function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`shared read took over ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 interface SharedReads<T> {
   inflight: Promise<T> | null;
   next: Promise<T> | null;
@@ -51,7 +62,10 @@ interface SharedReads<T> {
 export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
   const state: SharedReads<T> = { inflight: null, next: null };
   const start = () => {
-    const pending: Promise<T> = read().finally(() => {
+    // Issue 10: a read that never settles (a stalled database) would hold every caller forever,
+    // since they all join it. It is bounded (the pool's query timeout ends it sooner on
+    // PostgreSQL) and forgotten as soon as it fails, so the next caller starts a fresh one.
+    const pending: Promise<T> = settleWithin(read(), SHARED_READ_TIMEOUT_MS).finally(() => {
       if (state.inflight === pending) state.inflight = null;
     });
     state.inflight = pending;

@@ -61,6 +61,7 @@ export const MSG = {
     'This book is part of an open order: its status follows the order until it is completed or cancelled',
   tooManyUploads: 'Too many book uploads. Please try again in an hour.',
   tooManyPasswordAttempts: 'Too many password attempts. Please try again in a minute.',
+  concurrentChange: 'Someone else changed this at the same moment. Please try again.',
 
   // Cart operations (spec 8)
   failedToLoadCart: 'Failed to load cart',

@@ -1,5 +1,6 @@
 import {
   and,
+  asc,
   count,
   desc,
   eq,
@@ -35,6 +36,7 @@ import { MSG } from '../../../domain/messages';
 import type { AdminLoanFilter } from '../../../domain/schemas/admin';
 import type { AppDeps } from '../../app-env';
 import type { DbOrTx } from '../../db/client';
+import { transactionWithRetry } from '../../db/retry';
 import {
   books,
   cartItems,
@@ -332,8 +334,25 @@ export async function setUserRole(db: DbOrTx, input: { actorId: string; userId: 
  * carts), and their orders stay with the snapshot names (orders.user_id / owner_id set null).
  */
 export async function deleteUser(db: DbOrTx, input: { actorId: string; userId: string }): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [target] = await tx.select().from(user).where(eq(user.id, input.userId)).for('update');
+  await transactionWithRetry(db, async (tx) => {
+    // The lock order (docs/architecture.md): their orders, then their books, then the user row.
+    // A checkout of one of their books holds the book and then key-shares its owner: taking the
+    // books before the user row means the deletion waits for that checkout, never the reverse.
+    const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
+    if (!found) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
+    await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(or(eq(orders.userId, found.id), eq(orders.ownerId, found.id)))
+      .orderBy(asc(orders.id))
+      .for('update');
+    await tx
+      .select({ id: books.id })
+      .from(books)
+      .where(eq(books.ownerId, found.id))
+      .orderBy(asc(books.id))
+      .for('update');
+    const [target] = await tx.select().from(user).where(eq(user.id, found.id)).for('update');
     if (!target) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
     if (target.role === 'admin' || target.id === input.actorId)
       throw conflict('ADMIN_NOT_DELETABLE', MSG.cannotDeleteAdmin);

@@ -19,7 +19,10 @@ export const isUuid = (value: string) => UUID.test(value);
 
 /** Serializes one member's cart and checkout writes (the row lock lasts until the transaction ends). */
 export async function lockMember(tx: Tx, memberId: string): Promise<void> {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, memberId)).for('update');
+  // NO KEY UPDATE serializes the member's own cart and checkout without blocking the key-share
+  // locks other members' checkouts take on this row as an owner (a FOR UPDATE here made two
+  // members who borrow from each other deadlock). Deleting the member (FOR UPDATE) still waits.
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, memberId)).for('no key update');
 }
 
 export interface CartLine {
@@ -124,7 +127,7 @@ export async function addToCart(db: Db, input: { actorId: string; bookId: string
       .leftJoin(books, isUuid(input.bookId) ? eq(books.id, input.bookId) : sql`false`)
       .leftJoin(owner, eq(owner.id, books.ownerId))
       .where(eq(user.id, input.actorId))
-      .for('update', { of: user });
+      .for('no key update', { of: user });
     const book = locked?.book ?? null;
     const lines = await loadCartLines(tx, input.actorId);
     const problem = addToCartProblem({ memberId: input.actorId, book, cart: lines });

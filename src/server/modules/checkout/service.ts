@@ -23,6 +23,7 @@ import {
   user,
 } from '../../db/schema';
 import { AppError, unauthorized, unprocessable } from '../../lib/errors';
+import { transactionWithRetry } from '../../db/retry';
 import { groupCartLines, isUuid, loadCartLines } from '../cart/service';
 import { queuePlacedNotices } from '../email/order-notices';
 import { countItems, toOrderSummary } from '../orders/service';
@@ -86,7 +87,7 @@ export async function placeOrders(
   deps: Pick<AppDeps, 'db' | 'config' | 'outbox'>,
   input: { actorId: string } & CheckoutInput,
 ): Promise<PlacedOrders> {
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await transactionWithRetry(deps.db, async (tx) => {
     // One checkout per member at a time: a double-clicked Place Order waits here, then finds
     // the first one's checkout row. The lock, the member and that row come in one query.
     const [locked] = await tx
@@ -97,7 +98,7 @@ export async function placeOrders(
         and(eq(checkouts.userId, user.id), eq(checkouts.idempotencyKey, input.idempotencyKey)),
       )
       .where(eq(user.id, input.actorId))
-      .for('update', { of: user });
+      .for('no key update', { of: user });
     if (locked?.previousId) return { orders: await checkoutOrders(tx, locked.previousId), created: false };
     const member = locked?.member;
     if (!member) throw unauthorized(MSG.pleaseSignIn);

@@ -62,6 +62,7 @@ export const MSG = {
   tooManyUploads: 'Too many book uploads. Please try again in an hour.',
   tooManyPasswordAttempts: 'Too many password attempts. Please try again in a minute.',
   concurrentChange: 'Someone else changed this at the same moment. Please try again.',
+  confirmLinkInvalid: 'This confirmation link is invalid or has expired. Sign in to get a new one.',
 
   // Cart operations (spec 8)
   failedToLoadCart: 'Failed to load cart',

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, linkIn, signIn, uniqueEmail, waitForMail } from './support';
+import { confirmByApi, DEMO, linkIn, signIn, uniqueEmail, waitForMail } from './support';
 
 // Accounts: sign-up with the emailed confirmation, Remember me, the profile with pickup
 // locations and the password change, the guest/member redirects, tabs that follow each
@@ -34,7 +34,7 @@ async function confirmedMember(page: Page, password = 'first-pass-1') {
   expect(res.ok()).toBe(true);
   const mail = await waitForMail(email, 'Confirm your Rakbuku account');
   // Confirm without keeping the session (the journey signs in itself).
-  await page.request.get(linkIn(mail, '/api/auth/verify-email'), { maxRedirects: 0 });
+  await confirmByApi(page.request, mail);
   await page.context().clearCookies();
   return { email, password };
 }
@@ -61,9 +61,13 @@ test('sign up, confirm by email, Remember me, edit the profile and pickup locati
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
 
-  // The link in the real email confirms the account and signs the member in.
+  // The link in the real email opens our confirm page; its button confirms the account and
+  // signs the member in (opening the link alone signs nobody in: login CSRF, issue 10).
   const mail = await waitForMail(email, 'Confirm your Rakbuku account');
-  await page.goto(linkIn(mail, '/api/auth/verify-email'));
+  await page.goto(linkIn(mail, '/confirm-email'));
+  await expect(page.getByText(email)).toBeVisible();
+  expect(await sessionCookie(context)).toBeUndefined();
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
   await expect(page.getByText('Your email is confirmed. Welcome to Rakbuku!')).toBeVisible();
   await expect(page).toHaveURL(/\/profile\/edit$/);
   await expect(page.getByLabel('Full name')).toHaveValue('Komang Putri');

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { ReceivedMail } from '../../src/server/testing/smtp';
 
 export const DEMO = {
@@ -38,6 +38,19 @@ export function linkIn(mail: ReceivedMail, fragment: string): string {
   const link = mail.body.match(/https?:\/\/[^\s"<>]+/g)?.find((l) => l.includes(fragment));
   if (!link) throw new Error(`No link with ${fragment} in "${mail.subject}"`);
   return link.replace(/&amp;/g, '&');
+}
+
+/**
+ * Confirms an account through the API the way our /confirm-email page does (the emailed link
+ * opens that page; its button POSTs the token from our origin). Keeps the session it opens.
+ */
+export async function confirmByApi(api: APIRequestContext, mail: ReceivedMail) {
+  const link = new URL(linkIn(mail, '/confirm-email'));
+  const res = await api.post('/api/account/confirm-email', {
+    data: { token: link.searchParams.get('token') },
+    headers: { origin: link.origin },
+  });
+  expect(res.ok(), `confirm ${mail.to}`).toBeTruthy();
 }
 
 /** Signs in through the real sign-in screen. */

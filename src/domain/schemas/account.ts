@@ -75,6 +75,14 @@ export const signInSchema = z.object({
 export type SignInForm = z.input<typeof signInSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
+
+/** POST /api/account/confirm-email: the token of the emailed link, sent by our confirm page. */
+export const confirmEmailSchema = z.object({
+  token: z
+    .string({ error: MSG.confirmLinkInvalid })
+    .min(1, MSG.confirmLinkInvalid)
+    .max(4000, MSG.confirmLinkInvalid),
+});
 export type ForgotPasswordForm = z.input<typeof forgotPasswordSchema>;
 
 /** The reset page: the spec shows only the mismatch rule; the length rule is the server's (8+). */

@@ -29,7 +29,11 @@ export const accountRequestRules = createAuthMiddleware(async (ctx) => {
   // role, no deleting an admin); roles change only through /api/admin. Server calls still work.
   // Likewise update-user would skip the profile rules of spec 5: the profile changes only
   // through PATCH /api/profile.
-  if ((ctx.path.startsWith('/admin/') || ctx.path === '/update-user') && ctx.request) {
+  // And GET /verify-email signed in whoever opened a confirmation link: our confirm page POSTs
+  // to /api/account/confirm-email instead (issue 10, login CSRF).
+  const closed =
+    ctx.path.startsWith('/admin/') || ctx.path === '/update-user' || ctx.path === '/verify-email';
+  if (closed && ctx.request) {
     throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: MSG.notFound });
   }
   const body = (ctx.body ?? {}) as Record<string, unknown>;

@@ -133,6 +133,11 @@ const MATRIX: Record<string, Entry> = {
       };
     },
   },
+  // Public: the emailed token is the credential; a wrong one is refused alike for everyone.
+  'POST /api/account/confirm-email': {
+    expect: { guest: 400, member: 400, owner: 400, other: 400, admin: 400 },
+    setup: async () => ({ path: '/api/account/confirm-email', body: { token: 'not-a-token' } }),
+  },
   'GET /api/pickup-locations': { expect: PUBLIC, setup: async () => ({ path: '/api/pickup-locations' }) },
   'GET /api/profile/pickup-locations': {
     expect: SIGNED_IN,

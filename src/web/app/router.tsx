@@ -64,6 +64,10 @@ export const router = createBrowserRouter([
             lazy: page(() => import('../features/account/pages/forgot-password-page')),
           },
           {
+            path: 'confirm-email',
+            lazy: page(() => import('../features/account/pages/confirm-email-page')),
+          },
+          {
             path: 'reset-password',
             lazy: page(() => import('../features/account/pages/reset-password-page')),
           },

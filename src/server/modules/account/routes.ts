@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { MSG } from '../../../domain/messages';
-import { changePasswordSchema, profileSchema } from '../../../domain/schemas/account';
+import { changePasswordSchema, confirmEmailSchema, profileSchema } from '../../../domain/schemas/account';
 import type { AppEnv } from '../../app-env';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
 import { requireUser } from '../../auth/middleware';
 import { AppError } from '../../lib/errors';
 import { parseJson } from '../../lib/validate';
 import { takeAttempt } from '../../security/attempt-limit';
-import { changePassword, getMe, updateProfile } from './service';
+import { changePassword, confirmEmail, getMe, updateProfile } from './service';
 
 /** Like sign-in: 5 attempts a minute, per member and per address. */
 export const PASSWORD_ATTEMPTS_PER_MINUTE = 5;
@@ -19,6 +19,13 @@ export function accountRoutes() {
       .get('/me', async (c) => {
         const user = c.var.user;
         return c.json({ user: user ? await getMe(c.var.deps.db, user.id) : null });
+      })
+      // The confirm page's button (issue 10): our cross-site check makes it a click on our page.
+      .post('/account/confirm-email', async (c) => {
+        const { token } = await parseJson(c, confirmEmailSchema);
+        const headers = await confirmEmail(c.var.deps.auth, { requestHeaders: c.req.raw.headers, token });
+        for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+        return c.json({ ok: true });
       })
       .patch('/profile', requireUser, async (c) => {
         const profile = await parseJson(c, profileSchema);

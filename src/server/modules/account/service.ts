@@ -76,3 +76,28 @@ function isInvalidPassword(err: unknown): boolean {
   const body = (err as { body?: { code?: string } } | null)?.body;
   return body?.code === 'INVALID_PASSWORD';
 }
+
+/**
+ * Issue 10: the confirm page's button. Better Auth checks the token, marks the email confirmed
+ * and opens a session for this browser (the returned Set-Cookie headers); a token whose email is
+ * already confirmed signs nobody in.
+ */
+export async function confirmEmail(
+  auth: Auth,
+  input: { requestHeaders: Headers; token: string },
+): Promise<Headers> {
+  try {
+    const { headers } = await auth.api.verifyEmail({
+      query: { token: input.token },
+      headers: input.requestHeaders,
+      returnHeaders: true,
+    });
+    return headers;
+  } catch (err) {
+    const status = (err as { statusCode?: number } | null)?.statusCode;
+    if (status === 401 || status === 400) {
+      throw new AppError('INVALID_CONFIRMATION_LINK', MSG.confirmLinkInvalid, 400);
+    }
+    throw err;
+  }
+}

@@ -54,7 +54,7 @@ describe('sign in', () => {
     expect(resend.status).toBe(200);
     const mail = await ctx.mailbox.waitFor((m) => m.to.includes(member.email));
     expect(mail.subject).toBe('Confirm your Rakbuku account');
-    expect(findLink(mail, '/api/auth/verify-email')).toContain('callbackURL=');
+    expect(findLink(mail, '/confirm-email')).toMatch(/^http:\/\/localhost:3000\/confirm-email\?token=/);
   });
 
   it("'Remember me' gives a 30-day cookie, otherwise a browser-session cookie (D9)", async () => {

@@ -96,7 +96,7 @@ describe('a new account', () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith('rakbuku.session_token='))).toBe(false);
   });
 
-  it('gets a confirmation email through the outbox whose link confirms the account and signs in', async () => {
+  it('gets a confirmation email whose link opens our confirm page; its POST confirms and signs in', async () => {
     const body = signUpBody();
     expect((await signUp(body)).status).toBe(200);
     const [queued] = await emailsTo(ctx, body.email);
@@ -106,17 +106,47 @@ describe('a new account', () => {
     });
 
     const mail = await ctx.mailbox.waitFor((m) => m.to.includes(body.email));
-    const link = findLink(mail, '/api/auth/verify-email');
-    const url = new URL(link);
-    const verified = await ctx.request('GET', url.pathname + url.search);
-    expect(verified.status).toBe(302);
-    expect(verified.headers.get('location')).toBe('/profile/edit?welcome=1');
+    const link = new URL(findLink(mail, '/confirm-email'));
+    expect(link.pathname).toBe('/confirm-email');
+    const token = link.searchParams.get('token')!;
 
-    const cookie = cookieFrom(verified.headers);
+    const confirmed = await ctx.request('POST', '/api/account/confirm-email', { body: { token } });
+    expect(confirmed.status).toBe(200);
+    const cookie = cookieFrom(confirmed.headers);
     const me = await ctx.request('GET', '/api/me', { cookie });
     expect(me.body.user).toMatchObject({ email: body.email, name: 'Wayan Sari', role: 'user' });
     const [row] = await usersWithEmail(ctx, body.email);
     expect(row.emailVerified).toBe(true);
+
+    // Used again (say by a page that got hold of the link), the token signs nobody in.
+    const again = await ctx.request('POST', '/api/account/confirm-email', { body: { token } });
+    expect(again.status).toBe(200);
+    expect(again.headers.getSetCookie().some((c) => c.startsWith('rakbuku.session_token='))).toBe(false);
+  });
+
+  // Issue 10, item 4: Better Auth's GET /verify-email confirmed and signed in whoever opened the
+  // link, so a foreign page (or an <img>) could sign a visitor in to the attacker's account.
+  it('opening a confirmation link signs nobody in: GET is closed and a foreign page cannot POST it', async () => {
+    const body = signUpBody();
+    expect((await signUp(body)).status).toBe(200);
+    const mail = await ctx.mailbox.waitFor((m) => m.to.includes(body.email));
+    const token = new URL(findLink(mail, '/confirm-email')).searchParams.get('token')!;
+
+    const viaGet = await ctx.request('GET', `/api/auth/verify-email?token=${token}&callbackURL=/`);
+    expect(viaGet.status).toBe(404);
+    expect(viaGet.headers.getSetCookie()).toEqual([]);
+    const foreign = await ctx.request('POST', '/api/account/confirm-email', {
+      body: { token },
+      headers: { origin: 'https://attacker.example' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.getSetCookie()).toEqual([]);
+    const [row] = await usersWithEmail(ctx, body.email);
+    expect(row.emailVerified).toBe(false);
+
+    const bogus = await ctx.request('POST', '/api/account/confirm-email', { body: { token: 'x.y.z' } });
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.error).toEqual({ code: 'INVALID_CONFIRMATION_LINK', message: MSG.confirmLinkInvalid });
   });
 
   it('answers a duplicate email like a new one, creates no second account and tells the owner (D10)', async () => {

@@ -11,8 +11,13 @@ import { addToCart } from '../cart/api';
 
 // Account calls: Better Auth under /api/auth, our profile and pickup routes under /api.
 
-/** Where the confirmation link lands: signed in, on the profile, with a welcome banner. */
+/** Where the confirm page goes once confirmed: signed in, on the profile, with a welcome banner. */
 export const CONFIRMED_CALLBACK = '/profile/edit?welcome=1';
+
+/** The confirm page's button: confirms the emailed token and signs this browser in. */
+export function confirmEmail(token: string) {
+  return api<{ ok: true }>('/api/account/confirm-email', { method: 'POST', body: { token } });
+}
 
 export function signUp(body: Omit<SignUpRequest, 'callbackURL'>) {
   return api('/api/auth/sign-up/email', {

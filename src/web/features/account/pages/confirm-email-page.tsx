@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Me } from '../../../../domain/api-types';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { ErrorBanner } from '../../../components/ui/feedback';
+import { api, ApiError, errorMessage } from '../../../lib/api';
+import { broadcastAuthChange, sessionQuery, whileSigningIn } from '../../../lib/session';
+import { CONFIRMED_CALLBACK, confirmEmail } from '../api';
+import { AuthCard } from '../components/auth-card';
+
+/** The email inside the link's token (a JWT), shown so a member sees which account they confirm. */
+function emailInToken(token: string): string | null {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof payload.email === 'string' ? payload.email : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the confirmation link lands. Opening the link changes nothing: only this button (a POST
+ * from our own page) confirms the email and signs in, so a foreign page or an <img> pointing at
+ * the link cannot sign a visitor in to someone else's account (login CSRF).
+ */
+export default function ConfirmEmailPage() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const email = token ? emailInToken(token) : null;
+  const [linkInvalid, setLinkInvalid] = useState(!token);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setError(null);
+    setBusy(true);
+    try {
+      await confirmEmail(token);
+      const session = await api<{ user: Me | null }>('/api/me');
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      await whileSigningIn(async () => {
+        queryClient.setQueryData(sessionQuery.queryKey, session);
+        await navigate(CONFIRMED_CALLBACK, { replace: true });
+      });
+      broadcastAuthChange();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'INVALID_CONFIRMATION_LINK') setLinkInvalid(true);
+      else setError(errorMessage(err, t('confirm.fallbackError')));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      icon={<MailCheck className="size-6" aria-hidden />}
+      title={t('confirm.title')}
+      subtitle={linkInvalid ? undefined : t('confirm.subtitle')}
+    >
+      {linkInvalid ? (
+        <div className="space-y-4">
+          <ErrorBanner>{t('profile.confirmLinkInvalid')}</ErrorBanner>
+          <ButtonLink to="/signin" replace className="w-full">
+            {t('confirm.toSignIn')}
+          </ButtonLink>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <ErrorBanner>{error}</ErrorBanner>
+          {email && <p className="break-all text-center font-semibold text-stone-900">{email}</p>}
+          <Button type="button" size="lg" className="w-full" loading={busy} onClick={confirm}>
+            {t('confirm.submit')}
+          </Button>
+          <p className="text-center text-sm text-stone-600">{t('confirm.notYou')}</p>
+        </div>
+      )}
+    </AuthCard>
+  );
+}

@@ -10,6 +10,7 @@ import { api, ApiError, errorMessage } from '../../../lib/api';
 import { broadcastAuthChange, sessionQuery, whileSigningIn } from '../../../lib/session';
 import { CONFIRMED_CALLBACK, confirmEmail } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /** The email inside the link's token (a JWT), shown so a member sees which account they confirm. */
 function emailInToken(token: string): string | null {
@@ -62,6 +63,7 @@ export default function ConfirmEmailPage() {
       title={t('confirm.title')}
       subtitle={linkInvalid ? undefined : t('confirm.subtitle')}
     >
+      <PageTitle title={t('confirm.title')} />
       {linkInvalid ? (
         <div className="space-y-4">
           <ErrorBanner>{t('profile.confirmLinkInvalid')}</ErrorBanner>

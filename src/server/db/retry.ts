@@ -2,7 +2,7 @@ import { MSG } from '../../domain/messages';
 import { AppError } from '../lib/errors';
 import type { DbOrTx, Tx } from './client';
 
-// Lock order (docs/architecture.md, "Locks"): user rows, then orders, then books, each group in
+// Lock order (docs/architecture.md, "Locks"): orders, then books, then user rows, each group in
 // id order. Transactions that follow it do not deadlock each other; should PostgreSQL still pick
 // one as a deadlock victim or serialization failure, it is run once more before the member
 // hears 409 (never a 500).

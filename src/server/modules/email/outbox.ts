@@ -182,7 +182,6 @@ export function createOutbox(deps: {
   /** Claim, send (no transaction open), mark: one row at a time until none is due. */
   async function drainOutbox(): Promise<OutboxRunResult> {
     const total = { sent: 0, failed: 0 };
-    if (deps.beforeSend) await deps.beforeSend().catch((err) => log.error({ err }, 'timer pass failed'));
     if (transport.kind === 'none') return total;
     for (;;) {
       const row = await claimNextEmail(db);
@@ -215,8 +214,9 @@ export function createOutbox(deps: {
     }
   }
 
-  /** One worker pass: everything due now. (Further due work, such as timers, joins here.) */
+  /** One worker pass: the due timers first (D24), then the outbox. */
   async function pass(): Promise<OutboxRunResult> {
+    if (deps.beforeSend) await deps.beforeSend().catch((err) => log.error({ err }, 'timer pass failed'));
     return drainOutbox();
   }
 

@@ -50,7 +50,8 @@ export const MSG = {
   coverType: 'File must be JPG, PNG, or WEBP',
   coverInvalidPick: 'Invalid file: Must be JPG, PNG, or WEBP, max 2MB',
   weeklyPricePositive: 'Weekly price must be greater than 0',
-  priceDecimals: 'Price must have 2 decimal places or less',
+  // D32 replaces the spec's '2 decimal places' rule.
+  priceWhole: 'Price must be a whole number of rupiah',
   monthlyPricePositive: 'Monthly price must be greater than 0',
   // Book management (not worded by the spec: D7, D18 and the server's own refusals)
   coverTooManyPixels: 'Image dimensions are too large: at most 40 megapixels',

@@ -33,9 +33,3 @@ export function formatMoney(value: string | number): string {
     typeof value === 'number' && !Number.isInteger(value * 100) ? Math.round(value * 100) : toMinor(value);
   return formatter.format(minor / 100).replace(/\u00a0/g, ' ');
 }
-
-/** True when the text is a positive amount with at most two decimals. */
-export function hasAtMostTwoDecimals(value: string | number): boolean {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  return /^\d+(\.\d{1,2})?$/.test(text);
-}

@@ -137,13 +137,16 @@ describe('book status effects', () => {
 });
 
 describe('shipping cost', () => {
-  it('must be greater than 0 for delivery', () => {
+  it('must be whole rupiah, at least Rp 1.000, for delivery (D32)', () => {
     expect(shippingCostProblem('delivery', '15000')).toBeNull();
-    expect(shippingCostProblem('delivery', '0.01')).toBeNull();
+    expect(shippingCostProblem('delivery', '15.000')).toBeNull();
+    expect(shippingCostProblem('delivery', '1000.00')).toBeNull();
+    expect(shippingCostProblem('delivery', '999')).toBe('Shipping cost must be at least Rp 1.000');
+    expect(shippingCostProblem('delivery', '1500.50')).toBe('Price must be a whole number of rupiah');
     expect(shippingCostProblem('delivery', '0')).toBe('Please enter a valid shipping cost');
     expect(shippingCostProblem('delivery', '-5')).toBe('Please enter a valid shipping cost');
     expect(shippingCostProblem('delivery', 'abc')).toBe('Please enter a valid shipping cost');
-    expect(shippingCostProblem('delivery', '1.005')).toBe('Please enter a valid shipping cost');
+    expect(shippingCostProblem('delivery', '1.0005')).toBe('Please enter a valid shipping cost');
   });
 
   it('is 0 for self pickup, which is free', () => {

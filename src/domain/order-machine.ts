@@ -1,6 +1,8 @@
 import { CLOSED_ORDER_STATUSES, type DeliveryMethod, ORDER_STATUSES, type OrderStatus } from './constants';
 import { MSG } from './messages';
-import { fromMinor, hasAtMostTwoDecimals, toMinor } from './money';
+import { formatMoney, fromMinor, toMinor } from './money';
+import { parseRupiah } from './price-parse';
+import { PRICE_MIN_RUPIAH } from './schemas/amount';
 import type { OrderAction, OrderActionType, OrderRole } from './order-actions';
 
 // The order state machine (spec section 4, D8): who may take which action in which status, the
@@ -130,15 +132,20 @@ export function isOpenStatus(status: OrderStatus): boolean {
 }
 
 /**
- * The admin's shipping cost (spec section 5): greater than 0 for delivery; self pickup is free,
- * so a pickup order takes exactly 0. Returns the spec's message when the value is refused.
+ * The admin's shipping cost (spec section 5, D32): whole rupiah, at least Rp 1.000 for
+ * delivery; self pickup is free, so a pickup order takes exactly 0. Returns the message when
+ * the value is refused.
  */
 export function shippingCostProblem(method: DeliveryMethod, value: string): string | null {
-  if (!hasAtMostTwoDecimals(value)) return MSG.invalidShippingCost;
-  const minor = toMinor(value);
-  if (method === 'delivery' ? minor <= 0 : minor !== 0) return MSG.invalidShippingCost;
+  const parsed = parseRupiah(value);
+  if (!parsed.ok) return parsed.reason === 'fraction' ? MSG.priceWhole : MSG.invalidShippingCost;
+  if (method === 'pickup') return parsed.rupiah === 0 ? null : MSG.invalidShippingCost;
+  if (parsed.rupiah === 0) return MSG.invalidShippingCost;
+  if (parsed.rupiah < PRICE_MIN_RUPIAH) return SHIPPING_MIN_MESSAGE;
   return null;
 }
+
+export const SHIPPING_MIN_MESSAGE = `Shipping cost must be at least ${formatMoney(PRICE_MIN_RUPIAH)}`;
 
 /** total = subtotal + shipping, in exact minor units (D2). */
 export function orderTotal(subtotal: string, shippingCost: string): string {

@@ -53,27 +53,33 @@ test('upload a book with a cover, find it, edit its price, switch it off and on,
   await page.getByLabel('Category').selectOption('Teen');
   await page.getByLabel('Summary (optional)').fill('A tale of the rice terraces.');
   await expect(page.getByText('28/500')).toBeVisible();
-  await page.getByLabel('Weekly price (IDR)').fill('25000.555');
+  // D32: whole rupiah, typed the Indonesian way; the input regroups as you type.
+  await page.getByLabel('Weekly price (IDR)').fill('12,5');
   await page.getByRole('button', { name: 'Upload Book' }).click();
-  await expect(page.getByText('Price must have 2 decimal places or less')).toBeVisible();
-  await page.getByLabel('Weekly price (IDR)').fill('25000');
+  await expect(page.getByText('Price must be a whole number of rupiah')).toBeVisible();
+  await page.getByLabel('Weekly price (IDR)').fill('12000');
+  await expect(page.getByLabel('Weekly price (IDR)')).toHaveValue('12.000');
+  await page.getByLabel('Weekly price (IDR)').fill('12.000');
   await page.getByLabel('Monthly price (IDR, optional)').fill('0');
   await page.getByRole('button', { name: 'Upload Book' }).click();
   await expect(page.getByText('Monthly price must be greater than 0')).toBeVisible();
-  await page.getByLabel('Monthly price (IDR, optional)').fill('90000');
+  await page.getByLabel('Monthly price (IDR, optional)').fill('48.000');
+  await page.getByRole('button', { name: 'Upload Book' }).click();
+  await expect(page.getByText('Monthly price must be below 4 x the weekly price')).toBeVisible();
+  await page.getByLabel('Monthly price (IDR, optional)').fill('40.000');
   await page.getByRole('button', { name: 'Upload Book' }).click();
 
   // Manage: the new row, with 'Category • Language' and the weekly price in rupiah (D1).
   await expect(page).toHaveURL('/books/manage');
   const row = page.getByRole('row', { name: new RegExp(title) });
   await expect(row).toContainText('Teen • English');
-  await expect(row).toContainText('Rp 25.000');
+  await expect(row).toContainText('Rp 12.000');
   await expect(row).not.toContainText('$');
 
   // All Books lists it, with its served cover.
   await page.goto(`/books?q=${encodeURIComponent(title)}`);
   const card = page.locator('article', { hasText: title });
-  await expect(card).toContainText('Rp 25.000 per week');
+  await expect(card).toContainText('Rp 12.000 per week');
   const cover = await page.request.get((await card.locator('img').getAttribute('src'))!);
   expect(cover.headers()['content-type']).toBe('image/webp');
 
@@ -83,9 +89,9 @@ test('upload a book with a cover, find it, edit its price, switch it off and on,
   await expect(page).toHaveURL(/\/books\/[^/]+\/edit$/);
   await expect(page.getByLabel('Title')).toHaveValue(title);
   await expect(page.getByLabel('Category')).toHaveValue('Teen');
-  await expect(page.getByLabel('Weekly price (IDR)')).toHaveValue('25000');
-  await expect(page.getByLabel('Monthly price (IDR, optional)')).toHaveValue('90000');
-  await page.getByLabel('Weekly price (IDR)').fill('30000');
+  await expect(page.getByLabel('Weekly price (IDR)')).toHaveValue('12.000');
+  await expect(page.getByLabel('Monthly price (IDR, optional)')).toHaveValue('40.000');
+  await page.getByLabel('Weekly price (IDR)').fill('30.000');
   await page.getByLabel('Monthly price (IDR, optional)').fill('');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL('/books/manage');

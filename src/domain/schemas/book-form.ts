@@ -9,11 +9,13 @@ import {
   COVER_MIME_TYPES,
   LANGUAGES,
   type Language,
+  MONTHLY_DURATION_WEEKS,
   SUMMARY_MAX,
   TITLE_MAX,
 } from '../constants';
 import { MSG } from '../messages';
-import { formatMoney } from '../money';
+import { toMinor } from '../money';
+import { AMOUNT_MSG, BOOK_PRICE_MAX, bookPriceMaxMessage, PRICE_MIN_RUPIAH, rupiahTextField } from './amount';
 
 // The upload and edit form (spec section 5), shared by the web form (react-hook-form) and
 // the server (multipart fields of POST/PATCH /api/books). Every field arrives as text.
@@ -24,54 +26,54 @@ export const BOOK_FORM_DEFAULTS = {
   category: 'Adult' as Category,
 };
 
-/**
- * numeric(12,2) holds far more, but a weekly price above this is a typo, and refusing it
- * here keeps a 4xx from ever becoming a database error.
- */
-export const BOOK_PRICE_MAX = 100_000_000;
-export const bookPriceMaxMessage = `Price must be ${formatMoney(BOOK_PRICE_MAX)} or less`;
 export const summaryMaxMessage = `Summary must be ${SUMMARY_MAX} characters or less`;
 
-const PRICE_PATTERN = /^\d+(\.\d+)?$/;
-const TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
-
-/** A price as typed: "25000", "25000.5". Output is the stored form "25000.50" (D2). */
-function priceField(positiveMessage: string) {
-  return z
-    .string({ error: positiveMessage })
-    .trim()
-    .refine((v) => PRICE_PATTERN.test(v) && Number(v) > 0, { message: positiveMessage, abort: true })
-    .refine((v) => TWO_DECIMALS.test(v), { message: MSG.priceDecimals, abort: true })
-    .refine((v) => Number(v) <= BOOK_PRICE_MAX, { message: bookPriceMaxMessage, abort: true })
-    .transform(normalizePrice);
-}
-
-function normalizePrice(v: string): string {
-  const [whole, fraction = ''] = v.split('.');
-  return `${BigInt(whole)}.${fraction.padEnd(2, '0')}`;
+/** A price as typed, in whole rupiah (D32): "12.000", "12,000", "12000". Output "12000.00". */
+function priceField(what: string, positiveMessage: string) {
+  return rupiahTextField({
+    invalid: positiveMessage,
+    min: PRICE_MIN_RUPIAH,
+    minMessage: AMOUNT_MSG.atLeast(what, PRICE_MIN_RUPIAH),
+    // numeric(12,2) holds far more, but a price above this is a typo, and refusing it here
+    // keeps every order total inside its column (issue 10 item 9).
+    max: BOOK_PRICE_MAX,
+    maxMessage: bookPriceMaxMessage,
+  });
 }
 
 /** Empty text (an untouched optional input) means "not set". */
 const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
 
-export const bookFormSchema = z.object({
-  title: z.string({ error: MSG.titleRequired }).trim().min(1, MSG.titleRequired).max(TITLE_MAX, MSG.titleMax),
-  author: z
-    .string({ error: MSG.authorRequired })
-    .trim()
-    .min(1, MSG.authorRequired)
-    .max(AUTHOR_MAX, MSG.authorMax),
-  language: z.enum(LANGUAGES).default(BOOK_FORM_DEFAULTS.language),
-  condition: z.enum(CONDITIONS).default(BOOK_FORM_DEFAULTS.condition),
-  category: z.enum(CATEGORIES).default(BOOK_FORM_DEFAULTS.category),
-  summary: z.string().trim().max(SUMMARY_MAX, summaryMaxMessage).optional().transform(blankToUndefined),
-  weeklyPrice: priceField(MSG.weeklyPricePositive),
-  monthlyPrice: z
-    .string()
-    .optional()
-    .transform(blankToUndefined)
-    .pipe(priceField(MSG.monthlyPricePositive).optional()),
-});
+export const bookFormSchema = z
+  .object({
+    title: z
+      .string({ error: MSG.titleRequired })
+      .trim()
+      .min(1, MSG.titleRequired)
+      .max(TITLE_MAX, MSG.titleMax),
+    author: z
+      .string({ error: MSG.authorRequired })
+      .trim()
+      .min(1, MSG.authorRequired)
+      .max(AUTHOR_MAX, MSG.authorMax),
+    language: z.enum(LANGUAGES).default(BOOK_FORM_DEFAULTS.language),
+    condition: z.enum(CONDITIONS).default(BOOK_FORM_DEFAULTS.condition),
+    category: z.enum(CATEGORIES).default(BOOK_FORM_DEFAULTS.category),
+    summary: z.string().trim().max(SUMMARY_MAX, summaryMaxMessage).optional().transform(blankToUndefined),
+    weeklyPrice: priceField('Weekly price', MSG.weeklyPricePositive),
+    monthlyPrice: z
+      .string()
+      .optional()
+      .transform(blankToUndefined)
+      .pipe(priceField('Monthly price', MSG.monthlyPricePositive).optional()),
+  })
+  .superRefine((values, ctx) => {
+    // D32: a monthly price is worth setting only below four weeks at the weekly price.
+    if (values.monthlyPrice === undefined) return;
+    if (toMinor(values.monthlyPrice) >= toMinor(values.weeklyPrice) * MONTHLY_DURATION_WEEKS) {
+      ctx.addIssue({ code: 'custom', path: ['monthlyPrice'], message: AMOUNT_MSG.monthlyBelowFourWeeks });
+    }
+  });
 export type BookFormInput = z.input<typeof bookFormSchema>;
 export type BookFormValues = z.output<typeof bookFormSchema>;
 
@@ -97,4 +99,4 @@ export function coverPickProblem(file: { size: number; type: string }): string |
   return null;
 }
 
-export { COVER_MAX_BYTES, COVER_MIME_TYPES };
+export { BOOK_PRICE_MAX, bookPriceMaxMessage, COVER_MAX_BYTES, COVER_MIME_TYPES };

@@ -1,15 +1,22 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants';
 import { MSG } from '../messages';
+import { AMOUNT_MSG, rupiahField, SHIPPING_COST_MAX } from './amount';
 
 // Request bodies and queries of the orders API. The state machine (order-machine.ts) decides
 // whether an action is allowed; these only check the shape.
 
-/** The admin's shipping cost: a number or decimal text, at most 2 decimals (checked again per method). */
-const shippingCost = z
-  .union([z.string(), z.number()], { error: MSG.invalidShippingCost })
-  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-  .refine((value) => /^\d{1,10}(\.\d{1,2})?$/.test(value), { error: MSG.invalidShippingCost });
+/**
+ * The admin's shipping cost in whole rupiah (D32), bounded so the order total fits its column
+ * (issue 10 item 9); the minimum per delivery method is checked by shippingCostProblem.
+ */
+const shippingCost = rupiahField({
+  invalid: MSG.invalidShippingCost,
+  min: 0,
+  minMessage: MSG.invalidShippingCost,
+  max: SHIPPING_COST_MAX,
+  maxMessage: AMOUNT_MSG.atMost('Shipping cost', SHIPPING_COST_MAX),
+});
 
 export const orderActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('set_shipping_cost'), shippingCost }),

@@ -101,8 +101,8 @@ describe('POST /api/books (upload)', () => {
       condition: 'Brand New',
       category: 'Teen',
       summary: 'A story of Minke.',
-      weeklyPrice: '22000.5',
-      monthlyPrice: '80000',
+      weeklyPrice: '22.000',
+      monthlyPrice: '80,000',
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -111,7 +111,7 @@ describe('POST /api/books (upload)', () => {
       condition: 'Brand New',
       category: 'Teen',
       summary: 'A story of Minke.',
-      weeklyPrice: '22000.50',
+      weeklyPrice: '22000.00',
       monthlyPrice: '80000.00',
     });
   });
@@ -139,18 +139,37 @@ describe('POST /api/books (upload)', () => {
       'weeklyPrice',
       'Weekly price must be greater than 0',
     ],
+    // D32: whole rupiah, at least Rp 1.000; '2 decimal places' is gone.
     [
-      'weekly price 3 decimals',
-      { weeklyPrice: '1.005' },
+      'weekly price with a fraction',
+      { weeklyPrice: '12.5' },
       'weeklyPrice',
-      'Price must have 2 decimal places or less',
+      'Price must be a whole number of rupiah',
+    ],
+    [
+      'weekly price below Rp 1.000',
+      { weeklyPrice: '999' },
+      'weeklyPrice',
+      'Weekly price must be at least Rp 1.000',
+    ],
+    [
+      'weekly price too large',
+      { weeklyPrice: '100.000.001' },
+      'weeklyPrice',
+      'Price must be Rp 100.000.000 or less',
     ],
     ['monthly price zero', { monthlyPrice: '0' }, 'monthlyPrice', 'Monthly price must be greater than 0'],
     [
-      'monthly price 3 decimals',
-      { monthlyPrice: '9.999' },
+      'monthly price with a fraction',
+      { monthlyPrice: '9999,50' },
       'monthlyPrice',
-      'Price must have 2 decimal places or less',
+      'Price must be a whole number of rupiah',
+    ],
+    [
+      'monthly price not below 4 x weekly',
+      { monthlyPrice: '100.000' },
+      'monthlyPrice',
+      'Monthly price must be below 4 x the weekly price',
     ],
     ['summary over 500', { summary: 's'.repeat(501) }, 'summary', 'Summary must be 500 characters or less'],
     [
@@ -183,16 +202,17 @@ describe('POST /api/books (upload)', () => {
     });
   }
 
-  it('accepts the limits themselves: 100-character title and author, 500-character summary, 2 decimals', async () => {
+  it('accepts the limits themselves: 100-character title and author, 500-character summary, Rp 1.000, monthly just below 4 x weekly', async () => {
     const owner = await ctx.member();
     const res = await upload(owner, {
       title: 't'.repeat(100),
       author: 'a'.repeat(100),
       summary: 's'.repeat(500),
-      weeklyPrice: '0.01',
-      monthlyPrice: '0.99',
+      weeklyPrice: '1.000',
+      monthlyPrice: '3.999',
     });
     expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ weeklyPrice: '1000.00', monthlyPrice: '3999.00' });
   });
 
   it("refuses a missing cover with 'Book cover is required'", async () => {
@@ -345,10 +365,10 @@ describe('PATCH /api/books/:id (edit)', () => {
     const created = (await upload(owner, VALID)).body;
     const res = await ctx.request('PATCH', `/api/books/${created.id}`, {
       cookie: owner.cookie,
-      body: form({ ...VALID, weeklyPrice: '12.345' }),
+      body: form({ ...VALID, weeklyPrice: '12.5' }),
     });
     expect(res.status).toBe(422);
-    expect(res.body.error.message).toBe('Price must have 2 decimal places or less');
+    expect(res.body.error.message).toBe('Price must be a whole number of rupiah');
     const [row] = await ctx.db.select().from(books).where(eq(books.id, created.id));
     expect(row.weeklyPrice).toBe('25000.00');
   });

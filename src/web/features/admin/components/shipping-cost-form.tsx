@@ -1,18 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, hasAtMostTwoDecimals, toMinor } from '../../../../domain/money';
+import { formatMoney } from '../../../../domain/money';
+import { PRICE_MIN_RUPIAH, SHIPPING_COST_MAX } from '../../../../domain/schemas/amount';
 import type { AdminOrderRow } from '../../../../domain/admin-types';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/field';
+import { isRupiahAtLeast, PriceInput } from '../../../components/ui/price-input';
 
-/** A positive amount with at most two decimals (spec section 5: greater than 0). */
+/** Whole rupiah, at least Rp 1.000 (D32), within the bound that keeps the total in its column. */
 function isValidShippingCost(value: string): boolean {
-  return hasAtMostTwoDecimals(value) && toMinor(value) > 0;
+  return isRupiahAtLeast(value, PRICE_MIN_RUPIAH) && !isRupiahAtLeast(value, SHIPPING_COST_MAX + 1);
 }
 
 /**
- * Draft orders: Set Shipping Cost (numeric, min 0, step 0.01, disabled when empty or <= 0).
- * Self pickup is free, so a pickup order is confirmed with 0 (the server enforces both).
+ * Draft orders: Set Shipping Cost (disabled when empty). Self pickup is free, so a pickup order
+ * is confirmed with 0 (the server enforces both). On the admin dashboard and the order page.
  */
 export function ShippingCostForm({
   order,
@@ -40,8 +41,7 @@ export function ShippingCostForm({
   }
 
   const trimmed = value.trim();
-  const numeric = Number(trimmed);
-  const disabled = trimmed === '' || !Number.isFinite(numeric) || numeric <= 0;
+  const disabled = trimmed === '';
   const invalid = touched && trimmed !== '' && !isValidShippingCost(trimmed);
 
   const submit = (e: FormEvent) => {
@@ -57,15 +57,11 @@ export function ShippingCostForm({
         {t('orders.shippingCostLabel', { number: order.number })}
       </label>
       <div className="flex gap-2">
-        <Input
+        <PriceInput
           id={id}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
           value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
+          onChange={(text) => {
+            setValue(text);
             setTouched(true);
           }}
           placeholder={t('orders.shippingCostPlaceholder')}

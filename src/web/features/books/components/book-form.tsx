@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, CONDITIONS, LANGUAGES, SUMMARY_MAX } from '../../../../domain/constants';
 import {
@@ -13,6 +13,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorBanner } from '../../../components/ui/feedback';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import { PriceInput } from '../../../components/ui/price-input';
 import { ApiError } from '../../../lib/api';
 import { CoverPicker } from './cover-picker';
 
@@ -57,6 +58,7 @@ export function BookForm({
 
   const {
     register,
+    control,
     handleSubmit,
     watch,
     setError,
@@ -178,7 +180,7 @@ export function BookForm({
             />
           </Field>
           {PRICES.map(({ name, label, hint }) => (
-            // Rupiah, but the spec's rules allow up to 2 decimals, hence step 0.01.
+            // Whole rupiah with thousands separators, "Rp 12.000" as you type (D32).
             <Field
               key={name}
               label={t(label)}
@@ -186,14 +188,20 @@ export function BookForm({
               error={errors[name]?.message}
               hint={t(hint)}
             >
-              <Input
-                id={`book-${name}`}
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="0.01"
-                invalid={!!errors[name]}
-                {...register(name)}
+              <Controller
+                control={control}
+                name={name}
+                render={({ field }) => (
+                  <PriceInput
+                    id={`book-${name}`}
+                    ref={field.ref}
+                    name={field.name}
+                    value={String(field.value ?? '')}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    invalid={!!errors[name]}
+                  />
+                )}
               />
             </Field>
           ))}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ButtonLink } from '../../../components/ui/button';
+import { priceText } from '../../../components/ui/price-input';
 import { Container, PageHeader } from '../../../components/ui/card';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
 import { ApiError } from '../../../lib/api';
@@ -47,8 +48,8 @@ export default function EditBookPage() {
           condition: book.condition,
           category: book.category,
           summary: book.summary ?? '',
-          weeklyPrice: plainPrice(book.weeklyPrice),
-          monthlyPrice: book.monthlyPrice ? plainPrice(book.monthlyPrice) : '',
+          weeklyPrice: priceText(book.weeklyPrice),
+          monthlyPrice: priceText(book.monthlyPrice),
         }}
         currentCoverUrl={book.cover.detail}
         submitLabel={t('edit.submit')}
@@ -69,9 +70,4 @@ export default function EditBookPage() {
       {body}
     </Container>
   );
-}
-
-/** "25000.00" reads as "25000" in the input; "25000.50" stays as it is. */
-function plainPrice(value: string): string {
-  return value.endsWith('.00') ? value.slice(0, -3) : value;
 }

@@ -36,7 +36,7 @@ async function orderRow(id: string) {
 describe('Set Shipping Cost (spec section 5)', () => {
   it('refuses empty, zero, negative, non-numeric and 3-decimal costs with the spec message, changing nothing', async () => {
     const { order } = await placeTestOrder(ctx);
-    for (const shippingCost of ['', '0', '0.00', '-5', 'abc', '1.234', '1e4']) {
+    for (const shippingCost of ['', '0', '0.00', '-5', 'abc', '1.2345', '1e4']) {
       const res = await act(order.id, { type: 'set_shipping_cost', shippingCost });
       expect(res.status, shippingCost).toBeGreaterThanOrEqual(400);
       expect(res.status, shippingCost).toBeLessThan(500);
@@ -46,6 +46,28 @@ describe('Set Shipping Cost (spec section 5)', () => {
     expect(row).toMatchObject({ status: 'Draft', shippingCost: null, total: null });
   });
 
+  it('refuses a fraction, less than Rp 1.000 and an amount the total could not hold with 422, never 500 (D32, issue 10 item 9)', async () => {
+    const { order } = await placeTestOrder(ctx);
+    const cases: Array<[unknown, string]> = [
+      ['9999999999.99', 'Price must be a whole number of rupiah'],
+      ['9999999999', 'Shipping cost must be Rp 100.000.000 or less'],
+      ['99999999999999999999', 'Shipping cost must be Rp 100.000.000 or less'],
+      [9_999_999_999, 'Shipping cost must be Rp 100.000.000 or less'],
+      ['15000.50', 'Price must be a whole number of rupiah'],
+      ['999', 'Shipping cost must be at least Rp 1.000'],
+    ];
+    for (const [shippingCost, message] of cases) {
+      const res = await act(order.id, { type: 'set_shipping_cost', shippingCost });
+      expect(res.status, String(shippingCost)).toBe(422);
+      expect(res.body.error.message, String(shippingCost)).toBe(message);
+    }
+    expect(await orderRow(order.id)).toMatchObject({ status: 'Draft', shippingCost: null, total: null });
+    // The highest accepted cost fits: "15.000" typed the Indonesian way is fifteen thousand.
+    const top = await act(order.id, { type: 'set_shipping_cost', shippingCost: '100.000.000' });
+    expect(top.status).toBe(200);
+    expect(top.body.shippingCost).toBe('100000000.00');
+  });
+
   it('sets shipping, total = subtotal + shipping exactly, and moves to Waiting for Payment', async () => {
     const owner = await createUser(ctx.db);
     const made = [
@@ -53,16 +75,16 @@ describe('Set Shipping Cost (spec section 5)', () => {
       await createBook(ctx.db, { ownerId: owner.id, weeklyPrice: '7000.25' }),
     ];
     const { order } = await placeTestOrder(ctx, { books: made });
-    const res = await act(order.id, { type: 'set_shipping_cost', shippingCost: '20000.10' });
+    const res = await act(order.id, { type: 'set_shipping_cost', shippingCost: '20.000' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: 'Waiting for Payment',
       subtotal: '19500.75',
-      shippingCost: '20000.10',
-      total: '39500.85',
+      shippingCost: '20000.00',
+      total: '39500.75',
     });
     const listed = await ctx.request('GET', `/api/admin/orders?q=${order.number}`, { cookie: admin.cookie });
-    expect(listed.body.items[0]).toMatchObject({ status: 'Waiting for Payment', total: '39500.85' });
+    expect(listed.body.items[0]).toMatchObject({ status: 'Waiting for Payment', total: '39500.75' });
     // A second shipping cost is refused: the order is no longer Draft.
     const again = await act(order.id, { type: 'set_shipping_cost', shippingCost: '1000' });
     expect(again.status).toBe(409);

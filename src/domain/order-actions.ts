@@ -13,7 +13,7 @@ export type OrderAction =
   | { type: 'confirm_received' } // borrower, Delivery in Progress -> Delivered (starts the loan)
   | { type: 'return_books' } // borrower, Delivered -> Returning in Progress
   | { type: 'confirm_books_returned' } // item owner, Returning in Progress -> Completed
-  | { type: 'cancel' } // admin, unless Completed or Cancelled
+  | { type: 'cancel' } // admin, unless Completed or Cancelled; borrower at Draft or Waiting for Payment (D35)
   | { type: 'set_status'; status: OrderStatus }; // admin, any of the 8 statuses
 
 export type OrderActionType = OrderAction['type'];

@@ -44,6 +44,8 @@ const PERMISSIONS: Record<OrderRole, Partial<Record<OrderActionType, readonly Or
     set_status: ANY_STATUS,
   },
   borrower: {
+    // D35: a borrower may cancel their own order until it is paid.
+    cancel: ['Draft', 'Waiting for Payment'],
     // D21: Confirm Received is the borrower saying the books arrived: it starts the loan.
     confirm_received: ['Delivery in Progress'],
     return_books: ['Delivered'],

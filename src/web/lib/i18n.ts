@@ -10,11 +10,12 @@ import common from '../locales/en/common.json';
 import home from '../locales/en/home.json';
 import info from '../locales/en/info.json';
 import orders from '../locales/en/orders.json';
+import payments from '../locales/en/payments.json';
 
 // UI text lives in catalogues, one namespace per feature: Bahasa Indonesia is a second
 // catalogue, not a rewrite. The spec's error strings are the `en` values.
 export const resources = {
-  en: { common, home, info, catalog, books, account, cart, checkout, orders, admin },
+  en: { common, home, info, catalog, books, account, cart, checkout, orders, admin, payments },
 } as const;
 
 void i18n.use(initReactI18next).init({

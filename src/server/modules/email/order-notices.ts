@@ -19,7 +19,8 @@ export type OrderNotice =
   | 'delivered'
   | 'return_started'
   | 'completed'
-  | 'cancelled';
+  | 'cancelled'
+  | 'cancelled_by_borrower';
 
 const NOTICE_BY_STATUS: Record<OrderStatus, OrderNotice | null> = {
   Draft: null,
@@ -190,6 +191,34 @@ const TEMPLATES: Record<OrderNotice, Template> = {
     'Your order was cancelled',
     (n) => `Order #${n.number} was cancelled. Its books are available again.`,
   ),
+  // D35: the borrower cancelled before paying; the owner and the admins hear of it.
+  cancelled_by_borrower: {
+    borrower: (n) => ({
+      subject: `Order #${n.number} was cancelled`,
+      title: 'Your order was cancelled',
+      paragraphs: [`Hi ${n.order.userName}, you cancelled order #${n.number}. Nothing is to be paid.`],
+      rows: orderRows(n),
+      button: viewButton(n),
+    }),
+    owner: (n) => ({
+      subject: `Order #${n.number} was cancelled by the borrower`,
+      title: 'The order was cancelled',
+      paragraphs: [
+        `Hi ${n.order.ownerName}, ${n.order.userName} cancelled order #${n.number} before paying. Your books are available again.`,
+      ],
+      rows: orderRows(n),
+      button: { label: 'View the order', url: n.link },
+    }),
+    admin: (n) => ({
+      subject: `Order #${n.number} was cancelled by the borrower`,
+      title: 'An order was cancelled by its borrower',
+      paragraphs: [
+        `${n.order.userName} (${n.order.userEmail}) cancelled order #${n.number} from ${n.order.ownerName}. Its books are available again; nothing is to be paid.`,
+      ],
+      rows: orderRows(n),
+      button: { label: 'Open the order', url: n.link },
+    }),
+  },
 };
 
 /** The status notices that go to both the borrower and the owner (D16). */

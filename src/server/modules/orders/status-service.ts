@@ -75,7 +75,8 @@ export async function applyOrderAction(
       actorName: actor.name,
       actorRole: role,
     });
-    const notice = noticeForStatus(to);
+    const notice =
+      role === 'borrower' && action.type === 'cancel' ? 'cancelled_by_borrower' : noticeForStatus(to);
     if (notice) await queueOrderNotices(tx, deps.config, order.id, notice);
 
     const [updated] = await tx.select().from(orders).where(eq(orders.id, order.id));

@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import type { OrdersView } from '../api';
 import { formatOrderDate } from '../format';
 import { DueLine } from './due-badge';
+import { NextStepLine } from './next-step-line';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** Order rows with their status and View Details; the other party depends on the view. */
@@ -24,7 +25,7 @@ export function OrderList({ orders, view }: { orders: OrderSummary[]; view: Orde
               <h2 className="font-mono font-semibold text-stone-900">
                 {t('list.order', { number: order.number })}
               </h2>
-              <OrderStatusBadge status={order.status} />
+              <OrderStatusBadge status={order.status} viewer={view} />
             </div>
             <p className="text-sm text-stone-600">
               {view === 'borrower'
@@ -36,6 +37,7 @@ export function OrderList({ orders, view }: { orders: OrderSummary[]; view: Orde
               {t('list.placedOn', { date: formatOrderDate(order.createdAt) })}
             </p>
             {order.loan && <DueLine loan={order.loan} />}
+            <NextStepLine status={order.status} deliveryMethod={order.deliveryMethod} viewer={view} />
           </div>
           <div className="flex items-center justify-between gap-4 sm:justify-end">
             <p className="font-semibold text-stone-900">{formatMoney(order.total ?? order.subtotal)}</p>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '../../../../domain/constants';
+import type { OrderRole } from '../../../../domain/order-actions';
 import { Badge } from '../../../components/ui/badge';
 
 type Tone = Parameters<typeof Badge>[0]['tone'];
@@ -15,11 +16,12 @@ const STATUS_TONE: Record<OrderStatus, Tone> = {
   Cancelled: 'red',
 };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/** The status as the viewer reads it: plain words for the borrower (D35), as named for others. */
+export function OrderStatusBadge({ status, viewer }: { status: OrderStatus; viewer?: OrderRole | null }) {
   const { t } = useTranslation('orders');
   return (
     <Badge tone={STATUS_TONE[status]} className="whitespace-nowrap">
-      {t(`status.${status}`)}
+      {viewer === 'borrower' ? t(`payments:borrowerStatus.${status}`) : t(`status.${status}`)}
     </Badge>
   );
 }

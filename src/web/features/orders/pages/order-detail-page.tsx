@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { formatMoney } from '../../../../domain/money';
 import { orderTotal } from '../../../../domain/order-machine';
 import type { OrderDetail } from '../../../../domain/order-types';
+import { viewerRole } from '../../../../domain/order-words';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/card';
 import { ErrorBanner, LoadingState } from '../../../components/ui/feedback';
@@ -12,6 +13,7 @@ import { ApiError } from '../../../lib/api';
 import { useOrder } from '../api';
 import { DeliveryDetails } from '../components/delivery-details';
 import { hasLoanPanel, LoanPanel } from '../components/loan-panel';
+import { NextStepLine } from '../components/next-step-line';
 import { OrderActionBar } from '../components/order-action-bar';
 import { OrderItems } from '../components/order-items';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -96,7 +98,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             <h1 className="font-mono text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
               {t('detail.title', { number: order.number })}
             </h1>
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} viewer={viewerRole(order.viewerRoles)} />
           </div>
           <p className="mt-1 text-stone-600">
             {t('detail.placedOn', { date: formatOrderDate(order.createdAt) })}
@@ -112,6 +114,12 @@ function OrderView({ order }: { order: OrderDetail }) {
             </Section>
           )}
           <Section title={t('detail.actions')}>
+            <NextStepLine
+              className="mb-4"
+              status={order.status}
+              deliveryMethod={order.deliveryMethod}
+              viewer={viewerRole(order.viewerRoles)}
+            />
             <OrderActionBar key={order.status} order={order} />
           </Section>
           <Section title={t('detail.items')}>

@@ -12,6 +12,8 @@ export interface AdminStats {
   draftOrders: number;
   /** Delivered orders past their due date (D21). */
   overdueOrders: number;
+  /** Orders waiting for the borrower's transfer, counted apart from those awaiting review. */
+  awaitingPaymentOrders: number;
 }
 
 export interface Page<T> {
@@ -31,6 +33,9 @@ export interface AdminOrderRow extends OrderSummary {
     location: string | null;
   } | null;
   itemTitles: string[];
+  paymentClaimedAt: string | null;
+  /** The borrower's receipt photo (D33), private to the borrower and the admins. */
+  receiptUrl: string | null;
 }
 
 export interface AdminBookRow extends BookSummary {

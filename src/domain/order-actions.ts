@@ -5,7 +5,7 @@ import type { OrderStatus } from './constants';
 
 export type OrderAction =
   | { type: 'set_shipping_cost'; shippingCost: string } // admin, Draft -> Waiting for Payment
-  | { type: 'confirm_payment' } // admin, Waiting for Payment -> Processed
+  | { type: 'confirm_payment'; amountReceived: string; bankReference: string } // admin, Waiting for Payment -> Processed (D33)
   | { type: 'mark_shipped' } // admin or item owner, Processed -> Delivery in Progress
   | { type: 'mark_delivered' } // admin, Delivery in Progress -> Delivered
   | { type: 'mark_return_started' } // admin, Delivered -> Returning in Progress

@@ -57,6 +57,8 @@ export interface OrderSummary {
   paymentDueAt: string | null;
   /** While Delivered: the due date and day count, computed by the server's clock and zone. */
   loan: LoanClock | null;
+  /** D33: the borrower pressed "I have paid" and the order still waits for payment. */
+  paymentClaimed: boolean;
 }
 
 /** An extension of the loan (D23): a charge on the order the admin marks paid. */
@@ -77,6 +79,13 @@ export interface ExtensionOffer {
   options: Array<{ weeks: ExtensionWeeks; amount: string; newDueAt: string; newDueDate: string }>;
 }
 
+/** What an event recorded beyond the status change (D33). */
+export interface OrderEventDetails {
+  amountReceived?: string;
+  bankReference?: string;
+  receipt?: boolean;
+}
+
 export interface OrderEventView {
   id: string;
   fromStatus: OrderStatus | null;
@@ -84,7 +93,35 @@ export interface OrderEventView {
   action: string;
   actorName: string;
   actorRole: string;
+  details: OrderEventDetails | null;
   createdAt: string;
+}
+
+/** The payment panel's facts (D33): for the borrower and the admins only. */
+export interface OrderPayment {
+  /** The amount to transfer; null until the shipping cost is set. */
+  amount: string | null;
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  /** The order number, used as the transfer reference. */
+  reference: string;
+  /** D24's deadline while Waiting for Payment, else null. */
+  deadline: string | null;
+  claimedAt: string | null;
+  receiptUrl: string | null;
+  confirmedAt: string | null;
+  amountReceived: string | null;
+  bankReference: string | null;
+}
+
+/** The owner's share of an order (D34): for the owner and the admins only. */
+export interface OrderShare {
+  itemsTotal: string;
+  serviceFee: string;
+  ownerShare: string;
+  /** pending until Completed, then payable (paid out from the owner's balance). */
+  state: 'pending' | 'payable' | 'cancelled';
 }
 
 export interface OrderDetail extends OrderSummary {
@@ -101,4 +138,10 @@ export interface OrderDetail extends OrderSummary {
   extensions: OrderExtensionView[];
   /** Borrower only, while Delivered; null for everyone else. */
   extensionOffer: ExtensionOffer | null;
+}
+
+/** GET /api/orders/:id/money: the payment panel and the owner's share, each for whom it concerns. */
+export interface OrderMoney {
+  payment: OrderPayment | null;
+  share: OrderShare | null;
 }

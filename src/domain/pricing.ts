@@ -38,3 +38,23 @@ export function sumMinor(values: readonly string[]): number {
 export function extensionTotal(items: readonly Pick<PriceInput, 'weeklyPrice'>[], weeks: number): string {
   return fromMinor(items.reduce((total, item) => total + toMinor(item.weeklyPrice) * weeks, 0));
 }
+
+/**
+ * The platform's service fee on an order's items total (D34), in minor units: the configured
+ * percentage, rounded to whole rupiah (half up). Shipping is the platform's and carries no fee.
+ */
+export function serviceFeeMinor(itemsMinor: number, percent: number): number {
+  if (!Number.isInteger(itemsMinor) || itemsMinor < 0) throw new Error(`Not an items total: ${itemsMinor}`);
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100)
+    throw new Error(`Not a percentage: ${percent}`);
+  // itemsMinor x percent is an exact integer; dividing by 100 x 100 gives rupiah.
+  const product = itemsMinor * percent;
+  return Math.floor((product + 5_000) / 10_000) * 100;
+}
+
+/** The owner's share of an order (D34): items total minus the service fee. */
+export function ownerShare(itemsTotal: string, percent: number): { serviceFee: string; ownerShare: string } {
+  const items = toMinor(itemsTotal);
+  const fee = serviceFeeMinor(items, percent);
+  return { serviceFee: fromMinor(fee), ownerShare: fromMinor(items - fee) };
+}

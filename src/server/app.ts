@@ -22,6 +22,7 @@ import { coversRoutes } from './modules/covers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { loansRoutes } from './modules/loans/routes';
+import { paymentsRoutes } from './modules/payments/routes';
 import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
 import { refuseForbiddenText } from './security/forbidden-text';
 import { limitJsonBody } from './security/json-body-limit';
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', checkoutRoutes());
   app.route('/api', ordersRoutes());
   app.route('/api', loansRoutes());
+  app.route('/api', paymentsRoutes());
   app.route('/api', adminRoutes());
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
 

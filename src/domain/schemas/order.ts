@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants';
 import { MSG } from '../messages';
-import { AMOUNT_MSG, rupiahField, SHIPPING_COST_MAX } from './amount';
+import { PAYMENT_MSG } from '../payment-messages';
+import { AMOUNT_MAX, AMOUNT_MSG, rupiahField, SHIPPING_COST_MAX } from './amount';
+
+export const BANK_REFERENCE_MAX = 100;
 
 // Request bodies and queries of the orders API. The state machine (order-machine.ts) decides
 // whether an action is allowed; these only check the shape.
@@ -20,7 +23,22 @@ const shippingCost = rupiahField({
 
 export const orderActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('set_shipping_cost'), shippingCost }),
-  z.object({ type: z.literal('confirm_payment') }),
+  // D33: the admin records what arrived and the bank's reference for it.
+  z.object({
+    type: z.literal('confirm_payment'),
+    amountReceived: rupiahField({
+      invalid: PAYMENT_MSG.amountReceivedRequired,
+      min: 1,
+      minMessage: PAYMENT_MSG.amountReceivedRequired,
+      max: AMOUNT_MAX,
+      maxMessage: AMOUNT_MSG.atMost('The amount received', AMOUNT_MAX),
+    }),
+    bankReference: z
+      .string({ error: PAYMENT_MSG.bankReferenceRequired })
+      .trim()
+      .min(1, PAYMENT_MSG.bankReferenceRequired)
+      .max(BANK_REFERENCE_MAX, PAYMENT_MSG.bankReferenceMax),
+  }),
   z.object({ type: z.literal('mark_shipped') }),
   z.object({ type: z.literal('mark_delivered') }),
   z.object({ type: z.literal('mark_return_started') }),

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -25,7 +26,7 @@ import {
   LANGUAGES,
   ORDER_STATUSES,
 } from '../../domain/constants';
-import type { DeliveryAddress, PickupLocationSnapshot } from '../../domain/order-types';
+import type { DeliveryAddress, OrderEventDetails, PickupLocationSnapshot } from '../../domain/order-types';
 
 // One schema for PGlite and PostgreSQL. Field names are camelCase (Better Auth reads them),
 // column names snake_case.
@@ -54,6 +55,10 @@ export const user = pgTable(
     location: text('location'),
     address: text('address'),
     role: text('role').notNull().default('user'),
+    // Where an owner's earnings are paid (D34); optional until they have something payable.
+    payoutBankName: text('payout_bank_name'),
+    payoutAccountName: text('payout_account_name'),
+    payoutAccountNumber: text('payout_account_number'),
     banned: boolean('banned').default(false),
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
@@ -323,6 +328,17 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    // D34: fixed at checkout through the pricing module; the share is payable once Completed.
+    serviceFee: numeric('service_fee', { precision: 12, scale: 2 }),
+    ownerShare: numeric('owner_share', { precision: 12, scale: 2 }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    // D33: the borrower's "I have paid" (with an optional private receipt photo) and the
+    // admin's confirmation with the amount received and the bank reference.
+    paymentClaimedAt: timestamp('payment_claimed_at', { withTimezone: true }),
+    paymentReceiptKey: text('payment_receipt_key'),
+    paymentConfirmedAt: timestamp('payment_confirmed_at', { withTimezone: true }),
+    paymentReceivedAmount: numeric('payment_received_amount', { precision: 12, scale: 2 }),
+    paymentBankReference: text('payment_bank_reference'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -332,6 +348,7 @@ export const orders = pgTable(
     index('orders_owner_idx').on(t.ownerId, t.createdAt.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
+    index('orders_owner_status_idx').on(t.ownerId, t.status),
     check('orders_duration', sql`${t.borrowDuration} in (1, 2, 4)`),
   ],
 );
@@ -375,6 +392,8 @@ export const orderEvents = pgTable(
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
     actorRole: text('actor_role').notNull(),
+    /** What the step recorded beyond the status, e.g. the amount received and bank reference (D33). */
+    details: jsonb('details').$type<OrderEventDetails>(),
     createdAt: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
@@ -431,6 +450,27 @@ export const timers = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- payouts (D34)
+/** Money paid to an owner by an admin; the payable balance is completed shares minus these. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    ownerName: text('owner_name').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    reference: text('reference').notNull(),
+    recordedById: text('recorded_by_id').references(() => user.id, { onDelete: 'set null' }),
+    recordedByName: text('recorded_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payouts_amount_positive', sql`${t.amount} > 0`),
+    index('payouts_owner_idx').on(t.ownerId, t.createdAt),
+  ],
+);
+
 // ---------------------------------------------------------------- email outbox (D14)
 export const emailNotifications = pgTable(
   'email_notifications',
@@ -463,3 +503,4 @@ export type PickupLocation = typeof pickupLocations.$inferSelect;
 export type EmailNotification = typeof emailNotifications.$inferSelect;
 export type Timer = typeof timers.$inferSelect;
 export type OrderExtension = typeof orderExtensions.$inferSelect;
+export type Payout = typeof payouts.$inferSelect;

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, cartItems, rateLimit, user } from '../db/schema';
+import { books, cartItems, orders, rateLimit, user } from '../db/schema';
 import { createBook, createUser } from '../db/seed/factories';
 import { addToCart } from '../modules/cart/service';
 import { createTestContext, type Member, type TestContext } from '../testing/harness';
-import { advanceTestOrder, placeTestOrder } from '../testing/order-factories';
+import { claimPayment } from '../modules/payments/service';
+import { advanceTestOrder, asSessionUser, placeTestOrder } from '../testing/order-factories';
 import { registeredApiRoutes, routeKey } from './registered-routes';
 
 // Every API route the app registers, read from Hono's router, with the answer each kind of
@@ -301,6 +302,40 @@ const MATRIX: Record<string, Entry> = {
       const order = await ownersOrder();
       await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Delivered' });
       return { path: `/api/orders/${order.id}/due-date.ics` };
+    },
+  },
+  // D33: the payment panel and the share; "I have paid" is the borrower's alone; the receipt is
+  // the borrower's and the admins'.
+  'GET /api/orders/:id/money': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/money` }),
+  },
+  'POST /api/orders/:id/payment-claim': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 403 },
+    setup: async () => {
+      const order = await ownersOrder();
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Waiting for Payment' });
+      return {
+        path: `/api/orders/${order.id}/payment-claim`,
+        body: {},
+        still: async () => {
+          const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+          return row.paymentClaimedAt === null;
+        },
+      };
+    },
+  },
+  'GET /api/orders/:id/receipt': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => {
+      const order = await ownersOrder();
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Waiting for Payment' });
+      await claimPayment(ctx.deps, {
+        actor: asSessionUser(actors.owner.user),
+        orderId: order.id,
+        receipt: png,
+      });
+      return { path: `/api/orders/${order.id}/receipt` };
     },
   },
   'GET /api/admin/stats': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/stats' }) },

@@ -70,7 +70,7 @@ export async function placeTestOrder(
 /** The admin's path through the statuses, in the order an order normally takes them. */
 const HAPPY_PATH: Partial<Record<OrderStatus, OrderAction>> = {
   Draft: { type: 'set_shipping_cost', shippingCost: '15000' },
-  'Waiting for Payment': { type: 'confirm_payment' },
+  'Waiting for Payment': { type: 'confirm_payment', amountReceived: '10000.00', bankReference: 'TEST-REF' },
   Processed: { type: 'mark_shipped' },
   'Delivery in Progress': { type: 'mark_delivered' },
   Delivered: { type: 'mark_return_started' },

@@ -68,22 +68,28 @@ describe('every admin endpoint is for admins only', () => {
 });
 
 describe('stats and lists', () => {
-  it('counts orders, non-deleted books, users, pending emails and Draft orders', async () => {
+  it('counts orders, non-deleted books, users, pending emails, Draft orders and those awaiting payment apart', async () => {
     const before = (await ctx.request('GET', '/api/admin/stats', { cookie: adminMember.cookie })).body;
     const owner = await ctx.member();
     await insertOrder(ctx.db, { borrower: member.user, ownerId: owner.user.id });
     await insertOrder(ctx.db, { borrower: member.user, ownerId: owner.user.id, status: 'Completed' });
+    await insertOrder(ctx.db, {
+      borrower: member.user,
+      ownerId: owner.user.id,
+      status: 'Waiting for Payment',
+    });
     const deleted = await createBook(ctx.db, { ownerId: owner.user.id });
     await ctx.db.update(books).set({ deletedAt: new Date() }).where(eq(books.id, deleted.id));
     const res = await ctx.request('GET', '/api/admin/stats', { cookie: adminMember.cookie });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      totalOrders: before.totalOrders + 2,
-      totalBooks: before.totalBooks + 2, // the two snapshot books, not the deleted one
+      totalOrders: before.totalOrders + 3,
+      totalBooks: before.totalBooks + 3, // the three snapshot books, not the deleted one
       totalUsers: before.totalUsers + 1,
       pendingEmails: expect.any(Number),
       draftOrders: before.draftOrders + 1,
       overdueOrders: 0,
+      awaitingPaymentOrders: before.awaitingPaymentOrders + 1,
     });
   });
 

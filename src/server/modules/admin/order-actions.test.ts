@@ -92,6 +92,10 @@ describe('Set Shipping Cost (spec section 5)', () => {
 
   it('confirms a pickup order with 0 (self pickup is free) and refuses any other amount', async () => {
     const { order } = await placeTestOrder(ctx, { deliveryMethod: 'pickup' });
+    // D33: pickup orders start at Waiting for Payment; an admin may still set one back to Draft.
+    expect(order.status).toBe('Waiting for Payment');
+    expect((await act(order.id, { type: 'set_shipping_cost', shippingCost: '0' })).status).toBe(409);
+    expect((await act(order.id, { type: 'set_status', status: 'Draft' })).status).toBe(200);
     const paid = await act(order.id, { type: 'set_shipping_cost', shippingCost: '5000' });
     expect(paid.body.error.message).toBe('Please enter a valid shipping cost');
     const free = await act(order.id, { type: 'set_shipping_cost', shippingCost: '0' });
@@ -128,7 +132,12 @@ describe('the buttons through every status, with their book effects and emails',
         'Available',
         'order_shipping_cost_set',
       ],
-      [{ type: 'confirm_payment' }, 'Processed', 'Borrowed', 'order_payment_confirmed'],
+      [
+        { type: 'confirm_payment', amountReceived: '25000', bankReference: 'BCA-123' },
+        'Processed',
+        'Borrowed',
+        'order_payment_confirmed',
+      ],
       [{ type: 'mark_shipped' }, 'Delivery in Progress', 'Borrowed', 'order_shipped'],
       [{ type: 'mark_delivered' }, 'Delivered', 'Borrowed', 'order_delivered'],
       [{ type: 'mark_return_started' }, 'Returning in Progress', 'Borrowed', 'order_return_started'],
@@ -190,7 +199,7 @@ describe('the buttons through every status, with their book effects and emails',
   it('Cancel frees the books; it is refused once the order is Cancelled', async () => {
     const { order, books: made } = await placeTestOrder(ctx);
     await act(order.id, { type: 'set_shipping_cost', shippingCost: '1000' });
-    await act(order.id, { type: 'confirm_payment' });
+    await act(order.id, { type: 'confirm_payment', amountReceived: '25000', bankReference: 'BCA-123' });
     expect(await bookStatuses([made[0].id])).toEqual(['Borrowed']);
     const cancelled = await act(order.id, { type: 'cancel' });
     expect(cancelled.body.status).toBe('Cancelled');

@@ -84,6 +84,7 @@ export async function getStats(db: DbOrTx): Promise<AdminStats> {
         total: count(),
         draft: sql<number>`count(*) filter (where ${orders.status} = 'Draft')::int`,
         overdue: sql<number>`count(*) filter (where ${overdueLoan()})::int`,
+        awaitingPayment: sql<number>`count(*) filter (where ${orders.status} = 'Waiting for Payment')::int`,
       })
       .from(orders),
     db.select({ total: count() }).from(books).where(isNull(books.deletedAt)),
@@ -97,6 +98,7 @@ export async function getStats(db: DbOrTx): Promise<AdminStats> {
     pendingEmails,
     draftOrders: o.draft,
     overdueOrders: o.overdue,
+    awaitingPaymentOrders: o.awaitingPayment,
   };
 }
 
@@ -187,6 +189,10 @@ export async function listOrders(
       itemTitles,
       ...loanFields(order),
       createdAt: new Date(order.createdAt).toISOString(),
+      // D33: the borrower's "I have paid" and receipt, on the admin's order card.
+      paymentClaimed: order.status === 'Waiting for Payment' && order.paymentClaimedAt !== null,
+      paymentClaimedAt: order.paymentClaimedAt ? new Date(order.paymentClaimedAt).toISOString() : null,
+      receiptUrl: order.paymentReceiptKey ? `/api/orders/${order.id}/receipt` : null,
     })),
     total,
     query,

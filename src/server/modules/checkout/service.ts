@@ -6,7 +6,7 @@ import { MSG } from '../../../domain/messages';
 import { ORDER_MSG } from '../../../domain/order-messages';
 import type { OrderSummary } from '../../../domain/order-types';
 import type { CheckoutInput } from '../../../domain/schemas/checkout';
-import { sumMinor } from '../../../domain/pricing';
+import { ownerShare, sumMinor } from '../../../domain/pricing';
 import { fromMinor } from '../../../domain/money';
 import { PAYMENT_METHOD } from '../../../domain/constants';
 import type { AppDeps } from '../../app-env';
@@ -27,8 +27,10 @@ import { transactionWithRetry } from '../../db/retry';
 import { groupCartLines, isUuid, loadCartLines } from '../cart/service';
 import { queuePlacedNotices } from '../email/order-notices';
 import { countItems, toOrderSummary } from '../orders/service';
+import { enterPaymentAtCheckout } from '../payments/pickup';
 
-// Checkout (spec section 5, D5, D6): the cart becomes one Draft order per owner in one
+// Checkout (spec section 5, D5, D6): the cart becomes one order per owner (Draft, or Waiting
+// for Payment for pickup, D33) in one
 // transaction that locks the books, so a book is never lent twice, and a repeated submit with
 // the same idempotency key returns the orders it already made.
 
@@ -135,7 +137,13 @@ export async function placeOrders(
 
     // One order per owner, written with one multi-row insert per table (ids made here, so the
     // items, events and reservations can name their order without reading anything back).
-    const groups = groupCartLines(lines).map((group) => ({ ...group, orderId: randomUUID() }));
+    // D33: self pickup is free and needs no review, so its order waits for payment at once.
+    const pickup = input.deliveryMethod === 'pickup';
+    const groups = groupCartLines(lines).map((group) => ({
+      ...group,
+      orderId: randomUUID(),
+      subtotal: fromMinor(sumMinor(group.lineTotals)),
+    }));
     const created = await tx
       .insert(orders)
       .values(
@@ -147,7 +155,7 @@ export async function placeOrders(
           userEmail: member.email,
           ownerId: group.ownerId,
           ownerName: group.ownerName,
-          status: 'Draft' as const,
+          status: pickup ? ('Waiting for Payment' as const) : ('Draft' as const),
           deliveryMethod: input.deliveryMethod,
           deliveryAddress: input.deliveryMethod === 'delivery' ? input.deliveryAddress! : null,
           pickupLocationId: pickupLocation?.id ?? null,
@@ -159,7 +167,11 @@ export async function placeOrders(
               }
             : null,
           borrowDuration: group.borrowDuration,
-          subtotal: fromMinor(sumMinor(group.lineTotals)),
+          subtotal: group.subtotal,
+          shippingCost: pickup ? '0.00' : null,
+          total: pickup ? group.subtotal : null,
+          // D34: the owner's share and the service fee, fixed when the order is made.
+          ...ownerShare(group.subtotal, deps.config.serviceFeePercent),
           paymentMethod: PAYMENT_METHOD,
         })),
       )
@@ -215,6 +227,7 @@ export async function placeOrders(
       items: items.filter((item) => item.orderId === group.orderId),
     }));
     await queuePlacedNotices(tx, deps.config, placedOrders);
+    if (pickup) for (const { order } of placedOrders) await enterPaymentAtCheckout(tx, deps.config, order);
     await tx.delete(cartItems).where(eq(cartItems.userId, input.actorId));
     return {
       orders: placedOrders.map(({ order, items }) => toOrderSummary(order, items.length)),

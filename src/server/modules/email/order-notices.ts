@@ -88,9 +88,11 @@ const TEMPLATES: Record<OrderNotice, Template> = {
       subject: `We received your order #${n.number}`,
       title: 'Thank you for your order',
       paragraphs: [
-        `Hi ${n.order.userName}, your order #${n.number} from ${n.order.ownerName} is waiting for our review.`,
         n.order.deliveryMethod === 'pickup'
-          ? `Self pickup is free. ${handover(n.order)}`
+          ? `Hi ${n.order.userName}, your order #${n.number} from ${n.order.ownerName} is ready for payment.`
+          : `Hi ${n.order.userName}, your order #${n.number} from ${n.order.ownerName} is waiting for our review.`,
+        n.order.deliveryMethod === 'pickup'
+          ? `Self pickup is free. ${handover(n.order)} The payment instructions are in a separate email and on your order page.`
           : `${handover(n.order)} We will set the shipping cost and email you payment instructions within 24 hours.`,
       ],
       rows: orderRows(n),
@@ -107,12 +109,18 @@ const TEMPLATES: Record<OrderNotice, Template> = {
       button: { label: 'View the order', url: n.link },
     }),
     admin: (n) => ({
-      subject: `New order #${n.number} to review`,
-      title: 'A new order is waiting for review',
+      subject:
+        n.order.deliveryMethod === 'pickup'
+          ? `New pickup order #${n.number}`
+          : `New order #${n.number} to review`,
+      title:
+        n.order.deliveryMethod === 'pickup'
+          ? 'A new pickup order is waiting for payment'
+          : 'A new order is waiting for review',
       paragraphs: [
         `${n.order.userName} (${n.order.userEmail}) ordered from ${n.order.ownerName}.`,
         n.order.deliveryMethod === 'pickup'
-          ? `Pickup order: confirm it with a shipping cost of ${formatMoney('0')}. ${handover(n.order)}`
+          ? `Pickup order: it needs no review and waits for the borrower's bank transfer. ${handover(n.order)}`
           : `Set the shipping cost in the admin dashboard. ${handover(n.order)}`,
       ],
       rows: orderRows(n),

@@ -96,7 +96,7 @@ describe('admin transitions (spec section 4, D8)', () => {
     const { order, book } = await orderAt('Draft');
     const steps: Array<[OrderAction, OrderStatus]> = [
       [{ type: 'set_shipping_cost', shippingCost: '15000' }, 'Waiting for Payment'],
-      [{ type: 'confirm_payment' }, 'Processed'],
+      [{ type: 'confirm_payment', amountReceived: '25000', bankReference: 'BCA-123' }, 'Processed'],
       [{ type: 'mark_shipped' }, 'Delivery in Progress'],
       [{ type: 'mark_delivered' }, 'Delivered'],
       [{ type: 'mark_return_started' }, 'Returning in Progress'],
@@ -138,6 +138,10 @@ describe('admin transitions (spec section 4, D8)', () => {
     expect(after.body.events).toHaveLength(1);
 
     const pickup = await orderAt('Draft', 'pickup');
+    // D33: a pickup order waits for payment from the start; set back to Draft, it takes only 0.
+    expect((await act(admin.cookie, pickup.order.id, { type: 'set_status', status: 'Draft' })).status).toBe(
+      200,
+    );
     const refused = await act(admin.cookie, pickup.order.id, {
       type: 'set_shipping_cost',
       shippingCost: '5000',
@@ -153,7 +157,11 @@ describe('admin transitions (spec section 4, D8)', () => {
 
   it('refuses a button out of its status with 409, and may set any status from the select', async () => {
     const { order } = await orderAt('Draft');
-    const early = await act(admin.cookie, order.id, { type: 'confirm_payment' });
+    const early = await act(admin.cookie, order.id, {
+      type: 'confirm_payment',
+      amountReceived: '25000',
+      bankReference: 'BCA-123',
+    });
     expect(early.status).toBe(409);
     expect(early.body.error.message).toBe('This action is not possible while the order is Draft');
     const jump = await act(admin.cookie, order.id, { type: 'set_status', status: 'Delivered' });
@@ -204,7 +212,7 @@ describe('borrower transitions', () => {
   it('is refused everything else: admin buttons 403, own buttons out of status 409', async () => {
     const { order, borrower } = await orderAt('Processed');
     for (const action of [
-      { type: 'confirm_payment' },
+      { type: 'confirm_payment', amountReceived: '25000', bankReference: 'BCA-123' },
       { type: 'mark_shipped' },
       { type: 'set_status', status: 'Completed' },
       { type: 'set_shipping_cost', shippingCost: '1' },
@@ -241,7 +249,15 @@ describe('owner transitions', () => {
     const { order, owner } = await orderAt('Waiting for Payment');
     expect((await act(owner.cookie, order.id, { type: 'mark_shipped' })).status).toBe(409);
     expect((await act(owner.cookie, order.id, { type: 'cancel' })).status).toBe(403);
-    expect((await act(owner.cookie, order.id, { type: 'confirm_payment' })).status).toBe(403);
+    expect(
+      (
+        await act(owner.cookie, order.id, {
+          type: 'confirm_payment',
+          amountReceived: '25000',
+          bankReference: 'BCA-123',
+        })
+      ).status,
+    ).toBe(403);
     expect((await act(owner.cookie, order.id, { type: 'return_books' })).status).toBe(403);
   });
 

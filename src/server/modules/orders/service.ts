@@ -36,6 +36,7 @@ export function toOrderSummary(order: Order, count: number): OrderSummary {
     itemCount: count,
     createdAt: order.createdAt.toISOString(),
     ...loanFields(order),
+    paymentClaimed: order.status === 'Waiting for Payment' && order.paymentClaimedAt !== null,
   };
 }
 
@@ -139,6 +140,7 @@ export async function buildOrderDetail(
         action: e.action,
         actorName: e.actorName,
         actorRole: e.actorRole,
+        details: e.details ?? null,
         createdAt: e.createdAt.toISOString(),
       }),
     ),

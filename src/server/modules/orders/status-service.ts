@@ -12,13 +12,15 @@ import {
   targetStatus,
 } from '../../../domain/order-machine';
 import { ORDER_MSG } from '../../../domain/order-messages';
-import type { OrderDetail } from '../../../domain/order-types';
+import type { OrderDetail, OrderEventDetails } from '../../../domain/order-types';
 import type { AppDeps, SessionUser } from '../../app-env';
 import type { Tx } from '../../db/client';
 import { books, type Order, type OrderItem, orderEvents, orders } from '../../db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { noticeForStatus, queueOrderNotices } from '../email/order-notices';
 import { onOrderStatusChange } from '../loans/service';
+import { paymentConfirmation } from '../payments/service';
+import { now } from '../../lib/clock';
 import { buildOrderDetail, loadOrderItems, rolesOnOrder } from './service';
 
 // The one place an order's status changes (D8): it checks the actor and the transition, updates
@@ -62,6 +64,15 @@ export async function applyOrderAction(
       changes.shippingCost = action.shippingCost;
       changes.total = orderTotal(order.subtotal, action.shippingCost);
     }
+    let details: OrderEventDetails | null = null;
+    if (action.type === 'confirm_payment') {
+      // D33: what arrived and the bank's reference, kept on the order and in its history.
+      const { amountReceived, bankReference } = action;
+      Object.assign(changes, paymentConfirmation({ amountReceived, bankReference }));
+      details = { amountReceived, bankReference };
+    }
+    // D34: the owner's share becomes payable when the order is Completed.
+    if (to === 'Completed') changes.completedAt = now();
 
     await applyBookEffects(tx, order, items, to);
     await onOrderStatusChange(tx, deps.config, order, to);
@@ -74,6 +85,7 @@ export async function applyOrderAction(
       actorId: actor.id,
       actorName: actor.name,
       actorRole: role,
+      details,
     });
     const notice =
       role === 'borrower' && action.type === 'cancel' ? 'cancelled_by_borrower' : noticeForStatus(to);

@@ -11,11 +11,12 @@ import { Select } from '../../../components/ui/field';
 import { formatOrderDateTime } from '../../orders/format';
 import { DueLine } from '../../orders/components/due-badge';
 import { OrderStatusBadge } from '../../orders/components/order-status-badge';
+import { ConfirmPaymentForm } from '../../payments/components/confirm-payment-form';
+import { PaymentClaimNote } from '../../payments/components/payment-claim-note';
 import { ShippingCostForm } from './shipping-cost-form';
 
 /** The one next-step button per status (spec section 4); shipping cost and cancel have their own controls. */
 const STEP_ACTIONS = [
-  'confirm_payment',
   'mark_shipped',
   'mark_delivered',
   'mark_return_started',
@@ -114,6 +115,12 @@ export function OrderCard({
         </Detail>
       </div>
 
+      <PaymentClaimNote
+        claimedAt={order.paymentClaimedAt}
+        receiptUrl={order.receiptUrl}
+        status={order.status}
+      />
+
       <footer className="mt-4 flex flex-col gap-3 border-t border-stone-100 pt-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="flex flex-wrap items-end gap-2">
           {allowed.includes('set_shipping_cost') && (
@@ -121,6 +128,14 @@ export function OrderCard({
               order={order}
               pending={pendingAction === 'set_shipping_cost'}
               onSubmit={(shippingCost) => onAction({ type: 'set_shipping_cost', shippingCost })}
+            />
+          )}
+          {allowed.includes('confirm_payment') && (
+            <ConfirmPaymentForm
+              orderId={order.id}
+              total={order.total}
+              pending={pendingAction === 'confirm_payment'}
+              onSubmit={(input) => onAction({ type: 'confirm_payment', ...input })}
             />
           )}
           {steps.map((type) => (

@@ -20,7 +20,7 @@ export function ShippingCostForm({
   pending,
   onSubmit,
 }: {
-  order: AdminOrderRow;
+  order: Pick<AdminOrderRow, 'id' | 'number' | 'deliveryMethod'>;
   pending: boolean;
   onSubmit: (shippingCost: string) => void;
 }) {

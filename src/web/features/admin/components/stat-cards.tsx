@@ -37,7 +37,8 @@ export function StatCards({ stats, pendingEmails }: { stats: AdminStats; pending
         icon={<ShoppingBag className="size-5" aria-hidden />}
         label={t('stats.totalOrders')}
         value={stats.totalOrders}
-        note={t('stats.draftOrders', { count: stats.draftOrders })}
+        // Awaiting review (Draft) and awaiting payment are different work: counted apart.
+        note={t('stats.ordersBreakdown', { review: stats.draftOrders, payment: stats.awaitingPaymentOrders })}
       />
       <StatCard
         icon={<BookOpen className="size-5" aria-hidden />}

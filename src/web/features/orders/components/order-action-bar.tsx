@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../domain/constants';
 import type { OrderAction, OrderActionType } from '../../../../domain/order-actions';
@@ -10,11 +9,21 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { ErrorBanner } from '../../../components/ui/feedback';
 import { Select } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
+import { ShippingCostForm } from '../../admin/components/shipping-cost-form';
+import { ConfirmPaymentForm } from '../../payments/components/confirm-payment-form';
 import { useOrderAction } from '../api';
 
 /** Actions that need more than one press: an amount, a status choice or a confirmation. */
-const INPUT_ACTIONS: readonly OrderActionType[] = ['set_shipping_cost', 'set_status', 'cancel'];
-type SimpleAction = Exclude<OrderActionType, 'set_shipping_cost' | 'set_status' | 'cancel'>;
+const INPUT_ACTIONS: readonly OrderActionType[] = [
+  'set_shipping_cost',
+  'set_status',
+  'cancel',
+  'confirm_payment',
+];
+type SimpleAction = Exclude<
+  OrderActionType,
+  'set_shipping_cost' | 'set_status' | 'cancel' | 'confirm_payment'
+>;
 const isSimple = (type: OrderActionType): type is SimpleAction => !INPUT_ACTIONS.includes(type);
 
 /**
@@ -62,13 +71,21 @@ export function OrderActionBar({ order }: { order: OrderDetail }) {
         )}
       </div>
 
+      {/* D33: the admin sets the shipping cost and confirms payments here as on the dashboard. */}
       {allowed.includes('set_shipping_cost') && (
-        <p className="text-sm text-stone-600">
-          {t('actions.shippingCostHint')}{' '}
-          <Link to="/admin" className="font-medium text-brand-700 underline">
-            {t('actions.openAdmin')}
-          </Link>
-        </p>
+        <ShippingCostForm
+          order={order}
+          pending={action.isPending && action.variables?.type === 'set_shipping_cost'}
+          onSubmit={(shippingCost) => run({ type: 'set_shipping_cost', shippingCost })}
+        />
+      )}
+      {allowed.includes('confirm_payment') && (
+        <ConfirmPaymentForm
+          orderId={order.id}
+          total={order.total}
+          pending={action.isPending && action.variables?.type === 'confirm_payment'}
+          onSubmit={(input) => run({ type: 'confirm_payment', ...input })}
+        />
       )}
 
       {allowed.includes('set_status') && (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderEventView } from '../../../../domain/order-types';
 import { formatOrderDateTime } from '../format';
+import { EventDetails } from '../../payments/components/event-details';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** Every status change with who and when (D7), oldest first. */
@@ -36,6 +37,7 @@ export function OrderTimeline({ events }: { events: OrderEventView[] }) {
             {formatOrderDateTime(event.createdAt)} ·{' '}
             {t('detail.eventBy', { name: event.actorName, role: event.actorRole })}
           </p>
+          <EventDetails event={event} />
         </li>
       ))}
     </ol>

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api';
 import { useOrder } from '../api';
 import { DeliveryDetails } from '../components/delivery-details';
 import { hasLoanPanel, LoanPanel } from '../components/loan-panel';
+import { OrderMoneyPanels } from '../../payments/components/payment-panel';
 import { NextStepLine } from '../components/next-step-line';
 import { OrderActionBar } from '../components/order-action-bar';
 import { OrderItems } from '../components/order-items';
@@ -108,6 +109,7 @@ function OrderView({ order }: { order: OrderDetail }) {
 
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="space-y-6 lg:col-span-2">
+          <OrderMoneyPanels order={order} />
           {hasLoanPanel(order) && (
             <Section title={t(order.paymentDueAt ? 'loan.paymentTitle' : 'loan.title')}>
               <LoanPanel order={order} />
@@ -119,6 +121,7 @@ function OrderView({ order }: { order: OrderDetail }) {
               status={order.status}
               deliveryMethod={order.deliveryMethod}
               viewer={viewerRole(order.viewerRoles)}
+              paymentClaimed={order.paymentClaimed}
             />
             <OrderActionBar key={order.status} order={order} />
           </Section>

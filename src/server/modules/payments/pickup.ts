@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Tx } from '../../db/client';
+import { type Order, orderEvents } from '../../db/schema';
+import { queueOrderNotices } from '../email/order-notices';
+import { armPaymentWindow } from '../loans/service';
+
+// D33: a pickup order needs no shipping review. Checkout creates it at Waiting for Payment
+// (shipping 0, total = items), and this records the move as the system's and queues the
+// payment email, inside the checkout transaction.
+
+export const SYSTEM_ACTOR = { actorId: null, actorName: 'System', actorRole: 'system' } as const;
+
+export async function enterPaymentAtCheckout(tx: Tx, config: Config, order: Order): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: 'Draft',
+    toStatus: 'Waiting for Payment',
+    action: 'pickup_needs_no_review',
+    ...SYSTEM_ACTOR,
+    // Right after the place_order event of the same transaction (now() is the same for both).
+    createdAt: sql`now() + interval '1 millisecond'`,
+  });
+  // D24: the one function every path into Waiting for Payment calls (deadline and timer).
+  await armPaymentWindow(tx, config, order.id);
+  await queueOrderNotices(tx, config, order.id, 'shipping_cost_set');
+}

@@ -1,0 +1,173 @@
+import { asc, eq } from 'drizzle-orm';
+import { MSG } from '../../../domain/messages';
+import type { OrderRole } from '../../../domain/order-actions';
+import { orderNumber } from '../../../domain/order-number';
+import type { OrderMoney, OrderPayment, OrderShare } from '../../../domain/order-types';
+import { ownerShare } from '../../../domain/pricing';
+import { PAYMENT_MSG } from '../../../domain/payment-messages';
+import type { AppDeps, SessionUser } from '../../app-env';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { type Order, orderEvents, orders } from '../../db/schema';
+import { now } from '../../lib/clock';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { StoredObject } from '../../lib/storage';
+import { loadOrderItems, rolesOnOrder } from '../orders/service';
+import { receiptStorageKey, storeReceipt } from './receipts';
+
+// Paying on the page (D33): the borrower's "I have paid" with an optional receipt photo, the
+// private receipt, the admin's confirmation, and the payment panel's facts on the order.
+
+/** The order columns an admin's Confirm Payment sets. */
+export function paymentConfirmation(input: { amountReceived: string; bankReference: string }) {
+  return {
+    paymentConfirmedAt: now(),
+    paymentReceivedAmount: input.amountReceived,
+    paymentBankReference: input.bankReference,
+  } satisfies Partial<Order>;
+}
+
+/**
+ * D24's deadline for paying: the one stored on the order by the payment-window timer
+ * (armPaymentWindow in modules/loans); for an order that entered Waiting for Payment before
+ * deadlines were stored, the time it entered plus the payment window.
+ */
+export function paymentDeadline(
+  order: Order,
+  events: ReadonlyArray<{ toStatus: string; createdAt: Date }>,
+  config: Pick<Config, 'paymentWindowHours'>,
+): Date | null {
+  if (order.status !== 'Waiting for Payment') return null;
+  if (order.paymentDueAt) return order.paymentDueAt;
+  const entered = events.filter((e) => e.toStatus === 'Waiting for Payment').at(-1)?.createdAt;
+  if (!entered) return null;
+  return new Date(entered.getTime() + config.paymentWindowHours * 3_600_000);
+}
+
+/** What the order page shows about paying, to the borrower and the admins; null for others. */
+export function paymentView(
+  order: Order,
+  roles: readonly OrderRole[],
+  events: ReadonlyArray<{ toStatus: string; createdAt: Date }>,
+  config: Config,
+): OrderPayment | null {
+  if (!roles.includes('borrower') && !roles.includes('admin')) return null;
+  const deadline = paymentDeadline(order, events, config);
+  return {
+    amount: order.total,
+    bankName: config.payment.bankName,
+    accountName: config.payment.accountName,
+    accountNumber: config.payment.accountNumber,
+    reference: orderNumber(order.id),
+    deadline: deadline?.toISOString() ?? null,
+    claimedAt: order.paymentClaimedAt?.toISOString() ?? null,
+    receiptUrl: order.paymentReceiptKey ? `/api/orders/${order.id}/receipt` : null,
+    confirmedAt: order.paymentConfirmedAt?.toISOString() ?? null,
+    amountReceived: order.paymentReceivedAmount,
+    bankReference: order.paymentBankReference,
+  };
+}
+
+type PaymentDeps = Pick<AppDeps, 'db' | 'storage'>;
+
+/**
+ * "I have paid" (D33): only the borrower, only while Waiting for Payment, once. The receipt
+ * (already checked by content) is re-encoded and stored before the transaction and removed
+ * again if the claim is refused, so no file outlives a refused claim.
+ */
+export async function claimPayment(
+  deps: PaymentDeps,
+  input: { actor: SessionUser; orderId: string; receipt: Buffer | null },
+): Promise<void> {
+  // Authorize before re-encoding anything a stranger sent.
+  await checkClaim(deps.db, input.actor, input.orderId);
+  const receiptKey = input.receipt ? await storeReceipt(deps.storage, input.receipt) : null;
+  try {
+    await deps.db.transaction(async (tx) => {
+      const order = await checkClaim(tx, input.actor, input.orderId, true);
+      await tx
+        .update(orders)
+        .set({ paymentClaimedAt: now(), paymentReceiptKey: receiptKey, updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: order.status,
+        action: 'payment_claimed',
+        actorId: input.actor.id,
+        actorName: input.actor.name,
+        actorRole: 'borrower',
+        details: { receipt: receiptKey !== null },
+      });
+    });
+  } catch (error) {
+    if (receiptKey) await deps.storage.delete(receiptStorageKey(receiptKey));
+    throw error;
+  }
+}
+
+async function checkClaim(db: DbOrTx, actor: SessionUser, orderId: string, lock = false): Promise<Order> {
+  const query = db.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = lock ? await query.for('update') : await query;
+  if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+  if (order.userId !== actor.id) {
+    const roles = rolesOnOrder(actor, order, await loadOrderItems(db, order.id));
+    if (roles.length === 0) throw forbidden(MSG.noOrderPermission, 'ORDER_FORBIDDEN');
+    throw forbidden(PAYMENT_MSG.onlyBorrowerClaims, 'PAYMENT_CLAIM_FORBIDDEN');
+  }
+  if (order.status !== 'Waiting for Payment')
+    throw conflict('PAYMENT_CLAIM_NOT_NOW', PAYMENT_MSG.claimNotNow);
+  if (order.paymentClaimedAt) throw conflict('PAYMENT_ALREADY_CLAIMED', PAYMENT_MSG.alreadyClaimed);
+  return order;
+}
+
+/** The receipt photo: the borrower and the admins only (D33); the owner and strangers get 403. */
+export async function readReceiptFile(
+  deps: PaymentDeps,
+  input: { actor: SessionUser; orderId: string },
+): Promise<StoredObject> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
+  if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+  if (order.userId !== input.actor.id && input.actor.role !== 'admin') {
+    throw forbidden(PAYMENT_MSG.receiptForbidden, 'RECEIPT_FORBIDDEN');
+  }
+  const file = order.paymentReceiptKey
+    ? await deps.storage.get(receiptStorageKey(order.paymentReceiptKey))
+    : null;
+  if (!file) throw notFound(PAYMENT_MSG.receiptNotFound, 'RECEIPT_NOT_FOUND');
+  return file;
+}
+
+/** The payment panel (borrower, admins) and the owner's share (owner, admins) of one order. */
+export async function getOrderMoney(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  input: { actor: SessionUser; orderId: string },
+): Promise<OrderMoney> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
+  if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+  const roles = rolesOnOrder(input.actor, order, await loadOrderItems(deps.db, order.id));
+  if (roles.length === 0) throw forbidden(MSG.noOrderPermission, 'ORDER_FORBIDDEN');
+  const events = await deps.db
+    .select({ toStatus: orderEvents.toStatus, createdAt: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.createdAt));
+  return {
+    payment: paymentView(order, roles, events, deps.config),
+    share: shareView(order, roles, deps.config),
+  };
+}
+
+/** D34: the owner's share of the items total, pending until Completed, then payable. */
+export function shareView(order: Order, roles: readonly OrderRole[], config: Config): OrderShare | null {
+  if (!roles.includes('owner') && !roles.includes('admin')) return null;
+  const fixed =
+    order.ownerShare !== null && order.serviceFee !== null
+      ? { serviceFee: order.serviceFee, ownerShare: order.ownerShare }
+      : ownerShare(order.subtotal, config.serviceFeePercent);
+  return {
+    itemsTotal: order.subtotal,
+    ...fixed,
+    state: order.status === 'Completed' ? 'payable' : order.status === 'Cancelled' ? 'cancelled' : 'pending',
+  };
+}

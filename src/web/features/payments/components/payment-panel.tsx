@@ -1,0 +1,223 @@
+import { Landmark, Receipt } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../../domain/money';
+import type { OrderDetail, OrderPayment, OrderShare } from '../../../../domain/order-types';
+import { COVER_ACCEPT, coverPickProblem } from '../../../../domain/schemas/book-form';
+import { Button } from '../../../components/ui/button';
+import { ErrorBanner } from '../../../components/ui/feedback';
+import { errorMessage } from '../../../lib/api';
+import { formatOrderDateTime } from '../../orders/format';
+import { useClaimPayment, useOrderMoney } from '../api';
+import { CopyButton } from './copy-button';
+
+// The order page's money (D33, D34): the payment panel for the borrower and the admins, and
+// the owner's share for the owner and the admins. Each shows only what the server returned.
+
+function Row({ label, value, copy }: { label: string; value: string; copy?: string }) {
+  return (
+    <div className="flex items-center justify-between gap-3 py-1.5">
+      <dt className="text-sm text-stone-500">{label}</dt>
+      <dd className="flex items-center gap-1 text-right text-sm font-medium text-stone-900">
+        <span className="tabular-nums break-all">{value}</span>
+        {copy !== undefined && <CopyButton value={copy} label={label} />}
+      </dd>
+    </div>
+  );
+}
+
+export function OrderMoneyPanels({ order }: { order: OrderDetail }) {
+  const money = useOrderMoney(order.id, order.status);
+  if (!money.data) return null;
+  const { payment, share } = money.data;
+  const borrower = order.viewerRoles.includes('borrower');
+  const admin = order.viewerRoles.includes('admin');
+  return (
+    <>
+      {payment && (borrower || admin) && (
+        <PaymentPanel order={order} payment={payment} asBorrower={borrower} />
+      )}
+      {share && <ShareCard share={share} />}
+    </>
+  );
+}
+
+function PaymentPanel({
+  order,
+  payment,
+  asBorrower,
+}: {
+  order: OrderDetail;
+  payment: OrderPayment;
+  asBorrower: boolean;
+}) {
+  const { t } = useTranslation('payments');
+  const waiting = order.status === 'Waiting for Payment';
+  // Nothing to say before a total exists, or about an order closed without a payment.
+  if (!waiting && !payment.claimedAt && !payment.confirmedAt) return null;
+  const amount = payment.amount ?? order.total;
+
+  return (
+    <section
+      aria-labelledby="payment-panel-title"
+      data-testid="payment-panel"
+      className="rounded-2xl border-2 border-brand-200 bg-brand-50/40 p-5 shadow-xs sm:p-6"
+    >
+      <h2
+        id="payment-panel-title"
+        className="mb-3 flex items-center gap-2 text-base font-semibold text-stone-900"
+      >
+        <Landmark className="size-5 text-brand-700" aria-hidden />
+        {t('panel.title')}
+      </h2>
+      {waiting && amount && (
+        <>
+          {asBorrower && !payment.claimedAt && (
+            <p className="mb-3 text-sm text-stone-700">{t('panel.intro')}</p>
+          )}
+          <dl className="divide-y divide-stone-200/70">
+            <Row
+              label={t('panel.amount')}
+              value={formatMoney(amount)}
+              copy={String(Number.parseInt(amount, 10))}
+            />
+            <Row label={t('panel.bank')} value={payment.bankName} copy={payment.bankName} />
+            <Row label={t('panel.accountName')} value={payment.accountName} copy={payment.accountName} />
+            <Row
+              label={t('panel.accountNumber')}
+              value={payment.accountNumber}
+              copy={payment.accountNumber}
+            />
+            <Row label={t('panel.reference')} value={payment.reference} copy={payment.reference} />
+            {payment.deadline && (
+              <Row label={t('panel.deadline')} value={formatOrderDateTime(payment.deadline)} />
+            )}
+          </dl>
+          {payment.deadline && asBorrower && !payment.claimedAt && (
+            <p className="mt-2 text-xs text-stone-600">
+              {t('panel.deadlineNote', { deadline: formatOrderDateTime(payment.deadline) })}
+            </p>
+          )}
+        </>
+      )}
+      {payment.claimedAt ? (
+        <ClaimSummary payment={payment} asBorrower={asBorrower} />
+      ) : waiting && asBorrower ? (
+        <ClaimForm orderId={order.id} />
+      ) : waiting ? (
+        <p className="mt-3 text-sm text-stone-600">{t('panel.noClaim')}</p>
+      ) : null}
+      {payment.confirmedAt && payment.amountReceived && (
+        <p className="mt-3 text-sm font-medium text-green-800" data-testid="payment-confirmed">
+          {t('panel.confirmed', {
+            amount: formatMoney(payment.amountReceived),
+            reference: payment.bankReference ?? '',
+            date: formatOrderDateTime(payment.confirmedAt),
+          })}
+        </p>
+      )}
+      <p className="mt-3 text-xs text-stone-500">{t('panel.held')}</p>
+    </section>
+  );
+}
+
+function ClaimSummary({ payment, asBorrower }: { payment: OrderPayment; asBorrower: boolean }) {
+  const { t } = useTranslation('payments');
+  return (
+    <div
+      className="mt-3 space-y-2 rounded-xl bg-white p-3 text-sm text-stone-700"
+      data-testid="payment-claim"
+    >
+      <p>
+        {asBorrower
+          ? t('panel.claimedByYou', { date: formatOrderDateTime(payment.claimedAt!) })
+          : t('panel.claimed', { date: formatOrderDateTime(payment.claimedAt!) })}
+      </p>
+      {payment.receiptUrl ? (
+        <a href={payment.receiptUrl} target="_blank" rel="noreferrer" className="inline-block">
+          <img
+            src={payment.receiptUrl}
+            alt={t('panel.receiptAlt')}
+            className="max-h-48 rounded-lg border border-stone-200 object-contain"
+          />
+        </a>
+      ) : (
+        <p className="text-stone-500">{t('panel.noReceipt')}</p>
+      )}
+    </div>
+  );
+}
+
+function ClaimForm({ orderId }: { orderId: string }) {
+  const { t } = useTranslation('payments');
+  const claim = useClaimPayment(orderId);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(null);
+    claim.mutate(file, { onError: (err) => setProblem(errorMessage(err, t('panel.claimFailed'))) });
+  };
+
+  return (
+    <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
+      {problem && <ErrorBanner>{problem}</ErrorBanner>}
+      <div className="space-y-1">
+        <label
+          htmlFor={`receipt-${orderId}`}
+          className="flex items-center gap-1.5 text-sm font-medium text-stone-700"
+        >
+          <Receipt className="size-4" aria-hidden />
+          {t('panel.receiptLabel')}
+        </label>
+        <input
+          id={`receipt-${orderId}`}
+          type="file"
+          accept={COVER_ACCEPT}
+          className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+          onChange={(e) => {
+            const picked = e.target.files?.[0] ?? null;
+            const issue = picked ? coverPickProblem(picked) : null;
+            setProblem(issue);
+            setFile(issue ? null : picked);
+          }}
+        />
+        <p className="text-xs text-stone-500">{t('panel.receiptHint')}</p>
+      </div>
+      <Button type="submit" size="lg" loading={claim.isPending} className="w-full sm:w-auto">
+        {t('panel.claim')}
+      </Button>
+    </form>
+  );
+}
+
+function ShareCard({ share }: { share: OrderShare }) {
+  const { t } = useTranslation('payments');
+  return (
+    <section
+      aria-labelledby="share-title"
+      data-testid="owner-share"
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6"
+    >
+      <h2 id="share-title" className="mb-3 text-base font-semibold text-stone-900">
+        {t('share.title')}
+      </h2>
+      <dl className="space-y-1 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-stone-500">{t('share.items')}</dt>
+          <dd className="tabular-nums">{formatMoney(share.itemsTotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-stone-500">{t('share.fee')}</dt>
+          <dd className="tabular-nums">− {formatMoney(share.serviceFee)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-stone-200 pt-2 font-semibold text-stone-900">
+          <dt>{t('share.share')}</dt>
+          <dd className="tabular-nums">{formatMoney(share.ownerShare)}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-xs text-stone-500">{t(`share.state.${share.state}`)}</p>
+    </section>
+  );
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, cartItems, orders, rateLimit, user } from '../db/schema';
+import { books, cartItems, orders, payouts, rateLimit, user } from '../db/schema';
 import { createBook, createUser } from '../db/seed/factories';
 import { addToCart } from '../modules/cart/service';
 import { createTestContext, type Member, type TestContext } from '../testing/harness';
@@ -336,6 +336,35 @@ const MATRIX: Record<string, Entry> = {
         receipt: png,
       });
       return { path: `/api/orders/${order.id}/receipt` };
+    },
+  },
+  // D34: earnings and payout details are each member's own; payouts are the admins'.
+  'GET /api/earnings': { expect: SIGNED_IN, setup: async () => ({ path: '/api/earnings' }) },
+  'GET /api/profile/payout-details': {
+    expect: SIGNED_IN,
+    setup: async () => ({ path: '/api/profile/payout-details' }),
+  },
+  'PUT /api/profile/payout-details': {
+    expect: SIGNED_IN,
+    setup: async () => ({
+      path: '/api/profile/payout-details',
+      body: { bankName: 'BCA', accountName: 'Matrix Member', accountNumber: '1234567890' },
+    }),
+  },
+  'GET /api/admin/payouts': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/payouts' }) },
+  'POST /api/admin/payouts': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const lender = await createUser(ctx.db);
+      const book = await createBook(ctx.db, { ownerId: lender.id });
+      const { order } = await placeTestOrder(ctx, { books: [book] });
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Completed' });
+      return {
+        path: '/api/admin/payouts',
+        body: { ownerId: lender.id, amount: '1000', paidOn: '2026-01-02', reference: 'MATRIX-1' },
+        still: async () =>
+          (await ctx.db.select().from(payouts).where(eq(payouts.ownerId, lender.id))).length === 0,
+      };
     },
   },
   'GET /api/admin/stats': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/stats' }) },

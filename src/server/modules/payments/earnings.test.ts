@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payouts } from '../../db/schema';
+import { createBook } from '../../db/seed/factories';
+import { createTestContext, type Member, type TestContext } from '../../testing/harness';
+import { advanceTestOrder, placeTestOrder } from '../../testing/order-factories';
+
+// Earnings and payouts (D34). The race test means most on PostgreSQL
+// (TEST_DATABASE_URL=postgres://... npx vitest run this file): two admins paying the same
+// balance at the same moment pay it once.
+
+let ctx: TestContext;
+let admin: Member;
+let admin2: Member;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.admin({ name: 'Payout Admin' });
+  admin2 = await ctx.admin({ name: 'Second Admin' });
+});
+afterAll(() => ctx.close());
+
+/** An owner with one order of two books (12.000 + 8.000 a week, one week) at `to`. */
+async function ownerWithOrder(to: 'Completed' | 'Processed' = 'Completed') {
+  const owner = await ctx.member({ name: 'Earning Owner' });
+  const made = [
+    await createBook(ctx.db, { ownerId: owner.user.id, weeklyPrice: '12000.00' }),
+    await createBook(ctx.db, { ownerId: owner.user.id, weeklyPrice: '8000.00' }),
+  ];
+  const { order } = await placeTestOrder(ctx, { books: made });
+  await advanceTestOrder(ctx, { orderId: order.id, admin, to });
+  return { owner, order };
+}
+
+const pay = (body: unknown, cookie = admin.cookie) =>
+  ctx.request('POST', '/api/admin/payouts', { cookie, body });
+const earnings = (m: Member) => ctx.request('GET', '/api/earnings', { cookie: m.cookie });
+
+describe('the owner’s share (D34)', () => {
+  it('is items minus the service fee, pending while the order is open and payable once Completed', async () => {
+    const { owner, order } = await ownerWithOrder('Processed');
+    let res = await earnings(owner);
+    expect(res.status).toBe(200);
+    expect(res.body.totals).toEqual({ pending: '18000.00', earned: '0.00', paid: '0.00', payable: '0.00' });
+    expect(res.body.orders[0]).toMatchObject({
+      orderId: order.id,
+      itemsTotal: '20000.00',
+      serviceFee: '2000.00',
+      ownerShare: '18000.00',
+      state: 'pending',
+    });
+    await advanceTestOrder(ctx, { orderId: order.id, admin, to: 'Completed' });
+    res = await earnings(owner);
+    expect(res.body.totals).toEqual({
+      pending: '0.00',
+      earned: '18000.00',
+      paid: '0.00',
+      payable: '18000.00',
+    });
+    expect(res.body.orders[0]).toMatchObject({ state: 'payable' });
+    expect(res.body.orders[0].completedAt).not.toBeNull();
+    // The admin's Payouts tab lists the owner with the balance.
+    const tab = await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie });
+    expect(tab.body.owners).toContainEqual(
+      expect.objectContaining({ ownerId: owner.user.id, payable: '18000.00', email: owner.user.email }),
+    );
+  });
+});
+
+describe('Record payout (D34)', () => {
+  it('refuses more than the payable balance with 409 and records nothing', async () => {
+    const { owner } = await ownerWithOrder();
+    const res = await pay({
+      ownerId: owner.user.id,
+      amount: '18.001',
+      paidOn: '2026-11-20',
+      reference: 'TRF-1',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('The payout cannot exceed the payable balance of Rp 18.000');
+    expect(await ctx.db.select().from(payouts).where(eq(payouts.ownerId, owner.user.id))).toEqual([]);
+  });
+
+  it('pays part, then the rest; the owner sees it paid; then nothing is payable', async () => {
+    const { owner } = await ownerWithOrder();
+    const first = await pay({
+      ownerId: owner.user.id,
+      amount: '8.000',
+      paidOn: '2026-11-20',
+      reference: 'TRF-A',
+    });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ amount: '8000.00', paidOn: '2026-11-20', reference: 'TRF-A' });
+    const second = await pay({
+      ownerId: owner.user.id,
+      amount: '10000',
+      paidOn: '2026-11-21',
+      reference: 'TRF-B',
+    });
+    expect(second.status).toBe(201);
+    const res = await earnings(owner);
+    expect(res.body.totals).toEqual({
+      pending: '0.00',
+      earned: '18000.00',
+      paid: '18000.00',
+      payable: '0.00',
+    });
+    expect(res.body.payouts.map((p: { reference: string }) => p.reference)).toEqual(['TRF-B', 'TRF-A']);
+    const again = await pay({
+      ownerId: owner.user.id,
+      amount: '1000',
+      paidOn: '2026-11-21',
+      reference: 'TRF-C',
+    });
+    expect(again.status).toBe(409);
+    const tab = await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie });
+    expect(tab.body.owners.map((o: { ownerId: string }) => o.ownerId)).not.toContain(owner.user.id);
+    expect(tab.body.history[0]).toMatchObject({ ownerId: owner.user.id, reference: 'TRF-B' });
+  });
+
+  it('two admins paying the same balance at the same moment pay it once', async () => {
+    const { owner } = await ownerWithOrder();
+    const body = { ownerId: owner.user.id, amount: '18000', paidOn: '2026-11-20', reference: 'RACE' };
+    const results = await Promise.all([pay(body, admin.cookie), pay(body, admin2.cookie)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const rows = await ctx.db.select().from(payouts).where(eq(payouts.ownerId, owner.user.id));
+    expect(rows).toHaveLength(1);
+    expect((await earnings(owner)).body.totals.payable).toBe('0.00');
+  });
+
+  it('refuses bad input with 422: no amount, a fraction, a future date, no reference', async () => {
+    const { owner } = await ownerWithOrder();
+    for (const body of [
+      { ownerId: owner.user.id, paidOn: '2026-11-20', reference: 'X' },
+      { ownerId: owner.user.id, amount: '100.5', paidOn: '2026-11-20', reference: 'X' },
+      { ownerId: owner.user.id, amount: '1000', paidOn: '2099-01-01', reference: 'X' },
+      { ownerId: owner.user.id, amount: '1000', paidOn: 'yesterday', reference: 'X' },
+      { ownerId: owner.user.id, amount: '1000', paidOn: '2026-11-20', reference: ' ' },
+    ]) {
+      expect((await pay(body)).status, JSON.stringify(body)).toBe(422);
+    }
+    expect(
+      (await pay({ ownerId: 'nobody', amount: '1000', paidOn: '2026-11-20', reference: 'X' })).status,
+    ).toBe(404);
+    expect(await ctx.db.select().from(payouts).where(eq(payouts.ownerId, owner.user.id))).toEqual([]);
+  });
+});
+
+describe('payout details on the profile (D34)', () => {
+  it('are saved, shown to the admin, and checked', async () => {
+    const { owner } = await ownerWithOrder();
+    const body = { bankName: 'BCA', accountName: 'Made Owner', accountNumber: '123-456-7890' };
+    const saved = await ctx.request('PUT', '/api/profile/payout-details', { cookie: owner.cookie, body });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual(body);
+    const tab = await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie });
+    expect(
+      tab.body.owners.find((o: { ownerId: string }) => o.ownerId === owner.user.id).payoutDetails,
+    ).toEqual(body);
+    const bad = await ctx.request('PUT', '/api/profile/payout-details', {
+      cookie: owner.cookie,
+      body: { ...body, accountNumber: 'abc' },
+    });
+    expect(bad.status).toBe(422);
+    const cleared = await ctx.request('PUT', '/api/profile/payout-details', {
+      cookie: owner.cookie,
+      body: {},
+    });
+    expect(cleared.body).toEqual({ bankName: null, accountName: null, accountNumber: null });
+  });
+});

@@ -1,0 +1,204 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AdminPayouts, Earnings, EarningsTotals, PayoutView } from '../../../domain/earnings-types';
+import { formatMoney, fromMinor, toMinor } from '../../../domain/money';
+import { orderNumber } from '../../../domain/order-number';
+import { PAYMENT_MSG } from '../../../domain/payment-messages';
+import { ownerShare } from '../../../domain/pricing';
+import type { PayoutDetails, RecordPayout } from '../../../domain/schemas/payout';
+import type { AppDeps, SessionUser } from '../../app-env';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { orders, type Payout, payouts, user } from '../../db/schema';
+import { now } from '../../lib/clock';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
+
+// Earnings and payouts (D34): an owner's share of each order is fixed at checkout, payable once
+// the order is Completed; admins pay it out. payable = completed shares - payouts, computed in
+// the database under a lock on the owner, so two payouts of the same balance pay once.
+
+type FeeConfig = Pick<Config, 'serviceFeePercent'>;
+
+/** The share of an order, also for rows made before shares were stored. */
+const shareSql = (config: FeeConfig) =>
+  sql<string>`coalesce(${orders.ownerShare}, ${orders.subtotal} - round(${orders.subtotal} * ${config.serviceFeePercent} / 100))`;
+
+async function balanceOf(db: DbOrTx, ownerId: string, config: FeeConfig): Promise<EarningsTotals> {
+  const [shares] = await db
+    .select({
+      earned: sql<string>`coalesce(sum(${shareSql(config)}) filter (where ${orders.status} = 'Completed'), 0)::numeric(14,2)::text`,
+      pending: sql<string>`coalesce(sum(${shareSql(config)}) filter (where ${orders.status} not in ('Completed', 'Cancelled')), 0)::numeric(14,2)::text`,
+    })
+    .from(orders)
+    .where(eq(orders.ownerId, ownerId));
+  const [paid] = await db
+    .select({ total: sql<string>`coalesce(sum(${payouts.amount}), 0)::numeric(14,2)::text` })
+    .from(payouts)
+    .where(eq(payouts.ownerId, ownerId));
+  return totalsOf(shares.earned, shares.pending, paid.total);
+}
+
+function totalsOf(earned: string, pending: string, paid: string): EarningsTotals {
+  return {
+    pending: fromMinor(toMinor(pending)),
+    earned: fromMinor(toMinor(earned)),
+    paid: fromMinor(toMinor(paid)),
+    payable: fromMinor(toMinor(earned) - toMinor(paid)),
+  };
+}
+
+function toPayoutView(p: Payout): PayoutView {
+  return {
+    id: p.id,
+    ownerId: p.ownerId,
+    ownerName: p.ownerName,
+    amount: p.amount,
+    paidOn: p.paidOn,
+    reference: p.reference,
+    recordedByName: p.recordedByName,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+const detailsOf = (u: {
+  payoutBankName: string | null;
+  payoutAccountName: string | null;
+  payoutAccountNumber: string | null;
+}) => ({
+  bankName: u.payoutBankName,
+  accountName: u.payoutAccountName,
+  accountNumber: u.payoutAccountNumber,
+});
+
+/** The owner's Earnings page: totals, each order's share, payouts and the payout details. */
+export async function getEarnings(deps: Pick<AppDeps, 'db' | 'config'>, ownerId: string): Promise<Earnings> {
+  const { db, config } = deps;
+  const [owner] = await db.select().from(user).where(eq(user.id, ownerId));
+  if (!owner) throw notFound();
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.ownerId, ownerId), sql`${orders.status} <> 'Cancelled'`))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(500);
+  const paid = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.ownerId, ownerId))
+    .orderBy(desc(payouts.paidOn), desc(payouts.createdAt));
+  return {
+    totals: await balanceOf(db, ownerId, config),
+    serviceFeePercent: config.serviceFeePercent,
+    orders: rows.map((o) => {
+      const fixed =
+        o.ownerShare !== null && o.serviceFee !== null
+          ? { serviceFee: o.serviceFee, ownerShare: o.ownerShare }
+          : ownerShare(o.subtotal, config.serviceFeePercent);
+      return {
+        orderId: o.id,
+        number: orderNumber(o.id),
+        status: o.status,
+        createdAt: o.createdAt.toISOString(),
+        completedAt: o.completedAt?.toISOString() ?? null,
+        itemsTotal: o.subtotal,
+        ...fixed,
+        state: o.status === 'Completed' ? 'payable' : 'pending',
+      };
+    }),
+    payouts: paid.map(toPayoutView),
+    payoutDetails: detailsOf(owner),
+  };
+}
+
+/** The admin's Payouts tab: owners with a payable balance, and the latest payouts. */
+export async function listPayables(deps: Pick<AppDeps, 'db' | 'config'>): Promise<AdminPayouts> {
+  const { db, config } = deps;
+  const earners = await db
+    .selectDistinct({ ownerId: orders.ownerId })
+    .from(orders)
+    .where(and(eq(orders.status, 'Completed'), sql`${orders.ownerId} is not null`));
+  const ids = earners.flatMap((e) => (e.ownerId ? [e.ownerId] : []));
+  const people = ids.length ? await db.select().from(user).where(inArray(user.id, ids)) : [];
+  const owners = [];
+  for (const person of people) {
+    const totals = await balanceOf(db, person.id, config);
+    if (toMinor(totals.payable) <= 0) continue;
+    owners.push({
+      ownerId: person.id,
+      name: person.name,
+      email: person.email,
+      payoutDetails: detailsOf(person),
+      ...totals,
+    });
+  }
+  owners.sort((a, b) => toMinor(b.payable) - toMinor(a.payable) || a.name.localeCompare(b.name));
+  const history = await db.select().from(payouts).orderBy(desc(payouts.createdAt)).limit(100);
+  return { owners, history: history.map(toPayoutView) };
+}
+
+/**
+ * "Record payout" (D34). The owner's row is locked first, so two admins paying the same
+ * balance at once take turns: the second sees the first payout and is refused. A payout never
+ * exceeds the payable balance and never lies in the future.
+ */
+export async function recordPayout(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  input: { actor: SessionUser; payout: RecordPayout },
+): Promise<PayoutView> {
+  const { payout, actor } = input;
+  const today = now().toISOString().slice(0, 10);
+  if (payout.paidOn > today) {
+    throw unprocessable('PAYOUT_DATE_FUTURE', PAYMENT_MSG.payoutDateFuture, {
+      paidOn: PAYMENT_MSG.payoutDateFuture,
+    });
+  }
+  return deps.db.transaction(async (tx) => {
+    const [owner] = await tx.select().from(user).where(eq(user.id, payout.ownerId)).for('update');
+    if (!owner) throw notFound(PAYMENT_MSG.payoutOwnerNotFound, 'OWNER_NOT_FOUND');
+    const { payable } = await balanceOf(tx, owner.id, deps.config);
+    if (toMinor(payable) <= 0) throw conflict('NOTHING_PAYABLE', PAYMENT_MSG.nothingPayable);
+    if (toMinor(payout.amount) > toMinor(payable)) {
+      throw new AppError(
+        'PAYOUT_EXCEEDS_BALANCE',
+        PAYMENT_MSG.payoutExceedsBalance(formatMoney(payable)),
+        409,
+        {
+          amount: PAYMENT_MSG.payoutExceedsBalance(formatMoney(payable)),
+        },
+      );
+    }
+    const [row] = await tx
+      .insert(payouts)
+      .values({
+        ownerId: owner.id,
+        ownerName: owner.name,
+        amount: payout.amount,
+        paidOn: payout.paidOn,
+        reference: payout.reference,
+        recordedById: actor.id,
+        recordedByName: actor.name,
+      })
+      .returning();
+    return toPayoutView(row);
+  });
+}
+
+/** The owner's payout bank details (D34), kept on the profile. */
+export async function savePayoutDetails(db: DbOrTx, userId: string, details: PayoutDetails) {
+  await db
+    .update(user)
+    .set({
+      payoutBankName: details.bankName,
+      payoutAccountName: details.accountName,
+      payoutAccountNumber: details.accountNumber,
+      updatedAt: new Date(),
+    })
+    .where(eq(user.id, userId));
+  const [row] = await db.select().from(user).where(eq(user.id, userId));
+  return detailsOf(row);
+}
+
+export async function getPayoutDetails(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(user).where(eq(user.id, userId));
+  if (!row) throw notFound();
+  return detailsOf(row);
+}

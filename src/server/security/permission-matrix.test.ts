@@ -353,7 +353,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/admin/payouts': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/payouts' }) },
   'POST /api/admin/payouts': {
-    expect: ADMIN_ONLY,
+    expect: { ...ADMIN_ONLY, admin: 201 },
     setup: async () => {
       const lender = await createUser(ctx.db);
       const book = await createBook(ctx.db, { ownerId: lender.id });

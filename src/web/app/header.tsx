@@ -12,6 +12,7 @@ import {
   ShoppingBag,
   UserRound,
   UserPen,
+  Wallet,
   X,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -203,6 +204,9 @@ function AccountControls() {
           </MenuLink>
           <MenuLink to="/my-orders" icon={<Package className="size-4" aria-hidden />}>
             {t('nav.myOrders')}
+          </MenuLink>
+          <MenuLink to="/earnings" icon={<Wallet className="size-4" aria-hidden />}>
+            {t('payments:nav.earnings')}
           </MenuLink>
           <MenuLink to="/profile/edit" icon={<UserPen className="size-4" aria-hidden />}>
             {t('nav.editProfile')}

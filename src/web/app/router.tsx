@@ -97,6 +97,7 @@ export const router = createBrowserRouter([
                 lazy: page(() => import('../features/checkout/pages/order-confirmation-page')),
               },
               { path: 'my-orders', lazy: page(() => import('../features/orders/pages/my-orders-page')) },
+              { path: 'earnings', lazy: page(() => import('../features/payments/pages/earnings-page')) },
               {
                 path: 'orders/:orderId',
                 lazy: page(() => import('../features/orders/pages/order-detail-page')),

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminPayouts, Earnings, PayoutDetailsView, PayoutView } from '../../../domain/earnings-types';
 import type { OrderMoney } from '../../../domain/order-types';
+import type { PayoutDetailsInput, RecordPayoutInput } from '../../../domain/schemas/payout';
 import { api } from '../../lib/api';
 import { orderKeys } from '../orders/api';
 
@@ -24,5 +26,42 @@ export function useClaimPayment(orderId: string) {
       return api<OrderMoney>(`/api/orders/${orderId}/payment-claim`, { method: 'POST', body });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+export const earningsKey = ['earnings'] as const;
+export const payoutsKey = ['admin', 'payouts'] as const;
+export const payoutDetailsKey = ['profile', 'payout-details'] as const;
+
+export function useEarnings() {
+  return useQuery({ queryKey: earningsKey, queryFn: () => api<Earnings>('/api/earnings') });
+}
+
+export function useAdminPayouts() {
+  return useQuery({ queryKey: payoutsKey, queryFn: () => api<AdminPayouts>('/api/admin/payouts') });
+}
+
+export function useRecordPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordPayoutInput) => api<PayoutView>('/api/admin/payouts', { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payoutsKey }),
+  });
+}
+
+export function usePayoutDetails() {
+  return useQuery({
+    queryKey: payoutDetailsKey,
+    queryFn: () => api<PayoutDetailsView>('/api/profile/payout-details'),
+  });
+}
+
+export function useSavePayoutDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayoutDetailsInput) =>
+      api<PayoutDetailsView>('/api/profile/payout-details', { method: 'PUT', body }),
+    onSuccess: (saved) => queryClient.setQueryData(payoutDetailsKey, saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: earningsKey }),
   });
 }

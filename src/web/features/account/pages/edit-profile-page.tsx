@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Container, PageHeader } from '../../../components/ui/card';
 import { EmptyState, ErrorBanner, LoadingState, SuccessBanner } from '../../../components/ui/feedback';
 import { rememberReturnPath, useSession } from '../../../lib/session';
+import { PayoutDetailsSection } from '../../payments/components/payout-details-section';
 import { PasswordSection } from '../components/password-section';
 import { PickupLocationsSection } from '../components/pickup-locations-section';
 import { ProfileForm } from '../components/profile-form';
@@ -67,6 +68,7 @@ export default function EditProfilePage() {
             <div className="space-y-6">
               <ProfileForm key={user.id} me={user} />
               <PickupLocationsSection />
+              <PayoutDetailsSection />
               <PasswordSection email={user.email} />
             </div>
           </>

@@ -13,8 +13,9 @@ import { OrdersTab } from '../components/orders-tab';
 import { StatCards } from '../components/stat-cards';
 import { UsersTab } from '../components/users-tab';
 import { PageTitle } from '../../../components/ui/page-title';
+import { PayoutsTab } from '../../payments/components/payouts-tab';
 
-const TABS = ['orders', 'books', 'users', 'emails'] as const;
+const TABS = ['orders', 'books', 'users', 'emails', 'payouts'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The list state lives in the URL (?tab=books&q=..&page=2), so reload and Back keep it. */
@@ -73,6 +74,7 @@ function Dashboard() {
     books: <BooksTab params={params} onParams={setParams} />,
     users: <UsersTab params={params} onParams={setParams} />,
     emails: <EmailsTab params={params} onParams={setParams} pendingCount={pending.data?.count} />,
+    payouts: <PayoutsTab />,
   };
 
   return (
@@ -85,7 +87,7 @@ function Dashboard() {
         <StatCards stats={stats.data} pendingEmails={pending.data?.count ?? stats.data.pendingEmails} />
       ) : (
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4" aria-hidden>
-          {TABS.map((key) => (
+          {TABS.slice(0, 4).map((key) => (
             <div key={key} className="h-[98px] animate-pulse rounded-2xl border border-stone-200 bg-white" />
           ))}
         </div>

@@ -1,0 +1,75 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Field, Input } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api';
+import { SectionCard } from '../../account/components/section-card';
+import { usePayoutDetails, useSavePayoutDetails } from '../api';
+
+/** D34: where an owner's earnings are paid; optional until they have something payable. */
+export function PayoutDetailsSection() {
+  const { t } = useTranslation('payments');
+  const details = usePayoutDetails();
+  const save = useSavePayoutDetails();
+  const [bankName, setBankName] = useState('');
+  const [accountName, setAccountName] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!details.data) return;
+    setBankName(details.data.bankName ?? '');
+    setAccountName(details.data.accountName ?? '');
+    setAccountNumber(details.data.accountNumber ?? '');
+  }, [details.data]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    save.mutate(
+      { bankName, accountName, accountNumber },
+      {
+        onSuccess: () => toast.success(t('bank.saved')),
+        onError: (err) => setError(errorMessage(err, t('bank.failed'))),
+      },
+    );
+  };
+
+  return (
+    <SectionCard title={t('bank.title')} description={t('bank.description')}>
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-3">
+        <Field label={t('bank.bankName')} htmlFor="payout-bank">
+          <Input
+            id="payout-bank"
+            value={bankName}
+            onChange={(e) => setBankName(e.target.value)}
+            maxLength={100}
+          />
+        </Field>
+        <Field label={t('bank.accountName')} htmlFor="payout-account-name">
+          <Input
+            id="payout-account-name"
+            value={accountName}
+            onChange={(e) => setAccountName(e.target.value)}
+            maxLength={100}
+          />
+        </Field>
+        <Field label={t('bank.accountNumber')} htmlFor="payout-account-number" error={error ?? undefined}>
+          <Input
+            id="payout-account-number"
+            inputMode="numeric"
+            value={accountNumber}
+            onChange={(e) => setAccountNumber(e.target.value)}
+            maxLength={40}
+          />
+        </Field>
+        <div className="sm:col-span-3">
+          <Button type="submit" loading={save.isPending}>
+            {t('bank.save')}
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}

@@ -266,9 +266,12 @@ test('books and users tabs: status, delete with confirmation, roles (D12), delet
   const ownerRow = admin.getByRole('listitem', { name: ownerEmail });
   const role = ownerRow.getByLabel('Role of Putu Journey');
   await role.selectOption('admin');
+  // Granting the admin role asks first.
+  await admin.getByRole('button', { name: 'Make admin' }).click();
   await expect(admin.getByText('Putu Journey is now Admin')).toBeVisible();
   await expect(ownerRow.getByRole('button', { name: 'Delete Putu Journey' })).toBeDisabled();
   await role.selectOption('user');
+  await admin.getByRole('button', { name: 'Remove admin' }).click();
   await expect(admin.getByText('Putu Journey is now User')).toBeVisible();
   await expect(ownerRow.getByRole('button', { name: 'Delete Putu Journey' })).toBeEnabled();
 

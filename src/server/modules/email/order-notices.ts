@@ -134,7 +134,11 @@ const TEMPLATES: Record<OrderNotice, Template> = {
       paragraphs: [
         `Hi ${n.order.userName}, the total for order #${n.number} is ${formatMoney(n.order.total ?? n.order.subtotal)}.`,
         `Please transfer it to ${n.config.payment.bankName}, account name ${n.config.payment.accountName}, account number ${n.config.payment.accountNumber}, with the reference ${n.number}.`,
-        'Your payment is held until you receive the books.',
+        n.order.deliveryMethod === 'pickup'
+          ? 'Self pickup is free. You can also pay from your order page, where "I have paid" tells us the transfer is on its way.'
+          : 'You can also pay from your order page, where "I have paid" tells us the transfer is on its way.',
+        `Please pay within ${n.config.paymentWindowHours} hours, or the order is cancelled and its books go back on the shelf.`,
+        'We hold your payment until the books are back with their owner; then we pay the owner their share.',
       ],
       rows: [
         ...orderRows(n),

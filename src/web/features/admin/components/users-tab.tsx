@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Trash2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserRow } from '../../../../domain/admin-types';
@@ -25,14 +26,23 @@ export function UsersTab({ params, onParams }: TabProps) {
     feedback(() => t('users.deleted', { name: target.name }), t('users.deleteFailed')),
   );
 
-  const changeRole = (target: AdminUserRow, role: Role) =>
+  // Granting or removing the admin role asks first: the select alone made it one slip away.
+  const [roleChange, setRoleChange] = useState<{ target: AdminUserRow; role: Role } | null>(null);
+  const changeRole = (target: AdminUserRow, role: Role) => setRoleChange({ target, role });
+  const confirmRole = () => {
+    if (!roleChange) return;
+    const { target, role } = roleChange;
     setRole.mutate(
       { userId: target.id, role },
-      feedback(
-        () => t('users.roleUpdated', { name: target.name, role: t(`users.roles.${role}`) }),
-        t('users.roleFailed'),
-      ),
+      {
+        ...feedback(
+          () => t('users.roleUpdated', { name: target.name, role: t(`users.roles.${role}`) }),
+          t('users.roleFailed'),
+        ),
+        onSettled: () => setRoleChange(null),
+      },
     );
+  };
 
   return (
     <div className="space-y-4">
@@ -126,6 +136,22 @@ export function UsersTab({ params, onParams }: TabProps) {
         )}
       </ListTab>
 
+      <ConfirmDialog
+        open={roleChange !== null}
+        onOpenChange={(open) => !open && setRoleChange(null)}
+        title={roleChange?.role === 'admin' ? t('users.grantAdminTitle') : t('users.removeAdminTitle')}
+        description={t(
+          roleChange?.role === 'admin' ? 'users.grantAdminDescription' : 'users.removeAdminDescription',
+          {
+            name: roleChange?.target.name ?? '',
+            email: roleChange?.target.email ?? '',
+          },
+        )}
+        confirmLabel={roleChange?.role === 'admin' ? t('users.grantAdmin') : t('users.removeAdmin')}
+        cancelLabel={t('users.cancel')}
+        loading={setRole.isPending}
+        onConfirm={confirmRole}
+      />
       <ConfirmDialog
         {...deleting.dialog}
         title={t('users.deleteTitle')}

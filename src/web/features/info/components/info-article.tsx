@@ -9,6 +9,9 @@ export type InfoPageKey = 'shipping' | 'contact' | 'privacy' | 'terms' | 'cookie
 interface Section {
   title: string;
   text: string;
+  /** A mailto: or https://wa.me/ address, shown as a link before the text (the Contact page). */
+  link?: string;
+  linkLabel?: string;
 }
 
 /** An information page: title, introduction and titled sections, all from the info catalogue. */
@@ -36,6 +39,15 @@ export function InfoArticle({
           {sections.map((section) => (
             <section key={section.title}>
               <h2 className="text-lg font-semibold text-stone-900">{section.title}</h2>
+              {section.link && (
+                <a
+                  href={section.link}
+                  className="mt-2 inline-block font-medium text-brand-700 underline"
+                  {...(section.link.startsWith('https:') ? { target: '_blank', rel: 'noreferrer' } : {})}
+                >
+                  {section.linkLabel ?? section.link}
+                </a>
+              )}
               <p className="mt-2 leading-relaxed text-stone-700">{section.text}</p>
             </section>
           ))}

@@ -144,6 +144,11 @@ test('the admin prices a Draft order and walks it to Completed; the book follows
   ];
   for (const [button, status] of steps) {
     card = await orderCard(admin, number);
+    // D33: Confirm Payment records the amount received (prefilled with the total) and the bank reference.
+    if (button === 'Confirm Payment') {
+      await expect(card.getByLabel('Amount received')).toHaveValue('21.000');
+      await card.getByLabel('Bank reference').fill('E2E-ADMIN-REF');
+    }
     await card.getByRole('button', { name: button }).click();
     await expect(card.locator('header')).toContainText(status);
     if (status === 'Processed' || status === 'Returning in Progress')

@@ -141,14 +141,15 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   const orderIds: Record<string, string> = {};
   for (const number of orderNumbers) {
     const row = page.getByTestId('order-row').filter({ hasText: `Order #${number}` });
-    await expect(row).toContainText('Draft');
+    // D33, D35: a pickup order waits for payment at once, in the borrower's words.
+    await expect(row).toContainText('Payment due');
     await row.getByRole('link', { name: 'View Details' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Order #${number}` })).toBeVisible();
     await expect(page.getByText(PICKUP).first()).toBeVisible();
     const bookTitle = (await page.getByText(NYOMAN_BOOK).count()) > 0 ? NYOMAN_BOOK : AYU_BOOK;
     orderIds[bookTitle] = page.url().split('/orders/')[1];
-    // A borrower has nothing to do on a Draft order.
-    await expect(page.getByText('Nothing to do on this order right now.')).toBeVisible();
+    // The payment panel is there at once (D33).
+    await expect(page.getByTestId('payment-panel')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/my-orders$/);
@@ -156,14 +157,10 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   expect(Object.keys(orderIds).sort()).toEqual([AYU_BOOK, NYOMAN_BOOK].sort());
   const nyomanOrderId = orderIds[NYOMAN_BOOK];
 
-  // --- The admin confirms shipping (free pickup) and payment: the order is Processed ---------
+  // --- The admin confirms the payment (pickup needs no shipping review): Processed -----------
   const admin = await apiAs(DEMO.admin.email, DEMO.admin.password);
-  const shipping = await admin.post(`/api/orders/${nyomanOrderId}/actions`, {
-    data: { type: 'set_shipping_cost', shippingCost: '0' },
-  });
-  expect(shipping.ok(), await shipping.text()).toBeTruthy();
   const paid = await admin.post(`/api/orders/${nyomanOrderId}/actions`, {
-    data: { type: 'confirm_payment' },
+    data: { type: 'confirm_payment', amountReceived: '32000', bankReference: 'E2E-NYOMAN' },
   });
   expect(paid.ok(), await paid.text()).toBeTruthy();
   expect((await paid.json()).status).toBe('Processed');

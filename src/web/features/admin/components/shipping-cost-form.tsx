@@ -41,7 +41,7 @@ export function ShippingCostForm({
   }
 
   const trimmed = value.trim();
-  const disabled = trimmed === '';
+  const disabled = !isValidShippingCost(trimmed);
   const invalid = touched && trimmed !== '' && !isValidShippingCost(trimmed);
 
   const submit = (e: FormEvent) => {

@@ -1,0 +1,132 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { coverPng, signInAsNewMember, signInByApi, uniqueTitle, uploadBookByApi } from './catalog-helpers';
+import { DEMO } from './support';
+
+// Paying and getting paid (issue 14, D32-D35): a new owner lists a book at "12.000"; a new
+// borrower checks it out with free pickup, sees the payment panel at once and presses "I have
+// paid" with a receipt; the admin sees the claim and the receipt and confirms with the amount
+// and the bank reference; the loan runs to Completed; the owner sees the share payable on
+// Earnings; the admin records the payout on the Payouts tab and the owner sees it paid.
+
+const origin = () => process.env.E2E_BASE_URL!;
+
+async function pageFor(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: origin(), viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+async function act(page: Page, orderId: string, data: Record<string, string>) {
+  const res = await page.request.post(`/api/orders/${orderId}/actions`, {
+    data,
+    headers: { origin: origin() },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+test('pickup checkout, payment panel, "I have paid" with a receipt, confirmation, Completed, earnings and payout', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // --- A new owner with a pickup location lists a book at "12.000" (D32) ----------------------
+  const owner = await pageFor(browser);
+  await signInAsNewMember(owner);
+  const locations = (await (await owner.request.get('/api/pickup-locations')).json()) as Array<{
+    id: string;
+    name: string;
+  }>;
+  const location = locations[0];
+  const chosen = await owner.request.put('/api/profile/pickup-locations', {
+    data: { ids: [location.id] },
+    headers: { origin: origin() },
+  });
+  expect(chosen.ok(), await chosen.text()).toBeTruthy();
+  const title = uniqueTitle('Payment Journey');
+  await uploadBookByApi(owner, { title, author: 'Ketut Pay', weeklyPrice: '12.000' });
+
+  // --- A new borrower finds it at Rp 12.000 and checks out with free pickup ------------------
+  const borrower = await pageFor(browser);
+  await signInAsNewMember(borrower);
+  await borrower.goto(`/books?q=${encodeURIComponent(title)}`);
+  const card = borrower.locator('article').filter({ has: borrower.getByRole('heading', { name: title }) });
+  await expect(card).toContainText('Rp 12.000 per week');
+  await card.getByRole('button', { name: 'Add' }).click();
+  await expect(card.getByRole('button', { name: 'Added' })).toBeDisabled();
+  await borrower.goto('/cart');
+  await expect(borrower.getByText(/You pay by bank transfer/)).toBeVisible();
+  await borrower.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await borrower.getByRole('radio', { name: /Self pickup/ }).check();
+  await borrower.getByRole('radio', { name: new RegExp(location.name) }).check();
+  await borrower.getByRole('button', { name: 'Place Order' }).click();
+  await expect(borrower).toHaveURL(/\/order-confirmation$/);
+  const number = ((await borrower.getByTestId('order-number').first().textContent()) ?? '')
+    .replace('#', '')
+    .trim();
+
+  // --- My orders: plain words and the next step (D35); the panel at once (D33) -------------
+  await borrower.goto('/my-orders');
+  const row = borrower.getByTestId('order-row').filter({ hasText: number });
+  await expect(row).toContainText('Payment due');
+  await expect(row.getByTestId('next-step')).toContainText('I have paid');
+  await row.getByRole('link', { name: 'View Details' }).click();
+  const orderId = borrower.url().split('/orders/')[1];
+  const panel = borrower.getByTestId('payment-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('Rp 12.000');
+  await expect(panel).toContainText(number);
+  await expect(panel.getByRole('button', { name: /Copy Account number/ })).toBeVisible();
+  await expect(panel).toContainText('Pay by');
+  await panel.getByLabel(/Photo of the receipt/).setInputFiles({
+    name: 'receipt.png',
+    mimeType: 'image/png',
+    buffer: await coverPng('#1d4ed8'),
+  });
+  await panel.getByRole('button', { name: 'I have paid' }).click();
+  await expect(borrower.getByTestId('payment-claim')).toContainText('You told us you paid');
+  await expect(borrower.getByRole('img', { name: 'Photo of the payment receipt' })).toBeVisible();
+  await expect(borrower.getByTestId('next-step')).toContainText('checking your transfer');
+
+  // --- The admin sees the claim and the receipt, and confirms with amount and reference -------
+  const admin = await pageFor(browser);
+  await signInByApi(admin, DEMO.admin.email, DEMO.admin.password);
+  await admin.goto(`/admin?q=${number}`);
+  const adminCard = admin.getByRole('article', { name: `Order #${number}` });
+  await expect(adminCard.getByTestId('payment-claim')).toBeVisible();
+  await expect(adminCard.getByRole('img', { name: 'Photo of the payment receipt' })).toBeVisible();
+  await admin.goto(`/orders/${orderId}`);
+  await expect(admin.getByTestId('payment-claim')).toContainText('The borrower says they paid');
+  await expect(admin.getByLabel('Amount received')).toHaveValue('12.000');
+  await admin.getByLabel('Bank reference').fill('BCA-E2E-777');
+  await admin.getByRole('button', { name: 'Confirm Payment' }).click();
+  await expect(admin.getByTestId('event-payment')).toContainText(
+    'Received Rp 12.000, bank reference BCA-E2E-777',
+  );
+
+  // --- The loan runs to Completed ------------------------------------------------------------
+  for (const type of ['mark_shipped', 'mark_delivered', 'mark_return_started', 'confirm_return_complete']) {
+    await act(admin, orderId, { type });
+  }
+
+  // --- The owner sees the share payable on Earnings (account menu) --------------------------
+  await owner.goto('/');
+  await owner.getByRole('button', { name: /Account menu|Putu Journey/ }).click();
+  await owner.getByRole('menuitem', { name: 'Earnings' }).click();
+  await expect(owner).toHaveURL(/\/earnings$/);
+  await expect(owner.getByTestId('earnings-payable')).toHaveText('Rp 10.800');
+  await expect(owner.getByTestId('earnings-row').filter({ hasText: number })).toContainText('Payable');
+
+  // --- The admin records the payout; the owner sees it paid ---------------------------------
+  await admin.goto('/admin?tab=payouts');
+  const payable = admin
+    .getByTestId('payable-owner')
+    .filter({ hasText: 'Putu Journey' })
+    .filter({ hasText: 'Rp 10.800' });
+  await expect(payable.first()).toBeVisible();
+  await payable.first().getByLabel('Transfer reference').fill('PAYOUT-E2E-1');
+  await payable.first().getByRole('button', { name: 'Record payout' }).click();
+  await expect(admin.getByTestId('payout-history')).toContainText('PAYOUT-E2E-1');
+
+  await owner.reload();
+  await expect(owner.getByTestId('earnings-paid')).toHaveText('Rp 10.800');
+  await expect(owner.getByTestId('earnings-payable')).toHaveText('Rp 0');
+  await expect(owner.getByTestId('payout-row')).toContainText('PAYOUT-E2E-1');
+});

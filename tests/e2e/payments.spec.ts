@@ -30,10 +30,9 @@ test('pickup checkout, payment panel, "I have paid" with a receipt, confirmation
   // --- A new owner with a pickup location lists a book at "12.000" (D32) ----------------------
   const owner = await pageFor(browser);
   await signInAsNewMember(owner);
-  const locations = (await (await owner.request.get('/api/pickup-locations')).json()) as Array<{
-    id: string;
-    name: string;
-  }>;
+  const { items: locations } = (await (await owner.request.get('/api/pickup-locations')).json()) as {
+    items: Array<{ id: string; name: string }>;
+  };
   const location = locations[0];
   const chosen = await owner.request.put('/api/profile/pickup-locations', {
     data: { ids: [location.id] },
@@ -68,6 +67,7 @@ test('pickup checkout, payment panel, "I have paid" with a receipt, confirmation
   await expect(row).toContainText('Payment due');
   await expect(row.getByTestId('next-step')).toContainText('I have paid');
   await row.getByRole('link', { name: 'View Details' }).click();
+  await expect(borrower).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   const orderId = borrower.url().split('/orders/')[1];
   const panel = borrower.getByTestId('payment-panel');
   await expect(panel).toBeVisible();

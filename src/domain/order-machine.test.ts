@@ -27,8 +27,9 @@ const EXPECTED: Record<OrderRole, Record<OrderStatus, OrderActionType[]>> = {
     Cancelled: ['set_status'],
   },
   borrower: {
-    Draft: [],
-    'Waiting for Payment': [],
+    // D35: the borrower may cancel until the order is paid.
+    Draft: ['cancel'],
+    'Waiting for Payment': ['cancel'],
     Processed: [],
     'Delivery in Progress': ['confirm_received'],
     Delivered: ['return_books'],

@@ -6,6 +6,7 @@ import { books, cartItems, orders, payouts, rateLimit, user } from '../db/schema
 import { createBook, createUser } from '../db/seed/factories';
 import { addToCart } from '../modules/cart/service';
 import { createTestContext, type Member, type TestContext } from '../testing/harness';
+import { insertOrder } from '../modules/email/order-fixture';
 import { claimPayment } from '../modules/payments/service';
 import { advanceTestOrder, asSessionUser, placeTestOrder } from '../testing/order-factories';
 import { registeredApiRoutes, routeKey } from './registered-routes';
@@ -355,10 +356,9 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/admin/payouts': {
     expect: { ...ADMIN_ONLY, admin: 201 },
     setup: async () => {
+      // A lender with one Completed order (inserted directly: the status path has its own tests).
       const lender = await createUser(ctx.db);
-      const book = await createBook(ctx.db, { ownerId: lender.id });
-      const { order } = await placeTestOrder(ctx, { books: [book] });
-      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Completed' });
+      await insertOrder(ctx.db, { borrower: actors.member.user, ownerId: lender.id, status: 'Completed' });
       return {
         path: '/api/admin/payouts',
         body: { ownerId: lender.id, amount: '1000', paidOn: '2026-01-02', reference: 'MATRIX-1' },

@@ -473,7 +473,9 @@ describe('permission matrix', () => {
         if (failure) failures.push(failure);
       }
       expect(failures).toEqual([]);
-    });
+      // Process emails sends every row the other cells queued (one at a time since the lease):
+      // on a loaded machine that takes longer than the default 30 s.
+    }, 120_000);
   }
 });
 

@@ -110,7 +110,8 @@ function OrderView({ order }: { order: OrderDetail }) {
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="space-y-6 lg:col-span-2">
           <OrderMoneyPanels order={order} />
-          {hasLoanPanel(order) && (
+          {/* The payment panel already shows the deadline to the borrower and the admins (D33). */}
+          {hasLoanPanel(order) && !(order.paymentDueAt && order.viewerRoles.some((r) => r !== 'owner')) && (
             <Section title={t(order.paymentDueAt ? 'loan.paymentTitle' : 'loan.title')}>
               <LoanPanel order={order} />
             </Section>

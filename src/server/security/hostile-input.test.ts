@@ -264,9 +264,12 @@ const invalidFor: Record<Kind, fc.Arbitrary<unknown>> = {
       1.005,
       1e308,
       '-5',
-      '1.005',
+      '1.0050',
       '1e5',
-      'Rp 10.000',
+      // Whole rupiah as people type them ("Rp 10.000", "12.000") is valid input since D32;
+      // these are still not amounts: a fraction, bad grouping.
+      'Rp 10.5',
+      '1.00.000',
       '',
       ' ',
       '12,50',

@@ -196,7 +196,8 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   await expect(main.getByRole('button', { name: 'Return Books' })).toHaveCount(0);
   await expect(main.getByRole('button', { name: /Cancel Order|Mark as Shipped/ })).toHaveCount(0);
   await main.getByRole('button', { name: 'Confirm Received' }).click();
-  await expect(main.locator('header')).toContainText('Delivered');
+  // The borrower reads the statuses in plain words (D35): Delivered is 'With you'.
+  await expect(main.locator('header')).toContainText('With you');
   await expect(main.getByRole('button', { name: 'Confirm Received' })).toHaveCount(0);
   const badge = main.getByTestId('loan-panel').getByTestId('due-badge');
   await expect(badge).toHaveText(/^due in \d+ days$/);
@@ -216,7 +217,7 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   await expect(main.getByTestId('loan-panel')).toContainText('Awaiting payment');
 
   await main.getByRole('button', { name: 'Return Books' }).click();
-  await expect(main.locator('header')).toContainText('Returning in Progress');
+  await expect(main.locator('header')).toContainText('On its way back');
   await expect(main.getByRole('button', { name: 'Return Books' })).toHaveCount(0);
 
   await owner.reload();

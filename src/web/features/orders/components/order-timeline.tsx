@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import type { OrderRole } from '../../../../domain/order-actions';
 import type { OrderEventView } from '../../../../domain/order-types';
 import { formatOrderDateTime } from '../format';
 import { EventDetails } from '../../payments/components/event-details';
 import { OrderStatusBadge } from './order-status-badge';
 
-/** Every status change with who and when (D7), oldest first. */
-export function OrderTimeline({ events }: { events: OrderEventView[] }) {
+/** Every status change with who and when (D7), oldest first, in the viewer's words (D35). */
+export function OrderTimeline({ events, viewer }: { events: OrderEventView[]; viewer?: OrderRole | null }) {
   const { t } = useTranslation('orders');
   return (
     <ol className="relative space-y-5 border-l border-stone-200 pl-5">
@@ -20,13 +21,13 @@ export function OrderTimeline({ events }: { events: OrderEventView[] }) {
               <span className="font-medium text-stone-900">{t('detail.placed')}</span>
             ) : (
               <>
-                <OrderStatusBadge status={event.fromStatus} />
+                <OrderStatusBadge status={event.fromStatus} viewer={viewer} />
                 <span aria-hidden className="text-stone-400">
                   →
                 </span>
               </>
             )}
-            <OrderStatusBadge status={event.toStatus} />
+            <OrderStatusBadge status={event.toStatus} viewer={viewer} />
             {event.fromStatus === event.toStatus && (
               <span className="text-stone-700">
                 {t(`loan.events.${event.action}`, { defaultValue: event.action })}

@@ -130,7 +130,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             <OrderItems items={order.items} />
           </Section>
           <Section title={t('detail.timeline')}>
-            <OrderTimeline events={order.events} />
+            <OrderTimeline events={order.events} viewer={viewerRole(order.viewerRoles)} />
           </Section>
         </div>
 

@@ -64,19 +64,21 @@ function messageId(id: string | undefined): string | undefined {
 
 export function createTransport(config: Config, log: Logger): Transport {
   const { transport, smtpUrl, from } = config.mail;
+  /** The same message for every transport; its Message-ID is the outbox row's. */
+  const mailOf = (m: Parameters<Transport['send']>[0]) => ({
+    from,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    messageId: messageId(m.id),
+  });
   if (transport === 'smtp' && smtpUrl) {
     const smtp = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {
       kind: 'smtp',
       async send(m) {
-        await smtp.sendMail({
-          from,
-          to: m.to,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-          messageId: messageId(m.id),
-        });
+        await smtp.sendMail(mailOf(m));
       },
     };
   }
@@ -91,14 +93,7 @@ export function createTransport(config: Config, log: Logger): Transport {
       kind: 'file',
       async send(m) {
         mkdirSync(dir, { recursive: true });
-        const info = await files.sendMail({
-          from,
-          to: m.to,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-          messageId: messageId(m.id),
-        });
+        const info = await files.sendMail(mailOf(m));
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`;
         writeFileSync(join(dir, name), info.message as Buffer);
         const links = showLinks ? (m.text.match(/https?:\/\/\S+/g) ?? []) : undefined;

@@ -46,6 +46,22 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
   }, 400_000);
 
+  /** An admin presses 'Process emails' on both instances at the same moment, three times. */
+  async function processEmailsOnBothInstances() {
+    const admin = await createUser(database.db, { password: PASSWORD, role: 'admin' });
+    const cookies = [
+      await signInOver(a.url, admin.email, PASSWORD),
+      await signInOver(b.url, admin.email, PASSWORD),
+    ];
+    for (let i = 0; i < 3; i++) {
+      const runs = await Promise.all([
+        call(a.url, 'POST', '/api/admin/emails/process', cookies[0]),
+        call(b.url, 'POST', '/api/admin/emails/process', cookies[1]),
+      ]);
+      for (const run of runs) expect(run.status).toBe(200);
+    }
+  }
+
   afterAll(async () => {
     await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM')]);
     await mailbox?.close();
@@ -140,18 +156,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     await database.db.insert(emailNotifications).values(rows);
 
     // An admin presses 'Process emails' on both instances at once, several times.
-    const admin = await createUser(database.db, { password: PASSWORD, role: 'admin' });
-    const [cookieA, cookieB] = [
-      await signInOver(a.url, admin.email, PASSWORD),
-      await signInOver(b.url, admin.email, PASSWORD),
-    ];
-    for (let i = 0; i < 3; i++) {
-      const runs = await Promise.all([
-        call(a.url, 'POST', '/api/admin/emails/process', cookieA),
-        call(b.url, 'POST', '/api/admin/emails/process', cookieB),
-      ]);
-      for (const run of runs) expect(run.status).toBe(200);
-    }
+    await processEmailsOnBothInstances();
     const deadline = Date.now() + 60_000;
     for (;;) {
       const [left] = await database.db
@@ -171,19 +176,8 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
   it(`${DUE_TIMERS} due timers fire once each, and each of their emails is sent once, with both workers running (D24)`, async () => {
     const before = mailbox.messages.length;
     const orderIds = await seedDueReminders(database.db, DUE_TIMERS, 'two-instances-timer');
-    const admin = await createUser(database.db, { password: PASSWORD, role: 'admin' });
-    const [cookieA, cookieB] = [
-      await signInOver(a.url, admin.email, PASSWORD),
-      await signInOver(b.url, admin.email, PASSWORD),
-    ];
     // Every pass of either worker fires the due timers first: run both at once, three times.
-    for (let i = 0; i < 3; i++) {
-      const runs = await Promise.all([
-        call(a.url, 'POST', '/api/admin/emails/process', cookieA),
-        call(b.url, 'POST', '/api/admin/emails/process', cookieB),
-      ]);
-      for (const run of runs) expect(run.status).toBe(200);
-    }
+    await processEmailsOnBothInstances();
     const deadline = Date.now() + 60_000;
     for (;;) {
       const [left] = await database.db

@@ -38,6 +38,8 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src/web',
   plugins: [react(), tailwindcss(), precompress()],
+  // Import aliases (@domain, @web, ...) come from tsconfig.json's paths, the one list of them.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: process.env.WEB_DIST_DIR ? process.env.WEB_DIST_DIR : '../../dist/web',
     emptyOutDir: true,

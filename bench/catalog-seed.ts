@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db/client';
+import type { Db } from '@server/db/client';
 
 // A catalog of `count` books over 500 owners, the same on every run (seeded random numbers):
 // titles from word lists (so a word like "garden" matches a realistic share), every category,

@@ -4,11 +4,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/client';
-import { freePort } from '../tests/support/server-process';
+import { openDatabase } from '@server/db/client';
+import { freePort } from '@tests/support/server-process';
 import { startBenchServer, waitUntilUp } from './bench-server';
 import { seedCatalog } from './catalog-seed';
-import { createUser } from '../src/server/db/seed/factories';
+import { createUser } from '@server/seed/factories';
 
 // `npm run bench -- catalog`: the catalog endpoint at 100,000 books (issue 4, item 8).
 // Seeds PostgreSQL (a database created on BENCH_DATABASE_URL / DATABASE_URL's server, or the

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/client';
-import { createUser } from '../src/server/db/seed/factories';
-import { freePort } from '../tests/support/server-process';
+import { openDatabase } from '@server/db/client';
+import { createUser } from '@server/seed/factories';
+import { freePort } from '@tests/support/server-process';
 import { startBenchServer, waitUntilUp } from './bench-server';
 import { seedCatalog } from './catalog-seed';
 

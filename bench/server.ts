@@ -1,9 +1,9 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { loadConfig } from '../src/server/config';
-import { books } from '../src/server/db/schema';
-import { toBookSummary } from '../src/server/modules/books/service';
-import { createRuntime } from '../src/server/runtime';
+import { loadConfig } from '@server/config';
+import { books } from '@server/db/schema';
+import { toBookSummary } from '@server/modules/books/service';
+import { createRuntime } from '@server/runtime';
 import { eq, sql } from 'drizzle-orm';
 
 // The real server (same runtime, middleware and routes as src/server/main.ts) plus two routes

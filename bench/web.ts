@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
-import { openDatabase } from '../src/server/db/client';
-import { seedDemo } from '../src/server/db/seed/demo';
-import { createDiskStorage } from '../src/server/lib/storage';
-import { freePort } from '../tests/support/server-process';
+import { openDatabase } from '@server/db/client';
+import { seedDemo } from '@server/seed/demo';
+import { createDiskStorage } from '@server/lib/storage';
+import { freePort } from '@tests/support/server-process';
 import { startBenchServer, waitUntilUp } from './bench-server';
 
 // `npm run bench -- web`: what a phone on a slow network sees (issue 12). The production build

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import payments from '../web/locales/en/payments.json';
+import payments from '@web/locales/en/payments.json';
 import { DELIVERY_METHODS, ORDER_STATUSES } from './constants';
 import { ORDER_ROLES } from './order-machine';
 import { BORROWER_STATUS_LABELS, nextStepKey, statusLabel, viewerRole } from './order-words';

@@ -4,7 +4,7 @@ import type { Db } from './db/client';
 import type { Versions } from './db/versions';
 import type { Storage } from './lib/storage';
 import type { Logger } from './lib/logger';
-import type { Outbox } from './modules/email/outbox';
+import type { Outbox } from './outbox/outbox';
 
 export interface AppDeps {
   db: Db;

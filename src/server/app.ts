@@ -6,7 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { MSG } from '../domain/messages';
+import { MSG } from '@domain/messages';
 import type { AppDeps, AppEnv, SessionUser } from './app-env';
 import { CLIENT_IP_HEADER, SESSION_COOKIE_NAMES } from './auth/auth';
 import { createSessionCache, sessionCookieValue } from './auth/session-cache';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { user } from './db/schema';
-import { seedDemo } from './db/seed/demo';
+import { seedDemo } from './seed/demo';
 import { createDiskStorage } from './lib/storage';
 import { join } from 'node:path';
 

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, startupWarnings } from './config';
-import { createTransport } from './modules/email/outbox';
+import { createTransport } from './outbox/outbox';
 
 // Issue 10, item 11: production defaults. A production server never seeds the demo (whose admin
 // password is published) unless asked, never silently writes its emails to disk, and never

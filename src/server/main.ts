@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig, startupWarnings } from './config';
 import { applyClockOffset } from './lib/clock';
-import { DEMO_LOGINS, seedDemo } from './db/seed/demo';
+import { DEMO_LOGINS, seedDemo } from './seed/demo';
 import { sweepOrphanCovers } from './modules/covers/orphan-sweep';
 import { createRuntime } from './runtime';
 

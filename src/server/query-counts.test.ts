@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { observeQueries } from './db/client';
-import { createBook, createUser } from './db/seed/factories';
-import { createTestContext, type Member, type TestContext } from './testing/harness';
+import { createBook, createUser } from './seed/factories';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 
 // The database round trips of each hot request type (issue 12). The counts are exact, so a
 // change that adds a query fails here and has to say why it needs one (and update the number);

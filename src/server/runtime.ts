@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { EMAIL_WORKER_INTERVAL_MS } from '../domain/constants';
+import { EMAIL_WORKER_INTERVAL_MS } from '@domain/constants';
 import { type App, createApp } from './app';
 import type { AppDeps } from './app-env';
 import { createAuth, promoteConfiguredAdmin } from './auth/auth';
@@ -8,7 +8,7 @@ import { type Database, openDatabase } from './db/client';
 import { setOperatorTimeZone } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { createDiskStorage, type Storage } from './lib/storage';
-import { createOutbox, createTransport, type Transport } from './modules/email/outbox';
+import { createOutbox, createTransport, type Transport } from './outbox/outbox';
 import { fireDueTimers } from './modules/timers/fire';
 
 export interface Runtime {

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { createBook, createUser } from '../../src/server/db/seed/factories';
-import { EMAIL_LEASE_MS } from '../../src/server/modules/email/outbox';
-import { openTestDatabase } from '../../src/server/testing/database';
-import { type Mailbox, startSmtpServer } from '../../src/server/testing/smtp';
-import { call, type ServerProcess, signInOver, startServer } from '../support/server-process';
+import { type Database, openDatabase } from '@server/db/client';
+import { createBook, createUser } from '@server/seed/factories';
+import { EMAIL_LEASE_MS } from '@server/outbox/outbox';
+import { openTestDatabase } from '@tests/support/database';
+import { type Mailbox, startSmtpServer } from '@tests/support/smtp';
+import { call, type ServerProcess, signInOver, startServer } from '@tests/support/server-process';
 
 // SIGKILL in the middle of a burst of checkouts and uploads, then a restart: the database and
 // the cover folder must hold only whole things, and the order emails the burst queued are each

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { openTestDatabase } from '../../src/server/testing/database';
-import { EMAIL_LEASE_MS } from '../../src/server/modules/email/outbox';
-import { type Mailbox, startSmtpServer } from '../../src/server/testing/smtp';
-import { DUE_REMINDER_TYPE, seedDueReminders } from '../support/due-timers';
-import { type ServerProcess, startServer } from '../support/server-process';
+import { type Database, openDatabase } from '@server/db/client';
+import { openTestDatabase } from '@tests/support/database';
+import { EMAIL_LEASE_MS } from '@server/outbox/outbox';
+import { type Mailbox, startSmtpServer } from '@tests/support/smtp';
+import { DUE_REMINDER_TYPE, seedDueReminders } from '@tests/support/due-timers';
+import { type ServerProcess, startServer } from '@tests/support/server-process';
 
 // SIGKILL while the worker fires timers (D24): after a restart every timer has fired exactly
 // once and every order has exactly one reminder row, sent. A timer's effect, its email row and

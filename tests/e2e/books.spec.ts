@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '@domain/messages';
 import { coverPng, signInAsNewMember, signInAsOwner, uniqueTitle, uploadBookByApi } from './catalog-helpers';
 
 // An owner's own books: upload with a cover, see it in Manage and in All Books, edit its price,

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSmtpServer } from '../../src/server/testing/smtp';
-import { startServer } from '../support/server-process';
+import { startSmtpServer } from '@tests/support/smtp';
+import { startServer } from '@tests/support/server-process';
 
 // Builds the web app, starts a real SMTP server here (in the test runner) and the real app
 // server on a free port with a fresh embedded database and the demo data. Mails that arrive

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { BookDetail, BookPage } from '../../src/domain/api-types';
+import type { BookDetail, BookPage } from '@domain/api-types';
 import { signInAsNewMember, signInByApi } from './catalog-helpers';
 import { confirmByApi, DEMO, uniqueEmail, waitForMail } from './support';
 

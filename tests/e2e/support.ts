@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import type { ReceivedMail } from '../../src/server/testing/smtp';
+import type { ReceivedMail } from '@tests/support/smtp';
 
 export const DEMO = {
   admin: { email: 'admin@example.com', password: 'admin12345' },

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook, createUser } from '../../src/server/db/seed/factories';
-import { emailNotifications, orderItems, orders, timers } from '../../src/server/db/schema';
-import { findTestPostgres, openTestDatabase } from '../../src/server/testing/database';
-import { type Mailbox, startSmtpServer } from '../../src/server/testing/smtp';
-import { DUE_REMINDER_TYPE, seedDueReminders } from '../support/due-timers';
-import { call, type ServerProcess, signInOver, startServer } from '../support/server-process';
+import { createBook, createUser } from '@server/seed/factories';
+import { emailNotifications, orderItems, orders, timers } from '@server/db/schema';
+import { findTestPostgres, openTestDatabase } from '@tests/support/database';
+import { type Mailbox, startSmtpServer } from '@tests/support/smtp';
+import { DUE_REMINDER_TYPE, seedDueReminders } from '@tests/support/due-timers';
+import { call, type ServerProcess, signInOver, startServer } from '@tests/support/server-process';
 
 // Two real servers on one PostgreSQL, as behind a load balancer: nothing an instance keeps in
 // memory may matter. Needs a PostgreSQL server: TEST_DATABASE_URL (CI sets it), else the local

@@ -1,6 +1,6 @@
-import { createUser } from '../../src/server/db/seed/factories';
-import { orders, timers } from '../../src/server/db/schema';
-import type { Database } from '../../src/server/db/client';
+import { createUser } from '@server/seed/factories';
+import { orders, timers } from '@server/db/schema';
+import type { Database } from '@server/db/client';
 
 // Loans whose reminder is due now (D22, D24), written straight into the database for the tests
 // that run real servers: each order is Delivered, its due date has passed, and one timer (the

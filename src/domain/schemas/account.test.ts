@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../messages';
+import { MSG } from '@domain/messages';
 import {
   changePasswordSchema,
   pickupChoicesSchema,

@@ -10,8 +10,8 @@ import {
   PASSWORD_MIN,
   PHONE_MAX,
   PHONE_MIN,
-} from '../constants';
-import { MSG } from '../messages';
+} from '@domain/constants';
+import { MSG } from '@domain/messages';
 
 // One schema per account payload, shared by the forms (client) and the server, so both
 // refuse the same input with the spec's exact words (section 5). A missing field fails

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_EMAIL_LIST_LIMIT, BOOK_STATUSES, ORDER_STATUSES, ROLES } from '../constants';
+import { ADMIN_EMAIL_LIST_LIMIT, BOOK_STATUSES, ORDER_STATUSES, ROLES } from '@domain/constants';
 
 // Admin query strings and bodies: bad values are refused with 422 and change nothing.
 

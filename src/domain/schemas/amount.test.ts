@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BORROW_DURATIONS, MAX_BOOKS_PER_OWNER } from '../constants';
-import { toMinor } from '../money';
-import { orderTotal } from '../order-machine';
-import { itemTotalMinor, sumMinor } from '../pricing';
+import { BORROW_DURATIONS, MAX_BOOKS_PER_OWNER } from '@domain/constants';
+import { toMinor } from '@domain/money';
+import { orderTotal } from '@domain/order-machine';
+import { itemTotalMinor, sumMinor } from '@domain/pricing';
 import { AMOUNT_MAX, NUMERIC_12_2_MAX_RUPIAH, ORDER_TOTAL_MAX, PRICE_MIN_RUPIAH } from './amount';
 import { bookFormSchema } from './book-form';
 import { orderActionSchema } from './order';

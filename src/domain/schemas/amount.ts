@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MAX_BOOKS_PER_OWNER, MONTHLY_DURATION_WEEKS } from '../constants';
-import { MSG } from '../messages';
-import { formatMoney } from '../money';
-import { parseRupiah, rupiahToDecimal } from '../price-parse';
+import { MAX_BOOKS_PER_OWNER, MONTHLY_DURATION_WEEKS } from '@domain/constants';
+import { MSG } from '@domain/messages';
+import { formatMoney } from '@domain/money';
+import { parseRupiah, rupiahToDecimal } from '@domain/price-parse';
 
 // Every amount a person types (D32): whole rupiah, with bounds chosen so that every sum an
 // order makes fits its numeric(12,2) column (issue 10 item 9: a 10-digit shipping cost used to

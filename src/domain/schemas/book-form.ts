@@ -12,9 +12,9 @@ import {
   MONTHLY_DURATION_WEEKS,
   SUMMARY_MAX,
   TITLE_MAX,
-} from '../constants';
-import { MSG } from '../messages';
-import { toMinor } from '../money';
+} from '@domain/constants';
+import { MSG } from '@domain/messages';
+import { toMinor } from '@domain/money';
 import { AMOUNT_MSG, BOOK_PRICE_MAX, bookPriceMaxMessage, PRICE_MIN_RUPIAH, rupiahTextField } from './amount';
 
 // The upload and edit form (spec section 5), shared by the web form (react-hook-form) and

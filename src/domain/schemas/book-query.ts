@@ -7,7 +7,7 @@ import {
   LANGUAGES,
   MAX_PAGE_SIZE,
   SORT_KEYS,
-} from '../constants';
+} from '@domain/constants';
 
 /** The catalog query string (D17): every key optional, bad values refused with 422. */
 export const bookQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BORROW_DURATIONS } from '../constants';
-import { MSG } from '../messages';
+import { BORROW_DURATIONS } from '@domain/constants';
+import { MSG } from '@domain/messages';
 
 // Request bodies of the cart API (docs/api.md, Cart).
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ADDRESS_MAX, DELIVERY_METHODS } from '../constants';
-import { MSG } from '../messages';
+import { ADDRESS_MAX, DELIVERY_METHODS } from '@domain/constants';
+import { MSG } from '@domain/messages';
 
 // The checkout form and request (spec section 5): delivery needs every address field, pickup
 // needs a location. The same schema checks the form in the browser and the body on the server.

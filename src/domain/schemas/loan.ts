@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOAN_MSG } from '../loan';
+import { LOAN_MSG } from '@domain/loan';
 
 /** POST /api/orders/:id/extensions (D23): 1 or 2 weeks. */
 export const extendLoanSchema = z.object({

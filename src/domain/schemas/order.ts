@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../constants';
-import { MSG } from '../messages';
-import { PAYMENT_MSG } from '../payment-messages';
+import { ORDER_STATUSES } from '@domain/constants';
+import { MSG } from '@domain/messages';
+import { PAYMENT_MSG } from '@domain/payment-messages';
 import { AMOUNT_MAX, AMOUNT_MSG, rupiahField, SHIPPING_COST_MAX } from './amount';
 
 export const BANK_REFERENCE_MAX = 100;

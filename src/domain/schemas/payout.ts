@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_MSG } from '../payment-messages';
+import { PAYMENT_MSG } from '@domain/payment-messages';
 import { AMOUNT_MAX, AMOUNT_MSG, rupiahField } from './amount';
 
 // Payout details on the profile and the admin's "Record payout" (D34).

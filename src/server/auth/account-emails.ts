@@ -1,6 +1,6 @@
-import type { DbOrTx } from '../db/client';
-import { renderEmail } from '../modules/email/layout';
-import { enqueueEmail } from '../modules/email/outbox';
+import type { DbOrTx } from '@server/db/client';
+import { renderEmail } from '@server/outbox/layout';
+import { enqueueEmail } from '@server/outbox/outbox';
 
 // The account emails (D16): each is queued in the outbox (D14); callers kick the worker.
 

@@ -2,10 +2,10 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import * as schema from '../db/schema';
-import type { Outbox } from '../modules/email/outbox';
+import type { Config } from '@server/config';
+import type { Db } from '@server/db/client';
+import * as schema from '@server/db/schema';
+import type { Outbox } from '@server/outbox/outbox';
 import {
   queueConfirmationEmail,
   queueExistingAccountEmail,

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
-import { MSG } from '../../domain/messages';
-import type { AppEnv } from '../app-env';
-import { forbidden, unauthorized } from '../lib/errors';
+import { MSG } from '@domain/messages';
+import type { AppEnv } from '@server/app-env';
+import { forbidden, unauthorized } from '@server/lib/errors';
 
 /** Guests get 401; handlers after this can rely on c.var.user. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {

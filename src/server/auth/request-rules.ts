@@ -1,13 +1,13 @@
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { z } from 'zod';
-import { MSG } from '../../domain/messages';
+import { MSG } from '@domain/messages';
 import {
   forgotPasswordSchema,
   newPasswordRequestSchema,
   signInSchema,
   signUpRequestSchema,
-} from '../../domain/schemas/account';
-import { validationError } from '../lib/validate';
+} from '@domain/schemas/account';
+import { validationError } from '@server/lib/validate';
 
 // Better Auth's own checks use its own words; the spec's rules (section 5) are enforced here,
 // before its endpoints run, so a broken rule answers 422 with the spec's exact message and

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock, now, resetClock, setClock } from '../lib/clock';
-import { createTestContext, type TestContext } from '../testing/harness';
+import { advanceClock, now, resetClock, setClock } from '@server/lib/clock';
+import { createTestContext, type TestContext } from '@tests/support/harness';
 import { createSessionCache, SESSION_CACHE_TTL_MS, sessionCookieValue } from './session-cache';
 
 // The session cache (issue 12) must never let a revoked session through (D9, D11): every test

@@ -1,5 +1,5 @@
-import type { SessionUser } from '../app-env';
-import { now } from '../lib/clock';
+import type { SessionUser } from '@server/app-env';
+import { now } from '@server/lib/clock';
 
 // Signed-in requests find their session here instead of in the database (D9, D11). An entry is
 // keyed by the signed session cookie, lives at most 30 seconds and never past the session's

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../domain/messages';
-import { AppError } from '../lib/errors';
-import { openTestDatabase } from '../testing/database';
+import { MSG } from '@domain/messages';
+import { AppError } from '@server/lib/errors';
+import { openTestDatabase } from '@tests/support/database';
 import type { Database } from './client';
 import { transactionWithRetry } from './retry';
 

@@ -1,5 +1,5 @@
-import { MSG } from '../../domain/messages';
-import { AppError } from '../lib/errors';
+import { MSG } from '@domain/messages';
+import { AppError } from '@server/lib/errors';
 import type { DbOrTx, Tx } from './client';
 
 // Lock order (docs/architecture.md, "Locks"): orders, then books, then user rows, each group in

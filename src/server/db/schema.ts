@@ -25,8 +25,8 @@ import {
   DELIVERY_METHODS,
   LANGUAGES,
   ORDER_STATUSES,
-} from '../../domain/constants';
-import type { DeliveryAddress, OrderEventDetails, PickupLocationSnapshot } from '../../domain/order-types';
+} from '@domain/constants';
+import type { DeliveryAddress, OrderEventDetails, PickupLocationSnapshot } from '@domain/order-types';
 
 // One schema for PGlite and PostgreSQL. Field names are camelCase (Better Auth reads them),
 // column names snake_case.

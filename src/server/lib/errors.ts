@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { MSG } from '../../domain/messages';
+import { MSG } from '@domain/messages';
 
 /** The one error type services throw; app.ts turns it into `{ error: { code, message, fields? } }`. */
 export class AppError extends Error {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { MSG } from '../../domain/messages';
+import { MSG } from '@domain/messages';
 import { AppError } from './errors';
 
 /** Turns a zod failure into a 422 whose message is the first rule broken (the spec's exact text). */

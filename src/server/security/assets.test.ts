@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../testing/harness';
+import { createTestContext, type TestContext } from '@tests/support/harness';
 
 // Built assets (issue 12): the brotli or gzip copy the build made, whichever the browser
 // accepts, with Content-Encoding, Vary and a year-long immutable cache.

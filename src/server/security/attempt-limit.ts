@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { rateLimit } from '../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { rateLimit } from '@server/db/schema';
 
 // Our own rate limits (uploads, the profile's password change) count attempts in Better Auth's
 // rate_limit table under our own key prefixes, so every instance shares the counters. For our

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../db/schema';
-import { createTestContext, type TestContext } from '../testing/harness';
+import { user } from '@server/db/schema';
+import { createTestContext, type TestContext } from '@tests/support/harness';
 
 // Better Auth answers at /api/auth/* for every endpoint it has, not only those the web app
 // uses. The ones that would bypass our own rules (profile rules of spec 5, D12, D13) must not

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook } from '../db/seed/factories';
-import { books, cartItems, session, user } from '../db/schema';
-import { createTestContext, type Member, type TestContext } from '../testing/harness';
-import { fillParams, registeredApiRoutes, routeKey, STATE_CHANGING } from './registered-routes';
+import { createBook } from '@server/seed/factories';
+import { books, cartItems, session, user } from '@server/db/schema';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { fillParams, registeredApiRoutes, routeKey, STATE_CHANGING } from '@tests/support/registered-routes';
 
 // Cross-site request forgery: a page on another site can make the browser send our cookie
 // (SameSite=Lax still allows top-level POST navigations from some browsers' forms), so every

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '@server/db/client';
 
 // A fingerprint of everything a request could change, to prove a refused request changed
 // nothing. Sessions and rate-limit counters are left out: reading a session may refresh it,

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env';
-import { AppError } from '../lib/errors';
+import type { AppEnv } from '@server/app-env';
+import { AppError } from '@server/lib/errors';
 
 // PostgreSQL text cannot hold the NUL character: a query with one fails inside the database
 // (a 500) instead of being refused. No field of ours has a use for it, so a request carrying

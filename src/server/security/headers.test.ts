@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../domain/messages';
-import { createTestContext, type TestContext } from '../testing/harness';
+import { MSG } from '@domain/messages';
+import { createTestContext, type TestContext } from '@tests/support/harness';
 
 // Security headers on every kind of answer (API JSON, the SPA fallback, errors), session
 // cookie attributes, and 500s that reveal nothing about the server.

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '../db/schema';
-import { createBook, createPickupLocation, createUser } from '../db/seed/factories';
-import { addToCart } from '../modules/cart/service';
-import { createTestContext, type Member, type TestContext } from '../testing/harness';
-import { placeTestOrder } from '../testing/order-factories';
+import type { Book } from '@server/db/schema';
+import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
+import { addToCart } from '@server/modules/cart/service';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { placeTestOrder } from '@tests/support/order-factories';
 import { databaseDigest } from './db-digest';
 import { BODY_TOO_LARGE_MESSAGE } from './json-body-limit';
 

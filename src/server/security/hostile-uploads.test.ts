@@ -4,10 +4,10 @@ import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COVER_MAX_BYTES } from '../../domain/constants';
-import { MSG } from '../../domain/messages';
-import { createBook } from '../db/seed/factories';
-import { createTestContext, type Member, type TestContext } from '../testing/harness';
+import { COVER_MAX_BYTES } from '@domain/constants';
+import { MSG } from '@domain/messages';
+import { createBook } from '@server/seed/factories';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { databaseDigest } from './db-digest';
 
 // Covers are judged by their bytes (D18). Hostile files are refused with the spec's message,

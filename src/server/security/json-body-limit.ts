@@ -1,7 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env';
-import { AppError } from '../lib/errors';
+import type { AppEnv } from '@server/app-env';
+import { AppError } from '@server/lib/errors';
 
 // No JSON body of ours comes near this (the longest is a sign-up: a few hundred bytes), so a
 // bigger one is refused before it is read into memory. Multipart uploads have their own limit

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, cartItems, orders, payouts, rateLimit, user } from '../db/schema';
-import { createBook, createUser } from '../db/seed/factories';
-import { addToCart } from '../modules/cart/service';
-import { createTestContext, type Member, type TestContext } from '../testing/harness';
-import { insertOrder } from '../modules/email/order-fixture';
-import { claimPayment } from '../modules/payments/service';
-import { advanceTestOrder, asSessionUser, placeTestOrder } from '../testing/order-factories';
-import { registeredApiRoutes, routeKey } from './registered-routes';
+import { books, cartItems, orders, payouts, rateLimit, user } from '@server/db/schema';
+import { createBook, createUser } from '@server/seed/factories';
+import { addToCart } from '@server/modules/cart/service';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { insertOrder } from '@tests/support/order-fixture';
+import { claimPayment } from '@server/modules/payments/service';
+import { advanceTestOrder, asSessionUser, placeTestOrder } from '@tests/support/order-factories';
+import { registeredApiRoutes, routeKey } from '@tests/support/registered-routes';
 
 // Every API route the app registers, read from Hono's router, with the answer each kind of
 // caller gets, run cell by cell against a seeded database. A new route without an entry here

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../domain/messages';
-import { rateLimit } from '../db/schema';
-import { UPLOADS_PER_HOUR } from '../modules/books/upload-rate-limit';
-import { createTestContext, type TestContext } from '../testing/harness';
+import { MSG } from '@domain/messages';
+import { rateLimit } from '@server/db/schema';
+import { UPLOADS_PER_HOUR } from '@server/modules/books/upload-rate-limit';
+import { createTestContext, type TestContext } from '@tests/support/harness';
 
 // Guessing passwords, mass sign-ups, reset-mail floods and upload floods all hit a limit
 // kept in the database (shared by every instance). The client address comes from the socket:

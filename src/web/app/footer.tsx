@@ -1,7 +1,7 @@
 import { LibraryBig } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../lib/session';
+import { useSession } from '@web/lib/session';
 
 const COLUMNS = [
   {

@@ -8,7 +8,7 @@ import {
   rememberReturnPath,
   signInPath,
   useSession,
-} from '../lib/session';
+} from '@web/lib/session';
 
 function SessionLoading() {
   const { t } = useTranslation();

@@ -18,10 +18,10 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { cn } from '../components/ui/cn';
-import { useCartCount } from '../features/cart/api';
-import { api } from '../lib/api';
-import { broadcastAuthChange, sessionQuery, useSession } from '../lib/session';
+import { cn } from '@web/components/ui/cn';
+import { useCartCount } from '@web/features/cart/api';
+import { api } from '@web/lib/api';
+import { broadcastAuthChange, sessionQuery, useSession } from '@web/lib/session';
 
 const NAV = [
   { to: '/', key: 'home', end: true },

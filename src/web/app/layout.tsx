@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useSessionExpiry } from '../lib/session';
+import { useSessionExpiry } from '@web/lib/session';
 import { Footer } from './footer';
 import { Header } from './header';
 

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { ApiError } from '../lib/api';
-import { useAuthSync } from '../lib/session';
+import { ApiError } from '@web/lib/api';
+import { useAuthSync } from '@web/lib/session';
 
 /** The app's one query client (the router prefetches a page's first data into it). */
 export const queryClient = new QueryClient({

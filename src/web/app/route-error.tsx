@@ -1,8 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { ButtonLink } from '../components/ui/button';
-import { Container } from '../components/ui/card';
+import { ButtonLink } from '@web/components/ui/button';
+import { Container } from '@web/components/ui/card';
 
 /**
  * Shown inside the layout when a page fails to load or render (a new release replaced the

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
-import { bookPageQuery } from '../features/catalog/api';
-import { parseCatalogParams, toBookQuery } from '../features/catalog/catalog-url';
-import { latestBooksQuery } from '../features/home/api';
+import { bookPageQuery } from '@web/features/catalog/api';
+import { parseCatalogParams, toBookQuery } from '@web/features/catalog/catalog-url';
+import { latestBooksQuery } from '@web/features/home/api';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './layout';
 import { queryClient } from './providers';
@@ -29,24 +29,24 @@ export const router = createBrowserRouter([
           // stays right after index/path: scripts/page-sizes.mjs reads the routes from here).
           {
             index: true,
-            lazy: page(() => import('../features/home/pages/home-page')),
+            lazy: page(() => import('@web/features/home/pages/home-page')),
             loader: () => {
               void queryClient.prefetchQuery(latestBooksQuery);
               return null;
             },
           },
-          { path: 'how-it-works', lazy: page(() => import('../features/info/pages/how-it-works-page')) },
-          { path: 'shipping', lazy: page(() => import('../features/info/pages/shipping-page')) },
-          { path: 'contact', lazy: page(() => import('../features/info/pages/contact-page')) },
-          { path: 'privacy', lazy: page(() => import('../features/info/pages/privacy-page')) },
-          { path: 'terms', lazy: page(() => import('../features/info/pages/terms-page')) },
-          { path: 'cookies', lazy: page(() => import('../features/info/pages/cookies-page')) },
-          { path: 'sell-books', lazy: page(() => import('../features/info/pages/sell-books-page')) },
+          { path: 'how-it-works', lazy: page(() => import('@web/features/info/pages/how-it-works-page')) },
+          { path: 'shipping', lazy: page(() => import('@web/features/info/pages/shipping-page')) },
+          { path: 'contact', lazy: page(() => import('@web/features/info/pages/contact-page')) },
+          { path: 'privacy', lazy: page(() => import('@web/features/info/pages/privacy-page')) },
+          { path: 'terms', lazy: page(() => import('@web/features/info/pages/terms-page')) },
+          { path: 'cookies', lazy: page(() => import('@web/features/info/pages/cookies-page')) },
+          { path: 'sell-books', lazy: page(() => import('@web/features/info/pages/sell-books-page')) },
 
           // As on the home page: the listing request leaves with the page's chunk.
           {
             path: 'books',
-            lazy: page(() => import('../features/catalog/pages/all-books-page')),
+            lazy: page(() => import('@web/features/catalog/pages/all-books-page')),
             loader: ({ request }) => {
               const params = parseCatalogParams(new URL(request.url).searchParams);
               void queryClient.prefetchQuery(bookPageQuery(toBookQuery(params)));
@@ -56,57 +56,60 @@ export const router = createBrowserRouter([
           { path: 'books/search', element: <BooksSearchRedirect /> },
           {
             path: 'books/category/:category',
-            lazy: page(() => import('../features/catalog/pages/category-page')),
+            lazy: page(() => import('@web/features/catalog/pages/category-page')),
           },
-          { path: 'owner/:ownerId', lazy: page(() => import('../features/catalog/pages/owner-page')) },
+          { path: 'owner/:ownerId', lazy: page(() => import('@web/features/catalog/pages/owner-page')) },
           {
             path: 'forgot-password',
-            lazy: page(() => import('../features/account/pages/forgot-password-page')),
+            lazy: page(() => import('@web/features/account/pages/forgot-password-page')),
           },
           {
             path: 'confirm-email',
-            lazy: page(() => import('../features/account/pages/confirm-email-page')),
+            lazy: page(() => import('@web/features/account/pages/confirm-email-page')),
           },
           {
             path: 'reset-password',
-            lazy: page(() => import('../features/account/pages/reset-password-page')),
+            lazy: page(() => import('@web/features/account/pages/reset-password-page')),
           },
           // Shows 'Please sign in to edit your profile' to guests itself (spec), so it is not guarded.
-          { path: 'profile/edit', lazy: page(() => import('../features/account/pages/edit-profile-page')) },
+          { path: 'profile/edit', lazy: page(() => import('@web/features/account/pages/edit-profile-page')) },
 
           {
             element: <GuestOnly />,
             children: [
-              { path: 'signin', lazy: page(() => import('../features/account/pages/sign-in-page')) },
-              { path: 'signup', lazy: page(() => import('../features/account/pages/sign-up-page')) },
+              { path: 'signin', lazy: page(() => import('@web/features/account/pages/sign-in-page')) },
+              { path: 'signup', lazy: page(() => import('@web/features/account/pages/sign-up-page')) },
             ],
           },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'books/manage', lazy: page(() => import('../features/books/pages/manage-books-page')) },
-              { path: 'books/new', lazy: page(() => import('../features/books/pages/new-book-page')) },
+              {
+                path: 'books/manage',
+                lazy: page(() => import('@web/features/books/pages/manage-books-page')),
+              },
+              { path: 'books/new', lazy: page(() => import('@web/features/books/pages/new-book-page')) },
               {
                 path: 'books/:bookId/edit',
-                lazy: page(() => import('../features/books/pages/edit-book-page')),
+                lazy: page(() => import('@web/features/books/pages/edit-book-page')),
               },
-              { path: 'cart', lazy: page(() => import('../features/cart/pages/cart-page')) },
-              { path: 'checkout', lazy: page(() => import('../features/checkout/pages/checkout-page')) },
+              { path: 'cart', lazy: page(() => import('@web/features/cart/pages/cart-page')) },
+              { path: 'checkout', lazy: page(() => import('@web/features/checkout/pages/checkout-page')) },
               {
                 path: 'order-confirmation',
-                lazy: page(() => import('../features/checkout/pages/order-confirmation-page')),
+                lazy: page(() => import('@web/features/checkout/pages/order-confirmation-page')),
               },
-              { path: 'my-orders', lazy: page(() => import('../features/orders/pages/my-orders-page')) },
-              { path: 'earnings', lazy: page(() => import('../features/payments/pages/earnings-page')) },
+              { path: 'my-orders', lazy: page(() => import('@web/features/orders/pages/my-orders-page')) },
+              { path: 'earnings', lazy: page(() => import('@web/features/payments/pages/earnings-page')) },
               {
                 path: 'orders/:orderId',
-                lazy: page(() => import('../features/orders/pages/order-detail-page')),
+                lazy: page(() => import('@web/features/orders/pages/order-detail-page')),
               },
-              { path: 'admin', lazy: page(() => import('../features/admin/pages/admin-page')) },
+              { path: 'admin', lazy: page(() => import('@web/features/admin/pages/admin-page')) },
             ],
           },
-          { path: 'books/:bookId', lazy: page(() => import('../features/catalog/pages/book-detail-page')) },
-          { path: '*', lazy: page(() => import('../features/info/pages/not-found-page')) },
+          { path: 'books/:bookId', lazy: page(() => import('@web/features/catalog/pages/book-detail-page')) },
+          { path: '*', lazy: page(() => import('@web/features/info/pages/not-found-page')) },
         ],
       },
     ],

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { Me } from '../../domain/api-types';
+import type { Me } from '@domain/api-types';
 import { api, setUnauthorizedHandler } from './api';
 
 // The signed-in member, from GET /api/me. Sign-in and sign-out in one tab reach the other

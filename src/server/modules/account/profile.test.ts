@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../domain/messages';
-import { user } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/harness';
+import { MSG } from '@domain/messages';
+import { user } from '@server/db/schema';
+import { createTestContext, type TestContext } from '@tests/support/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

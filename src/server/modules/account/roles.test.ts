@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../domain/messages';
-import { promoteConfiguredAdmin } from '../../auth/auth';
-import { openDatabase } from '../../db/client';
-import { createUser } from '../../db/seed/factories';
-import { user } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/harness';
-import { clearRateLimits, signUpBody } from './account-fixtures';
+import { MSG } from '@domain/messages';
+import { promoteConfiguredAdmin } from '@server/auth/auth';
+import { openDatabase } from '@server/db/client';
+import { createUser } from '@server/seed/factories';
+import { user } from '@server/db/schema';
+import { createTestContext, type TestContext } from '@tests/support/harness';
+import { clearRateLimits, signUpBody } from '@tests/support/account-fixtures';
 
 const run = promisify(execFile);
 

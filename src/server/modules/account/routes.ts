@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { MSG } from '../../../domain/messages';
-import { changePasswordSchema, confirmEmailSchema, profileSchema } from '../../../domain/schemas/account';
-import type { AppEnv } from '../../app-env';
-import { CLIENT_IP_HEADER } from '../../auth/auth';
-import { requireUser } from '../../auth/middleware';
-import { AppError } from '../../lib/errors';
-import { parseJson } from '../../lib/validate';
-import { takeAttempt } from '../../security/attempt-limit';
+import { MSG } from '@domain/messages';
+import { changePasswordSchema, confirmEmailSchema, profileSchema } from '@domain/schemas/account';
+import type { AppEnv } from '@server/app-env';
+import { CLIENT_IP_HEADER } from '@server/auth/auth';
+import { requireUser } from '@server/auth/middleware';
+import { AppError } from '@server/lib/errors';
+import { parseJson } from '@server/lib/validate';
+import { takeAttempt } from '@server/security/attempt-limit';
 import { changePassword, confirmEmail, getMe, updateProfile } from './service';
 
 /** Like sign-in: 5 attempts a minute, per member and per address. */

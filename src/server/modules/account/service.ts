@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Me } from '../../../domain/api-types';
-import { MSG } from '../../../domain/messages';
-import type { ProfileInput } from '../../../domain/schemas/account';
-import type { Auth } from '../../auth/auth';
-import type { DbOrTx } from '../../db/client';
-import { user } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import type { Me } from '@domain/api-types';
+import { MSG } from '@domain/messages';
+import type { ProfileInput } from '@domain/schemas/account';
+import type { Auth } from '@server/auth/auth';
+import type { DbOrTx } from '@server/db/client';
+import { user } from '@server/db/schema';
+import { AppError, notFound } from '@server/lib/errors';
 
 export async function getMe(db: DbOrTx, userId: string): Promise<Me> {
   const [row] = await db.select().from(user).where(eq(user.id, userId));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../../domain/messages';
-import { createUser } from '../../db/seed/factories';
-import { createTestContext, type TestContext } from '../../testing/harness';
-import { findLink } from '../../testing/smtp';
-import { clearRateLimits, cookieFrom, sessionsOf } from './account-fixtures';
+import { MSG } from '@domain/messages';
+import { createUser } from '@server/seed/factories';
+import { createTestContext, type TestContext } from '@tests/support/harness';
+import { findLink } from '@tests/support/smtp';
+import { clearRateLimits, cookieFrom, sessionsOf } from '@tests/support/account-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

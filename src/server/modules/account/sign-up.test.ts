@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../../domain/messages';
-import { createUser } from '../../db/seed/factories';
-import { findLink } from '../../testing/smtp';
-import { createTestContext, type TestContext } from '../../testing/harness';
-import { clearRateLimits, cookieFrom, emailsTo, signUpBody, usersWithEmail } from './account-fixtures';
+import { MSG } from '@domain/messages';
+import { createUser } from '@server/seed/factories';
+import { findLink } from '@tests/support/smtp';
+import { createTestContext, type TestContext } from '@tests/support/harness';
+import {
+  clearRateLimits,
+  cookieFrom,
+  emailsTo,
+  signUpBody,
+  usersWithEmail,
+} from '@tests/support/account-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

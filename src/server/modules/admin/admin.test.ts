@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../domain/messages';
-import { createBook } from '../../db/seed/factories';
+import { MSG } from '@domain/messages';
+import { createBook } from '@server/seed/factories';
 import {
   books,
   cartItems,
@@ -11,9 +11,9 @@ import {
   pickupLocations,
   session,
   user,
-} from '../../db/schema';
-import { createTestContext, type Member, type TestContext } from '../../testing/harness';
-import { insertOrder } from '../email/order-fixture';
+} from '@server/db/schema';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { insertOrder } from '@tests/support/order-fixture';
 
 let ctx: TestContext;
 let adminMember: Member;
@@ -387,7 +387,7 @@ describe('emails tab', () => {
   it('lists the latest notifications newest first with their state, and counts the pending ones', async () => {
     const owner = await ctx.member();
     const { order } = await insertOrder(ctx.db, { borrower: member.user, ownerId: owner.user.id });
-    const { enqueueEmails } = await import('../email/outbox');
+    const { enqueueEmails } = await import('@server/outbox/outbox');
     await enqueueEmails(ctx.db, [
       {
         to: 'first@example.com',

@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookStatus, OrderStatus } from '../../../domain/constants';
-import { formatMoney } from '../../../domain/money';
-import { createBook, createUser } from '../../db/seed/factories';
-import { books, emailNotifications, orders, user } from '../../db/schema';
-import { createTestContext, type Member, type TestContext } from '../../testing/harness';
-import { placeTestOrder } from '../../testing/order-factories';
+import type { BookStatus, OrderStatus } from '@domain/constants';
+import { formatMoney } from '@domain/money';
+import { createBook, createUser } from '@server/seed/factories';
+import { books, emailNotifications, orders, user } from '@server/db/schema';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { placeTestOrder } from '@tests/support/order-factories';
 
 // The admin dashboard's order controls, end to end through the API the web calls
 // (POST /api/orders/:id/actions, the one status service, D8): rules, messages, book effects

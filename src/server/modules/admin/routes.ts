@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MSG } from '../../../domain/messages';
+import { MSG } from '@domain/messages';
 import {
   adminBookStatusSchema,
   adminBooksQuerySchema,
@@ -8,10 +8,10 @@ import {
   adminOrdersQuerySchema,
   adminUserRoleSchema,
   adminUsersQuerySchema,
-} from '../../../domain/schemas/admin';
-import type { AppEnv } from '../../app-env';
-import { requireAdmin } from '../../auth/middleware';
-import { parseJson, parseParam, parseQuery } from '../../lib/validate';
+} from '@domain/schemas/admin';
+import type { AppEnv } from '@server/app-env';
+import { requireAdmin } from '@server/auth/middleware';
+import { parseJson, parseParam, parseQuery } from '@server/lib/validate';
 import * as admin from './service';
 
 // Every route here is admin-only (D12): guests 401, members 403 with the spec's message.

@@ -24,19 +24,14 @@ import type {
   AdminStats,
   AdminUserRow,
   Page,
-} from '../../../domain/admin-types';
-import {
-  type BookStatus,
-  CLOSED_ORDER_STATUSES,
-  ORDER_NUMBER_LENGTH,
-  type Role,
-} from '../../../domain/constants';
-import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '../../../domain/loan';
-import { MSG } from '../../../domain/messages';
-import type { AdminLoanFilter } from '../../../domain/schemas/admin';
-import type { AppDeps } from '../../app-env';
-import type { DbOrTx } from '../../db/client';
-import { transactionWithRetry } from '../../db/retry';
+} from '@domain/admin-types';
+import { type BookStatus, CLOSED_ORDER_STATUSES, ORDER_NUMBER_LENGTH, type Role } from '@domain/constants';
+import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '@domain/loan';
+import { MSG } from '@domain/messages';
+import type { AdminLoanFilter } from '@domain/schemas/admin';
+import type { AppDeps } from '@server/app-env';
+import type { DbOrTx } from '@server/db/client';
+import { transactionWithRetry } from '@server/db/retry';
 import {
   books,
   cartItems,
@@ -46,12 +41,12 @@ import {
   ownerPickupLocations,
   session,
   user,
-} from '../../db/schema';
-import { now, operatorTimeZone } from '../../lib/clock';
-import { conflict, notFound } from '../../lib/errors';
-import { toBookSummary } from '../books/service';
-import { loanFields } from '../loans/view';
-import { orderNumber } from '../../../domain/order-number';
+} from '@server/db/schema';
+import { now, operatorTimeZone } from '@server/lib/clock';
+import { conflict, notFound } from '@server/lib/errors';
+import { toBookSummary } from '@server/modules/books/service';
+import { loanFields } from '@server/modules/loans/view';
+import { orderNumber } from '@domain/order-number';
 
 // The admin dashboard's reads and the admin-only writes on books and users. Order status
 // changes are not here: they go through the one status service of the orders module (D8).

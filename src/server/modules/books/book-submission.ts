@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import { MSG } from '../../../domain/messages';
-import { type BookFormValues, bookFormSchema, COVER_FIELD } from '../../../domain/schemas/book-form';
-import { AppError } from '../../lib/errors';
-import { FORBIDDEN_TEXT_MESSAGE } from '../../security/forbidden-text';
-import { coverProblem } from '../covers/service';
+import { MSG } from '@domain/messages';
+import { type BookFormValues, bookFormSchema, COVER_FIELD } from '@domain/schemas/book-form';
+import { AppError } from '@server/lib/errors';
+import { FORBIDDEN_TEXT_MESSAGE } from '@server/security/forbidden-text';
+import { coverProblem } from '@server/modules/covers/service';
 
 // Reads the multipart body of an upload or an edit and checks every rule of spec section 5.
 // All broken rules are reported in `fields`; `message` is the first one in the form's order,

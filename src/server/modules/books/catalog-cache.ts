@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../../db/client';
-import { currentVersions } from '../../db/versions';
+import type { DbOrTx } from '@server/db/client';
+import { currentVersions } from '@server/db/versions';
 
 // Catalog pages, counts and price ceilings, cached per catalog version (D17).
 //

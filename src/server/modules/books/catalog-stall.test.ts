@@ -3,12 +3,12 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { type Database, openDatabase } from '../../db/client';
-import { createBook, createUser } from '../../db/seed/factories';
-import { createLogger } from '../../lib/logger';
-import { createRuntime, type Runtime } from '../../runtime';
-import { findTestPostgres, openTestDatabase } from '../../testing/database';
+import { loadConfig } from '@server/config';
+import { type Database, openDatabase } from '@server/db/client';
+import { createBook, createUser } from '@server/seed/factories';
+import { createLogger } from '@server/lib/logger';
+import { createRuntime, type Runtime } from '@server/runtime';
+import { findTestPostgres, openTestDatabase } from '@tests/support/database';
 
 // Issue 10, item 3: after PostgreSQL accepted connections but answered nothing for about a
 // second, /api/books hung until a restart (every catalog request waited on one shared version

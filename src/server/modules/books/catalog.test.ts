@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookPage } from '../../../domain/api-types';
-import type { SortKey } from '../../../domain/constants';
-import type { Book, User } from '../../db/schema';
-import { createBook, createUser } from '../../db/seed/factories';
-import { createTestContext, type TestContext } from '../../testing/harness';
-import { placeTestOrder } from '../../testing/order-factories';
+import type { BookPage } from '@domain/api-types';
+import type { SortKey } from '@domain/constants';
+import type { Book, User } from '@server/db/schema';
+import { createBook, createUser } from '@server/seed/factories';
+import { createTestContext, type TestContext } from '@tests/support/harness';
+import { placeTestOrder } from '@tests/support/order-factories';
 
 // The public catalog (D6, D17) against one fixed set of books. This file never changes the
 // set after beforeAll, so every expectation below can name exact ids in exact order.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, ownerPickupLocations } from '../../db/schema';
-import { createBook, createPickupLocation, createUser } from '../../db/seed/factories';
-import { createTestContext, type TestContext } from '../../testing/harness';
+import { books, ownerPickupLocations } from '@server/db/schema';
+import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
+import { createTestContext, type TestContext } from '@tests/support/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

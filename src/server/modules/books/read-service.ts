@@ -1,16 +1,10 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type {
-  BookDetail,
-  BookSummary,
-  ManagedBook,
-  OwnerCard,
-  OwnerProfile,
-} from '../../../domain/api-types';
-import { MORE_FROM_OWNER_LIMIT } from '../../../domain/constants';
-import { MSG } from '../../../domain/messages';
-import type { DbOrTx } from '../../db/client';
-import { books, ownerPickupLocations, pickupLocations, user } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import type { BookDetail, BookSummary, ManagedBook, OwnerCard, OwnerProfile } from '@domain/api-types';
+import { MORE_FROM_OWNER_LIMIT } from '@domain/constants';
+import { MSG } from '@domain/messages';
+import type { DbOrTx } from '@server/db/client';
+import { books, ownerPickupLocations, pickupLocations, user } from '@server/db/schema';
+import { notFound } from '@server/lib/errors';
 import { toBookSummary } from './service';
 
 // Single books and owners: the detail page, the owner card and shelf header, the owner's

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Availability, BookPage, BookSummary } from '../../../domain/api-types';
-import type { BookQueryInput } from '../../../domain/schemas/book-query';
-import type { DbOrTx } from '../../db/client';
-import { type Book, books } from '../../db/schema';
-import { JsonBytes } from '../../lib/json-response';
-import { coverUrls } from '../covers/service';
+import type { Availability, BookPage, BookSummary } from '@domain/api-types';
+import type { BookQueryInput } from '@domain/schemas/book-query';
+import type { DbOrTx } from '@server/db/client';
+import { type Book, books } from '@server/db/schema';
+import { JsonBytes } from '@server/lib/json-response';
+import { coverUrls } from '@server/modules/covers/service';
 import { cachedAtVersion, currentCatalogVersion } from './catalog-cache';
 import { executePrepared } from './prepared';
 

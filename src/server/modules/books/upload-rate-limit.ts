@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../../db/client';
-import { takeAttempt } from '../../security/attempt-limit';
+import type { DbOrTx } from '@server/db/client';
+import { takeAttempt } from '@server/security/attempt-limit';
 
 // Uploads cost CPU (re-encoding) and disk, so each member gets a budget per hour. The counter
 // lives in the database (Better Auth's rate_limit table, our own key prefix), so every

@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { BookDetail } from '../../../domain/api-types';
-import { MSG } from '../../../domain/messages';
-import type { BookFormValues, BookStatusChange } from '../../../domain/schemas/book-form';
-import type { DbOrTx } from '../../db/client';
-import { type Book, books, cartItems, orderItems } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { Storage } from '../../lib/storage';
-import { deleteCover, storeCover } from '../covers/service';
+import type { BookDetail } from '@domain/api-types';
+import { MSG } from '@domain/messages';
+import type { BookFormValues, BookStatusChange } from '@domain/schemas/book-form';
+import type { DbOrTx } from '@server/db/client';
+import { type Book, books, cartItems, orderItems } from '@server/db/schema';
+import { conflict, forbidden, notFound } from '@server/lib/errors';
+import type { Storage } from '@server/lib/storage';
+import { deleteCover, storeCover } from '@server/modules/covers/service';
 import { getBookDetail, isUuid } from './read-service';
 
 // An owner's own books: upload, edit, Available/Unavailable, soft delete (D7).

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, cartItems } from '../../db/schema';
-import { createBook, createUser } from '../../db/seed/factories';
-import { createTestContext, type Member, type TestContext } from '../../testing/harness';
-import { placeTestOrder } from '../../testing/order-factories';
+import { books, cartItems } from '@server/db/schema';
+import { createBook, createUser } from '@server/seed/factories';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { placeTestOrder } from '@tests/support/order-factories';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { MSG } from '../../../domain/messages';
-import { addToCartSchema, borrowDurationSchema, updateCartItemSchema } from '../../../domain/schemas/cart';
-import type { AppEnv } from '../../app-env';
-import { requireUser } from '../../auth/middleware';
-import { unauthorized } from '../../lib/errors';
-import { parseJson } from '../../lib/validate';
+import { MSG } from '@domain/messages';
+import { addToCartSchema, borrowDurationSchema, updateCartItemSchema } from '@domain/schemas/cart';
+import type { AppEnv } from '@server/app-env';
+import { requireUser } from '@server/auth/middleware';
+import { unauthorized } from '@server/lib/errors';
+import { parseJson } from '@server/lib/validate';
 import {
   addToCart,
   clearCart,

@@ -1,14 +1,14 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type AddToCartProblemCode, addToCartProblem, cartProblems } from '../../../domain/cart-rules';
-import { cartSubtotal, groupByOwner } from '../../../domain/cart-grouping';
-import type { CartValidation, CartView } from '../../../domain/cart-types';
-import { type BorrowDuration, CART_QUANTITY, DEFAULT_BORROW_DURATION } from '../../../domain/constants';
-import { ORDER_MSG } from '../../../domain/order-messages';
-import type { Db, DbOrTx, Tx } from '../../db/client';
-import { type Book, books, cartItems, user } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import { toBookSummary } from '../books/service';
+import { type AddToCartProblemCode, addToCartProblem, cartProblems } from '@domain/cart-rules';
+import { cartSubtotal, groupByOwner } from '@domain/cart-grouping';
+import type { CartValidation, CartView } from '@domain/cart-types';
+import { type BorrowDuration, CART_QUANTITY, DEFAULT_BORROW_DURATION } from '@domain/constants';
+import { ORDER_MSG } from '@domain/order-messages';
+import type { Db, DbOrTx, Tx } from '@server/db/client';
+import { type Book, books, cartItems, user } from '@server/db/schema';
+import { AppError, notFound } from '@server/lib/errors';
+import { toBookSummary } from '@server/modules/books/service';
 
 // The member's cart (spec sections 2, 4, 5). Every change that depends on what is already in
 // the cart runs under a lock on the member's row, so two adds sent at once take turns and can

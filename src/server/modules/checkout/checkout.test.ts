@@ -9,10 +9,10 @@ import {
   orderItems,
   orders,
   ownerPickupLocations,
-} from '../../db/schema';
-import { createBook, createPickupLocation, createUser } from '../../db/seed/factories';
-import { createTestContext, type Member, type TestContext } from '../../testing/harness';
-import { placeTestOrder } from '../../testing/order-factories';
+} from '@server/db/schema';
+import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { placeTestOrder } from '@tests/support/order-factories';
 
 let ctx: TestContext;
 beforeAll(async () => {

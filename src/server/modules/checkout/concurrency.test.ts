@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, cartItems, orderItems } from '../../db/schema';
-import { createBook, createUser } from '../../db/seed/factories';
-import type { Database } from '../../db/client';
-import { openDatabase } from '../../db/client';
-import { createLogger } from '../../lib/logger';
-import { createRuntime } from '../../runtime';
-import { createTestContext, type Member, TEST_APP_URL, type TestContext } from '../../testing/harness';
-import { addToCart } from '../cart/service';
+import { books, cartItems, orderItems } from '@server/db/schema';
+import { createBook, createUser } from '@server/seed/factories';
+import type { Database } from '@server/db/client';
+import { openDatabase } from '@server/db/client';
+import { createLogger } from '@server/lib/logger';
+import { createRuntime } from '@server/runtime';
+import { createTestContext, type Member, TEST_APP_URL, type TestContext } from '@tests/support/harness';
+import { addToCart } from '@server/modules/cart/service';
 
 // D6 under load. With TEST_DATABASE_URL (CI) the harness gives a 20-connection PostgreSQL pool,
 // so these requests truly race; on PGlite they serialize. The rules must hold either way.

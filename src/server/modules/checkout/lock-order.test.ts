@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook } from '../../db/seed/factories';
-import { findTestPostgres } from '../../testing/database';
-import { createTestContext, type Member, type TestContext } from '../../testing/harness';
-import { addToCart } from '../cart/service';
+import { createBook } from '@server/seed/factories';
+import { findTestPostgres } from '@tests/support/database';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { addToCart } from '@server/modules/cart/service';
 
 // Issue 10, item 8: deleting a user locked the user and then their books; a checkout locked the
 // books and then (through the new order's foreign key) their owner: 20 "deadlock detected" 500s

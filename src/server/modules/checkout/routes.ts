@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { checkoutSchema } from '../../../domain/schemas/checkout';
-import type { AppEnv } from '../../app-env';
-import { requireUser } from '../../auth/middleware';
-import { parseJson } from '../../lib/validate';
+import { checkoutSchema } from '@domain/schemas/checkout';
+import type { AppEnv } from '@server/app-env';
+import { requireUser } from '@server/auth/middleware';
+import { parseJson } from '@server/lib/validate';
 import { checkoutOptions, placeOrders } from './service';
 
 export function checkoutRoutes() {

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PickupLocation } from '../../../domain/api-types';
-import { cartProblems } from '../../../domain/cart-rules';
-import { MSG } from '../../../domain/messages';
-import { ORDER_MSG } from '../../../domain/order-messages';
-import type { OrderSummary } from '../../../domain/order-types';
-import type { CheckoutInput } from '../../../domain/schemas/checkout';
-import { ownerShare, sumMinor } from '../../../domain/pricing';
-import { fromMinor } from '../../../domain/money';
-import { PAYMENT_METHOD } from '../../../domain/constants';
-import type { AppDeps } from '../../app-env';
-import type { DbOrTx } from '../../db/client';
+import type { PickupLocation } from '@domain/api-types';
+import { cartProblems } from '@domain/cart-rules';
+import { MSG } from '@domain/messages';
+import { ORDER_MSG } from '@domain/order-messages';
+import type { OrderSummary } from '@domain/order-types';
+import type { CheckoutInput } from '@domain/schemas/checkout';
+import { ownerShare, sumMinor } from '@domain/pricing';
+import { fromMinor } from '@domain/money';
+import { PAYMENT_METHOD } from '@domain/constants';
+import type { AppDeps } from '@server/app-env';
+import type { DbOrTx } from '@server/db/client';
 import {
   books,
   cartItems,
@@ -21,13 +21,13 @@ import {
   ownerPickupLocations,
   pickupLocations,
   user,
-} from '../../db/schema';
-import { AppError, unauthorized, unprocessable } from '../../lib/errors';
-import { transactionWithRetry } from '../../db/retry';
-import { groupCartLines, isUuid, loadCartLines } from '../cart/service';
-import { queuePlacedNotices } from '../email/order-notices';
-import { countItems, toOrderSummary } from '../orders/service';
-import { enterPaymentAtCheckout } from '../payments/pickup';
+} from '@server/db/schema';
+import { AppError, unauthorized, unprocessable } from '@server/lib/errors';
+import { transactionWithRetry } from '@server/db/retry';
+import { groupCartLines, isUuid, loadCartLines } from '@server/modules/cart/service';
+import { queuePlacedNotices } from '@server/modules/email/order-notices';
+import { countItems, toOrderSummary } from '@server/modules/orders/service';
+import { enterPaymentAtCheckout } from '@server/modules/payments/pickup';
 
 // Checkout (spec section 5, D5, D6): the cart becomes one order per owner (Draft, or Waiting
 // for Payment for pickup, D33) in one

@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books } from '../../db/schema';
-import { createBook, createUser } from '../../db/seed/factories';
-import { createTestContext, type TestContext } from '../../testing/harness';
-import { placeTestOrder } from '../../testing/order-factories';
+import { books } from '@server/db/schema';
+import { createBook, createUser } from '@server/seed/factories';
+import { createTestContext, type TestContext } from '@tests/support/harness';
+import { placeTestOrder } from '@tests/support/order-factories';
 import { sweepOrphanCovers } from './orphan-sweep';
 
 let ctx: TestContext;

@@ -1,8 +1,8 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { books, orderItems } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { books, orderItems } from '@server/db/schema';
 
 // An upload stores its cover files before the book row is inserted, so a server killed in
 // between leaves files no row names. At startup, before this process serves anything, cover

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../app-env';
-import { notFound } from '../../lib/errors';
+import type { AppEnv } from '@server/app-env';
+import { notFound } from '@server/lib/errors';
 import { storageKey } from './service';
 
 const coverKeySchema = z.uuid();

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import type { CoverUrls } from '../../../domain/api-types';
-import { COVER_MAX_BYTES, COVER_MIME_TYPES } from '../../../domain/constants';
-import { MSG } from '../../../domain/messages';
-import { unprocessable } from '../../lib/errors';
-import type { Storage } from '../../lib/storage';
+import type { CoverUrls } from '@domain/api-types';
+import { COVER_MAX_BYTES, COVER_MIME_TYPES } from '@domain/constants';
+import { MSG } from '@domain/messages';
+import { unprocessable } from '@server/lib/errors';
+import type { Storage } from '@server/lib/storage';
 
 // Covers (D18): every stored cover is re-encoded by us (metadata such as GPS dropped) into
 // WebP at two sizes; pages load the small one. The key names both variants.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '../../../domain/money';
-import { createTestContext, type Member, type TestContext } from '../../testing/harness';
-import type { ReceivedMail } from '../../testing/smtp';
-import { insertOrder } from './order-fixture';
+import { formatMoney } from '@domain/money';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import type { ReceivedMail } from '@tests/support/smtp';
+import { insertOrder } from '@tests/support/order-fixture';
 import { type OrderNotice, queueOrderNotices } from './order-notices';
 
 // Each D16 order email, sent through the real outbox to the real SMTP server of the harness.

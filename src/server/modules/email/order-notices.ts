@@ -1,12 +1,12 @@
 import { asc, eq, inArray, or } from 'drizzle-orm';
-import { MONTHLY_DURATION_WEEKS, type OrderStatus, PICKUP_DROP_OFF_HOURS } from '../../../domain/constants';
-import { formatMoney } from '../../../domain/money';
-import type { Config } from '../../config';
-import type { Tx } from '../../db/client';
-import { type Order, type OrderItem, orderItems, orders, user } from '../../db/schema';
-import { type EmailContent, renderEmail } from './layout';
-import { enqueueEmails, type QueuedEmail } from './outbox';
-import { orderNumber } from '../../../domain/order-number';
+import { MONTHLY_DURATION_WEEKS, type OrderStatus, PICKUP_DROP_OFF_HOURS } from '@domain/constants';
+import { formatMoney } from '@domain/money';
+import type { Config } from '@server/config';
+import type { Tx } from '@server/db/client';
+import { type Order, type OrderItem, orderItems, orders, user } from '@server/db/schema';
+import { type EmailContent, renderEmail } from '@server/outbox/layout';
+import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
+import { orderNumber } from '@domain/order-number';
 
 // Order emails (D16). Called inside the transaction that placed or changed the order, so the
 // emails are queued if and only if the change commits; the caller kicks the outbox afterwards.

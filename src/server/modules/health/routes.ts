@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
-import { currentCatalogVersion } from '../books/catalog-cache';
+import type { AppEnv } from '@server/app-env';
+import { currentCatalogVersion } from '@server/modules/books/catalog-cache';
 
 /** Health answers within this; a database slower than that is not healthy. */
 const HEALTH_TIMEOUT_MS = 3_000;

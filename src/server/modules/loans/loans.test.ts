@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatus } from '../../../domain/constants';
-import type { OrderAction } from '../../../domain/order-actions';
-import { books, emailNotifications, orderEvents, orders, timers } from '../../db/schema';
-import { createBook } from '../../db/seed/factories';
-import { advanceClock, resetClock, setClock } from '../../lib/clock';
-import { createTestContext, type Member, type TestContext } from '../../testing/harness';
-import { advanceTestOrder, placeTestOrder } from '../../testing/order-factories';
-import { fireDueTimers } from '../timers/fire';
+import type { OrderStatus } from '@domain/constants';
+import type { OrderAction } from '@domain/order-actions';
+import { books, emailNotifications, orderEvents, orders, timers } from '@server/db/schema';
+import { createBook } from '@server/seed/factories';
+import { advanceClock, resetClock, setClock } from '@server/lib/clock';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import { fireDueTimers } from '@server/modules/timers/fire';
 
 // D21-D24 with the clock set: due dates, reminders fired exactly once, extensions, the
 // payment window. No test sleeps: the clock moves and the worker runs.

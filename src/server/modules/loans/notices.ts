@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { dueWords, loanClock, localDate, overdueDay, type ReminderKind } from '../../../domain/loan';
-import { formatMoney } from '../../../domain/money';
-import { orderNumber } from '../../../domain/order-number';
-import type { Config } from '../../config';
-import type { Tx } from '../../db/client';
-import { type Order, type OrderExtension, type OrderItem, user } from '../../db/schema';
-import { now } from '../../lib/clock';
-import { type EmailContent, renderEmail } from '../email/layout';
-import { enqueueEmails, type QueuedEmail } from '../email/outbox';
+import { dueWords, loanClock, localDate, overdueDay, type ReminderKind } from '@domain/loan';
+import { formatMoney } from '@domain/money';
+import { orderNumber } from '@domain/order-number';
+import type { Config } from '@server/config';
+import type { Tx } from '@server/db/client';
+import { type Order, type OrderExtension, type OrderItem, user } from '@server/db/schema';
+import { now } from '@server/lib/clock';
+import { type EmailContent, renderEmail } from '@server/outbox/layout';
+import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
 
 // Loan emails (D22, D23): reminders to the borrower, the overdue notice to owner and admins,
 // and an extension's notice. Queued inside the timer's or the extension's transaction.

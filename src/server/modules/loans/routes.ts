@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import ical from 'ical-generator';
 import { z } from 'zod';
-import { LOAN_MSG } from '../../../domain/loan';
-import { MSG } from '../../../domain/messages';
-import { orderNumber } from '../../../domain/order-number';
-import { extendLoanSchema } from '../../../domain/schemas/loan';
-import type { AppEnv } from '../../app-env';
-import { requireAdmin, requireUser } from '../../auth/middleware';
-import { now } from '../../lib/clock';
-import { notFound } from '../../lib/errors';
-import { parseJson, parseParam } from '../../lib/validate';
-import { getOrderDetail } from '../orders/service';
+import { LOAN_MSG } from '@domain/loan';
+import { MSG } from '@domain/messages';
+import { orderNumber } from '@domain/order-number';
+import { extendLoanSchema } from '@domain/schemas/loan';
+import type { AppEnv } from '@server/app-env';
+import { requireAdmin, requireUser } from '@server/auth/middleware';
+import { now } from '@server/lib/clock';
+import { notFound } from '@server/lib/errors';
+import { parseJson, parseParam } from '@server/lib/validate';
+import { getOrderDetail } from '@server/modules/orders/service';
 import { extendLoan, markExtensionPaid } from './service';
 
 const uuid = z.uuid();

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { OrderStatus } from '../../../domain/constants';
+import type { OrderStatus } from '@domain/constants';
 import {
   dueAtFor,
   type ExtensionWeeks,
@@ -9,19 +9,19 @@ import {
   LOAN_MSG,
   type ReminderKind,
   reminderTime,
-} from '../../../domain/loan';
-import { MSG } from '../../../domain/messages';
-import { ORDER_MSG } from '../../../domain/order-messages';
-import type { OrderDetail } from '../../../domain/order-types';
-import { extensionTotal } from '../../../domain/pricing';
-import type { AppDeps, SessionUser } from '../../app-env';
-import type { Config } from '../../config';
-import type { Tx } from '../../db/client';
-import { type Order, orderEvents, orderExtensions, orders } from '../../db/schema';
-import { now } from '../../lib/clock';
-import { conflict, forbidden, notFound } from '../../lib/errors';
-import { buildOrderDetail, loadOrderItems, rolesOnOrder } from '../orders/service';
-import { armTimers, cancelTimers, type TimerSpec } from '../timers/store';
+} from '@domain/loan';
+import { MSG } from '@domain/messages';
+import { ORDER_MSG } from '@domain/order-messages';
+import type { OrderDetail } from '@domain/order-types';
+import { extensionTotal } from '@domain/pricing';
+import type { AppDeps, SessionUser } from '@server/app-env';
+import type { Config } from '@server/config';
+import type { Tx } from '@server/db/client';
+import { type Order, orderEvents, orderExtensions, orders } from '@server/db/schema';
+import { now } from '@server/lib/clock';
+import { conflict, forbidden, notFound } from '@server/lib/errors';
+import { buildOrderDetail, loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
+import { armTimers, cancelTimers, type TimerSpec } from '@server/modules/timers/store';
 import { queueExtensionNotices } from './notices';
 import { bookIdsOf, extensionCount, someoneWaitsFor } from './view';
 

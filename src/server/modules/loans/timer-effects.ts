@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { nextOverdueKind, type ReminderKind } from '../../../domain/loan';
-import type { Tx } from '../../db/client';
-import { orderEvents, orders, type Timer } from '../../db/schema';
-import { queueOrderNotices } from '../email/order-notices';
-import { applyBookEffects } from '../orders/status-service';
-import { loadOrderItems } from '../orders/service';
-import type { TimerDeps } from '../timers/fire';
-import { armTimers } from '../timers/store';
+import { nextOverdueKind, type ReminderKind } from '@domain/loan';
+import type { Tx } from '@server/db/client';
+import { orderEvents, orders, type Timer } from '@server/db/schema';
+import { queueOrderNotices } from '@server/modules/email/order-notices';
+import { applyBookEffects } from '@server/modules/orders/status-service';
+import { loadOrderItems } from '@server/modules/orders/service';
+import type { TimerDeps } from '@server/modules/timers/fire';
+import { armTimers } from '@server/modules/timers/store';
 import { onOrderStatusChange, PAYMENT_WINDOW_TIMER, REMINDER_TIMER_PREFIX, reminderTimer } from './service';
 import { queueReminder } from './notices';
 

@@ -7,12 +7,12 @@ import {
   type LoanClock,
   loanClock,
   localDate,
-} from '../../../domain/loan';
-import type { ExtensionOffer, OrderExtensionView } from '../../../domain/order-types';
-import { extensionTotal } from '../../../domain/pricing';
-import type { DbOrTx } from '../../db/client';
-import { type Order, type OrderItem, orderExtensions } from '../../db/schema';
-import { now, operatorTimeZone } from '../../lib/clock';
+} from '@domain/loan';
+import type { ExtensionOffer, OrderExtensionView } from '@domain/order-types';
+import { extensionTotal } from '@domain/pricing';
+import type { DbOrTx } from '@server/db/client';
+import { type Order, type OrderItem, orderExtensions } from '@server/db/schema';
+import { now, operatorTimeZone } from '@server/lib/clock';
 
 // The loan fields every order view carries (D21): dates as ISO strings and, while the books
 // are with the borrower, the day count the server computed with its clock and time zone.

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatus } from '../../../domain/constants';
-import { books, emailNotifications, orderEvents, orders } from '../../db/schema';
-import { createBook } from '../../db/seed/factories';
-import { createTestContext, type Member, type TestContext } from '../../testing/harness';
-import { advanceTestOrder, placeTestOrder } from '../../testing/order-factories';
+import type { OrderStatus } from '@domain/constants';
+import { books, emailNotifications, orderEvents, orders } from '@server/db/schema';
+import { createBook } from '@server/seed/factories';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 
 // D35: a borrower may cancel their own order while it is Draft or Waiting for Payment; the
 // books are released and the owner and the admins are emailed. Once paid, it is refused.

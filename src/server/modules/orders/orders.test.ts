@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatus } from '../../../domain/constants';
-import type { OrderAction } from '../../../domain/order-actions';
-import { ORDER_MSG } from '../../../domain/order-messages';
-import { type Book, books, orderEvents } from '../../db/schema';
-import { createBook, createUser } from '../../db/seed/factories';
-import { createTestContext, type Member, type TestContext } from '../../testing/harness';
-import { advanceTestOrder, placeTestOrder } from '../../testing/order-factories';
+import type { OrderStatus } from '@domain/constants';
+import type { OrderAction } from '@domain/order-actions';
+import { ORDER_MSG } from '@domain/order-messages';
+import { type Book, books, orderEvents } from '@server/db/schema';
+import { createBook, createUser } from '@server/seed/factories';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 
 let ctx: TestContext;
 let admin: Member;

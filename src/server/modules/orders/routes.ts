@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MSG } from '../../../domain/messages';
-import { orderActionSchema, orderListQuerySchema } from '../../../domain/schemas/order';
-import type { AppEnv } from '../../app-env';
-import { requireUser } from '../../auth/middleware';
-import { parseJson, parseParam, parseQuery } from '../../lib/validate';
+import { MSG } from '@domain/messages';
+import { orderActionSchema, orderListQuerySchema } from '@domain/schemas/order';
+import type { AppEnv } from '@server/app-env';
+import { requireUser } from '@server/auth/middleware';
+import { parseJson, parseParam, parseQuery } from '@server/lib/validate';
 import { getOrderDetail, listOrders } from './service';
 import { applyOrderAction } from './status-service';
 

@@ -1,16 +1,16 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { MSG } from '../../../domain/messages';
-import type { OrderRole } from '../../../domain/order-actions';
-import { allowedActions } from '../../../domain/order-machine';
-import type { OrderDetail, OrderEventView, OrderItemView, OrderSummary } from '../../../domain/order-types';
-import type { OrderListQuery } from '../../../domain/schemas/order';
-import type { SessionUser } from '../../app-env';
-import type { DbOrTx } from '../../db/client';
-import { type Order, type OrderItem, orderEvents, orderItems, orders, user } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
-import { coverUrls } from '../covers/service';
-import { loanDetail, loanFields } from '../loans/view';
-import { orderNumber } from '../../../domain/order-number';
+import { MSG } from '@domain/messages';
+import type { OrderRole } from '@domain/order-actions';
+import { allowedActions } from '@domain/order-machine';
+import type { OrderDetail, OrderEventView, OrderItemView, OrderSummary } from '@domain/order-types';
+import type { OrderListQuery } from '@domain/schemas/order';
+import type { SessionUser } from '@server/app-env';
+import type { DbOrTx } from '@server/db/client';
+import { type Order, type OrderItem, orderEvents, orderItems, orders, user } from '@server/db/schema';
+import { forbidden, notFound } from '@server/lib/errors';
+import { coverUrls } from '@server/modules/covers/service';
+import { loanDetail, loanFields } from '@server/modules/loans/view';
+import { orderNumber } from '@domain/order-number';
 
 // Reading orders: the borrower's and the owner's lists, and one order's detail for the people
 // who may see it (spec section 6): the borrower, the owner of an item, or an admin.

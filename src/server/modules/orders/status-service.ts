@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { OrderStatus } from '../../../domain/constants';
-import { MSG } from '../../../domain/messages';
-import type { OrderAction } from '../../../domain/order-actions';
+import type { OrderStatus } from '@domain/constants';
+import { MSG } from '@domain/messages';
+import type { OrderAction } from '@domain/order-actions';
 import {
   actingRole,
   bookEffectOf,
@@ -10,17 +10,17 @@ import {
   roleEverMayAct,
   shippingCostProblem,
   targetStatus,
-} from '../../../domain/order-machine';
-import { ORDER_MSG } from '../../../domain/order-messages';
-import type { OrderDetail, OrderEventDetails } from '../../../domain/order-types';
-import type { AppDeps, SessionUser } from '../../app-env';
-import type { Tx } from '../../db/client';
-import { books, type Order, type OrderItem, orderEvents, orders } from '../../db/schema';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
-import { noticeForStatus, queueOrderNotices } from '../email/order-notices';
-import { onOrderStatusChange } from '../loans/service';
-import { paymentConfirmation } from '../payments/service';
-import { now } from '../../lib/clock';
+} from '@domain/order-machine';
+import { ORDER_MSG } from '@domain/order-messages';
+import type { OrderDetail, OrderEventDetails } from '@domain/order-types';
+import type { AppDeps, SessionUser } from '@server/app-env';
+import type { Tx } from '@server/db/client';
+import { books, type Order, type OrderItem, orderEvents, orders } from '@server/db/schema';
+import { conflict, forbidden, notFound, unprocessable } from '@server/lib/errors';
+import { noticeForStatus, queueOrderNotices } from '@server/modules/email/order-notices';
+import { onOrderStatusChange } from '@server/modules/loans/service';
+import { paymentConfirmation } from '@server/modules/payments/service';
+import { now } from '@server/lib/clock';
 import { buildOrderDetail, loadOrderItems, rolesOnOrder } from './service';
 
 // The one place an order's status changes (D8): it checks the actor and the transition, updates

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payouts } from '../../db/schema';
-import { createBook } from '../../db/seed/factories';
-import { createTestContext, type Member, type TestContext } from '../../testing/harness';
-import { advanceTestOrder, placeTestOrder } from '../../testing/order-factories';
+import { payouts } from '@server/db/schema';
+import { createBook } from '@server/seed/factories';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 
 // Earnings and payouts (D34). The race test means most on PostgreSQL
 // (TEST_DATABASE_URL=postgres://... npx vitest run this file): two admins paying the same

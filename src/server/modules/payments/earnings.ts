@@ -1,16 +1,16 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AdminPayouts, Earnings, EarningsTotals, PayoutView } from '../../../domain/earnings-types';
-import { formatMoney, fromMinor, toMinor } from '../../../domain/money';
-import { orderNumber } from '../../../domain/order-number';
-import { PAYMENT_MSG } from '../../../domain/payment-messages';
-import { ownerShare } from '../../../domain/pricing';
-import type { PayoutDetails, RecordPayout } from '../../../domain/schemas/payout';
-import type { AppDeps, SessionUser } from '../../app-env';
-import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
-import { orders, type Payout, payouts, user } from '../../db/schema';
-import { now } from '../../lib/clock';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
+import type { AdminPayouts, Earnings, EarningsTotals, PayoutView } from '@domain/earnings-types';
+import { formatMoney, fromMinor, toMinor } from '@domain/money';
+import { orderNumber } from '@domain/order-number';
+import { PAYMENT_MSG } from '@domain/payment-messages';
+import { ownerShare } from '@domain/pricing';
+import type { PayoutDetails, RecordPayout } from '@domain/schemas/payout';
+import type { AppDeps, SessionUser } from '@server/app-env';
+import type { Config } from '@server/config';
+import type { DbOrTx } from '@server/db/client';
+import { orders, type Payout, payouts, user } from '@server/db/schema';
+import { now } from '@server/lib/clock';
+import { AppError, conflict, notFound, unprocessable } from '@server/lib/errors';
 
 // Earnings and payouts (D34): an owner's share of each order is fixed at checkout, payable once
 // the order is Completed; admins pay it out. payable = completed shares - payouts, computed in

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook } from '../../db/seed/factories';
-import { emailNotifications, orderEvents, orders } from '../../db/schema';
-import { createTestContext, type Member, type TestContext } from '../../testing/harness';
-import { placeTestOrder } from '../../testing/order-factories';
+import { createBook } from '@server/seed/factories';
+import { emailNotifications, orderEvents, orders } from '@server/db/schema';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { placeTestOrder } from '@tests/support/order-factories';
 import { receiptStorageKey } from './receipts';
 
 // Paying on the page (D33): pickup orders wait for payment at once; "I have paid" with a private

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Tx } from '../../db/client';
-import { type Order, orderEvents } from '../../db/schema';
-import { queueOrderNotices } from '../email/order-notices';
-import { armPaymentWindow } from '../loans/service';
+import type { Config } from '@server/config';
+import type { Tx } from '@server/db/client';
+import { type Order, orderEvents } from '@server/db/schema';
+import { queueOrderNotices } from '@server/modules/email/order-notices';
+import { armPaymentWindow } from '@server/modules/loans/service';
 
 // D33: a pickup order needs no shipping review. Checkout creates it at Waiting for Payment
 // (shipping 0, total = items), and this records the move as the system's and queues the

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import sharp from 'sharp';
-import { MSG } from '../../../domain/messages';
-import { AppError, unprocessable } from '../../lib/errors';
-import type { Storage } from '../../lib/storage';
-import { coverProblem, MAX_COVER_PIXELS } from '../covers/service';
+import { MSG } from '@domain/messages';
+import { AppError, unprocessable } from '@server/lib/errors';
+import type { Storage } from '@server/lib/storage';
+import { coverProblem, MAX_COVER_PIXELS } from '@server/modules/covers/service';
 
 // Receipt photos (D33): checked like a cover (content, type, 2 MB, pixel limit), re-encoded to
 // WebP (metadata such as GPS dropped) and stored under receipts/, never under the public

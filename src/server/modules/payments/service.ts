@@ -1,18 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
-import { MSG } from '../../../domain/messages';
-import type { OrderRole } from '../../../domain/order-actions';
-import { orderNumber } from '../../../domain/order-number';
-import type { OrderMoney, OrderPayment, OrderShare } from '../../../domain/order-types';
-import { ownerShare } from '../../../domain/pricing';
-import { PAYMENT_MSG } from '../../../domain/payment-messages';
-import type { AppDeps, SessionUser } from '../../app-env';
-import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
-import { type Order, orderEvents, orders } from '../../db/schema';
-import { now } from '../../lib/clock';
-import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { StoredObject } from '../../lib/storage';
-import { loadOrderItems, rolesOnOrder } from '../orders/service';
+import { MSG } from '@domain/messages';
+import type { OrderRole } from '@domain/order-actions';
+import { orderNumber } from '@domain/order-number';
+import type { OrderMoney, OrderPayment, OrderShare } from '@domain/order-types';
+import { ownerShare } from '@domain/pricing';
+import { PAYMENT_MSG } from '@domain/payment-messages';
+import type { AppDeps, SessionUser } from '@server/app-env';
+import type { Config } from '@server/config';
+import type { DbOrTx } from '@server/db/client';
+import { type Order, orderEvents, orders } from '@server/db/schema';
+import { now } from '@server/lib/clock';
+import { conflict, forbidden, notFound } from '@server/lib/errors';
+import type { StoredObject } from '@server/lib/storage';
+import { loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
 import { receiptStorageKey, storeReceipt } from './receipts';
 
 // Paying on the page (D33): the borrower's "I have paid" with an optional receipt photo, the

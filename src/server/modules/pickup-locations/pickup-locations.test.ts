@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../domain/messages';
-import { ownerPickupLocations } from '../../db/schema';
-import { createPickupLocation } from '../../db/seed/factories';
-import { createTestContext, type TestContext } from '../../testing/harness';
+import { MSG } from '@domain/messages';
+import { ownerPickupLocations } from '@server/db/schema';
+import { createPickupLocation } from '@server/seed/factories';
+import { createTestContext, type TestContext } from '@tests/support/harness';
 
 let ctx: TestContext;
 let ubud: { id: string };

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { pickupChoicesSchema } from '../../../domain/schemas/account';
-import type { AppEnv } from '../../app-env';
-import { requireUser } from '../../auth/middleware';
-import { parseJson } from '../../lib/validate';
+import { pickupChoicesSchema } from '@domain/schemas/account';
+import type { AppEnv } from '@server/app-env';
+import { requireUser } from '@server/auth/middleware';
+import { parseJson } from '@server/lib/validate';
 import { getOwnerPickupChoices, listActivePickupLocations, setOwnerPickupChoices } from './service';
 
 export function pickupLocationsRoutes() {

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { PickupLocation } from '../../../domain/api-types';
-import { MSG } from '../../../domain/messages';
-import type { Db, DbOrTx } from '../../db/client';
-import { ownerPickupLocations, pickupLocations } from '../../db/schema';
-import { unprocessable } from '../../lib/errors';
+import type { PickupLocation } from '@domain/api-types';
+import { MSG } from '@domain/messages';
+import type { Db, DbOrTx } from '@server/db/client';
+import { ownerPickupLocations, pickupLocations } from '@server/db/schema';
+import { unprocessable } from '@server/lib/errors';
 
 /** The partner locations members can choose from today, by name. */
 export async function listActivePickupLocations(db: DbOrTx): Promise<PickupLocation[]> {

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/client';
-import { type Timer, timers } from '../../db/schema';
-import { now } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
-import { fireLoanTimer } from '../loans/timer-effects';
+import type { Config } from '@server/config';
+import type { Db, Tx } from '@server/db/client';
+import { type Timer, timers } from '@server/db/schema';
+import { now } from '@server/lib/clock';
+import type { Logger } from '@server/lib/logger';
+import { fireLoanTimer } from '@server/modules/loans/timer-effects';
 
 // Firing due timers (D24), once per pass of the outbox worker. Each timer is claimed with
 // FOR UPDATE SKIP LOCKED in its own transaction; its effect (which only queues emails, never

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, like, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { timers } from '../../db/schema';
-import { now } from '../../lib/clock';
+import type { DbOrTx } from '@server/db/client';
+import { timers } from '@server/db/schema';
+import { now } from '@server/lib/clock';
 
 // Arming and cancelling timers (D24). A timer is a row with a unique key: arming the same
 // (subject, kind, reference date) twice leaves one row, so no timer can fire twice.

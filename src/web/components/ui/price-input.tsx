@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
-import { groupRupiah, parseRupiah } from '../../../domain/price-parse';
+import { groupRupiah, parseRupiah } from '@domain/price-parse';
 import { cn } from './cn';
 import { Input } from './field';
 

@@ -3,11 +3,11 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { Me, PickupLocation } from '../../../domain/api-types';
-import type { ProfileInput, SignUpRequest } from '../../../domain/schemas/account';
-import { api, errorMessage } from '../../lib/api';
-import { broadcastAuthChange, sessionQuery, takeReturnPath, whileSigningIn } from '../../lib/session';
-import { addToCart } from '../cart/api';
+import type { Me, PickupLocation } from '@domain/api-types';
+import type { ProfileInput, SignUpRequest } from '@domain/schemas/account';
+import { api, errorMessage } from '@web/lib/api';
+import { broadcastAuthChange, sessionQuery, takeReturnPath, whileSigningIn } from '@web/lib/session';
+import { addToCart } from '@web/features/cart/api';
 
 // Account calls: Better Auth under /api/auth, our profile and pickup routes under /api.
 

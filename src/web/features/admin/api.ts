@@ -7,11 +7,11 @@ import type {
   AdminUserRow,
   Page,
   ProcessEmailsResult,
-} from '../../../domain/admin-types';
-import { type BookStatus, PENDING_EMAIL_POLL_MS, type Role } from '../../../domain/constants';
-import type { OrderAction } from '../../../domain/order-actions';
-import type { OrderDetail } from '../../../domain/order-types';
-import { api, toQueryString } from '../../lib/api';
+} from '@domain/admin-types';
+import { type BookStatus, PENDING_EMAIL_POLL_MS, type Role } from '@domain/constants';
+import type { OrderAction } from '@domain/order-actions';
+import type { OrderDetail } from '@domain/order-types';
+import { api, toQueryString } from '@web/lib/api';
 
 // Admin calls (docs/api.md, Admin). The server checks the admin role on every one of them (D12);
 // order status changes go through the orders module's one status service (D8).

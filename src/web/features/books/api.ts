@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookDetail, ManagedBook } from '../../../domain/api-types';
-import type { BookFormValues, BookStatusChange } from '../../../domain/schemas/book-form';
-import { COVER_FIELD } from '../../../domain/schemas/book-form';
-import { api } from '../../lib/api';
-import { catalogKeys } from '../catalog/api';
+import type { BookDetail, ManagedBook } from '@domain/api-types';
+import type { BookFormValues, BookStatusChange } from '@domain/schemas/book-form';
+import { COVER_FIELD } from '@domain/schemas/book-form';
+import { api } from '@web/lib/api';
+import { catalogKeys } from '@web/features/catalog/api';
 
 // The owner's side of the catalog (docs/api.md "Catalog and books").
 

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CartValidation, CartView } from '../../../domain/cart-types';
-import type { BorrowDuration } from '../../../domain/constants';
-import { api } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import type { CartValidation, CartView } from '@domain/cart-types';
+import type { BorrowDuration } from '@domain/constants';
+import { api } from '@web/lib/api';
+import { useSession } from '@web/lib/session';
 
 // Cart queries and mutations (docs/api.md, Cart). Every key starts with 'cart', so invalidating
 // cartKeys.all refreshes the page, the add buttons and the header badge together.

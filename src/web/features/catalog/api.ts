@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query';
-import type { BookDetail, BookPage, BookQuery, BookSummary, OwnerProfile } from '../../../domain/api-types';
-import { api, toQueryString } from '../../lib/api';
+import type { BookDetail, BookPage, BookQuery, BookSummary, OwnerProfile } from '@domain/api-types';
+import { api, toQueryString } from '@web/lib/api';
 
 // Catalog reads (docs/api.md "Catalog and books"). Every filter runs on the server (D17); the
 // web only turns the URL into a query string.

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { BookQuery } from '../../../domain/api-types';
+import type { BookQuery } from '@domain/api-types';
 import {
   CATEGORIES,
   type Category,
@@ -11,7 +11,7 @@ import {
   type Language,
   SORT_KEYS,
   type SortKey,
-} from '../../../domain/constants';
+} from '@domain/constants';
 
 // The listing state lives in the URL (D17: /books?q=..&condition=..&language=..&maxPrice=..&sort=..&page=..),
 // so a filtered page can be shared and Back restores the previous state.

@@ -1,4 +1,4 @@
-import { toMinor } from '../../../domain/money';
+import { toMinor } from '@domain/money';
 
 // D4: the price slider runs from 0 to the highest weekly price in the current scope, with a
 // step that fits that range (about 20 stops), and its top covers every book in scope.

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PickupLocation } from '../../../domain/api-types';
-import type { OrderSummary } from '../../../domain/order-types';
-import type { CheckoutInput } from '../../../domain/schemas/checkout';
-import { api } from '../../lib/api';
-import { cartKeys } from '../cart/api';
-import { orderKeys } from '../orders/api';
+import type { PickupLocation } from '@domain/api-types';
+import type { OrderSummary } from '@domain/order-types';
+import type { CheckoutInput } from '@domain/schemas/checkout';
+import { api } from '@web/lib/api';
+import { cartKeys } from '@web/features/cart/api';
+import { orderKeys } from '@web/features/orders/api';
 
 // Checkout calls (docs/api.md, Checkout). The pickup options depend on who is in the cart, so
 // their key sits under 'cart' and refreshes with every cart change.

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderAction } from '../../../domain/order-actions';
-import type { OrderDetail, OrderSummary } from '../../../domain/order-types';
-import { api } from '../../lib/api';
+import type { OrderAction } from '@domain/order-actions';
+import type { OrderDetail, OrderSummary } from '@domain/order-types';
+import { api } from '@web/lib/api';
 
 // Order calls (docs/api.md, Orders). The server decides who may see and do what (D8); the
 // screens show exactly what it answers.

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderDetail } from '../../../domain/order-types';
-import { api } from '../../lib/api';
+import type { OrderDetail } from '@domain/order-types';
+import { api } from '@web/lib/api';
 import { orderKeys } from './api';
 
 // Loan calls (D23): the borrower extends, the admin marks an extension paid.

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPayouts, Earnings, PayoutDetailsView, PayoutView } from '../../../domain/earnings-types';
-import type { OrderMoney } from '../../../domain/order-types';
-import type { PayoutDetailsInput, RecordPayoutInput } from '../../../domain/schemas/payout';
-import { api } from '../../lib/api';
-import { orderKeys } from '../orders/api';
+import type { AdminPayouts, Earnings, PayoutDetailsView, PayoutView } from '@domain/earnings-types';
+import type { OrderMoney } from '@domain/order-types';
+import type { PayoutDetailsInput, RecordPayoutInput } from '@domain/schemas/payout';
+import { api } from '@web/lib/api';
+import { orderKeys } from '@web/features/orders/api';
 
 // Paying on the page (D33) and the owner's share (D34). docs/api.md, Payments.
 

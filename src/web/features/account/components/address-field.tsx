@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_MAX } from '../../../../domain/constants';
-import { Textarea } from '../../../components/ui/field';
+import { ADDRESS_MAX } from '@domain/constants';
+import { Textarea } from '@web/components/ui/field';
 
 /** The address textarea with the live 'N/250' counter (spec: sign up and profile). */
 export function AddressField({

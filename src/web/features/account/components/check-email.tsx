@@ -1,8 +1,8 @@
 import { MailCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/button';
-import { useRevealOnSuccess } from '../../../components/ui/reveal';
+import { ButtonLink } from '@web/components/ui/button';
+import { useRevealOnSuccess } from '@web/components/ui/reveal';
 import { AuthCard } from './auth-card';
 
 /** The 'Check your email' state after sign-up and forgot-password. */

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field, Input } from '../../../components/ui/field';
+import { Field, Input } from '@web/components/ui/field';
 import { AddressField } from './address-field';
 import { PasswordInput } from './password-input';
 

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { forwardRef, type InputHTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../components/ui/field';
+import { Input } from '@web/components/ui/field';
 
 /** A password field with a show/hide toggle (typing on a phone is easier when you can see it). */
 export const PasswordInput = forwardRef<

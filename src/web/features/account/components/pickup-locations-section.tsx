@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '../../../components/ui/badge';
-import { cn } from '../../../components/ui/cn';
-import { ErrorBanner, LoadingState } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api';
-import { myPickupChoicesQuery, pickupLocationsQuery, savePickupChoices } from '../api';
+import { Badge } from '@web/components/ui/badge';
+import { cn } from '@web/components/ui/cn';
+import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { errorMessage } from '@web/lib/api';
+import { myPickupChoicesQuery, pickupLocationsQuery, savePickupChoices } from '@web/features/account/api';
 import { SectionCard } from './section-card';
 
 /** The owner's drop-off checklist of active partner locations; each tick is saved at once. */

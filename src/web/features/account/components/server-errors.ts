@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '@web/lib/api';
 
 /**
  * Puts a refused request's per-field messages (the server runs the same rules as the form)

@@ -3,14 +3,14 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Me } from '../../../../domain/api-types';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/feedback';
-import { api, ApiError, errorMessage } from '../../../lib/api';
-import { broadcastAuthChange, sessionQuery, whileSigningIn } from '../../../lib/session';
-import { CONFIRMED_CALLBACK, confirmEmail } from '../api';
-import { AuthCard } from '../components/auth-card';
-import { PageTitle } from '../../../components/ui/page-title';
+import type { Me } from '@domain/api-types';
+import { Button, ButtonLink } from '@web/components/ui/button';
+import { ErrorBanner } from '@web/components/ui/feedback';
+import { api, ApiError, errorMessage } from '@web/lib/api';
+import { broadcastAuthChange, sessionQuery, whileSigningIn } from '@web/lib/session';
+import { CONFIRMED_CALLBACK, confirmEmail } from '@web/features/account/api';
+import { AuthCard } from '@web/features/account/components/auth-card';
+import { PageTitle } from '@web/components/ui/page-title';
 
 /** The email inside the link's token (a JWT), shown so a member sees which account they confirm. */
 function emailInToken(token: string): string | null {

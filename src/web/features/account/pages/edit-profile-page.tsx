@@ -2,15 +2,15 @@ import { ArrowLeft, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Container, PageHeader } from '../../../components/ui/card';
-import { EmptyState, ErrorBanner, LoadingState, SuccessBanner } from '../../../components/ui/feedback';
-import { rememberReturnPath, useSession } from '../../../lib/session';
-import { PayoutDetailsSection } from '../../payments/components/payout-details-section';
-import { PasswordSection } from '../components/password-section';
-import { PickupLocationsSection } from '../components/pickup-locations-section';
-import { ProfileForm } from '../components/profile-form';
-import { PageTitle } from '../../../components/ui/page-title';
+import { Button, ButtonLink } from '@web/components/ui/button';
+import { Container, PageHeader } from '@web/components/ui/card';
+import { EmptyState, ErrorBanner, LoadingState, SuccessBanner } from '@web/components/ui/feedback';
+import { rememberReturnPath, useSession } from '@web/lib/session';
+import { PayoutDetailsSection } from '@web/features/payments/components/payout-details-section';
+import { PasswordSection } from '@web/features/account/components/password-section';
+import { PickupLocationsSection } from '@web/features/account/components/pickup-locations-section';
+import { ProfileForm } from '@web/features/account/components/profile-form';
+import { PageTitle } from '@web/components/ui/page-title';
 
 /**
  * Not behind the guard on purpose: guests see 'Please sign in to edit your profile' (spec).

@@ -4,15 +4,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ForgotPasswordForm, forgotPasswordSchema } from '../../../../domain/schemas/account';
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api';
-import { requestPasswordReset } from '../api';
-import { AuthCard } from '../components/auth-card';
-import { CheckEmail } from '../components/check-email';
-import { EmailField } from '../components/form-fields';
-import { PageTitle } from '../../../components/ui/page-title';
+import { type ForgotPasswordForm, forgotPasswordSchema } from '@domain/schemas/account';
+import { Button } from '@web/components/ui/button';
+import { ErrorBanner } from '@web/components/ui/feedback';
+import { errorMessage } from '@web/lib/api';
+import { requestPasswordReset } from '@web/features/account/api';
+import { AuthCard } from '@web/features/account/components/auth-card';
+import { CheckEmail } from '@web/features/account/components/check-email';
+import { EmailField } from '@web/features/account/components/form-fields';
+import { PageTitle } from '@web/components/ui/page-title';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('account');

@@ -4,15 +4,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type ResetPasswordForm, resetPasswordFormSchema } from '../../../../domain/schemas/account';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/feedback';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { broadcastAuthChange } from '../../../lib/session';
-import { resetPassword } from '../api';
-import { AuthCard } from '../components/auth-card';
-import { NewPasswordFields } from '../components/form-fields';
-import { PageTitle } from '../../../components/ui/page-title';
+import { type ResetPasswordForm, resetPasswordFormSchema } from '@domain/schemas/account';
+import { Button, ButtonLink } from '@web/components/ui/button';
+import { ErrorBanner } from '@web/components/ui/feedback';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { broadcastAuthChange } from '@web/lib/session';
+import { resetPassword } from '@web/features/account/api';
+import { AuthCard } from '@web/features/account/components/auth-card';
+import { NewPasswordFields } from '@web/features/account/components/form-fields';
+import { PageTitle } from '@web/components/ui/page-title';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('account');

@@ -5,16 +5,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { type SignInForm, signInSchema } from '../../../../domain/schemas/account';
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
-import { PageTitle } from '../../../components/ui/page-title';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { readSignInIntent } from '../../../lib/session';
-import { bookDetailQuery } from '../../catalog/api';
-import { resendConfirmation, signIn, useFinishSignIn } from '../api';
-import { AuthCard } from '../components/auth-card';
-import { EmailField, PasswordField } from '../components/form-fields';
+import { type SignInForm, signInSchema } from '@domain/schemas/account';
+import { Button } from '@web/components/ui/button';
+import { ErrorBanner, SuccessBanner } from '@web/components/ui/feedback';
+import { PageTitle } from '@web/components/ui/page-title';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { readSignInIntent } from '@web/lib/session';
+import { bookDetailQuery } from '@web/features/catalog/api';
+import { resendConfirmation, signIn, useFinishSignIn } from '@web/features/account/api';
+import { AuthCard } from '@web/features/account/components/auth-card';
+import { EmailField, PasswordField } from '@web/features/account/components/form-fields';
 
 export default function SignInPage() {
   const { t } = useTranslation('account');

@@ -4,15 +4,20 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type SignUpForm, signUpFormSchema } from '../../../../domain/schemas/account';
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/feedback';
-import { signUp } from '../api';
-import { AuthCard } from '../components/auth-card';
-import { CheckEmail } from '../components/check-email';
-import { ContactFields, EmailField, NewPasswordFields, TextField } from '../components/form-fields';
-import { showServerErrors } from '../components/server-errors';
-import { PageTitle } from '../../../components/ui/page-title';
+import { type SignUpForm, signUpFormSchema } from '@domain/schemas/account';
+import { Button } from '@web/components/ui/button';
+import { ErrorBanner } from '@web/components/ui/feedback';
+import { signUp } from '@web/features/account/api';
+import { AuthCard } from '@web/features/account/components/auth-card';
+import { CheckEmail } from '@web/features/account/components/check-email';
+import {
+  ContactFields,
+  EmailField,
+  NewPasswordFields,
+  TextField,
+} from '@web/features/account/components/form-fields';
+import { showServerErrors } from '@web/features/account/components/server-errors';
+import { PageTitle } from '@web/components/ui/page-title';
 
 const FIELDS = ['name', 'email', 'phone', 'location', 'address', 'password', 'confirmPassword'] as const;
 

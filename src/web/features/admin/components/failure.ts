@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@web/lib/api';
 
 /**
  * The spec's failure line ('Failed to delete user'), followed by the server's reason when it

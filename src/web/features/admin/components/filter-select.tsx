@@ -1,4 +1,4 @@
-import { Select } from '../../../components/ui/field';
+import { Select } from '@web/components/ui/field';
 
 /** A tab's filter: '' means all (undefined, so the parameter leaves the URL). */
 export function FilterSelect({

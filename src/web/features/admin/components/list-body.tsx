@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../../domain/admin-types';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
+import type { Page } from '@domain/admin-types';
+import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { Pagination } from './pagination';
 
 /** Loading, 'Failed to load data', the empty state, or the rows and their pages: one way for every tab. */

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Page } from '../../../../domain/admin-types';
-import { ErrorBanner } from '../../../components/ui/feedback';
-import type { ListParams } from '../api';
+import type { Page } from '@domain/admin-types';
+import { ErrorBanner } from '@web/components/ui/feedback';
+import type { ListParams } from '@web/features/admin/api';
 import { FilterSelect } from './filter-select';
 import { ListBody } from './list-body';
 import { ListToolbar } from './list-toolbar';

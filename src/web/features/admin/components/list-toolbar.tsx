@@ -1,8 +1,8 @@
 import { Search, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/field';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/field';
 
 /** Search box (searched on the server) and the tab's filters. */
 export function ListToolbar({

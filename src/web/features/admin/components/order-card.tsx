@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AdminOrderRow } from '../../../../domain/admin-types';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../domain/constants';
-import { formatMoney } from '../../../../domain/money';
-import type { OrderAction, OrderActionType } from '../../../../domain/order-actions';
-import { allowedActions } from '../../../../domain/order-machine';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/field';
-import { formatOrderDateTime } from '../../orders/format';
-import { DueLine } from '../../orders/components/due-badge';
-import { OrderStatusBadge } from '../../orders/components/order-status-badge';
-import { ConfirmPaymentForm } from '../../payments/components/confirm-payment-form';
-import { PaymentClaimNote } from '../../payments/components/payment-claim-note';
+import type { AdminOrderRow } from '@domain/admin-types';
+import { ORDER_STATUSES, type OrderStatus } from '@domain/constants';
+import { formatMoney } from '@domain/money';
+import type { OrderAction, OrderActionType } from '@domain/order-actions';
+import { allowedActions } from '@domain/order-machine';
+import { Button } from '@web/components/ui/button';
+import { Select } from '@web/components/ui/field';
+import { formatOrderDateTime } from '@web/features/orders/format';
+import { DueLine } from '@web/features/orders/components/due-badge';
+import { OrderStatusBadge } from '@web/features/orders/components/order-status-badge';
+import { ConfirmPaymentForm } from '@web/features/payments/components/confirm-payment-form';
+import { PaymentClaimNote } from '@web/features/payments/components/payment-claim-note';
 import { ShippingCostForm } from './shipping-cost-form';
 
 /** The one next-step button per status (spec section 4); shipping cost and cancel have their own controls. */

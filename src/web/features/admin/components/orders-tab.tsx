@@ -1,12 +1,12 @@
 import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminOrderRow } from '../../../../domain/admin-types';
-import { ORDER_STATUSES } from '../../../../domain/constants';
-import type { OrderAction } from '../../../../domain/order-actions';
-import { targetStatus } from '../../../../domain/order-machine';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { useAdminOrderAction, useAdminOrders } from '../api';
+import type { AdminOrderRow } from '@domain/admin-types';
+import { ORDER_STATUSES } from '@domain/constants';
+import type { OrderAction } from '@domain/order-actions';
+import { targetStatus } from '@domain/order-machine';
+import { ConfirmDialog } from '@web/components/ui/dialog';
+import { useAdminOrderAction, useAdminOrders } from '@web/features/admin/api';
 import { ListTab } from './list-tab';
 import { OrderCard } from './order-card';
 import type { TabProps } from './tab-props';

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 
 /** "21–40 of 1,234" with Previous and Next: every tab pages on the server. */
 export function Pagination({

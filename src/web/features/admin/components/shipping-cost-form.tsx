@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../domain/money';
-import { PRICE_MIN_RUPIAH, SHIPPING_COST_MAX } from '../../../../domain/schemas/amount';
-import type { AdminOrderRow } from '../../../../domain/admin-types';
-import { Button } from '../../../components/ui/button';
-import { isRupiahAtLeast, PriceInput } from '../../../components/ui/price-input';
+import { formatMoney } from '@domain/money';
+import { PRICE_MIN_RUPIAH, SHIPPING_COST_MAX } from '@domain/schemas/amount';
+import type { AdminOrderRow } from '@domain/admin-types';
+import { Button } from '@web/components/ui/button';
+import { isRupiahAtLeast, PriceInput } from '@web/components/ui/price-input';
 
 /** Whole rupiah, at least Rp 1.000 (D32), within the bound that keeps the total in its column. */
 function isValidShippingCost(value: string): boolean {

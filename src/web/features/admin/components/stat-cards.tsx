@@ -1,7 +1,7 @@
 import { BookOpen, CalendarX, Mail, ShoppingBag, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminStats } from '../../../../domain/admin-types';
+import type { AdminStats } from '@domain/admin-types';
 
 function StatCard({
   icon,

@@ -2,19 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CATEGORIES, CONDITIONS, LANGUAGES, SUMMARY_MAX } from '../../../../domain/constants';
+import { CATEGORIES, CONDITIONS, LANGUAGES, SUMMARY_MAX } from '@domain/constants';
 import {
   BOOK_FORM_DEFAULTS,
   type BookFormInput,
   type BookFormValues,
   bookFormSchema,
-} from '../../../../domain/schemas/book-form';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ErrorBanner } from '../../../components/ui/feedback';
-import { Field, Input, Select, Textarea } from '../../../components/ui/field';
-import { PriceInput } from '../../../components/ui/price-input';
-import { ApiError } from '../../../lib/api';
+} from '@domain/schemas/book-form';
+import { Button, ButtonLink } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { ErrorBanner } from '@web/components/ui/feedback';
+import { Field, Input, Select, Textarea } from '@web/components/ui/field';
+import { PriceInput } from '@web/components/ui/price-input';
+import { ApiError } from '@web/lib/api';
 import { CoverPicker } from './cover-picker';
 
 type FieldName = keyof BookFormInput;

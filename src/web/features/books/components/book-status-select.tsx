@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { ManagedBook } from '../../../../domain/api-types';
-import { Select } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api';
-import { useSetBookStatus } from '../api';
+import type { ManagedBook } from '@domain/api-types';
+import { Select } from '@web/components/ui/field';
+import { errorMessage } from '@web/lib/api';
+import { useSetBookStatus } from '@web/features/books/api';
 
 /**
  * Owners switch their own book between Available and Unavailable. A book in an open order

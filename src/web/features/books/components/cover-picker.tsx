@@ -1,8 +1,8 @@
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COVER_ACCEPT, coverPickProblem } from '../../../../domain/schemas/book-form';
-import { cn } from '../../../components/ui/cn';
+import { COVER_ACCEPT, coverPickProblem } from '@domain/schemas/book-form';
+import { cn } from '@web/components/ui/cn';
 
 async function decodesAsImage(file: File): Promise<boolean> {
   try {

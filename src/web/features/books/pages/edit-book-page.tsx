@@ -3,15 +3,15 @@ import { BookX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ButtonLink } from '../../../components/ui/button';
-import { priceText } from '../../../components/ui/price-input';
-import { Container, PageHeader } from '../../../components/ui/card';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
-import { ApiError } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { bookDetailQuery } from '../../catalog/api';
-import { bookFormData, useUpdateBook } from '../api';
-import { BookForm } from '../components/book-form';
+import { ButtonLink } from '@web/components/ui/button';
+import { priceText } from '@web/components/ui/price-input';
+import { Container, PageHeader } from '@web/components/ui/card';
+import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { ApiError } from '@web/lib/api';
+import { useSession } from '@web/lib/session';
+import { bookDetailQuery } from '@web/features/catalog/api';
+import { bookFormData, useUpdateBook } from '@web/features/books/api';
+import { BookForm } from '@web/features/books/components/book-form';
 
 /** The upload form, prefilled; only the owner may use it (the server answers 403 to anyone else). */
 export default function EditBookPage() {

@@ -4,16 +4,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { ManagedBook } from '../../../../domain/api-types';
-import { formatMoney } from '../../../../domain/money';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Container, PageHeader } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api';
-import { AvailabilityBadge } from '../../catalog/components/availability-badge';
-import { myBooksQuery, useDeleteBook } from '../api';
-import { BookStatusSelect } from '../components/book-status-select';
+import type { ManagedBook } from '@domain/api-types';
+import { formatMoney } from '@domain/money';
+import { Button, ButtonLink } from '@web/components/ui/button';
+import { Container, PageHeader } from '@web/components/ui/card';
+import { ConfirmDialog } from '@web/components/ui/dialog';
+import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { errorMessage } from '@web/lib/api';
+import { AvailabilityBadge } from '@web/features/catalog/components/availability-badge';
+import { myBooksQuery, useDeleteBook } from '@web/features/books/api';
+import { BookStatusSelect } from '@web/features/books/components/book-status-select';
 
 export default function ManageBooksPage() {
   const { t } = useTranslation('books');

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Container, PageHeader } from '../../../components/ui/card';
-import { bookFormData, useCreateBook } from '../api';
-import { BookForm } from '../components/book-form';
+import { Container, PageHeader } from '@web/components/ui/card';
+import { bookFormData, useCreateBook } from '@web/features/books/api';
+import { BookForm } from '@web/features/books/components/book-form';
 
 export default function NewBookPage() {
   const { t } = useTranslation('books');

@@ -2,13 +2,13 @@ import { Check, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { BookSummary } from '../../../../domain/api-types';
-import { ADD_ERROR_DISPLAY_MS } from '../../../../domain/constants';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { errorMessage } from '../../../lib/api';
-import { signInPath, useSession } from '../../../lib/session';
-import { useAddToCart, useCartBookIds } from '../api';
+import type { BookSummary } from '@domain/api-types';
+import { ADD_ERROR_DISPLAY_MS } from '@domain/constants';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/components/ui/cn';
+import { errorMessage } from '@web/lib/api';
+import { signInPath, useSession } from '@web/lib/session';
+import { useAddToCart, useCartBookIds } from '@web/features/cart/api';
 import { AddErrorBubble } from './add-error-bubble';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { CartView } from '../../../../domain/cart-types';
-import { formatMoney } from '../../../../domain/money';
-import { Button } from '../../../components/ui/button';
+import type { CartView } from '@domain/cart-types';
+import { formatMoney } from '@domain/money';
+import { Button } from '@web/components/ui/button';
 
 /** The order summary beside the cart: server totals only (D3), then Proceed to Checkout. */
 export function CartSummary({

@@ -1,11 +1,11 @@
 import { MapPin, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CartItemView, OwnerGroup } from '../../../../domain/cart-types';
-import { BORROW_DURATIONS, type BorrowDuration } from '../../../../domain/constants';
-import { formatMoney } from '../../../../domain/money';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/field';
+import type { CartItemView, OwnerGroup } from '@domain/cart-types';
+import { BORROW_DURATIONS, type BorrowDuration } from '@domain/constants';
+import { formatMoney } from '@domain/money';
+import { Button } from '@web/components/ui/button';
+import { Select } from '@web/components/ui/field';
 
 /** One owner's part of the cart: duration for all their books, the books, remove actions. */
 export function OwnerGroupCard({

@@ -1,4 +1,4 @@
-import { ErrorBanner } from '../../../components/ui/feedback';
+import { ErrorBanner } from '@web/components/ui/feedback';
 
 /** The re-validation result: each problem as the server words it (spec 5). */
 export function ValidationProblems({ title, problems }: { title: string; problems: string[] }) {

@@ -2,11 +2,11 @@ import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button';
-import { Container, PageHeader } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { EmptyState, ErrorBanner, LoadErrorBanner, LoadingState } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api';
+import { ButtonLink } from '@web/components/ui/button';
+import { Container, PageHeader } from '@web/components/ui/card';
+import { ConfirmDialog } from '@web/components/ui/dialog';
+import { EmptyState, ErrorBanner, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { errorMessage } from '@web/lib/api';
 import {
   useCart,
   useClearCart,
@@ -14,11 +14,11 @@ import {
   useRemoveOwnerItems,
   useSetOwnerDuration,
   validateCart,
-} from '../api';
-import { CartSummary } from '../components/cart-summary';
-import { OwnerGroupCard } from '../components/owner-group-card';
-import { ValidationProblems } from '../components/validation-problems';
-import { PageTitle } from '../../../components/ui/page-title';
+} from '@web/features/cart/api';
+import { CartSummary } from '@web/features/cart/components/cart-summary';
+import { OwnerGroupCard } from '@web/features/cart/components/owner-group-card';
+import { ValidationProblems } from '@web/features/cart/components/validation-problems';
+import { PageTitle } from '@web/components/ui/page-title';
 
 export default function CartPage() {
   const { t } = useTranslation('cart');

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Availability } from '../../../../domain/api-types';
-import { Badge } from '../../../components/ui/badge';
+import type { Availability } from '@domain/api-types';
+import { Badge } from '@web/components/ui/badge';
 
 const TONE = { available: 'green', reserved: 'amber', borrowed: 'amber', unavailable: 'red' } as const;
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BookSummary } from '../../../../domain/api-types';
-import { formatMoney } from '../../../../domain/money';
-import { Badge } from '../../../components/ui/badge';
-import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+import type { BookSummary } from '@domain/api-types';
+import { formatMoney } from '@domain/money';
+import { Badge } from '@web/components/ui/badge';
+import { AddToCartButton } from '@web/features/cart/components/add-to-cart-button';
 import { AvailabilityBadge } from './availability-badge';
 import { BookCover } from './book-cover';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Availability, BookSummary } from '../../../../domain/api-types';
-import { cn } from '../../../components/ui/cn';
+import type { Availability, BookSummary } from '@domain/api-types';
+import { cn } from '@web/components/ui/cn';
 
 const OVERLAY_KEY: Record<Exclude<Availability, 'available'>, string> = {
   borrowed: 'card.borrowed',

@@ -2,12 +2,12 @@ import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-q
 import { BookX, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookPage, BookQuery } from '../../../../domain/api-types';
-import type { Category } from '../../../../domain/constants';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { EmptyState, ErrorBanner, LoadErrorBanner } from '../../../components/ui/feedback';
-import { toBookQuery, useCatalogParams } from '../catalog-url';
+import type { BookPage, BookQuery } from '@domain/api-types';
+import type { Category } from '@domain/constants';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/components/ui/cn';
+import { EmptyState, ErrorBanner, LoadErrorBanner } from '@web/components/ui/feedback';
+import { toBookQuery, useCatalogParams } from '@web/features/catalog/catalog-url';
 import { BookGrid, BookGridSkeleton } from './book-card';
 import { CatalogFilters } from './catalog-filters';
 import { Pagination } from './pagination';

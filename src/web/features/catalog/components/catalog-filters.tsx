@@ -1,10 +1,10 @@
 import * as Slider from '@radix-ui/react-slider';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONDITIONS, LANGUAGES } from '../../../../domain/constants';
-import { formatMoney } from '../../../../domain/money';
-import type { CatalogParams } from '../catalog-url';
-import { sliderRange } from '../price-range';
+import { CONDITIONS, LANGUAGES } from '@domain/constants';
+import { formatMoney } from '@domain/money';
+import type { CatalogParams } from '@web/features/catalog/catalog-url';
+import { sliderRange } from '@web/features/catalog/price-range';
 
 interface Props {
   params: CatalogParams;

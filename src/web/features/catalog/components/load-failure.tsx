@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/button';
-import { Container } from '../../../components/ui/card';
-import { EmptyState, ErrorBanner } from '../../../components/ui/feedback';
-import { ApiError } from '../../../lib/api';
+import { ButtonLink } from '@web/components/ui/button';
+import { Container } from '@web/components/ui/card';
+import { EmptyState, ErrorBanner } from '@web/components/ui/feedback';
+import { ApiError } from '@web/lib/api';
 
 /**
  * A page whose one record did not load: a 404 is an answer ('Book not found', 'Owner not

@@ -1,4 +1,4 @@
-import { cn } from '../../../components/ui/cn';
+import { cn } from '@web/components/ui/cn';
 
 // Spec: the owner's avatar falls back to one generated from the name: initials on a colour
 // that is always the same for the same name.

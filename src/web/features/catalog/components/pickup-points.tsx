@@ -1,6 +1,6 @@
 import { Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../components/ui/cn';
+import { cn } from '@web/components/ui/cn';
 
 /** Where the owner's books can be collected: 'Pickup: Canggu Coworking Hub, Ubud Library'. */
 export function PickupPoints({ names, className }: { names: string[]; className?: string }) {

@@ -2,7 +2,7 @@ import { ArrowRight, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { cn } from '../../../components/ui/cn';
+import { cn } from '@web/components/ui/cn';
 
 /**
  * The catalog search (spec: All Books): submit trims the text and does nothing when it is

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SORT_KEYS, type SortKey } from '../../../../domain/constants';
-import { Select } from '../../../components/ui/field';
+import { SORT_KEYS, type SortKey } from '@domain/constants';
+import { Select } from '@web/components/ui/field';
 
 /** The six sorts of the spec, keyed as the API expects them. */
 export function SortSelect({ value, onChange }: { value: SortKey; onChange: (sort: SortKey) => void }) {

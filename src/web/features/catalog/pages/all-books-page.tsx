@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Container, PageHeader } from '../../../components/ui/card';
-import { bookPageQuery } from '../api';
-import { useCatalogParams } from '../catalog-url';
-import { CatalogBrowser } from '../components/catalog-browser';
-import { SearchBox } from '../components/search-box';
-import { SearchSummary } from '../components/search-summary';
+import { Container, PageHeader } from '@web/components/ui/card';
+import { bookPageQuery } from '@web/features/catalog/api';
+import { useCatalogParams } from '@web/features/catalog/catalog-url';
+import { CatalogBrowser } from '@web/features/catalog/components/catalog-browser';
+import { SearchBox } from '@web/features/catalog/components/search-box';
+import { SearchSummary } from '@web/features/catalog/components/search-summary';
 
 export default function AllBooksPage() {
   const { t } = useTranslation('catalog');

@@ -3,22 +3,22 @@ import { BookX, CalendarDays, ChevronRight, MapPin, Pencil } from 'lucide-react'
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { BookDetail } from '../../../../domain/api-types';
-import { formatMoney } from '../../../../domain/money';
-import { effectiveMonthlyPrice, monthlySavingMinor } from '../../../../domain/pricing';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card, Container } from '../../../components/ui/card';
-import { LoadingState } from '../../../components/ui/feedback';
-import { useSession } from '../../../lib/session';
-import { AddToCartButton } from '../../cart/components/add-to-cart-button';
-import { bookDetailQuery, moreFromOwnerQuery } from '../api';
-import { AvailabilityBadge } from '../components/availability-badge';
-import { BookGrid } from '../components/book-card';
-import { BookCover } from '../components/book-cover';
-import { LoadFailure } from '../components/load-failure';
-import { OwnerAvatar } from '../components/owner-avatar';
-import { PickupPoints } from '../components/pickup-points';
-import { formatMonthYear } from '../format-date';
+import type { BookDetail } from '@domain/api-types';
+import { formatMoney } from '@domain/money';
+import { effectiveMonthlyPrice, monthlySavingMinor } from '@domain/pricing';
+import { ButtonLink } from '@web/components/ui/button';
+import { Card, Container } from '@web/components/ui/card';
+import { LoadingState } from '@web/components/ui/feedback';
+import { useSession } from '@web/lib/session';
+import { AddToCartButton } from '@web/features/cart/components/add-to-cart-button';
+import { bookDetailQuery, moreFromOwnerQuery } from '@web/features/catalog/api';
+import { AvailabilityBadge } from '@web/features/catalog/components/availability-badge';
+import { BookGrid } from '@web/features/catalog/components/book-card';
+import { BookCover } from '@web/features/catalog/components/book-cover';
+import { LoadFailure } from '@web/features/catalog/components/load-failure';
+import { OwnerAvatar } from '@web/features/catalog/components/owner-avatar';
+import { PickupPoints } from '@web/features/catalog/components/pickup-points';
+import { formatMonthYear } from '@web/features/catalog/format-date';
 
 export default function BookDetailPage() {
   const { t } = useTranslation('catalog');

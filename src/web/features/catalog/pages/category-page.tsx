@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { Category } from '../../../../domain/constants';
-import { cn } from '../../../components/ui/cn';
-import { Container } from '../../../components/ui/card';
-import { bookPageQuery } from '../api';
-import { categoryFromParam, useCatalogParams } from '../catalog-url';
-import { CatalogBrowser } from '../components/catalog-browser';
-import { SearchBox } from '../components/search-box';
-import { SearchSummary } from '../components/search-summary';
+import type { Category } from '@domain/constants';
+import { cn } from '@web/components/ui/cn';
+import { Container } from '@web/components/ui/card';
+import { bookPageQuery } from '@web/features/catalog/api';
+import { categoryFromParam, useCatalogParams } from '@web/features/catalog/catalog-url';
+import { CatalogBrowser } from '@web/features/catalog/components/catalog-browser';
+import { SearchBox } from '@web/features/catalog/components/search-box';
+import { SearchSummary } from '@web/features/catalog/components/search-summary';
 
 // Spec: header colour and description by category; anything else gets the generic Books header.
 const THEMES: Record<Category | 'generic', { key: string; band: string }> = {

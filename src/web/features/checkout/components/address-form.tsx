@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_MAX } from '../../../../domain/constants';
-import type { DeliveryAddress } from '../../../../domain/order-types';
-import { Field, Input, Textarea } from '../../../components/ui/field';
+import { ADDRESS_MAX } from '@domain/constants';
+import type { DeliveryAddress } from '@domain/order-types';
+import { Field, Input, Textarea } from '@web/components/ui/field';
 
 const FIELDS = [
   { key: 'fullName', id: 'ship-full-name', autoComplete: 'name' },

@@ -1,9 +1,9 @@
 import { Store, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeliveryMethod } from '../../../../domain/constants';
-import { Badge } from '../../../components/ui/badge';
-import { cn } from '../../../components/ui/cn';
+import type { DeliveryMethod } from '@domain/constants';
+import { Badge } from '@web/components/ui/badge';
+import { cn } from '@web/components/ui/cn';
 
 /** Delivery or self pickup as two radio cards; pickup only when the owners share a location. */
 export function DeliveryMethodOptions({

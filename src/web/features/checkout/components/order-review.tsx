@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CartView } from '../../../../domain/cart-types';
-import type { DeliveryMethod } from '../../../../domain/constants';
-import { formatMoney } from '../../../../domain/money';
+import type { CartView } from '@domain/cart-types';
+import type { DeliveryMethod } from '@domain/constants';
+import { formatMoney } from '@domain/money';
 
 /** One block per owner (each becomes its own order, D5) and the totals from the server (D3). */
 export function OrderReview({

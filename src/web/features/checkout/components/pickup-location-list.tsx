@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { PickupLocation } from '../../../../domain/api-types';
+import type { PickupLocation } from '@domain/api-types';
 import { RadioCard } from './delivery-method-options';
 
 /** Only the active locations every owner in the cart shares (the server's list). */

@@ -2,22 +2,27 @@ import { ArrowLeft, ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DEFAULT_DELIVERY_METHOD, type DeliveryMethod } from '../../../../domain/constants';
-import type { DeliveryAddress } from '../../../../domain/order-types';
-import { type CheckoutRequest, checkoutSchema } from '../../../../domain/schemas/checkout';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Container, PageHeader } from '../../../components/ui/card';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { useCart, validateCart } from '../../cart/api';
-import { ValidationProblems } from '../../cart/components/validation-problems';
-import { type ConfirmationState, useCheckoutOptions, usePlaceOrder, useRefreshAfterCheckout } from '../api';
-import { AddressForm } from '../components/address-form';
-import { DeliveryMethodOptions } from '../components/delivery-method-options';
-import { OrderReview } from '../components/order-review';
-import { PickupLocationList } from '../components/pickup-location-list';
-import { PageTitle } from '../../../components/ui/page-title';
+import { DEFAULT_DELIVERY_METHOD, type DeliveryMethod } from '@domain/constants';
+import type { DeliveryAddress } from '@domain/order-types';
+import { type CheckoutRequest, checkoutSchema } from '@domain/schemas/checkout';
+import { Button, ButtonLink } from '@web/components/ui/button';
+import { Container, PageHeader } from '@web/components/ui/card';
+import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { useSession } from '@web/lib/session';
+import { useCart, validateCart } from '@web/features/cart/api';
+import { ValidationProblems } from '@web/features/cart/components/validation-problems';
+import {
+  type ConfirmationState,
+  useCheckoutOptions,
+  usePlaceOrder,
+  useRefreshAfterCheckout,
+} from '@web/features/checkout/api';
+import { AddressForm } from '@web/features/checkout/components/address-form';
+import { DeliveryMethodOptions } from '@web/features/checkout/components/delivery-method-options';
+import { OrderReview } from '@web/features/checkout/components/order-review';
+import { PickupLocationList } from '@web/features/checkout/components/pickup-location-list';
+import { PageTitle } from '@web/components/ui/page-title';
 
 export default function CheckoutPage() {
   const { t } = useTranslation('checkout');

@@ -1,14 +1,14 @@
 import { CheckCircle2, Clock, Mail, PackageCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { formatMoney, fromMinor } from '../../../../domain/money';
-import { sumMinor } from '../../../../domain/pricing';
-import { ButtonLink } from '../../../components/ui/button';
-import { Container } from '../../../components/ui/card';
-import { DeliveryDetails } from '../../orders/components/delivery-details';
-import { formatOrderDate } from '../../orders/format';
-import type { ConfirmationState } from '../api';
-import { PageTitle } from '../../../components/ui/page-title';
+import { formatMoney, fromMinor } from '@domain/money';
+import { sumMinor } from '@domain/pricing';
+import { ButtonLink } from '@web/components/ui/button';
+import { Container } from '@web/components/ui/card';
+import { DeliveryDetails } from '@web/features/orders/components/delivery-details';
+import { formatOrderDate } from '@web/features/orders/format';
+import type { ConfirmationState } from '@web/features/checkout/api';
+import { PageTitle } from '@web/components/ui/page-title';
 
 function readState(state: unknown): ConfirmationState | null {
   const orders = (state as ConfirmationState | null)?.orders;

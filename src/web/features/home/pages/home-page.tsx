@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Baby, BookHeart, Search, ShoppingBag, Sparkles, Truck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CATEGORIES, HOME_LATEST_LIMIT } from '../../../../domain/constants';
-import { Container } from '../../../components/ui/card';
-import { EmptyState, LoadErrorBanner } from '../../../components/ui/feedback';
-import { useSession } from '../../../lib/session';
-import { BookGrid, BookGridSkeleton } from '../../catalog/components/book-card';
-import { SearchBox } from '../../catalog/components/search-box';
-import { latestBooksQuery } from '../api';
+import { CATEGORIES, HOME_LATEST_LIMIT } from '@domain/constants';
+import { Container } from '@web/components/ui/card';
+import { EmptyState, LoadErrorBanner } from '@web/components/ui/feedback';
+import { useSession } from '@web/lib/session';
+import { BookGrid, BookGridSkeleton } from '@web/features/catalog/components/book-card';
+import { SearchBox } from '@web/features/catalog/components/search-box';
+import { latestBooksQuery } from '@web/features/home/api';
 
 const CATEGORY_STYLE = {
   Children: { icon: Baby, className: 'bg-amber-50 text-amber-900 ring-amber-200 hover:bg-amber-100' },

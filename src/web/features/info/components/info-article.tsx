@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POLICY_EFFECTIVE_DATE } from '../../../../domain/constants';
-import { Container } from '../../../components/ui/card';
-import { PageTitle } from '../../../components/ui/page-title';
+import { POLICY_EFFECTIVE_DATE } from '@domain/constants';
+import { Container } from '@web/components/ui/card';
+import { PageTitle } from '@web/components/ui/page-title';
 
 export type InfoPageKey = 'shipping' | 'contact' | 'privacy' | 'terms' | 'cookies' | 'sellBooks';
 

@@ -1,4 +1,4 @@
-import { InfoArticle } from '../components/info-article';
+import { InfoArticle } from '@web/features/info/components/info-article';
 
 export default function CookiesPage() {
   return <InfoArticle page="cookies" showEffectiveDate />;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/button';
-import { Container } from '../../../components/ui/card';
-import { PageTitle } from '../../../components/ui/page-title';
+import { ButtonLink } from '@web/components/ui/button';
+import { Container } from '@web/components/ui/card';
+import { PageTitle } from '@web/components/ui/page-title';
 
 interface Step {
   title: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/button';
-import { InfoArticle } from '../components/info-article';
+import { ButtonLink } from '@web/components/ui/button';
+import { InfoArticle } from '@web/features/info/components/info-article';
 
 export default function SellBooksPage() {
   const { t } = useTranslation('info');

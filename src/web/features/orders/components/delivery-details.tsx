@@ -1,7 +1,7 @@
 import { MapPin, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderSummary } from '../../../../domain/order-types';
+import type { OrderSummary } from '@domain/order-types';
 
 function DeliveryBlock({
   icon,

@@ -1,7 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { DueState, LoanClock } from '../../../../domain/loan';
-import { Badge } from '../../../components/ui/badge';
+import type { DueState, LoanClock } from '@domain/loan';
+import { Badge } from '@web/components/ui/badge';
 
 // The loan clock on every view of a loan (D21): the due date and "due in N days", "due today"
 // or "N days overdue", as the server counted them with its clock and the operator's zone.

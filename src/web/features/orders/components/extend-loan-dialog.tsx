@@ -1,12 +1,12 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../domain/money';
-import type { ExtensionOffer } from '../../../../domain/order-types';
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api';
-import { useExtendLoan } from '../loan-api';
+import { formatMoney } from '@domain/money';
+import type { ExtensionOffer } from '@domain/order-types';
+import { Button } from '@web/components/ui/button';
+import { ErrorBanner } from '@web/components/ui/feedback';
+import { errorMessage } from '@web/lib/api';
+import { useExtendLoan } from '@web/features/orders/loan-api';
 import { formatDueDate } from './due-badge';
 
 /** D23: "Extend loan" with each option's price and new due date shown before confirming. */

@@ -1,15 +1,15 @@
 import { CalendarPlus, Clock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_EXTENSIONS } from '../../../../domain/loan';
-import { formatMoney } from '../../../../domain/money';
-import type { OrderDetail } from '../../../../domain/order-types';
-import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { ErrorBanner, SuccessBanner } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api';
-import { formatOrderDate, formatOrderDateTime } from '../format';
-import { useMarkExtensionPaid } from '../loan-api';
+import { MAX_EXTENSIONS } from '@domain/loan';
+import { formatMoney } from '@domain/money';
+import type { OrderDetail } from '@domain/order-types';
+import { Badge } from '@web/components/ui/badge';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { ErrorBanner, SuccessBanner } from '@web/components/ui/feedback';
+import { errorMessage } from '@web/lib/api';
+import { formatOrderDate, formatOrderDateTime } from '@web/features/orders/format';
+import { useMarkExtensionPaid } from '@web/features/orders/loan-api';
 import { DueLine, formatDueDate } from './due-badge';
 import { ExtendLoanDialog } from './extend-loan-dialog';
 

@@ -1,9 +1,9 @@
 import { ArrowRightCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { DeliveryMethod, OrderStatus } from '../../../../domain/constants';
-import type { OrderRole } from '../../../../domain/order-actions';
-import { nextStepKey } from '../../../../domain/order-words';
-import { cn } from '../../../components/ui/cn';
+import type { DeliveryMethod, OrderStatus } from '@domain/constants';
+import type { OrderRole } from '@domain/order-actions';
+import { nextStepKey } from '@domain/order-words';
+import { cn } from '@web/components/ui/cn';
 
 /** The viewer's one next step on an order (D35), on My Orders and the order page. */
 export function NextStepLine({

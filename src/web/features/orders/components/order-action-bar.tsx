@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../domain/constants';
-import type { OrderAction, OrderActionType } from '../../../../domain/order-actions';
-import type { OrderDetail } from '../../../../domain/order-types';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { ErrorBanner } from '../../../components/ui/feedback';
-import { Select } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api';
-import { ShippingCostForm } from '../../admin/components/shipping-cost-form';
-import { ConfirmPaymentForm } from '../../payments/components/confirm-payment-form';
-import { useOrderAction } from '../api';
+import { ORDER_STATUSES, type OrderStatus } from '@domain/constants';
+import type { OrderAction, OrderActionType } from '@domain/order-actions';
+import type { OrderDetail } from '@domain/order-types';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/dialog';
+import { ErrorBanner } from '@web/components/ui/feedback';
+import { Select } from '@web/components/ui/field';
+import { errorMessage } from '@web/lib/api';
+import { ShippingCostForm } from '@web/features/admin/components/shipping-cost-form';
+import { ConfirmPaymentForm } from '@web/features/payments/components/confirm-payment-form';
+import { useOrderAction } from '@web/features/orders/api';
 
 /** Actions that need more than one press: an amount, a status choice or a confirmation. */
 const INPUT_ACTIONS: readonly OrderActionType[] = [

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { OrderItemView } from '../../../../domain/order-types';
-import { formatMoney } from '../../../../domain/money';
+import type { OrderItemView } from '@domain/order-types';
+import { formatMoney } from '@domain/money';
 
 /** The books of an order as they were at checkout (snapshots, D7). */
 export function OrderItems({ items }: { items: OrderItemView[] }) {

@@ -1,10 +1,10 @@
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { OrderSummary } from '../../../../domain/order-types';
-import { formatMoney } from '../../../../domain/money';
-import { ButtonLink } from '../../../components/ui/button';
-import type { OrdersView } from '../api';
-import { formatOrderDate } from '../format';
+import type { OrderSummary } from '@domain/order-types';
+import { formatMoney } from '@domain/money';
+import { ButtonLink } from '@web/components/ui/button';
+import type { OrdersView } from '@web/features/orders/api';
+import { formatOrderDate } from '@web/features/orders/format';
 import { DueLine } from './due-badge';
 import { NextStepLine } from './next-step-line';
 import { OrderStatusBadge } from './order-status-badge';

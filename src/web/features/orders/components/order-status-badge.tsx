@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus } from '../../../../domain/constants';
-import type { OrderRole } from '../../../../domain/order-actions';
-import { Badge } from '../../../components/ui/badge';
+import type { OrderStatus } from '@domain/constants';
+import type { OrderRole } from '@domain/order-actions';
+import { Badge } from '@web/components/ui/badge';
 
 type Tone = Parameters<typeof Badge>[0]['tone'];
 

@@ -1,13 +1,13 @@
 import { Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { Container, PageHeader } from '../../../components/ui/card';
-import { EmptyState, LoadErrorBanner, LoadingState } from '../../../components/ui/feedback';
-import { type OrdersView, useOrders } from '../api';
-import { OrderList } from '../components/order-list';
-import { PageTitle } from '../../../components/ui/page-title';
+import { ButtonLink } from '@web/components/ui/button';
+import { cn } from '@web/components/ui/cn';
+import { Container, PageHeader } from '@web/components/ui/card';
+import { EmptyState, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { type OrdersView, useOrders } from '@web/features/orders/api';
+import { OrderList } from '@web/features/orders/components/order-list';
+import { PageTitle } from '@web/components/ui/page-title';
 
 const VIEWS: OrdersView[] = ['borrower', 'owner'];
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../domain/money';
-import { parseRupiah } from '../../../../domain/price-parse';
-import { BANK_REFERENCE_MAX } from '../../../../domain/schemas/order';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/field';
-import { PriceInput, priceText } from '../../../components/ui/price-input';
+import { formatMoney } from '@domain/money';
+import { parseRupiah } from '@domain/price-parse';
+import { BANK_REFERENCE_MAX } from '@domain/schemas/order';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/field';
+import { PriceInput, priceText } from '@web/components/ui/price-input';
 
 /**
  * D33: the admin confirms a payment by recording the amount received and the bank reference

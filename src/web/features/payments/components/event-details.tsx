@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../domain/money';
-import type { OrderEventView } from '../../../../domain/order-types';
+import { formatMoney } from '@domain/money';
+import type { OrderEventView } from '@domain/order-types';
 
 /** What an order event recorded beyond the status (D33): a payment claim, the amount received. */
 export function EventDetails({ event }: { event: OrderEventView }) {

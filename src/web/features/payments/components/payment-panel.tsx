@@ -1,14 +1,14 @@
 import { Landmark, Receipt } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../domain/money';
-import type { OrderDetail, OrderPayment, OrderShare } from '../../../../domain/order-types';
-import { COVER_ACCEPT, coverPickProblem } from '../../../../domain/schemas/book-form';
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api';
-import { formatOrderDateTime } from '../../orders/format';
-import { useClaimPayment, useOrderMoney } from '../api';
+import { formatMoney } from '@domain/money';
+import type { OrderDetail, OrderPayment, OrderShare } from '@domain/order-types';
+import { COVER_ACCEPT, coverPickProblem } from '@domain/schemas/book-form';
+import { Button } from '@web/components/ui/button';
+import { ErrorBanner } from '@web/components/ui/feedback';
+import { errorMessage } from '@web/lib/api';
+import { formatOrderDateTime } from '@web/features/orders/format';
+import { useClaimPayment, useOrderMoney } from '@web/features/payments/api';
 import { CopyButton } from './copy-button';
 
 // The order page's money (D33, D34): the payment panel for the borrower and the admins, and

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api';
-import { SectionCard } from '../../account/components/section-card';
-import { usePayoutDetails, useSavePayoutDetails } from '../api';
+import { Button } from '@web/components/ui/button';
+import { Field, Input } from '@web/components/ui/field';
+import { errorMessage } from '@web/lib/api';
+import { SectionCard } from '@web/features/account/components/section-card';
+import { usePayoutDetails, useSavePayoutDetails } from '@web/features/payments/api';
 
 /** D34: where an owner's earnings are paid; optional until they have something payable. */
 export function PayoutDetailsSection() {

@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { PayableOwner } from '../../../../domain/earnings-types';
-import { formatMoney } from '../../../../domain/money';
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner, LoadingState } from '../../../components/ui/feedback';
-import { Input } from '../../../components/ui/field';
-import { PriceInput, priceText } from '../../../components/ui/price-input';
-import { errorMessage } from '../../../lib/api';
-import { formatOrderDate } from '../../orders/format';
-import { useAdminPayouts, useRecordPayout } from '../api';
+import type { PayableOwner } from '@domain/earnings-types';
+import { formatMoney } from '@domain/money';
+import { Button } from '@web/components/ui/button';
+import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { Input } from '@web/components/ui/field';
+import { PriceInput, priceText } from '@web/components/ui/price-input';
+import { errorMessage } from '@web/lib/api';
+import { formatOrderDate } from '@web/features/orders/format';
+import { useAdminPayouts, useRecordPayout } from '@web/features/payments/api';
 
 /** D34: owners with payable balances, "Record payout", and the payout history. */
 export function PayoutsTab() {

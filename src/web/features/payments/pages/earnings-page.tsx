@@ -1,11 +1,11 @@
 import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../../domain/money';
-import { Container, PageHeader } from '../../../components/ui/card';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/ui/feedback';
-import { formatOrderDate } from '../../orders/format';
-import { useEarnings } from '../api';
+import { formatMoney } from '@domain/money';
+import { Container, PageHeader } from '@web/components/ui/card';
+import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { formatOrderDate } from '@web/features/orders/format';
+import { useEarnings } from '@web/features/payments/api';
 
 /** D34: what an owner earns: pending, payable, paid, per order, and the payouts. */
 export default function EarningsPage() {

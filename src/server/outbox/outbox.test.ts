@@ -1,10 +1,10 @@
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { emailNotifications } from '../../db/schema';
-import { advanceClock, resetClock } from '../../lib/clock';
-import { createLogger } from '../../lib/logger';
-import { createTestContext, type TestContext } from '../../testing/harness';
+import { openDatabase } from '@server/db/client';
+import { emailNotifications } from '@server/db/schema';
+import { advanceClock, resetClock } from '@server/lib/clock';
+import { createLogger } from '@server/lib/logger';
+import { createTestContext, type TestContext } from '@tests/support/harness';
 import {
   createOutbox,
   createTransport,

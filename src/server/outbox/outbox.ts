@@ -2,11 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
-import { emailNotifications } from '../../db/schema';
-import { now } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
+import type { Config } from '@server/config';
+import type { Db, DbOrTx } from '@server/db/client';
+import { emailNotifications } from '@server/db/schema';
+import { now } from '@server/lib/clock';
+import type { Logger } from '@server/lib/logger';
 import type { RenderedEmail } from './layout';
 
 // The outbox (D14): every email is a row first; a worker sends pending rows right after

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import type { DbOrTx } from '../client';
-import { account, type Book, books, pickupLocations, type User, user } from '../schema';
+import type { DbOrTx } from '@server/db/client';
+import { account, type Book, books, pickupLocations, type User, user } from '@server/db/schema';
 
 // Factories build rows with overrides, for the demo seed and the tests alike.
 // Accounts are made the way Better Auth stores them (a credential account with a scrypt hash).

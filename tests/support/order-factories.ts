@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DeliveryMethod, OrderStatus } from '../../domain/constants';
-import type { OrderAction } from '../../domain/order-actions';
-import type { OrderDetail, OrderSummary } from '../../domain/order-types';
-import type { SessionUser } from '../app-env';
-import type { Book, User } from '../db/schema';
-import { createBook, createPickupLocation, createUser } from '../db/seed/factories';
-import { orders, ownerPickupLocations } from '../db/schema';
-import { addToCart } from '../modules/cart/service';
-import { placeOrders } from '../modules/checkout/service';
-import { getOrderDetail } from '../modules/orders/service';
-import { applyOrderAction } from '../modules/orders/status-service';
+import type { DeliveryMethod, OrderStatus } from '@domain/constants';
+import type { OrderAction } from '@domain/order-actions';
+import type { OrderDetail, OrderSummary } from '@domain/order-types';
+import type { SessionUser } from '@server/app-env';
+import type { Book, User } from '@server/db/schema';
+import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
+import { orders, ownerPickupLocations } from '@server/db/schema';
+import { addToCart } from '@server/modules/cart/service';
+import { placeOrders } from '@server/modules/checkout/service';
+import { getOrderDetail } from '@server/modules/orders/service';
+import { applyOrderAction } from '@server/modules/orders/status-service';
 import type { Member, TestContext } from './harness';
 
 // Orders for tests, made the real way: books go into the cart through the cart service and

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { OrderStatus } from '../../../domain/constants';
-import { dueAtFor } from '../../../domain/loan';
-import { fromMinor, toMinor } from '../../../domain/money';
-import { itemTotal } from '../../../domain/pricing';
-import { now, operatorTimeZone } from '../../lib/clock';
-import { armReminders } from '../../modules/loans/service';
-import { armTimers } from '../../modules/timers/store';
-import type { Tx } from '../client';
-import { type Book, books, orderEvents, orderItems, orders, type User } from '../schema';
+import type { OrderStatus } from '@domain/constants';
+import { dueAtFor } from '@domain/loan';
+import { fromMinor, toMinor } from '@domain/money';
+import { itemTotal } from '@domain/pricing';
+import { now, operatorTimeZone } from '@server/lib/clock';
+import { armReminders } from '@server/modules/loans/service';
+import { armTimers } from '@server/modules/timers/store';
+import type { Tx } from '@server/db/client';
+import { type Book, books, orderEvents, orderItems, orders, type User } from '@server/db/schema';
 
 // D20 + issue 13: demo orders of the demo borrower in every status, so a newcomer sees the loan
 // clock at work: one loan due in days, one due soon and one overdue.

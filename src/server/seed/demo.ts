@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Category, Condition, Language } from '../../../domain/constants';
-import type { AppDeps } from '../../app-env';
-import { storeCover } from '../../modules/covers/service';
-import { books, ownerPickupLocations, user } from '../schema';
+import type { Category, Condition, Language } from '@domain/constants';
+import type { AppDeps } from '@server/app-env';
+import { storeCover } from '@server/modules/covers/service';
+import { books, ownerPickupLocations, user } from '@server/db/schema';
 import { seedDemoOrders } from './demo-orders';
 import { createPickupLocation, createUser } from './factories';
 

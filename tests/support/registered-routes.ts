@@ -1,4 +1,4 @@
-import type { App } from '../app';
+import type { App } from '@server/app';
 
 // The API routes the app registers, read from Hono's router, so the security tests cover a
 // new route the moment it is added (and fail until it has an entry).

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { emailNotifications, rateLimit, session, user } from '../../db/schema';
-import type { TestContext } from '../../testing/harness';
+import { emailNotifications, rateLimit, session, user } from '@server/db/schema';
+import type { TestContext } from './harness';
 
 // Shared by the account API tests: a valid sign-up body and a few database reads.
 

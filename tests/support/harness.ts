@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Me } from '../../domain/api-types';
-import type { AppDeps } from '../app-env';
-import { type Config, loadConfig } from '../config';
-import type { Db } from '../db/client';
-import { createUser, type UserOverrides } from '../db/seed/factories';
-import { createLogger } from '../lib/logger';
-import { createRuntime, type Runtime } from '../runtime';
+import type { Me } from '@domain/api-types';
+import type { AppDeps } from '@server/app-env';
+import { type Config, loadConfig } from '@server/config';
+import type { Db } from '@server/db/client';
+import { createUser, type UserOverrides } from '@server/seed/factories';
+import { createLogger } from '@server/lib/logger';
+import { createRuntime, type Runtime } from '@server/runtime';
 import { openTestDatabase } from './database';
 import { type Mailbox, startSmtpServer } from './smtp';
 

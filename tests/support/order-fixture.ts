@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { OrderStatus } from '../../../domain/constants';
-import type { DbOrTx } from '../../db/client';
-import { createBook } from '../../db/seed/factories';
-import { type Book, type Order, orderItems, orders, user } from '../../db/schema';
+import type { OrderStatus } from '@domain/constants';
+import type { DbOrTx } from '@server/db/client';
+import { createBook } from '@server/seed/factories';
+import { type Book, type Order, orderItems, orders, user } from '@server/db/schema';
 
 // Test data for the admin and email tests: an order row as checkout leaves it (one owner, item
 // snapshots, D5/D7), written directly so these tests don't depend on the checkout rules.

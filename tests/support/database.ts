@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, openDatabase } from '@server/db/client';
 
 // Each test file gets its own database: PGlite in memory by default, or a fresh database
 // on the PostgreSQL server named by TEST_DATABASE_URL (CI sets it).

@@ -1,57 +1,84 @@
-import type {
-  BookStatus,
-  Category,
-  Condition,
-  DeliveryMethod,
-  Language,
-  OrderStatus,
-  Role,
-  SortKey,
+import { z } from 'zod';
+import {
+  BOOK_STATUSES,
+  type BookStatus,
+  CATEGORIES,
+  type Category,
+  CONDITIONS,
+  type Condition,
+  type DeliveryMethod,
+  LANGUAGES,
+  type Language,
+  type OrderStatus,
+  ROLES,
+  type Role,
+  type SortKey,
 } from './constants';
 
-// Shapes the API returns, shared by the server (which builds them) and the web (which reads them).
+// Shapes the API returns, declared once as zod schemas: the server's route declarations use the
+// schemas (OpenAPI document, answer checks in tests), the web reads the inferred types.
 // Money is a decimal string ("25000.00", D2); dates are ISO strings.
 
+/** A decimal amount of whole rupiah as the API sends it ("25000.00"). */
+export const moneySchema = z.string().regex(/^\d+(\.\d{1,2})?$/);
+/** An ISO 8601 timestamp. */
+export const timestampSchema = z.string();
+
 /** What a member can do with a book right now (D6): listings show only 'available'. */
-export type Availability = 'available' | 'reserved' | 'borrowed' | 'unavailable';
+export const availabilitySchema = z.enum(['available', 'reserved', 'borrowed', 'unavailable']);
+export type Availability = z.infer<typeof availabilitySchema>;
 
-export interface CoverUrls {
-  card: string;
-  detail: string;
-}
+export const coverUrlsSchema = z.object({ card: z.string(), detail: z.string() });
+export type CoverUrls = z.infer<typeof coverUrlsSchema>;
 
-export interface BookSummary {
-  id: string;
-  ownerId: string;
-  title: string;
-  author: string;
-  category: Category;
-  language: Language;
-  condition: Condition;
-  status: BookStatus;
-  availability: Availability;
-  weeklyPrice: string;
-  monthlyPrice: string | null;
-  cover: CoverUrls;
-  createdAt: string;
-}
+export const bookSummarySchema = z.object({
+  id: z.string(),
+  ownerId: z.string(),
+  title: z.string(),
+  author: z.string(),
+  category: z.enum(CATEGORIES),
+  language: z.enum(LANGUAGES),
+  condition: z.enum(CONDITIONS),
+  status: z.enum(BOOK_STATUSES),
+  availability: availabilitySchema,
+  weeklyPrice: moneySchema,
+  monthlyPrice: moneySchema.nullable(),
+  cover: coverUrlsSchema,
+  createdAt: timestampSchema,
+});
+export type BookSummary = z.infer<typeof bookSummarySchema>;
 
-export interface BookDetail extends BookSummary {
-  summary: string | null;
-  owner: OwnerCard;
-}
+/** The owner's shelf header (D19: member since and counts, no invented rating). */
+export const ownerProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string().nullable(),
+  image: z.string().nullable(),
+  memberSince: timestampSchema,
+  availableBooks: z.number().int(),
+  /** Names of the active pickup points the owner drops books at, by name ('Pickup: ...'). */
+  pickupPoints: z.array(z.string()),
+});
+export type OwnerProfile = z.infer<typeof ownerProfileSchema>;
 
 /** The owner block on a book's page is the owner's shelf header: the server builds both the same way. */
 export type OwnerCard = OwnerProfile;
 
-export interface BookPage {
-  items: BookSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
+export const bookDetailSchema = bookSummarySchema.extend({
+  summary: z.string().nullable(),
+  owner: ownerProfileSchema,
+});
+export type BookDetail = z.infer<typeof bookDetailSchema>;
+
+export const bookPageSchema = z.object({
+  items: z.array(bookSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
   /** Highest weekly price in the current scope, for the price slider (D4). */
-  maxWeeklyPrice: string;
-}
+  maxWeeklyPrice: moneySchema,
+});
+export type BookPage = z.infer<typeof bookPageSchema>;
 
 export interface BookQuery {
   q?: string;
@@ -64,17 +91,18 @@ export interface BookQuery {
   pageSize?: number;
 }
 
-export interface Me {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  phone: string | null;
-  location: string | null;
-  address: string | null;
-  image: string | null;
-  createdAt: string;
-}
+export const meSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  phone: z.string().nullable(),
+  location: z.string().nullable(),
+  address: z.string().nullable(),
+  image: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export type Me = z.infer<typeof meSchema>;
 
 export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string>; requestId?: string };
@@ -82,29 +110,19 @@ export interface ApiErrorBody {
 
 export type { BookStatus, Category, Condition, DeliveryMethod, Language, OrderStatus, Role, SortKey };
 
-/** The owner's shelf header (D19: member since and counts, no invented rating). */
-export interface OwnerProfile {
-  id: string;
-  name: string;
-  location: string | null;
-  image: string | null;
-  memberSince: string;
-  availableBooks: number;
-  /** Names of the active pickup points the owner drops books at, by name ('Pickup: ...'). */
-  pickupPoints: string[];
-}
-
 /** A row of the owner's Manage books table: every book of theirs that is not deleted. */
-export interface ManagedBook extends BookSummary {
-  summary: string | null;
+export const managedBookSchema = bookSummarySchema.extend({
+  summary: z.string().nullable(),
   /** True while the book is in an open order (D6): it can't be deleted or made unavailable. */
-  inOpenOrder: boolean;
-}
+  inOpenOrder: z.boolean(),
+});
+export type ManagedBook = z.infer<typeof managedBookSchema>;
 
-export interface PickupLocation {
-  id: string;
-  name: string;
-  location: string;
-  address: string;
-  active: boolean;
-}
+export const pickupLocationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  address: z.string(),
+  active: z.boolean(),
+});
+export type PickupLocation = z.infer<typeof pickupLocationSchema>;

@@ -3,11 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { type Context, Hono, type Next } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, Hono, Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { MSG } from '@domain/messages';
 import type { AppDeps, AppEnv, SessionUser } from './app-env';
+import { mountApiDocs } from './api-docs/routes';
 import { CLIENT_IP_HEADER, SESSION_COOKIE_NAMES } from './auth/auth';
 import { createSessionCache, sessionCookieValue } from './auth/session-cache';
 import { currentVersions, type Versions } from './db/versions';
@@ -30,7 +32,7 @@ import { limitJsonBody } from './security/json-body-limit';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -153,6 +155,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', loansRoutes());
   app.route('/api', paymentsRoutes());
   app.route('/api', adminRoutes());
+  mountApiDocs(app);
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
 
   app.all('/api/*', () => {

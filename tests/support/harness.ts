@@ -8,6 +8,7 @@ import type { Db } from '@server/db/client';
 import { createUser, type UserOverrides } from '@server/seed/factories';
 import { createLogger } from '@server/lib/logger';
 import { createRuntime, type Runtime } from '@server/runtime';
+import { answerContract } from './answer-contract';
 import { openTestDatabase } from './database';
 import { type Mailbox, startSmtpServer } from './smtp';
 
@@ -62,6 +63,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const runtime = await createRuntime(config, { database, log: createLogger('silent') });
+  const checkAnswer = answerContract(runtime.app);
 
   async function request<T>(
     method: string,
@@ -84,6 +86,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     } catch {
       // not JSON: keep the text
     }
+    // Every answer must be one its route declares, in the declared shape (issue 11).
+    const isJson = res.headers.get('content-type')?.startsWith('application/json');
+    checkAnswer(method, path, res.status, isJson ? parsed : undefined);
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 

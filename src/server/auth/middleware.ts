@@ -1,17 +1,23 @@
 import { createMiddleware } from 'hono/factory';
 import { MSG } from '@domain/messages';
-import type { AppEnv } from '@server/app-env';
+import type { SessionUser } from '@server/app-env';
 import { forbidden, unauthorized } from '@server/lib/errors';
 
-/** Guests get 401; handlers after this can rely on c.var.user. */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw unauthorized();
+/** What a handler behind requireUser or requireAdmin sees: a member, never null. */
+interface SignedIn {
+  Variables: { user: SessionUser; sessionId: string };
+}
+
+/** Guests get 401; handlers after this see `c.var.user` typed as a member (not null). */
+export const requireUser = createMiddleware<SignedIn>(async (c, next) => {
+  if (!(c.get('user') as SessionUser | null)) throw unauthorized();
   await next();
 });
 
 /** Checked by the server for every admin call (D12); a failed role lookup counts as not admin. */
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw unauthorized();
-  if (c.var.user.role !== 'admin') throw forbidden(MSG.adminOnly, 'ADMIN_ONLY');
+export const requireAdmin = createMiddleware<SignedIn>(async (c, next) => {
+  const user = c.get('user') as SessionUser | null;
+  if (!user) throw unauthorized();
+  if (user.role !== 'admin') throw forbidden(MSG.adminOnly, 'ADMIN_ONLY');
   await next();
 });

@@ -118,6 +118,10 @@ const delivery = {
 
 const MATRIX: Record<string, Entry> = {
   'GET /api/health': { expect: PUBLIC, setup: async () => ({ path: '/api/health' }) },
+  'GET /api/openapi.json': { expect: PUBLIC, setup: async () => ({ path: '/api/openapi.json' }) },
+  'GET /api/docs': { expect: PUBLIC, setup: async () => ({ path: '/api/docs' }) },
+  'GET /api/docs/start.js': { expect: PUBLIC, setup: async () => ({ path: '/api/docs/start.js' }) },
+  'GET /api/docs/reference.js': { expect: PUBLIC, setup: async () => ({ path: '/api/docs/reference.js' }) },
   'GET /api/me': { expect: PUBLIC, setup: async () => ({ path: '/api/me' }) },
   'PATCH /api/profile': {
     expect: SIGNED_IN,
@@ -457,6 +461,27 @@ async function runCell(key: string, role: Role): Promise<string | null> {
 }
 
 describe('permission matrix', () => {
+  it('matches the OpenAPI document: every route of the matrix is described there, and nothing else', async () => {
+    const doc = (await ctx.request('GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const described = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    // Better Auth's endpoints sit behind the matrix's /api/auth/* entries; the document and its
+    // reference page do not describe themselves.
+    const underAuth = (key: string) =>
+      MATRIX[`${key.split(' ')[0]} /api/auth/*`] && key.includes(' /api/auth/');
+    const selfDescribing = (key: string) => /^GET \/api\/(openapi\.json|docs)/.test(key);
+    expect(described.filter((key) => !MATRIX[key] && !underAuth(key)).sort()).toEqual([]);
+    expect(
+      Object.keys(MATRIX)
+        .filter((key) => !key.includes('/api/auth/') && !selfDescribing(key))
+        .filter((key) => !described.includes(key))
+        .sort(),
+    ).toEqual([]);
+  });
+
   it('has an entry for every route the app registers, and no entry for a route that is gone', () => {
     const registered = registeredApiRoutes(ctx.runtime.app).map(routeKey).sort();
     expect(registered.filter((key) => !MATRIX[key])).toEqual([]);

@@ -3,9 +3,11 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { Me, PickupLocation } from '@domain/api-types';
+import type { Me } from '@domain/api-types';
 import type { ProfileInput, SignUpRequest } from '@domain/schemas/account';
-import { api, errorMessage } from '@web/lib/api';
+import type { PickupLocationsApi } from '@server/modules/pickup-locations/routes';
+import { api, apiClient, call, errorMessage } from '@web/lib/api';
+import { accountKeys } from '@web/lib/query-keys';
 import { broadcastAuthChange, sessionQuery, takeReturnPath, whileSigningIn } from '@web/lib/session';
 import { addToCart } from '@web/features/cart/api';
 
@@ -60,19 +62,21 @@ export function changePassword(body: {
   return api<{ ok: true }>('/api/profile/password', { method: 'POST', body });
 }
 
+const pickup = apiClient<PickupLocationsApi>();
+
 export const pickupLocationsQuery = queryOptions({
-  queryKey: ['pickup-locations'],
-  queryFn: () => api<{ items: PickupLocation[] }>('/api/pickup-locations'),
+  queryKey: accountKeys.pickupLocations,
+  queryFn: () => call(pickup['pickup-locations'].$get()),
   staleTime: 5 * 60_000,
 });
 
 export const myPickupChoicesQuery = queryOptions({
-  queryKey: ['profile', 'pickup-locations'],
-  queryFn: () => api<{ ids: string[] }>('/api/profile/pickup-locations'),
+  queryKey: accountKeys.myPickupChoices,
+  queryFn: () => call(pickup.profile['pickup-locations'].$get()),
 });
 
 export function savePickupChoices(ids: string[]) {
-  return api<{ ids: string[] }>('/api/profile/pickup-locations', { method: 'PUT', body: { ids } });
+  return call(pickup.profile['pickup-locations'].$put({ json: { ids } }));
 }
 
 /** What the add a guest asked for came to, once signed in: a toast either way. */

@@ -1,0 +1,66 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '@server/app-env';
+import { describeAuthEndpoints } from './auth-endpoints';
+
+// GET /api/openapi.json: the OpenAPI 3.1 document made from the route declarations.
+// GET /api/docs: a readable reference of it (Scalar's API reference, served from our own origin
+// so it runs under the app's Content-Security-Policy: no inline script, no third-party host).
+
+const INTRODUCTION = `Rakbuku's HTTP API, as the web app uses it. Every answer is JSON.
+
+- **Authentication**: a session cookie set by \`POST /api/auth/sign-in/email\` (httpOnly, SameSite=Lax). Send it with every call; routes marked 401 need it, admin routes also need the admin role (403 \`ADMIN_ONLY\`).
+- **Origin rule**: a state-changing call (POST, PUT, PATCH, DELETE) that carries the cookie, or any Origin header, must come from the app's own origin; otherwise 403 \`CROSS_SITE_REQUEST\`.
+- **Errors**: \`{ "error": { "code", "message", "fields"? } }\`; \`message\` is ready to show, \`fields\` holds one message per invalid field (422). A 500 carries a \`requestId\` and nothing internal.
+- **Pagination**: lists take \`page\` (from 1) and \`pageSize\` and answer \`{ items, total, page, pageSize }\`.
+- **Money** is whole rupiah written as a decimal string ("25000.00"); times are ISO 8601.`;
+
+const standalone = createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Rakbuku API reference</title>
+</head>
+<body>
+<div id="api-reference"></div>
+<script src="/api/docs/reference.js"></script>
+<script src="/api/docs/start.js"></script>
+</body>
+</html>`;
+
+// Everything the reference needs comes from this origin: the document, no fonts from elsewhere,
+// no request proxy, no "try it" client that could send to other hosts.
+const START = `Scalar.createApiReference('#api-reference', {
+  url: '/api/openapi.json',
+  withDefaultFonts: false,
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+});`;
+
+export function mountApiDocs(app: OpenAPIHono<AppEnv>) {
+  describeAuthEndpoints(app.openAPIRegistry);
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Rakbuku API', version: '1', description: INTRODUCTION },
+    servers: [{ url: '/' }],
+  });
+  let script: string | null = null;
+  app.get('/api/docs', (c) => c.html(PAGE));
+  app.get('/api/docs/start.js', (c) =>
+    c.body(START, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
+  );
+  app.get('/api/docs/reference.js', (c) => {
+    script ??= readFileSync(standalone, 'utf8');
+    return c.body(script, 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=3600',
+    });
+  });
+}

@@ -1,0 +1,107 @@
+import { createRoute, type Hook, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
+import { MSG } from '@domain/messages';
+import type { AppEnv } from '@server/app-env';
+import { requireAdmin, requireUser } from '@server/auth/middleware';
+import { AppError } from './errors';
+import { validationError } from './validate';
+
+// The HTTP contract (issue 11): every /api route is declared with its parameters, body and
+// answers as zod schemas (docs/decisions/0001-openapi-contract.md). From these declarations come
+// the request validation, the handlers' types, the web client's types (Hono's `hc`), the
+// OpenAPI 3.1 document at /api/openapi.json and the answer checks of the API test harness.
+
+/** Every error answer: `{ error: { code, message, fields?, requestId? } }` (app.ts onError). */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: 'VALIDATION_FAILED' }),
+      message: z.string().openapi({ description: 'Ready to show to a person' }),
+      fields: z
+        .record(z.string(), z.string())
+        .optional()
+        .openapi({ description: 'The first message per invalid field' }),
+      requestId: z.string().optional().openapi({ description: 'Only on 500: quote it to support' }),
+    }),
+  })
+  .openapi('Error');
+
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorBodySchema } },
+});
+
+/** A JSON answer with its schema. */
+export const jsonAnswer = <S extends z.ZodType>(schema: S, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON request body. */
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+/** The one way to read an id from a path: a malformed id is simply not found (404, `message`). */
+export const uuidParam = (notFoundMessage: string) => z.uuid({ error: notFoundMessage });
+
+// What app.ts's middleware can answer on any route, before the handler runs.
+const ANY_ROUTE = {
+  400: errorAnswer('Malformed request: a body that is not JSON, or a NUL character (FORBIDDEN_CHARACTER)'),
+  413: errorAnswer('The body is larger than the route accepts'),
+  500: errorAnswer('Unexpected error; nothing internal is shown, only a request id'),
+} as const;
+const STATE_CHANGING = {
+  403: errorAnswer('Cross-site request (CROSS_SITE_REQUEST), or not allowed for this member'),
+} as const;
+const WITH_INPUT = {
+  415: errorAnswer('A body sent with a content type the route does not take'),
+  422: errorAnswer('Invalid input: `message` is the first rule broken, `fields` one per field'),
+} as const;
+const SIGNED_IN = { 401: errorAnswer(MSG.signInRequired) } as const;
+const ADMIN = { 403: errorAnswer(`${MSG.adminOnly} (ADMIN_ONLY), or a cross-site request`) } as const;
+
+type Declared = Omit<RouteConfig, 'middleware'>;
+type Errors = typeof ANY_ROUTE &
+  Partial<typeof STATE_CHANGING & typeof WITH_INPUT & typeof SIGNED_IN & typeof ADMIN>;
+
+function withErrors<R extends Declared>(config: R, extra: Record<string, unknown>) {
+  const changes = config.method !== 'get' && config.method !== 'head';
+  const errors = {
+    ...ANY_ROUTE,
+    ...(changes ? STATE_CHANGING : {}),
+    ...(config.request ? WITH_INPUT : {}),
+    ...extra,
+  } as Errors;
+  // The route's own answers win over the shared descriptions of the same status.
+  return { ...config, responses: { ...errors, ...config.responses } as R['responses'] & Errors };
+}
+
+const MEMBER: [typeof requireUser] = [requireUser];
+const ADMIN_ONLY: [typeof requireAdmin] = [requireAdmin];
+
+/** A route anyone may call. */
+export const publicRoute = <const R extends Declared>(config: R) =>
+  createRoute({ ...withErrors(config, {}), middleware: [] as [] });
+
+/** A signed-in member's route: guests get 401; the handler's `c.var.user` is never null. */
+export const memberRoute = <const R extends Declared>(config: R) =>
+  createRoute({ ...withErrors(config, SIGNED_IN), middleware: MEMBER });
+
+/** An admin's route (D12): guests 401, members 403 ADMIN_ONLY; `c.var.user` is the admin. */
+export const adminRoute = <const R extends Declared>(config: R) =>
+  createRoute({ ...withErrors(config, { ...SIGNED_IN, ...ADMIN }), middleware: ADMIN_ONLY });
+
+/** Invalid input answers as it always has: 422 with the spec's message, or 404 for a bad id. */
+const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
+  if (result.success) return;
+  if (result.target === 'param') {
+    throw new AppError('NOT_FOUND', result.error.issues[0]?.message ?? MSG.notFound, 404);
+  }
+  throw validationError(result.error);
+};
+
+/** A route module's router: declared routes with `.openapi(route, handler)`. */
+export const router = () => new OpenAPIHono<AppEnv>({ defaultHook });
+
+export { z };

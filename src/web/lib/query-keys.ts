@@ -1,0 +1,55 @@
+import type { QueryKey } from '@tanstack/react-query';
+
+// Every query key of the web app comes from these factories (issue 11), so a change invalidates
+// by a prefix that really covers what it changed: every list of books (the home page's latest
+// ones included) lives under catalogKeys.all, so an upload or edit refreshes them all.
+
+export const sessionKeys = { all: ['session'] as const };
+
+/** Keys outside the session: what a sign-in or sign-out drops (they belong to another member). */
+export const isMemberData = (key: QueryKey) => key[0] !== sessionKeys.all[0];
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  // Listing keys are plain QueryKeys so one listing component can take either endpoint.
+  books: (query: object): QueryKey => ['catalog', 'books', query],
+  latest: (limit: number) => ['catalog', 'latest', limit] as const,
+  book: (id: string) => ['catalog', 'book', id] as const,
+  moreFromOwner: (id: string) => ['catalog', 'more-from-owner', id] as const,
+  owner: (id: string) => ['catalog', 'owner', id] as const,
+  ownerBooks: (id: string, query: object): QueryKey => ['catalog', 'owner-books', id, query],
+  /** The signed-in owner's Manage books table. */
+  mine: ['catalog', 'mine'] as const,
+};
+
+export const accountKeys = {
+  pickupLocations: ['pickup-locations'] as const,
+  myPickupChoices: ['profile', 'pickup-locations'] as const,
+  payoutDetails: ['profile', 'payout-details'] as const,
+};
+
+export const cartKeys = {
+  all: ['cart'] as const,
+  count: ['cart', 'count'] as const,
+  view: ['cart', 'view'] as const,
+  checkoutOptions: ['cart', 'checkout-options'] as const,
+};
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (as: string) => ['orders', 'list', as] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+  /** The payment panel and share of one order; the status is part of the key (a new deadline). */
+  money: (id: string, status?: string) =>
+    status === undefined ? (['orders', 'money', id] as const) : (['orders', 'money', id, status] as const),
+};
+
+export const earningsKeys = { all: ['earnings'] as const };
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: ['admin', 'stats'] as const,
+  pendingEmails: ['admin', 'emails', 'pending-count'] as const,
+  list: (tab: string, params: object) => ['admin', tab, params] as const,
+  payouts: ['admin', 'payouts'] as const,
+};

@@ -172,10 +172,7 @@ export function createApp(deps: AppDeps) {
       return c.json(body, err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
-      return c.json(
-        { error: { code: 'HTTP_ERROR', message: err.message || MSG.invalidRequest } } satisfies ErrorBody,
-        err.status,
-      );
+      return c.json({ error: httpExceptionError(err) } satisfies ErrorBody, err.status);
     }
     deps.log.error({ err, reqId: c.var.requestId, path: c.req.path }, 'unhandled error');
     return c.json(
@@ -190,6 +187,17 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The declared-route validators' refusals (hono/validator), in our codes and words. */
+function httpExceptionError(err: HTTPException): ErrorBody['error'] {
+  if (err.status === 400 && err.message.startsWith('Malformed JSON')) {
+    return { code: 'INVALID_JSON', message: 'The request body must be valid JSON' };
+  }
+  if (err.status === 415) {
+    return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' };
+  }
+  return { code: 'HTTP_ERROR', message: err.message || MSG.invalidRequest };
+}
 
 function refererOrigin(referer: string | undefined): string | undefined {
   if (!referer) return undefined;

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { loadConfig, startupWarnings } from './config';
 import { applyClockOffset } from './lib/clock';
 import { DEMO_LOGINS, seedDemo } from './seed/demo';
-import { sweepOrphanCovers } from './modules/covers/orphan-sweep';
+import { sweepOrphanCovers } from './modules/covers/orphan-sweep-service';
 import { createRuntime } from './runtime';
 
 // config -> db -> migrate -> (seed) -> app -> listen; graceful shutdown on SIGINT/SIGTERM.

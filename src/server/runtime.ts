@@ -9,7 +9,8 @@ import { setOperatorTimeZone } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { createDiskStorage, type Storage } from './lib/storage';
 import { createOutbox, createTransport, type Transport } from './outbox/outbox';
-import { fireDueTimers } from './modules/timers/fire';
+import { fireLoanTimer } from './modules/loans/timer-service';
+import { fireDueTimers } from './timers/fire';
 
 export interface Runtime {
   app: App;
@@ -36,7 +37,7 @@ export async function createRuntime(
     log,
     intervalMs: EMAIL_WORKER_INTERVAL_MS,
     // D24: each pass of the worker first fires the due timers, whose emails it then sends.
-    beforeSend: () => fireDueTimers({ db: database.db, config, log }),
+    beforeSend: () => fireDueTimers({ db: database.db, config, log }, fireLoanTimer),
   });
   const storage = overrides.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));
   const auth = createAuth({ db: database.db, config, outbox });

@@ -5,18 +5,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import type { Db } from './types';
 import { type LocalWrites, trackLocalWrites } from './versions';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Services take either the database or a transaction, so they compose inside one. */
-export type DbOrTx = Db | Tx;
+export type { Db, DbOrTx, Schema, Tx } from './types';
 
 export interface Database {
   db: Db;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from './client';
+import type { DbOrTx } from './types';
 import { catalogVersion, sessionRevocation } from './schema';
 
 // The two versions every instance's caches hang on: `catalog_version` (catalog counts and

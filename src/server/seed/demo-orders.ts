@@ -5,7 +5,7 @@ import { fromMinor, toMinor } from '@domain/money';
 import { itemTotal } from '@domain/pricing';
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { armReminders } from '@server/modules/loans/service';
-import { armTimers } from '@server/modules/timers/store';
+import { armTimers } from '@server/timers/store';
 import type { Tx } from '@server/db/client';
 import { type Book, books, orderEvents, orderItems, orders, type User } from '@server/db/schema';
 

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { bookPageQuery } from '@web/features/catalog/api';
-import { parseCatalogParams, toBookQuery } from '@web/features/catalog/catalog-url';
+import { parseCatalogParams, toBookQuery } from '@web/lib/catalog-url';
 import { latestBooksQuery } from '@web/features/home/api';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './layout';

@@ -45,7 +45,7 @@ import {
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { conflict, notFound } from '@server/lib/errors';
 import { toBookSummary } from '@server/modules/books/service';
-import { loanFields } from '@server/modules/loans/view';
+import { loanFields } from '@server/modules/loans/view-service';
 import { orderNumber } from '@domain/order-number';
 
 // The admin dashboard's reads and the admin-only writes on books and users. Order status

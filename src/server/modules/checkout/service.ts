@@ -25,9 +25,9 @@ import {
 import { AppError, unauthorized, unprocessable } from '@server/lib/errors';
 import { transactionWithRetry } from '@server/db/retry';
 import { groupCartLines, isUuid, loadCartLines } from '@server/modules/cart/service';
-import { queuePlacedNotices } from '@server/modules/email/order-notices';
+import { queuePlacedNotices } from '@server/modules/email/order-notices-service';
 import { countItems, toOrderSummary } from '@server/modules/orders/service';
-import { enterPaymentAtCheckout } from '@server/modules/payments/pickup';
+import { enterPaymentAtCheckout } from '@server/modules/payments/pickup-service';
 
 // Checkout (spec section 5, D5, D6): the cart becomes one order per owner (Draft, or Waiting
 // for Payment for pickup, D33) in one

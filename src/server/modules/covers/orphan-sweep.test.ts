@@ -7,7 +7,7 @@ import { books } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
-import { sweepOrphanCovers } from './orphan-sweep';
+import { sweepOrphanCovers } from './orphan-sweep-service';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { formatMoney } from '@domain/money';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import type { ReceivedMail } from '@tests/support/smtp';
 import { insertOrder } from '@tests/support/order-fixture';
-import { type OrderNotice, queueOrderNotices } from './order-notices';
+import { type OrderNotice, queueOrderNotices } from './order-notices-service';
 
 // Each D16 order email, sent through the real outbox to the real SMTP server of the harness.
 

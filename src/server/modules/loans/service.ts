@@ -21,9 +21,9 @@ import { type Order, orderEvents, orderExtensions, orders } from '@server/db/sch
 import { now } from '@server/lib/clock';
 import { conflict, forbidden, notFound } from '@server/lib/errors';
 import { buildOrderDetail, loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
-import { armTimers, cancelTimers, type TimerSpec } from '@server/modules/timers/store';
+import { armTimers, cancelTimers, type TimerSpec } from '@server/timers/store';
 import { queueExtensionNotices } from './notices';
-import { bookIdsOf, extensionCount, someoneWaitsFor } from './view';
+import { bookIdsOf, extensionCount, someoneWaitsFor } from './view-service';
 
 // Loans that run themselves (D21-D24): the loan starts at Delivered, reminders are armed for
 // its due date, an extension moves it, and Waiting for Payment has a deadline. Everything here

@@ -9,7 +9,7 @@ import type { DbOrTx } from '@server/db/client';
 import { type Order, type OrderItem, orderEvents, orderItems, orders, user } from '@server/db/schema';
 import { forbidden, notFound } from '@server/lib/errors';
 import { coverUrls } from '@server/modules/covers/service';
-import { loanDetail, loanFields } from '@server/modules/loans/view';
+import { loanDetail, loanFields } from '@server/modules/loans/view-service';
 import { orderNumber } from '@domain/order-number';
 
 // Reading orders: the borrower's and the owner's lists, and one order's detail for the people

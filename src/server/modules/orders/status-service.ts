@@ -17,7 +17,7 @@ import type { AppDeps, SessionUser } from '@server/app-env';
 import type { Tx } from '@server/db/client';
 import { books, type Order, type OrderItem, orderEvents, orders } from '@server/db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '@server/lib/errors';
-import { noticeForStatus, queueOrderNotices } from '@server/modules/email/order-notices';
+import { noticeForStatus, queueOrderNotices } from '@server/modules/email/order-notices-service';
 import { onOrderStatusChange } from '@server/modules/loans/service';
 import { paymentConfirmation } from '@server/modules/payments/service';
 import { now } from '@server/lib/clock';

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { EmptyState, ErrorBanner, LoadingState, SuccessBanner } from '@web/components/ui/feedback';
 import { rememberReturnPath, useSession } from '@web/lib/session';
-import { PayoutDetailsSection } from '@web/features/payments/components/payout-details-section';
+import { PayoutDetailsSection } from '@web/features/account/components/payout-details-section';
 import { PasswordSection } from '@web/features/account/components/password-section';
 import { PickupLocationsSection } from '@web/features/account/components/pickup-locations-section';
 import { ProfileForm } from '@web/features/account/components/profile-form';

@@ -6,7 +6,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { ErrorBanner, SuccessBanner } from '@web/components/ui/feedback';
 import { ApiError } from '@web/lib/api';
-import { formatOrderDateTime } from '@web/features/orders/format';
+import { formatOrderDateTime } from '@web/lib/format';
 import { useAdminEmails, useProcessEmails } from '@web/features/admin/api';
 import { ListTab } from './list-tab';
 import { RowList } from './row-list';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@domain/admin-types';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
-import { Pagination } from './pagination';
+import { RangePagination } from '@web/components/range-pagination';
 
 /** Loading, 'Failed to load data', the empty state, or the rows and their pages: one way for every tab. */
 export function ListBody<T>({
@@ -25,7 +25,7 @@ export function ListBody<T>({
   return (
     <>
       {children(items)}
-      <Pagination page={page} pageSize={pageSize} total={total} onPage={onPage} />
+      <RangePagination page={page} pageSize={pageSize} total={total} onPage={onPage} />
     </>
   );
 }

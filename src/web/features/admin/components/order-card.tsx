@@ -8,12 +8,12 @@ import type { OrderAction, OrderActionType } from '@domain/order-actions';
 import { allowedActions } from '@domain/order-machine';
 import { Button } from '@web/components/ui/button';
 import { Select } from '@web/components/ui/field';
-import { formatOrderDateTime } from '@web/features/orders/format';
-import { DueLine } from '@web/features/orders/components/due-badge';
-import { OrderStatusBadge } from '@web/features/orders/components/order-status-badge';
-import { ConfirmPaymentForm } from '@web/features/payments/components/confirm-payment-form';
-import { PaymentClaimNote } from '@web/features/payments/components/payment-claim-note';
-import { ShippingCostForm } from './shipping-cost-form';
+import { formatOrderDateTime } from '@web/lib/format';
+import { DueLine } from '@web/components/due-badge';
+import { OrderStatusBadge } from '@web/components/order-status-badge';
+import { ConfirmPaymentForm } from '@web/components/confirm-payment-form';
+import { PaymentClaimNote } from '@web/components/payment-claim-note';
+import { ShippingCostForm } from '@web/components/shipping-cost-form';
 
 /** The one next-step button per status (spec section 4); shipping cost and cancel have their own controls. */
 const STEP_ACTIONS = [

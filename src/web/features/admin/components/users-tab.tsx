@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { Select } from '@web/components/ui/field';
 import { useSession } from '@web/lib/session';
-import { formatOrderDate } from '@web/features/orders/format';
+import { formatOrderDate } from '@web/lib/format';
 import { useAdminUsers, useDeleteUser, useSetUserRole } from '@web/features/admin/api';
 import { useConfirmedDelete } from './confirmed-delete';
 import { ListTab } from './list-tab';

@@ -13,7 +13,7 @@ import { OrdersTab } from '@web/features/admin/components/orders-tab';
 import { StatCards } from '@web/features/admin/components/stat-cards';
 import { UsersTab } from '@web/features/admin/components/users-tab';
 import { PageTitle } from '@web/components/ui/page-title';
-import { PayoutsTab } from '@web/features/payments/components/payouts-tab';
+import { PayoutsTab } from '@web/features/admin/components/payouts-tab';
 
 const TABS = ['orders', 'books', 'users', 'emails', 'payouts'] as const;
 type Tab = (typeof TABS)[number];

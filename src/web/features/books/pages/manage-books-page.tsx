@@ -11,7 +11,7 @@ import { Container, PageHeader } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
-import { AvailabilityBadge } from '@web/features/catalog/components/availability-badge';
+import { AvailabilityBadge } from '@web/components/availability-badge';
 import { myBooksQuery, useDeleteBook } from '@web/features/books/api';
 import { BookStatusSelect } from '@web/features/books/components/book-status-select';
 

@@ -17,7 +17,7 @@ import {
 } from '@web/features/cart/api';
 import { CartSummary } from '@web/features/cart/components/cart-summary';
 import { OwnerGroupCard } from '@web/features/cart/components/owner-group-card';
-import { ValidationProblems } from '@web/features/cart/components/validation-problems';
+import { ValidationProblems } from '@web/components/validation-problems';
 import { PageTitle } from '@web/components/ui/page-title';
 
 export default function CartPage() {

@@ -7,10 +7,10 @@ import type { Category } from '@domain/constants';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
 import { EmptyState, ErrorBanner, LoadErrorBanner } from '@web/components/ui/feedback';
-import { toBookQuery, useCatalogParams } from '@web/features/catalog/catalog-url';
-import { BookGrid, BookGridSkeleton } from './book-card';
+import { toBookQuery, useCatalogParams } from '@web/lib/catalog-url';
+import { BookGrid, BookGridSkeleton } from '@web/components/book-card';
 import { CatalogFilters } from './catalog-filters';
-import { Pagination } from './pagination';
+import { Pagination } from '@web/components/pagination';
 import { SortSelect } from './sort-select';
 
 /**

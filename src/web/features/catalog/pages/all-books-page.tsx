@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { bookPageQuery } from '@web/features/catalog/api';
-import { useCatalogParams } from '@web/features/catalog/catalog-url';
+import { useCatalogParams } from '@web/lib/catalog-url';
 import { CatalogBrowser } from '@web/features/catalog/components/catalog-browser';
-import { SearchBox } from '@web/features/catalog/components/search-box';
+import { SearchBox } from '@web/components/search-box';
 import { SearchSummary } from '@web/features/catalog/components/search-summary';
 
 export default function AllBooksPage() {

@@ -10,15 +10,15 @@ import { ButtonLink } from '@web/components/ui/button';
 import { Card, Container } from '@web/components/ui/card';
 import { LoadingState } from '@web/components/ui/feedback';
 import { useSession } from '@web/lib/session';
-import { AddToCartButton } from '@web/features/cart/components/add-to-cart-button';
+import { AddToCartButton } from '@web/components/add-to-cart-button';
 import { bookDetailQuery, moreFromOwnerQuery } from '@web/features/catalog/api';
-import { AvailabilityBadge } from '@web/features/catalog/components/availability-badge';
-import { BookGrid } from '@web/features/catalog/components/book-card';
-import { BookCover } from '@web/features/catalog/components/book-cover';
+import { AvailabilityBadge } from '@web/components/availability-badge';
+import { BookGrid } from '@web/components/book-card';
+import { BookCover } from '@web/components/book-cover';
 import { LoadFailure } from '@web/features/catalog/components/load-failure';
 import { OwnerAvatar } from '@web/features/catalog/components/owner-avatar';
 import { PickupPoints } from '@web/features/catalog/components/pickup-points';
-import { formatMonthYear } from '@web/features/catalog/format-date';
+import { formatMonthYear } from '@web/lib/format';
 
 export default function BookDetailPage() {
   const { t } = useTranslation('catalog');

@@ -4,9 +4,9 @@ import type { Category } from '@domain/constants';
 import { cn } from '@web/components/ui/cn';
 import { Container } from '@web/components/ui/card';
 import { bookPageQuery } from '@web/features/catalog/api';
-import { categoryFromParam, useCatalogParams } from '@web/features/catalog/catalog-url';
+import { categoryFromParam, useCatalogParams } from '@web/lib/catalog-url';
 import { CatalogBrowser } from '@web/features/catalog/components/catalog-browser';
-import { SearchBox } from '@web/features/catalog/components/search-box';
+import { SearchBox } from '@web/components/search-box';
 import { SearchSummary } from '@web/features/catalog/components/search-summary';
 
 // Spec: header colour and description by category; anything else gets the generic Books header.

@@ -6,14 +6,14 @@ import type { OwnerProfile } from '@domain/api-types';
 import { Container } from '@web/components/ui/card';
 import { LoadingState } from '@web/components/ui/feedback';
 import { ownerBooksQuery, ownerProfileQuery } from '@web/features/catalog/api';
-import { useCatalogParams } from '@web/features/catalog/catalog-url';
+import { useCatalogParams } from '@web/lib/catalog-url';
 import { CatalogBrowser } from '@web/features/catalog/components/catalog-browser';
 import { LoadFailure } from '@web/features/catalog/components/load-failure';
 import { OwnerAvatar } from '@web/features/catalog/components/owner-avatar';
 import { PickupPoints } from '@web/features/catalog/components/pickup-points';
-import { SearchBox } from '@web/features/catalog/components/search-box';
+import { SearchBox } from '@web/components/search-box';
 import { SearchSummary } from '@web/features/catalog/components/search-summary';
-import { formatMonthYear } from '@web/features/catalog/format-date';
+import { formatMonthYear } from '@web/lib/format';
 
 export default function OwnerPage() {
   const { t } = useTranslation('catalog');

@@ -11,7 +11,7 @@ import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedba
 import { ApiError, errorMessage } from '@web/lib/api';
 import { useSession } from '@web/lib/session';
 import { useCart, validateCart } from '@web/features/cart/api';
-import { ValidationProblems } from '@web/features/cart/components/validation-problems';
+import { ValidationProblems } from '@web/components/validation-problems';
 import {
   type ConfirmationState,
   useCheckoutOptions,

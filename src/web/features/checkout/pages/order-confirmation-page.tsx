@@ -5,8 +5,8 @@ import { formatMoney, fromMinor } from '@domain/money';
 import { sumMinor } from '@domain/pricing';
 import { ButtonLink } from '@web/components/ui/button';
 import { Container } from '@web/components/ui/card';
-import { DeliveryDetails } from '@web/features/orders/components/delivery-details';
-import { formatOrderDate } from '@web/features/orders/format';
+import { DeliveryDetails } from '@web/components/delivery-details';
+import { formatOrderDate } from '@web/lib/format';
 import type { ConfirmationState } from '@web/features/checkout/api';
 import { PageTitle } from '@web/components/ui/page-title';
 

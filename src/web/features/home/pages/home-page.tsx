@@ -6,8 +6,8 @@ import { CATEGORIES, HOME_LATEST_LIMIT } from '@domain/constants';
 import { Container } from '@web/components/ui/card';
 import { EmptyState, LoadErrorBanner } from '@web/components/ui/feedback';
 import { useSession } from '@web/lib/session';
-import { BookGrid, BookGridSkeleton } from '@web/features/catalog/components/book-card';
-import { SearchBox } from '@web/features/catalog/components/search-box';
+import { BookGrid, BookGridSkeleton } from '@web/components/book-card';
+import { SearchBox } from '@web/components/search-box';
 import { latestBooksQuery } from '@web/features/home/api';
 
 const CATEGORY_STYLE = {

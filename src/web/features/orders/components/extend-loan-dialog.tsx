@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { useExtendLoan } from '@web/features/orders/loan-api';
-import { formatDueDate } from './due-badge';
+import { formatDueDate } from '@web/components/due-badge';
 
 /** D23: "Extend loan" with each option's price and new due date shown before confirming. */
 export function ExtendLoanDialog({

@@ -8,9 +8,9 @@ import { Badge } from '@web/components/ui/badge';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { ErrorBanner, SuccessBanner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
-import { formatOrderDate, formatOrderDateTime } from '@web/features/orders/format';
+import { formatOrderDate, formatOrderDateTime } from '@web/lib/format';
 import { useMarkExtensionPaid } from '@web/features/orders/loan-api';
-import { DueLine, formatDueDate } from './due-badge';
+import { DueLine, formatDueDate } from '@web/components/due-badge';
 import { ExtendLoanDialog } from './extend-loan-dialog';
 
 /** True when the order has anything for the loan panel to show. */

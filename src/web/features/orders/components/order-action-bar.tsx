@@ -9,8 +9,8 @@ import { ConfirmDialog } from '@web/components/ui/dialog';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { Select } from '@web/components/ui/field';
 import { errorMessage } from '@web/lib/api';
-import { ShippingCostForm } from '@web/features/admin/components/shipping-cost-form';
-import { ConfirmPaymentForm } from '@web/features/payments/components/confirm-payment-form';
+import { ShippingCostForm } from '@web/components/shipping-cost-form';
+import { ConfirmPaymentForm } from '@web/components/confirm-payment-form';
 import { useOrderAction } from '@web/features/orders/api';
 
 /** Actions that need more than one press: an amount, a status choice or a confirmation. */

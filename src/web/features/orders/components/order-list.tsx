@@ -4,10 +4,10 @@ import type { OrderSummary } from '@domain/order-types';
 import { formatMoney } from '@domain/money';
 import { ButtonLink } from '@web/components/ui/button';
 import type { OrdersView } from '@web/features/orders/api';
-import { formatOrderDate } from '@web/features/orders/format';
-import { DueLine } from './due-badge';
+import { formatOrderDate } from '@web/lib/format';
+import { DueLine } from '@web/components/due-badge';
 import { NextStepLine } from './next-step-line';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '@web/components/order-status-badge';
 
 /** Order rows with their status and View Details; the other party depends on the view. */
 export function OrderList({ orders, view }: { orders: OrderSummary[]; view: OrdersView }) {

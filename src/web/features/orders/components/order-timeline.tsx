@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderRole } from '@domain/order-actions';
 import type { OrderEventView } from '@domain/order-types';
-import { formatOrderDateTime } from '@web/features/orders/format';
-import { EventDetails } from '@web/features/payments/components/event-details';
-import { OrderStatusBadge } from './order-status-badge';
+import { formatOrderDateTime } from '@web/lib/format';
+import { EventDetails } from './event-details';
+import { OrderStatusBadge } from '@web/components/order-status-badge';
 
 /** Every status change with who and when (D7), oldest first, in the viewer's words (D35). */
 export function OrderTimeline({ events, viewer }: { events: OrderEventView[]; viewer?: OrderRole | null }) {

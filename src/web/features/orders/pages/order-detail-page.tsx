@@ -11,15 +11,15 @@ import { Container } from '@web/components/ui/card';
 import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { ApiError } from '@web/lib/api';
 import { useOrder } from '@web/features/orders/api';
-import { DeliveryDetails } from '@web/features/orders/components/delivery-details';
+import { DeliveryDetails } from '@web/components/delivery-details';
 import { hasLoanPanel, LoanPanel } from '@web/features/orders/components/loan-panel';
-import { OrderMoneyPanels } from '@web/features/payments/components/payment-panel';
+import { OrderMoneyPanels } from '@web/features/orders/components/payment-panel';
 import { NextStepLine } from '@web/features/orders/components/next-step-line';
 import { OrderActionBar } from '@web/features/orders/components/order-action-bar';
 import { OrderItems } from '@web/features/orders/components/order-items';
-import { OrderStatusBadge } from '@web/features/orders/components/order-status-badge';
+import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { OrderTimeline } from '@web/features/orders/components/order-timeline';
-import { formatOrderDate } from '@web/features/orders/format';
+import { formatOrderDate } from '@web/lib/format';
 import { PageTitle } from '@web/components/ui/page-title';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '@domain/money';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
-import { formatOrderDate } from '@web/features/orders/format';
+import { formatOrderDate } from '@web/lib/format';
 import { useEarnings } from '@web/features/payments/api';
 
 /** D34: what an owner earns: pending, payable, paid, per order, and the payouts. */

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { nextOverdueKind, type ReminderKind } from '@domain/loan';
 import type { Tx } from '@server/db/client';
 import { orderEvents, orders, type Timer } from '@server/db/schema';
-import { queueOrderNotices } from '@server/modules/email/order-notices';
+import { queueOrderNotices } from '@server/modules/email/order-notices-service';
 import { applyBookEffects } from '@server/modules/orders/status-service';
 import { loadOrderItems } from '@server/modules/orders/service';
-import type { TimerDeps } from '@server/modules/timers/fire';
-import { armTimers } from '@server/modules/timers/store';
+import type { TimerDeps } from '@server/timers/fire';
+import { armTimers } from '@server/timers/store';
 import { onOrderStatusChange, PAYMENT_WINDOW_TIMER, REMINDER_TIMER_PREFIX, reminderTimer } from './service';
 import { queueReminder } from './notices';
 

@@ -8,7 +8,7 @@ import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { Input } from '@web/components/ui/field';
 import { PriceInput, priceText } from '@web/components/ui/price-input';
 import { errorMessage } from '@web/lib/api';
-import { formatOrderDate } from '@web/features/orders/format';
+import { formatOrderDate } from '@web/lib/format';
 import { useAdminPayouts, useRecordPayout } from '@web/features/payments/api';
 
 /** D34: owners with payable balances, "Record payout", and the payout history. */

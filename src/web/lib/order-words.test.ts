@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import payments from '@web/locales/en/payments.json';
-import { DELIVERY_METHODS, ORDER_STATUSES } from './constants';
-import { ORDER_ROLES } from './order-machine';
-import { BORROWER_STATUS_LABELS, nextStepKey, statusLabel, viewerRole } from './order-words';
+import { DELIVERY_METHODS, ORDER_STATUSES } from '@domain/constants';
+import { ORDER_ROLES } from '@domain/order-machine';
+import { BORROWER_STATUS_LABELS, nextStepKey, statusLabel, viewerRole } from '@domain/order-words';
 
 // D35: plain words for borrowers, one next step per viewer.
 

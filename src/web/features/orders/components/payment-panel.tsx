@@ -7,7 +7,7 @@ import { COVER_ACCEPT, coverPickProblem } from '@domain/schemas/book-form';
 import { Button } from '@web/components/ui/button';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
-import { formatOrderDateTime } from '@web/features/orders/format';
+import { formatOrderDateTime } from '@web/lib/format';
 import { useClaimPayment, useOrderMoney } from '@web/features/payments/api';
 import { CopyButton } from './copy-button';
 

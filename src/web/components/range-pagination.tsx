@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 
 /** "21–40 of 1,234" with Previous and Next: every tab pages on the server. */
-export function Pagination({
+export function RangePagination({
   page,
   pageSize,
   total,

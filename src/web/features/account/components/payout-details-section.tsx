@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { Field, Input } from '@web/components/ui/field';
 import { errorMessage } from '@web/lib/api';
-import { SectionCard } from '@web/features/account/components/section-card';
+import { SectionCard } from './section-card';
 import { usePayoutDetails, useSavePayoutDetails } from '@web/features/payments/api';
 
 /** D34: where an owner's earnings are paid; optional until they have something payable. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { BookSummary } from '@domain/api-types';
 import { formatMoney } from '@domain/money';
 import { Badge } from '@web/components/ui/badge';
-import { AddToCartButton } from '@web/features/cart/components/add-to-cart-button';
+import { AddToCartButton } from './add-to-cart-button';
 import { AvailabilityBadge } from './availability-badge';
 import { BookCover } from './book-cover';
 

@@ -4,12 +4,13 @@ import type { Db, Tx } from '@server/db/client';
 import { type Timer, timers } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
-import { fireLoanTimer } from '@server/modules/loans/timer-effects';
 
 // Firing due timers (D24), once per pass of the outbox worker. Each timer is claimed with
 // FOR UPDATE SKIP LOCKED in its own transaction; its effect (which only queues emails, never
 // sends) and its fired mark commit together, so several instances, restarts and repeated
 // passes fire each timer exactly once. A failed effect rolls back and is retried with backoff.
+// Timers are infrastructure: what a fired timer does is the caller's effect (the loans module's
+// fireLoanTimer, wired in runtime.ts), so this file imports no module.
 
 export const MAX_TIMER_ATTEMPTS = 5;
 /** Timers fired per pass at most; the next pass (60 s, or a kick) goes on. */
@@ -82,10 +83,7 @@ async function claimAndFire(
 }
 
 /** Fires every timer due at the clock's now(); resolves when none is left (or PASS_LIMIT). */
-export async function fireDueTimers(
-  deps: TimerDeps,
-  effect: TimerEffect = fireLoanTimer,
-): Promise<FireResult> {
+export async function fireDueTimers(deps: TimerDeps, effect: TimerEffect): Promise<FireResult> {
   const result: FireResult = { fired: 0, failed: 0 };
   const at = now();
   for (let i = 0; i < PASS_LIMIT; i++) {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { type Order, orderEvents } from '@server/db/schema';
-import { queueOrderNotices } from '@server/modules/email/order-notices';
+import { queueOrderNotices } from '@server/modules/email/order-notices-service';
 import { armPaymentWindow } from '@server/modules/loans/service';
 
 // D33: a pickup order needs no shipping review. Checkout creates it at Waiting for Payment

@@ -1,7 +1,7 @@
 import { Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@domain/constants';
-import { formatOrderDateTime } from '@web/features/orders/format';
+import { formatOrderDateTime } from '@web/lib/format';
 
 /** On the admin's order card (D33): the borrower says they paid, with the receipt if any. */
 export function PaymentClaimNote({

@@ -34,8 +34,7 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
   onUnauthorized = handler;
 }
 
-/** The typed client of one server route module, rooted at /api. */
-// biome-ignore lint/suspicious/noExplicitAny: hc's own bound on a route module's type
+/** The typed client of one server route module, rooted at /api (hc's own bound on T). */
 export const apiClient = <T extends Hono<any, any, any>>() => hc<T>('/api', { fetch: sameOriginFetch });
 
 /** The body of a route's success answer (2xx), as its declaration says. */

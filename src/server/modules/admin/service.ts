@@ -44,6 +44,13 @@ import {
 } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { conflict, notFound } from '@server/lib/errors';
+import {
+  inOpenOrderConflict,
+  inOpenOrdersByHistory,
+  loadLiveBook,
+  notDeleted,
+  softDeleteBook,
+} from '@server/modules/books/availability';
 import { toBookSummary } from '@server/modules/books/service';
 import { loanFields } from '@server/modules/loans/view-service';
 import { orderNumber } from '@domain/order-number';
@@ -82,7 +89,7 @@ export async function getStats(db: DbOrTx): Promise<AdminStats> {
         awaitingPayment: sql<number>`count(*) filter (where ${orders.status} = 'Waiting for Payment')::int`,
       })
       .from(orders),
-    db.select({ total: count() }).from(books).where(isNull(books.deletedAt)),
+    db.select({ total: count() }).from(books).where(notDeleted()),
     db.select({ total: count() }).from(user),
     countPendingEmails(db),
   ]);
@@ -196,22 +203,11 @@ export async function listOrders(
 
 // ---------------------------------------------------------------- books
 
-/** Book ids among `bookIds` that sit in an open order, by the order items (history is the truth). */
-async function booksInOpenOrders(db: DbOrTx, bookIds: string[]): Promise<Set<string>> {
-  if (bookIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ bookId: orderItems.bookId })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(inArray(orderItems.bookId, bookIds), isOpenOrder));
-  return new Set(rows.map((r) => r.bookId).filter((id): id is string => id !== null));
-}
-
 export async function listBooks(
   db: DbOrTx,
   query: PageQuery & { status?: BookStatus },
 ): Promise<Page<AdminBookRow>> {
-  const filters: SQL[] = [isNull(books.deletedAt)];
+  const filters: SQL[] = [notDeleted()];
   if (query.status) filters.push(eq(books.status, query.status));
   if (query.q) filters.push(anyContains(query.q, [books.title, books.author, user.name])!);
   const where = and(...filters);
@@ -226,16 +222,16 @@ export async function listBooks(
       .offset(offsetOf(query)),
     db.select({ total: count() }).from(books).leftJoin(user, eq(user.id, books.ownerId)).where(where),
   ]);
-  const open = await booksInOpenOrders(
+  const open = await inOpenOrdersByHistory(
     db,
-    rows.map((r) => r.book.id),
+    rows.map((r) => r.book),
   );
   return pageOf(
     rows.map(({ book, ownerName, ownerEmail }) => ({
       ...toBookSummary(book),
       ownerName,
       ownerEmail,
-      inOpenOrder: open.has(book.id) || book.reservedByOrderId !== null,
+      inOpenOrder: open.has(book.id),
     })),
     total,
     query,
@@ -247,7 +243,7 @@ export async function setBookStatus(db: DbOrTx, input: { bookId: string; status:
   const [row] = await db
     .update(books)
     .set({ status: input.status, updatedAt: new Date() })
-    .where(and(eq(books.id, input.bookId), isNull(books.deletedAt)))
+    .where(and(eq(books.id, input.bookId), notDeleted()))
     .returning();
   if (!row) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
   return toBookSummary(row);
@@ -256,17 +252,10 @@ export async function setBookStatus(db: DbOrTx, input: { bookId: string; status:
 /** Soft delete (D7): the book leaves listings and carts, never order history; refused in an open order. */
 export async function deleteBook(db: DbOrTx, input: { bookId: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [book] = await tx
-      .select()
-      .from(books)
-      .where(and(eq(books.id, input.bookId), isNull(books.deletedAt)))
-      .for('update');
-    if (!book) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
-    const open = await booksInOpenOrders(tx, [book.id]);
-    if (open.size > 0 || book.reservedByOrderId)
-      throw conflict('BOOK_IN_OPEN_ORDER', MSG.bookInOpenOrderDelete);
-    await tx.update(books).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(books.id, book.id));
-    await tx.delete(cartItems).where(eq(cartItems.bookId, book.id));
+    const book = await loadLiveBook(tx, input.bookId, { lock: true });
+    if ((await inOpenOrdersByHistory(tx, [book])).has(book.id))
+      throw inOpenOrderConflict(MSG.bookInOpenOrderDelete);
+    await softDeleteBook(tx, book.id);
   });
 }
 
@@ -372,7 +361,7 @@ export async function deleteUser(db: DbOrTx, input: { actorId: string; userId: s
     await tx
       .update(books)
       .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(books.ownerId, target.id), isNull(books.deletedAt)));
+      .where(and(eq(books.ownerId, target.id), notDeleted()));
     // account rows cascade; orders, items, events and books keep their snapshots (FKs set null).
     await tx.delete(user).where(eq(user.id, target.id));
   });

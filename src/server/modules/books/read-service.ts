@@ -1,25 +1,25 @@
-import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { BookDetail, BookSummary, ManagedBook, OwnerCard, OwnerProfile } from '@domain/api-types';
 import { MORE_FROM_OWNER_LIMIT } from '@domain/constants';
 import { MSG } from '@domain/messages';
 import type { DbOrTx } from '@server/db/client';
 import { books, ownerPickupLocations, pickupLocations, user } from '@server/db/schema';
 import { notFound } from '@server/lib/errors';
+import { isHeldByOpenOrder, listed, loadLiveBook, managedBy, notDeleted } from './availability';
 import { toBookSummary } from './service';
 
 // Single books and owners: the detail page, the owner card and shelf header, the owner's
 // Manage table. Listings (many books, counted and paged) live in service.ts.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A malformed id is just an unknown one: 404, never a database cast error. */
-export const isUuid = (id: string) => UUID.test(id);
+// Book ids reach these functions already checked to be uuids (the routes' uuidParam): a
+// malformed id is answered 404 before any query.
 
 /** Books the owner lends out right now (D19: a real count, not an invented rating). */
 async function countListedBooks(db: DbOrTx, ownerId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(books)
-    .where(and(eq(books.ownerId, ownerId), sql`${books.listed}`));
+    .where(and(eq(books.ownerId, ownerId), listed()));
   return row?.n ?? 0;
 }
 
@@ -82,13 +82,12 @@ function buildDetailQuery(db: DbOrTx) {
     })
     .from(books)
     .innerJoin(user, eq(user.id, books.ownerId))
-    .where(and(eq(books.id, sql.placeholder('id')), isNull(books.deletedAt)))
+    .where(and(eq(books.id, sql.placeholder('id')), notDeleted()))
     .prepare('rk_book_detail');
 }
 
 /** Any book that is not deleted (D7), whatever its availability: the page shows the overlay. */
 export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDetail> {
-  if (!isUuid(bookId)) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
   let statement = detailStatements.get(db);
   if (!statement) {
     statement = buildDetailQuery(db);
@@ -111,16 +110,12 @@ export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDet
 
 /** 'More Books from' the owner: at most 10 other books that can be borrowed now, newest first. */
 export async function moreFromOwner(db: DbOrTx, bookId: string): Promise<{ items: BookSummary[] }> {
-  if (!isUuid(bookId)) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
-  const [book] = await db
-    .select({ ownerId: books.ownerId })
-    .from(books)
-    .where(and(eq(books.id, bookId), isNull(books.deletedAt)));
-  if (!book?.ownerId) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  const book = await loadLiveBook(db, bookId);
+  if (!book.ownerId) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
   const rows = await db
     .select()
     .from(books)
-    .where(and(eq(books.ownerId, book.ownerId), sql`${books.listed}`, ne(books.id, bookId)))
+    .where(and(eq(books.ownerId, book.ownerId), listed(), ne(books.id, bookId)))
     .orderBy(desc(books.createdAt), desc(books.id))
     .limit(MORE_FROM_OWNER_LIMIT);
   return { items: rows.map(toBookSummary) };
@@ -130,7 +125,7 @@ export function toManagedBook(book: typeof books.$inferSelect): ManagedBook {
   return {
     ...toBookSummary(book),
     summary: book.summary,
-    inOpenOrder: book.reservedByOrderId !== null || book.status === 'Borrowed',
+    inOpenOrder: isHeldByOpenOrder(book),
   };
 }
 
@@ -139,7 +134,7 @@ export async function listMyBooks(db: DbOrTx, ownerId: string): Promise<{ items:
   const rows = await db
     .select()
     .from(books)
-    .where(and(eq(books.ownerId, ownerId), isNull(books.deletedAt)))
+    .where(managedBy(ownerId))
     .orderBy(desc(books.createdAt), desc(books.id));
   return { items: rows.map(toManagedBook) };
 }

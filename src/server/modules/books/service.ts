@@ -1,19 +1,13 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Availability, BookPage, BookSummary } from '@domain/api-types';
+import { and, asc, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { BookPage, BookSummary } from '@domain/api-types';
 import type { BookQueryInput } from '@domain/schemas/book-query';
 import type { DbOrTx } from '@server/db/client';
 import { type Book, books } from '@server/db/schema';
 import { JsonBytes } from '@server/lib/json-response';
 import { coverUrls } from '@server/modules/covers/service';
+import { availabilityOf, listed, onShelfOf } from './availability';
 import { cachedAtVersion, currentCatalogVersion } from './catalog-cache';
 import { executePrepared } from './prepared';
-
-export function availabilityOf(book: Pick<Book, 'status' | 'reservedByOrderId' | 'deletedAt'>): Availability {
-  if (book.deletedAt || book.status === 'Unavailable') return 'unavailable';
-  if (book.status === 'Borrowed') return 'borrowed';
-  if (book.reservedByOrderId) return 'reserved';
-  return 'available';
-}
 
 export function toBookSummary(book: Book): BookSummary {
   return {
@@ -53,14 +47,8 @@ const SORTS: Record<BookQueryInput['sort'], SQL[]> = {
  */
 export type ListingScope = { kind: 'catalog' } | { kind: 'shelf'; ownerId: string };
 
-function scopeCondition(scope: ListingScope): SQL {
-  if (scope.kind === 'catalog') return sql`${books.listed}`;
-  return and(
-    eq(books.ownerId, scope.ownerId),
-    isNull(books.deletedAt),
-    ne(books.status, 'Unavailable'),
-  ) as SQL;
-}
+const scopeCondition = (scope: ListingScope): SQL =>
+  scope.kind === 'catalog' ? listed() : onShelfOf(scope.ownerId);
 
 /** Catalog listings, filtered, sorted and paged in the database (D17). */
 export async function listBooks(

@@ -1,13 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BookDetail } from '@domain/api-types';
 import { MSG } from '@domain/messages';
 import type { BookFormValues, BookStatusChange } from '@domain/schemas/book-form';
 import type { DbOrTx } from '@server/db/client';
-import { type Book, books, cartItems, orderItems } from '@server/db/schema';
-import { conflict, forbidden, notFound } from '@server/lib/errors';
+import { type Book, books, orderItems } from '@server/db/schema';
+import { forbidden } from '@server/lib/errors';
 import type { Storage } from '@server/lib/storage';
 import { deleteCover, storeCover } from '@server/modules/covers/service';
-import { getBookDetail, isUuid } from './read-service';
+import { inOpenOrderConflict, isHeldByOpenOrder, loadLiveBook, softDeleteBook } from './availability';
+import { getBookDetail } from './read-service';
 
 // An owner's own books: upload, edit, Available/Unavailable, soft delete (D7).
 // Admins change any book through the admin module, not here.
@@ -17,10 +18,6 @@ export interface BookWriteDeps {
   storage: Storage;
 }
 
-/** Held by an open order (D6): the order, not the owner, decides what happens to it now. */
-export const isInOpenOrder = (book: Pick<Book, 'reservedByOrderId' | 'status'>) =>
-  book.reservedByOrderId !== null || book.status === 'Borrowed';
-
 /** The actor's book, not deleted; 404 for unknown ids and 403 for another member's book. */
 export async function loadOwnedBook(
   db: DbOrTx,
@@ -28,13 +25,7 @@ export async function loadOwnedBook(
   actorId: string,
   { lock = false } = {},
 ): Promise<Book> {
-  if (!isUuid(bookId)) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
-  const query = db
-    .select()
-    .from(books)
-    .where(and(eq(books.id, bookId), isNull(books.deletedAt)));
-  const [book] = lock ? await query.for('update') : await query;
-  if (!book) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  const book = await loadLiveBook(db, bookId, { lock });
   if (book.ownerId !== actorId) throw forbidden(MSG.notYourBook, 'NOT_YOUR_BOOK');
   return book;
 }
@@ -103,7 +94,8 @@ export async function setOwnedBookStatus(
   await db.transaction(async (tx) => {
     // The row lock orders this against a checkout reserving the same book.
     const book = await loadOwnedBook(tx, input.bookId, input.actorId, { lock: true });
-    if (isInOpenOrder(book)) throw conflict('BOOK_IN_OPEN_ORDER', MSG.bookInOpenOrderStatus);
+    // Held by an open order (D6): the order, not the owner, decides what happens to it now.
+    if (isHeldByOpenOrder(book)) throw inOpenOrderConflict(MSG.bookInOpenOrderStatus);
     await tx.update(books).set({ status: input.status, updatedAt: new Date() }).where(eq(books.id, book.id));
   });
   return getBookDetail(db, input.bookId);
@@ -113,8 +105,7 @@ export async function setOwnedBookStatus(
 export async function deleteOwnedBook(db: DbOrTx, input: { actorId: string; bookId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const book = await loadOwnedBook(tx, input.bookId, input.actorId, { lock: true });
-    if (isInOpenOrder(book)) throw conflict('BOOK_IN_OPEN_ORDER', MSG.bookInOpenOrderDelete);
-    await tx.update(books).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(books.id, book.id));
-    await tx.delete(cartItems).where(eq(cartItems.bookId, book.id));
+    if (isHeldByOpenOrder(book)) throw inOpenOrderConflict(MSG.bookInOpenOrderDelete);
+    await softDeleteBook(tx, book.id);
   });
 }

@@ -1,24 +1,39 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import type { AppEnv } from '@server/app-env';
+import { MSG } from '@domain/messages';
 import { notFound } from '@server/lib/errors';
+import { errorBodySchema, jsonAnswer, publicRoute, router, uuidParam, z } from '@server/lib/openapi';
 import { storageKey } from './service';
 
-const coverKeySchema = z.uuid();
-const variantSchema = z.enum(['card.webp', 'detail.webp']);
+const cover = publicRoute({
+  method: 'get',
+  path: '/covers/{key}/{variant}',
+  tags: ['Books'],
+  summary: "A book's cover as we re-encoded it (D18): card (320×480) or detail (720×1080), WebP",
+  request: {
+    params: z.object({
+      key: uuidParam(MSG.notFound),
+      variant: z.enum(['card.webp', 'detail.webp'], { error: MSG.notFound }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The image; a cover key never changes content, so it is cached for a year',
+      content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    404: jsonAnswer(errorBodySchema, 'No such cover'),
+  },
+});
 
 export function coversRoutes() {
-  return new Hono<AppEnv>().get('/covers/:key/:variant', async (c) => {
-    const key = coverKeySchema.safeParse(c.req.param('key'));
-    const variant = variantSchema.safeParse(c.req.param('variant'));
-    if (!key.success || !variant.success) throw notFound();
-    const object = await c.var.deps.storage.get(
-      storageKey(key.data, variant.data === 'card.webp' ? 'card' : 'detail'),
-    );
+  return router().openapi(cover, async (c) => {
+    const { key, variant } = c.req.valid('param');
+    const object = await c.var.deps.storage.get(storageKey(key, variant === 'card.webp' ? 'card' : 'detail'));
     if (!object) throw notFound();
-    // A cover key never changes content: cache it for a year.
-    c.header('cache-control', 'public, max-age=31536000, immutable');
-    c.header('content-type', 'image/webp');
-    return c.body(new Uint8Array(object.body));
+    // An image answer (not JSON): the route declares it as image/webp, so a plain Response is its type.
+    return c.body(new Uint8Array(object.body), 200, {
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-type': 'image/webp',
+    });
   });
 }
+
+export type CoversApi = ReturnType<typeof coversRoutes>;

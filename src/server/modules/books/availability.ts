@@ -1,0 +1,95 @@
+import { and, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Availability } from '@domain/api-types';
+import { CLOSED_ORDER_STATUSES } from '@domain/constants';
+import { MSG } from '@domain/messages';
+import type { DbOrTx } from '@server/db/client';
+import { type Book, books, cartItems, orderItems, orders } from '@server/db/schema';
+import { conflict, notFound } from '@server/lib/errors';
+
+// The books-availability module (issue 11): the one home of "is this book in an open order"
+// (D6), soft delete (D7) and the listing state, for the owner's paths (books module) and the
+// admin's (admin module). Both paths ask here instead of spelling the conditions themselves.
+
+// ---------------------------------------------------------------- soft delete (D7)
+
+/** Rows that still exist: a soft-deleted book leaves listings, carts and every management path. */
+export const notDeleted = (): SQL => isNull(books.deletedAt);
+
+/** The book by id unless it is deleted; 404 'Book not found' otherwise. `lock` takes its row lock. */
+export async function loadLiveBook(db: DbOrTx, bookId: string, { lock = false } = {}): Promise<Book> {
+  const query = db
+    .select()
+    .from(books)
+    .where(and(eq(books.id, bookId), notDeleted()));
+  const [book] = lock ? await query.for('update') : await query;
+  if (!book) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  return book;
+}
+
+/** Soft delete: the book leaves listings and carts; order history keeps its snapshot. */
+export async function softDeleteBook(tx: DbOrTx, bookId: string): Promise<void> {
+  await tx.update(books).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(books.id, bookId));
+  await tx.delete(cartItems).where(eq(cartItems.bookId, bookId));
+}
+
+// ---------------------------------------------------------------- open orders (D6)
+
+/** An order is open until Completed or Cancelled. */
+const openOrder = (): SQL => notInArray(orders.status, [...CLOSED_ORDER_STATUSES]);
+
+/**
+ * Held by an open order, as the book's own row says: reserved by one, or lent out (Borrowed).
+ * The owner's paths judge by this (Manage table, status change, delete).
+ */
+export const isHeldByOpenOrder = (book: Pick<Book, 'reservedByOrderId' | 'status'>) =>
+  book.reservedByOrderId !== null || book.status === 'Borrowed';
+
+/**
+ * Book ids among `bookIds` in an open order by the order items (history is the truth) or by the
+ * reservation on the row. The admin's paths judge by this: an admin may have set any status.
+ */
+export async function inOpenOrdersByHistory(
+  db: DbOrTx,
+  rows: Pick<Book, 'id' | 'reservedByOrderId'>[],
+): Promise<Set<string>> {
+  const held = new Set(rows.filter((b) => b.reservedByOrderId !== null).map((b) => b.id));
+  if (rows.length === 0) return held;
+  const found = await db
+    .selectDistinct({ bookId: orderItems.bookId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        inArray(
+          orderItems.bookId,
+          rows.map((b) => b.id),
+        ),
+        openOrder(),
+      ),
+    );
+  for (const { bookId } of found) if (bookId !== null) held.add(bookId);
+  return held;
+}
+
+/** The refusal of a status change or delete while an open order holds the book. */
+export const inOpenOrderConflict = (message: string) => conflict('BOOK_IN_OPEN_ORDER', message);
+
+// ---------------------------------------------------------------- listing state
+
+/** What a member can do with the book right now, as every book answer says it. */
+export function availabilityOf(book: Pick<Book, 'status' | 'reservedByOrderId' | 'deletedAt'>): Availability {
+  if (book.deletedAt || book.status === 'Unavailable') return 'unavailable';
+  if (book.status === 'Borrowed') return 'borrowed';
+  if (book.reservedByOrderId) return 'reserved';
+  return 'available';
+}
+
+/** Borrowable now (D6, D17): the catalog's rows (the generated `listed` column, indexed). */
+export const listed = (): SQL => sql`${books.listed}`;
+
+/** An owner's shelf: their books that are not deleted or withdrawn; open orders show an overlay. */
+export const onShelfOf = (ownerId: string): SQL =>
+  and(eq(books.ownerId, ownerId), notDeleted(), ne(books.status, 'Unavailable')) as SQL;
+
+/** The owner's Manage table: every book of theirs that is not deleted. */
+export const managedBy = (ownerId: string): SQL => and(eq(books.ownerId, ownerId), notDeleted()) as SQL;

@@ -42,8 +42,17 @@ export const jsonBody = <S extends z.ZodType>(schema: S) => ({
   content: { 'application/json': { schema } },
 });
 
-/** The one way to read an id from a path: a malformed id is simply not found (404, `message`). */
-export const uuidParam = (notFoundMessage: string) => z.uuid({ error: notFoundMessage });
+/** The code of each not-found message given to uuidParam ('Book not found' is BOOK_NOT_FOUND). */
+const notFoundCodes = new Map<string, string>();
+
+/**
+ * The one way to read an id from a path: a malformed id is simply not found (404, `message`,
+ * and `code` when the module names its not-found answers, as the books module does).
+ */
+export const uuidParam = (notFoundMessage: string, code = 'NOT_FOUND') => {
+  notFoundCodes.set(notFoundMessage, code);
+  return z.uuid({ error: notFoundMessage });
+};
 
 // What app.ts's middleware can answer on any route, before the handler runs.
 const ANY_ROUTE = {
@@ -96,7 +105,8 @@ export const adminRoute = <const R extends Declared>(config: R) =>
 const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (result.success) return;
   if (result.target === 'param') {
-    throw new AppError('NOT_FOUND', result.error.issues[0]?.message ?? MSG.notFound, 404);
+    const message = result.error.issues[0]?.message ?? MSG.notFound;
+    throw new AppError(notFoundCodes.get(message) ?? 'NOT_FOUND', message, 404);
   }
   throw validationError(result.error);
 };

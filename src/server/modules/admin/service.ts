@@ -50,7 +50,7 @@ import {
   loadLiveBook,
   notDeleted,
   softDeleteBook,
-} from '@server/modules/books/availability';
+} from '@server/modules/books/availability-service';
 import { toBookSummary } from '@server/modules/books/service';
 import { loanFields } from '@server/modules/loans/view-service';
 import { orderNumber } from '@domain/order-number';

@@ -5,7 +5,7 @@ import { MSG } from '@domain/messages';
 import type { DbOrTx } from '@server/db/client';
 import { books, ownerPickupLocations, pickupLocations, user } from '@server/db/schema';
 import { notFound } from '@server/lib/errors';
-import { isHeldByOpenOrder, listed, loadLiveBook, managedBy, notDeleted } from './availability';
+import { isHeldByOpenOrder, listed, loadLiveBook, managedBy, notDeleted } from './availability-service';
 import { toBookSummary } from './service';
 
 // Single books and owners: the detail page, the owner card and shelf header, the owner's

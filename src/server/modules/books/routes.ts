@@ -89,7 +89,7 @@ const cachedPage = (c: Context, page: JsonBytes) =>
   sendJson(c, page) as unknown as TypedResponse<BookPage, 200, 'json'>;
 
 const tags = ['Books'];
-const bookId = z.object({ id: uuidParam(MSG.bookNotFound) });
+const bookId = z.object({ id: uuidParam(MSG.bookNotFound, 'BOOK_NOT_FOUND') });
 const ownerId = z.object({ id: z.string() });
 const error = (description: string) => jsonAnswer(errorBodySchema, description);
 const bookNotFound = error(MSG.bookNotFound);

@@ -5,7 +5,7 @@ import type { DbOrTx } from '@server/db/client';
 import { type Book, books } from '@server/db/schema';
 import { JsonBytes } from '@server/lib/json-response';
 import { coverUrls } from '@server/modules/covers/service';
-import { availabilityOf, listed, onShelfOf } from './availability';
+import { availabilityOf, listed, onShelfOf } from './availability-service';
 import { cachedAtVersion, currentCatalogVersion } from './catalog-cache';
 import { executePrepared } from './prepared';
 

@@ -7,7 +7,7 @@ import { type Book, books, orderItems } from '@server/db/schema';
 import { forbidden } from '@server/lib/errors';
 import type { Storage } from '@server/lib/storage';
 import { deleteCover, storeCover } from '@server/modules/covers/service';
-import { inOpenOrderConflict, isHeldByOpenOrder, loadLiveBook, softDeleteBook } from './availability';
+import { inOpenOrderConflict, isHeldByOpenOrder, loadLiveBook, softDeleteBook } from './availability-service';
 import { getBookDetail } from './read-service';
 
 // An owner's own books: upload, edit, Available/Unavailable, soft delete (D7).

@@ -1,15 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookDetail, ManagedBook } from '@domain/api-types';
 import type { BookFormValues, BookStatusChange } from '@domain/schemas/book-form';
 import { COVER_FIELD } from '@domain/schemas/book-form';
-import { api } from '@web/lib/api';
-import { catalogKeys } from '@web/features/catalog/api';
+import type { BooksApi } from '@server/modules/books/routes';
+import { apiClient, call } from '@web/lib/api';
+import { catalogKeys } from '@web/lib/query-keys';
 
-// The owner's side of the catalog (docs/api.md "Catalog and books").
+// The owner's side of the catalog (the API reference at /api/docs, "Books").
+
+const books = apiClient<BooksApi>();
 
 export const myBooksQuery = queryOptions({
-  queryKey: ['my-books'],
-  queryFn: ({ signal }) => api<{ items: ManagedBook[] }>('/api/my/books', { signal }),
+  queryKey: catalogKeys.mine,
+  queryFn: ({ signal }) => call(books.my.books.$get(undefined, { init: { signal } })),
 });
 
 /**
@@ -30,20 +32,21 @@ export function bookFormData(values: BookFormValues, cover: File | null): FormDa
   return data;
 }
 
-/** Any write to a book changes listings, counts and the owner's table: refetch them all. */
+/**
+ * Any write to a book changes listings, counts, the home page's latest books and the owner's
+ * table: all of them live under catalogKeys.all, so one invalidation refetches them all.
+ */
 function useInvalidateBooks() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
-      queryClient.invalidateQueries({ queryKey: myBooksQuery.queryKey }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: catalogKeys.all });
 }
 
 export function useCreateBook() {
   const invalidate = useInvalidateBooks();
   return useMutation({
-    mutationFn: (data: FormData) => api<BookDetail>('/api/books', { method: 'POST', body: data }),
+    // The multipart form goes as the body itself: the route declares it for the document only
+    // (the server's reader checks it), so the client has no typed `form` input for it.
+    mutationFn: (data: FormData) => call(books.books.$post(undefined, { init: { body: data } })),
     onSuccess: invalidate,
   });
 }
@@ -52,7 +55,7 @@ export function useUpdateBook(bookId: string) {
   const invalidate = useInvalidateBooks();
   return useMutation({
     mutationFn: (data: FormData) =>
-      api<BookDetail>(`/api/books/${encodeURIComponent(bookId)}`, { method: 'PATCH', body: data }),
+      call(books.books[':id'].$patch({ param: { id: bookId } }, { init: { body: data } })),
     onSuccess: invalidate,
   });
 }
@@ -60,8 +63,7 @@ export function useUpdateBook(bookId: string) {
 export function useDeleteBook() {
   const invalidate = useInvalidateBooks();
   return useMutation({
-    mutationFn: (bookId: string) =>
-      api<void>(`/api/books/${encodeURIComponent(bookId)}`, { method: 'DELETE' }),
+    mutationFn: (bookId: string) => call(books.books[':id'].$delete({ param: { id: bookId } })),
     onSuccess: invalidate,
   });
 }
@@ -70,10 +72,7 @@ export function useSetBookStatus() {
   const invalidate = useInvalidateBooks();
   return useMutation({
     mutationFn: ({ bookId, status }: { bookId: string } & BookStatusChange) =>
-      api<BookDetail>(`/api/books/${encodeURIComponent(bookId)}/status`, {
-        method: 'PATCH',
-        body: { status },
-      }),
+      call(books.books[':id'].status.$patch({ param: { id: bookId }, json: { status } })),
     onSuccess: invalidate,
   });
 }

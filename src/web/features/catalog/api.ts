@@ -1,38 +1,25 @@
-import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query';
-import type { BookDetail, BookPage, BookQuery, BookSummary, OwnerProfile } from '@domain/api-types';
-import { api, toQueryString } from '@web/lib/api';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { BookQuery } from '@domain/api-types';
+import type { BooksApi } from '@server/modules/books/routes';
+import { apiClient, call } from '@web/lib/api';
+import { catalogKeys } from '@web/lib/query-keys';
 
-// Catalog reads (docs/api.md "Catalog and books"). Every filter runs on the server (D17); the
-// web only turns the URL into a query string.
+// Catalog reads (the API reference at /api/docs, "Books"). Every filter runs on the server
+// (D17); the web only turns the URL into the query.
 
-function queryString(query: BookQuery): string {
-  return toQueryString({
-    q: query.q,
-    category: query.category,
-    condition: query.condition,
-    language: query.language,
-    maxPrice: query.maxPrice,
-    sort: query.sort,
-    page: query.page,
-    pageSize: query.pageSize,
-  });
+const books = apiClient<BooksApi>();
+
+/** The query's set values: an empty one is left out of the URL, as the server's defaults apply. */
+function querystring(query: BookQuery): BookQuery {
+  const set = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
+  return Object.fromEntries(set) as BookQuery;
 }
-
-export const catalogKeys = {
-  all: ['catalog'] as const,
-  // Listing keys are plain QueryKeys so one listing component can take either endpoint.
-  books: (query: BookQuery): QueryKey => ['catalog', 'books', query],
-  book: (id: string) => ['catalog', 'book', id] as const,
-  moreFromOwner: (id: string) => ['catalog', 'more-from-owner', id] as const,
-  owner: (id: string) => ['catalog', 'owner', id] as const,
-  ownerBooks: (id: string, query: BookQuery): QueryKey => ['catalog', 'owner-books', id, query],
-};
 
 /** A page of the public catalog. The previous page stays on screen while the next loads, so the grid doesn't flash. */
 export const bookPageQuery = (query: BookQuery) =>
   queryOptions({
     queryKey: catalogKeys.books(query),
-    queryFn: ({ signal }) => api<BookPage>(`/api/books${queryString(query)}`, { signal }),
+    queryFn: ({ signal }) => call(books.books.$get({ query: querystring(query) }, { init: { signal } })),
     placeholderData: keepPreviousData,
   });
 
@@ -40,25 +27,30 @@ export const ownerBooksQuery = (ownerId: string, query: BookQuery) =>
   queryOptions({
     queryKey: catalogKeys.ownerBooks(ownerId, query),
     queryFn: ({ signal }) =>
-      api<BookPage>(`/api/owners/${encodeURIComponent(ownerId)}/books${queryString(query)}`, { signal }),
+      call(
+        books.owners[':id'].books.$get(
+          { param: { id: ownerId }, query: querystring(query) },
+          { init: { signal } },
+        ),
+      ),
     placeholderData: keepPreviousData,
   });
 
 export const bookDetailQuery = (id: string) =>
   queryOptions({
     queryKey: catalogKeys.book(id),
-    queryFn: ({ signal }) => api<BookDetail>(`/api/books/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call(books.books[':id'].$get({ param: { id } }, { init: { signal } })),
   });
 
 export const moreFromOwnerQuery = (id: string) =>
   queryOptions({
     queryKey: catalogKeys.moreFromOwner(id),
     queryFn: ({ signal }) =>
-      api<{ items: BookSummary[] }>(`/api/books/${encodeURIComponent(id)}/more-from-owner`, { signal }),
+      call(books.books[':id']['more-from-owner'].$get({ param: { id } }, { init: { signal } })),
   });
 
 export const ownerProfileQuery = (id: string) =>
   queryOptions({
     queryKey: catalogKeys.owner(id),
-    queryFn: ({ signal }) => api<OwnerProfile>(`/api/owners/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call(books.owners[':id'].$get({ param: { id } }, { init: { signal } })),
   });

@@ -192,3 +192,42 @@ test('a book in an open order can be neither deleted nor switched off, and Manag
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toBeVisible();
 });
+
+test("an upload shows on the home page's latest books without a reload", async ({ page }) => {
+  const title = uniqueTitle('Fresh Upload');
+  await signInAsOwner(page);
+  // Home first, so its latest books are cached (fresh for 30 s) when the owner comes back.
+  await page.goto('/');
+  const latest = page.locator('section[aria-labelledby="latest-books"]');
+  await expect(latest.locator('article').first()).toBeVisible();
+  await expect(latest).not.toContainText(title);
+
+  // Client-side from here on: the upload form, then Home through the header.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/books/new');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.getByLabel(/Choose cover/).setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: await coverPng('#047857'),
+  });
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Author').fill('Made Fresh');
+  await page.getByLabel('Weekly price (IDR)').fill('9.000');
+  await page.getByRole('button', { name: 'Upload Book' }).click();
+  await expect(page).toHaveURL('/books/manage');
+  await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  await expect(latest.locator('article', { hasText: title })).toBeVisible();
+
+  // Leave the shared catalog as it was.
+  const bookId = await latest
+    .locator('article', { hasText: title })
+    .locator('a')
+    .first()
+    .getAttribute('href');
+  const id = bookId?.split('/').pop() ?? '';
+  const origin = new URL(page.url()).origin;
+  expect((await page.request.delete(`/api/books/${id}`, { headers: { origin } })).status()).toBe(204);
+});

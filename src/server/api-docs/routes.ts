@@ -26,15 +26,17 @@ const PAGE = `<!doctype html>
 <title>Rakbuku API reference</title>
 </head>
 <body>
-<div id="api-reference"></div>
+<div id="reference"></div>
 <script src="/api/docs/reference.js"></script>
 <script src="/api/docs/start.js"></script>
 </body>
 </html>`;
 
 // Everything the reference needs comes from this origin: the document, no fonts from elsewhere,
-// no request proxy, no "try it" client that could send to other hosts.
-const START = `Scalar.createApiReference('#api-reference', {
+// no request proxy, no "try it" client that could send to other hosts. The mount point is not
+// called "api-reference": the standalone script mounts a second reference, with its defaults
+// (fonts and an AI agent from Scalar's hosts, which the CSP refuses), on an element of that id.
+const START = `Scalar.createApiReference('#reference', {
   url: '/api/openapi.json',
   withDefaultFonts: false,
   hideClientButton: true,

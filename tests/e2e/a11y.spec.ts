@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, type Page, request } from '@playwright/test';
+import { e2eBaseUrl, expect, registerMember, signInByApi, test } from '@tests/support/fixtures';
 import sharp from 'sharp';
 import { analyze, FIRST_PAGE_BUDGET_BYTES, problemsOf } from '../../scripts/page-sizes.mjs';
-import { confirmByApi, DEMO, uniqueEmail, waitForMail } from './support';
 
 // axe-core over every page of the app, signed out, as a member and as an admin: no serious
 // or critical WCAG 2.1 A/AA violation. The member pages are shown with real content: two new
@@ -10,12 +10,6 @@ import { confirmByApi, DEMO, uniqueEmail, waitForMail } from './support';
 // the other borrowing it.
 
 const PASSWORD = 'a11y-pass-123';
-
-function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');
-  return url;
-}
 
 async function expectNoSeriousViolations(page: Page, path: string) {
   await page.goto(path);
@@ -35,33 +29,13 @@ async function expectNoSeriousViolations(page: Page, path: string) {
   expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }
 
-async function signInPage(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.ok(), `sign in ${email}`).toBeTruthy();
-}
-
 /** A new confirmed member, through sign-up and the emailed link; returns an API session. */
 async function newMember(name: string): Promise<{ email: string; api: APIRequestContext }> {
-  const email = uniqueEmail('a11y');
-  const api = await request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  const signUp = await api.post('/api/auth/sign-up/email', {
-    data: {
-      name,
-      email,
-      password: PASSWORD,
-      phone: '+6281234567',
-      location: 'Sanur',
-      address: 'Jl. Danau Tamblingan No. 12, Sanur, Bali',
-    },
-  });
-  expect(signUp.ok(), 'sign up').toBeTruthy();
-  await confirmByApi(api, await waitForMail(email, 'Confirm your Rakbuku account'));
-  const signIn = await api.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } });
-  expect(signIn.ok(), 'sign in').toBeTruthy();
-  return { email, api };
+  const origin = e2eBaseUrl();
+  const api = await request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
+  const member = await registerMember(api, { name, prefix: 'a11y', password: PASSWORD });
+  await signInByApi(api, member);
+  return { email: member.email, api };
 }
 
 interface Fixture {
@@ -149,15 +123,15 @@ test.describe('signed out', () => {
 });
 
 test.describe('as a member', () => {
-  test('borrower pages: cart, checkout, orders, order detail, profile', async ({ page }) => {
-    await signInPage(page, fixture.borrower, PASSWORD);
+  test('borrower pages: cart, checkout, orders, order detail, profile', async ({ pageAs }) => {
+    const page = await pageAs({ email: fixture.borrower, password: PASSWORD });
     for (const path of ['/cart', '/checkout', '/my-orders', `/orders/${fixture.orderId}`, '/profile/edit']) {
       await expectNoSeriousViolations(page, path);
     }
   });
 
-  test('lender pages: manage, upload, edit, the order as its owner', async ({ page }) => {
-    await signInPage(page, fixture.lender, PASSWORD);
+  test('lender pages: manage, upload, edit, the order as its owner', async ({ pageAs }) => {
+    const page = await pageAs({ email: fixture.lender, password: PASSWORD });
     for (const path of [
       '/books/manage',
       '/books/new',
@@ -169,23 +143,22 @@ test.describe('as a member', () => {
   });
 
   // The order confirmation page needs a fresh checkout: keyboard.spec.ts checks it.
-  test('a filled cart and its checkout', async ({ page }) => {
-    await signInPage(page, fixture.lender, PASSWORD);
+  test('a filled cart and its checkout', async ({ pageAs, baseURL }) => {
+    const page = await pageAs({ email: fixture.lender, password: PASSWORD });
     // The lender borrows a demo book for a moment: the cart is emptied again below.
     const books = await (await page.request.get('/api/books?pageSize=1')).json();
     await page.request.post('/api/cart/items', {
       data: { bookId: books.items[0].id },
-      headers: { origin: baseUrl() },
+      headers: { origin: baseURL! },
     });
     await expectNoSeriousViolations(page, '/cart');
     await expectNoSeriousViolations(page, '/checkout');
-    await page.request.delete('/api/cart', { headers: { origin: baseUrl() } });
+    await page.request.delete('/api/cart', { headers: { origin: baseURL! } });
   });
 });
 
 test.describe('as an admin', () => {
-  test('the admin dashboard and its tabs', async ({ page }) => {
-    await signInPage(page, DEMO.admin.email, DEMO.admin.password);
+  test('the admin dashboard and its tabs', async ({ adminPage: page }) => {
     await expectNoSeriousViolations(page, '/admin');
     for (const tab of ['Books', 'Users', 'Emails']) {
       const control = page.getByRole('tab', { name: new RegExp(tab, 'i') });

@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { confirmByApi, DEMO, linkIn, signIn, uniqueEmail, waitForMail } from './support';
+import type { BrowserContext, Page } from '@playwright/test';
+import {
+  DEMO,
+  expect,
+  linkIn,
+  registerMember,
+  signInOnScreen,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from '@tests/support/fixtures';
 
 // Accounts: sign-up with the emailed confirmation, Remember me, the profile with pickup
 // locations and the password change, the guest/member redirects, tabs that follow each
@@ -17,24 +26,10 @@ async function signOutFromMenu(page: Page) {
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
 }
 
-/** A confirmed member made through the API and the real confirmation email. */
+/** A confirmed member made through the API and the real confirmation email, signed out. */
 async function confirmedMember(page: Page, password = 'first-pass-1') {
-  const email = uniqueEmail('acct');
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      name: 'Putu Lestari',
-      email,
-      password,
-      phone: '+6281234500',
-      location: 'Ubud',
-      address: 'Jl. Suweta No. 3, Ubud, Gianyar, Bali',
-      callbackURL: '/profile/edit?welcome=1',
-    },
-  });
-  expect(res.ok()).toBe(true);
-  const mail = await waitForMail(email, 'Confirm your Rakbuku account');
+  const { email } = await registerMember(page.request, { prefix: 'acct', name: 'Putu Lestari', password });
   // Confirm without keeping the session (the journey signs in itself).
-  await confirmByApi(page.request, mail);
   await page.context().clearCookies();
   return { email, password };
 }
@@ -138,7 +133,7 @@ test('sign up, confirm by email, Remember me, edit the profile and pickup locati
   await page.getByLabel('Password', { exact: true }).fill('first-pass-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toContainText('Invalid email or password');
-  await signIn(page, email, 'second-pass-2');
+  await signInOnScreen(page, { email, password: 'second-pass-2' });
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 });
 
@@ -167,14 +162,14 @@ test("a guest opening /cart sees 'Loading...', signs in and comes back to /cart,
 });
 
 test('signed-in members are sent away from /signin and /signup', async ({ page }) => {
-  await signIn(page, DEMO.borrower.email, DEMO.borrower.password);
+  await signInOnScreen(page, DEMO.borrower);
   await page.goto('/signin');
   await expect(page).toHaveURL(/\/books\/manage$/);
   await page.goto('/signup');
   await expect(page).toHaveURL(/\/books\/manage$/);
 
   await page.context().clearCookies();
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInOnScreen(page, DEMO.admin);
   await page.goto('/signin');
   await expect(page).toHaveURL(/\/admin$/);
 });
@@ -185,7 +180,7 @@ test('sign-in and sign-out in one tab show in the other tab', async ({ page, con
   await other.goto('/profile/edit');
   await expect(other.getByText('Please sign in to edit your profile')).toBeVisible();
 
-  await signIn(page, member.email, member.password);
+  await signInOnScreen(page, member);
   await expect(other.getByRole('heading', { name: 'Edit Profile' })).toBeVisible();
   await expect(other.getByLabel('Full name')).toHaveValue('Putu Lestari');
 
@@ -240,7 +235,7 @@ test('forgot password, reset through the emailed link, then sign in with the new
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByText('Your password has been reset.')).toBeVisible();
-  await signIn(page, member.email, 'after-reset-2');
+  await signInOnScreen(page, { email: member.email, password: 'after-reset-2' });
 });
 
 test('the account screens have no serious accessibility problems', async ({ page }) => {
@@ -263,7 +258,7 @@ test('the account screens have no serious accessibility problems', async ({ page
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
   expect(await scan()).toEqual([]);
-  await signIn(page, DEMO.borrower.email, DEMO.borrower.password);
+  await signInOnScreen(page, DEMO.borrower);
   await page.goto('/profile/edit');
   await expect(page.getByRole('checkbox').first()).toBeVisible();
   await page.getByRole('button', { name: 'Change Password' }).click();

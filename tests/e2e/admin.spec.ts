@@ -1,7 +1,7 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signInAsNewMember, uniqueTitle, uploadBookByApi } from './catalog-helpers';
-import { DEMO, waitForMail } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { DEMO, e2eBaseUrl, expect, test, waitForMail } from '@tests/support/fixtures';
+import { uniqueTitle, uploadBookByApi } from './catalog-helpers';
 
 // The admin's journey (issue 6): Wayan borrows one of Ayu's books with delivery; the admin sets
 // the shipping cost on the Draft order and moves it through every status to Completed with the
@@ -19,27 +19,9 @@ const BOOK = 'Bawang Merah Bawang Putih';
 // machine that is more than the default minute.
 test.describe.configure({ timeout: 180_000 });
 
-function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');
-  return url;
-}
-
-async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.ok(), `sign in ${email}`).toBeTruthy();
-  return page;
-}
-
 /** Wayan checks out one of Ayu's books with delivery; returns the order number. */
-async function placeOrder(browser: Browser): Promise<string> {
-  const page = await signedInPage(browser, WAYAN.email, WAYAN.password);
-  const cleared = await page.request.delete('/api/cart', { headers: { origin: baseUrl() } });
+async function placeOrder(page: Page): Promise<string> {
+  const cleared = await page.request.delete('/api/cart', { headers: { origin: e2eBaseUrl() } });
   expect(cleared.ok()).toBeTruthy();
 
   await page.goto(`/books?q=${encodeURIComponent(BOOK)}`);
@@ -95,19 +77,19 @@ async function expectBookStatus(page: Page, status: 'Available' | 'Borrowed') {
 }
 
 test('the admin prices a Draft order and walks it to Completed; the book follows; the emails are listed', async ({
-  browser,
+  pageAs,
+  adminPage: admin,
 }) => {
-  const number = await placeOrder(browser);
+  const number = await placeOrder(await pageAs(WAYAN));
 
   // --- A member is refused the dashboard ---------------------------------------------------
-  const member = await signedInPage(browser, WAYAN.email, WAYAN.password);
+  const member = await pageAs(WAYAN);
   await member.goto('/admin');
   await expect(member.getByText('Access denied. Admin privileges required.')).toBeVisible();
   const refused = await member.request.get('/api/admin/stats');
   expect(refused.status()).toBe(403);
   await member.context().close();
 
-  const admin = await signedInPage(browser, DEMO.admin.email, DEMO.admin.password);
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   for (const label of ['Total Orders', 'Total Books', 'Total Users', 'Pending Emails']) {
@@ -184,17 +166,13 @@ test('the admin prices a Draft order and walks it to Completed; the book follows
   await admin.context().close();
 });
 
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-}
-
 test('books and users tabs: status, delete with confirmation, roles (D12), deleting a member (D13)', async ({
-  browser,
+  newMember,
+  adminPage: admin,
+  baseURL,
 }) => {
   // --- Setup through the API: a new owner with two books, a new borrower with an open order ---
-  const ownerPage = await newPage(browser);
-  const ownerEmail = await signInAsNewMember(ownerPage);
+  const { page: ownerPage, email: ownerEmail } = await newMember();
   const spare = await uploadBookByApi(ownerPage, {
     title: uniqueTitle('Admin Spare'),
     author: 'Admin Journey',
@@ -207,9 +185,8 @@ test('books and users tabs: status, delete with confirmation, roles (D12), delet
   });
   await ownerPage.context().close();
 
-  const borrowerPage = await newPage(browser);
-  const borrowerEmail = await signInAsNewMember(borrowerPage);
-  const headers = { origin: baseUrl() };
+  const { page: borrowerPage, email: borrowerEmail } = await newMember();
+  const headers = { origin: baseURL! };
   expect(
     (await borrowerPage.request.post('/api/cart/items', { headers, data: { bookId: lent.id } })).ok(),
   ).toBe(true);
@@ -229,7 +206,6 @@ test('books and users tabs: status, delete with confirmation, roles (D12), delet
   const [order] = (await checkout.json()).orders as Array<{ id: string; number: string }>;
   await borrowerPage.context().close();
 
-  const admin = await signedInPage(browser, DEMO.admin.email, DEMO.admin.password);
   await admin.goto('/admin?tab=books');
 
   // --- Books: the status select, then delete with the spec's confirmation --------------------

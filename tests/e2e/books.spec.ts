@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { MSG } from '@domain/messages';
-import { coverPng, signInAsNewMember, signInAsOwner, uniqueTitle, uploadBookByApi } from './catalog-helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@tests/support/fixtures';
+import { coverPng, uniqueTitle, uploadBookByApi } from './catalog-helpers';
 
 // An owner's own books: upload with a cover, see it in Manage and in All Books, edit its price,
 // switch it off and on, delete it through the dialog. Only books uploaded here are touched.
@@ -10,8 +11,8 @@ const statusSaved = (page: Page) =>
     (res) => res.url().endsWith('/status') && res.request().method() === 'PATCH' && res.ok(),
   );
 
-test('a member with no books sees the empty state and its add button', async ({ page }) => {
-  await signInAsNewMember(page);
+test('a member with no books sees the empty state and its add button', async ({ freshMember }) => {
+  const { page } = freshMember;
   await page.goto('/books/manage');
   await expect(page.getByRole('heading', { name: 'No books yet' })).toBeVisible();
   await expect(page.getByText('Start by adding your first book to share with the community!')).toBeVisible();
@@ -21,10 +22,9 @@ test('a member with no books sees the empty state and its add button', async ({ 
 });
 
 test('upload a book with a cover, find it, edit its price, switch it off and on, delete it', async ({
-  page,
+  ownerPage: page,
 }) => {
   const title = uniqueTitle('Journey Book');
-  await signInAsOwner(page);
   await page.goto('/books/new');
 
   // The spec's rules, with its exact messages, before anything is sent.
@@ -136,18 +136,17 @@ test('upload a book with a cover, find it, edit its price, switch it off and on,
   await expect(page.getByRole('heading', { name: 'No books found' })).toBeVisible();
 });
 
-test('Cancel on the upload form goes back to Manage', async ({ page }) => {
-  await signInAsOwner(page);
+test('Cancel on the upload form goes back to Manage', async ({ ownerPage: page }) => {
   await page.goto('/books/new');
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL('/books/manage');
 });
 
 test('a book in an open order can be neither deleted nor switched off, and Manage says why', async ({
-  page,
-  browser,
+  ownerPage: page,
+  freshMember: { page: borrower },
+  baseURL,
 }) => {
-  await signInAsOwner(page);
   const book = await uploadBookByApi(page, {
     title: uniqueTitle('Reserved Journey'),
     author: 'Nyoman Journey',
@@ -155,10 +154,7 @@ test('a book in an open order can be neither deleted nor switched off, and Manag
   });
 
   // Another member borrows it: the order reserves the book (D6).
-  const borrowerContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const borrower = await borrowerContext.newPage();
-  await signInAsNewMember(borrower);
-  const headers = { origin: process.env.E2E_BASE_URL! };
+  const headers = { origin: baseURL! };
   const added = await borrower.request.post('/api/cart/items', { headers, data: { bookId: book.id } });
   expect(added.status(), await added.text()).toBe(201);
   const ordered = await borrower.request.post('/api/checkout', {
@@ -170,7 +166,7 @@ test('a book in an open order can be neither deleted nor switched off, and Manag
     },
   });
   expect(ordered.status(), await ordered.text()).toBe(201);
-  await borrowerContext.close();
+  await borrower.context().close();
 
   // D6: the shop no longer lists it; the owner's shelf shows it with a 'Reserved' overlay.
   await page.goto(`/books?q=${encodeURIComponent(book.title)}`);

@@ -1,44 +1,9 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { e2eBaseUrl, expect } from '@tests/support/fixtures';
 import sharp from 'sharp';
-import { confirmByApi, DEMO, uniqueEmail, waitForMail } from './support';
 
 // Setup for the catalog and book journeys. Setup goes through the API (it is not what these
 // journeys test); what the journeys check goes through the screens.
-
-const origin = () => process.env.E2E_BASE_URL!;
-
-/** Signs the page's browser context in through the API (the cookie is shared with the page). */
-export async function signInByApi(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
-    headers: { origin: origin() },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
-
-export const signInAsOwner = (page: Page) => signInByApi(page, DEMO.owner.email, DEMO.owner.password);
-
-/** A fresh, confirmed member with no books (signs the page in as them). */
-export async function signInAsNewMember(page: Page): Promise<string> {
-  const email = uniqueEmail('shelf');
-  const password = 'journey-pass-1';
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email,
-      password,
-      name: 'Putu Journey',
-      phone: '081234567890',
-      location: 'Ubud',
-      address: 'Jl. Raya Ubud No. 1, Gianyar, Bali',
-    },
-    headers: { origin: origin() },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const mail = await waitForMail(email, 'Confirm your Rakbuku account');
-  await confirmByApi(page.request, mail);
-  await signInByApi(page, email, password);
-  return email;
-}
 
 /** A small real PNG cover, drawn here so no fixture file is needed. */
 export async function coverPng(colour = '#0f766e'): Promise<Buffer> {
@@ -64,7 +29,7 @@ export async function uploadBookByApi(
   fields: { title: string; author: string; weeklyPrice: string; monthlyPrice?: string; category?: string },
 ): Promise<UploadedBook> {
   const res = await page.request.post('/api/books', {
-    headers: { origin: origin() },
+    headers: { origin: e2eBaseUrl() },
     multipart: {
       title: fields.title,
       author: fields.author,

@@ -1,12 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO } from './support';
-import {
-  cardPrices,
-  signInAsOwner,
-  type UploadedBook,
-  uniqueTitle,
-  uploadBookByApi,
-} from './catalog-helpers';
+import type { Page } from '@playwright/test';
+import { DEMO, e2eBaseUrl, expect, signInByApi, test } from '@tests/support/fixtures';
+import { cardPrices, type UploadedBook, uniqueTitle, uploadBookByApi } from './catalog-helpers';
 
 // Browsing: search from home, filters and sorts that live in the URL (D17), Clear all, a
 // category page, the book detail and the owner's shelf. Demo books are only read; the books
@@ -21,9 +15,10 @@ let cheaper: UploadedBook;
 const token = uniqueTitle('Lontar').split(' ')[1];
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  // Fixtures are per test: the books every test here reads are uploaded once, as the demo owner.
+  const context = await browser.newContext({ baseURL: e2eBaseUrl() });
   const page = await context.newPage();
-  await signInAsOwner(page);
+  await signInByApi(page.request, DEMO.owner);
   mine = await uploadBookByApi(page, {
     title: `Lontar Tales ${token}`,
     author: 'Ketut Journey',
@@ -209,8 +204,7 @@ test('book detail shows the book, both prices with the saving, the owner and mor
   await expect(page).toHaveURL(/\/signin/);
 });
 
-test('the owner sees "This is Your Book" on their own book', async ({ page }) => {
-  await signInAsOwner(page);
+test('the owner sees "This is Your Book" on their own book', async ({ ownerPage: page }) => {
   await page.goto(`/books/${mine.id}`);
   await expect(page.getByText('This is Your Book')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit book' })).toHaveAttribute(

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, request, test } from '@playwright/test';
+import { type Locator, type Page, request } from '@playwright/test';
+import { e2eBaseUrl, expect, test } from '@tests/support/fixtures';
 
 // From search to a placed order with the keyboard only (Tab, Shift+Tab, typing, Enter): no
 // mouse click anywhere. Sophie borrows one of Wayan's books; her cart is emptied first (over
@@ -8,12 +9,6 @@ import { expect, type Locator, type Page, request, test } from '@playwright/test
 
 const SOPHIE = { email: 'sophie@example.com', password: 'owner12345' };
 const WAYAN = 'Wayan Dharma';
-
-function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');
-  return url;
-}
 
 /** Presses Tab until `target` has the focus (it must be reachable in tab order). */
 async function tabTo(page: Page, target: Locator, maxPresses = 80) {
@@ -25,7 +20,7 @@ async function tabTo(page: Page, target: Locator, maxPresses = 80) {
 }
 
 async function wayansListedBook(): Promise<{ id: string; title: string }> {
-  const api = await request.newContext({ baseURL: baseUrl() });
+  const api = await request.newContext({ baseURL: e2eBaseUrl() });
   try {
     const page = (await (await api.get('/api/books?pageSize=60')).json()) as { items: { ownerId: string }[] };
     for (const ownerId of new Set(page.items.map((b) => b.ownerId))) {
@@ -44,10 +39,9 @@ async function wayansListedBook(): Promise<{ id: string; title: string }> {
   throw new Error(`No listed book of ${WAYAN}`);
 }
 
-test('keyboard only: search, open a book, add it, check out, place the order', async ({ page }) => {
+test('keyboard only: search, open a book, add it, check out, place the order', async ({ page, apiAs }) => {
   const book = await wayansListedBook();
-  const api = await request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  expect((await api.post('/api/auth/sign-in/email', { data: SOPHIE })).ok()).toBeTruthy();
+  const api = await apiAs(SOPHIE);
   expect((await api.delete('/api/cart')).status()).toBeLessThan(300);
   await api.dispose();
 

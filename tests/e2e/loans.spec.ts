@@ -1,28 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@tests/support/fixtures';
 
 // Loans that run themselves (issue 13, D21): an overdue loan is marked so for the borrower, the
 // owner and the admin. The demo seeds the demo borrower's loan of Made Wirawan's 'Circe',
 // delivered 10 days before for 1 week: 3 days overdue (and one due in 5 days, one due tomorrow).
 
 const OVERDUE_BOOK = 'Circe';
-
-function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');
-  return url;
-}
-
-async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.ok(), `sign in ${email}`).toBeTruthy();
-  return page;
-}
 
 /** The number of the demo borrower's overdue order, read from the API. */
 async function overdueNumber(page: Page): Promise<string> {
@@ -35,9 +18,12 @@ async function overdueNumber(page: Page): Promise<string> {
   return overdue!.number;
 }
 
-test('an overdue loan is marked so for the borrower, the owner and the admin', async ({ browser }) => {
+test('an overdue loan is marked so for the borrower, the owner and the admin', async ({
+  memberPage: borrower,
+  ownerPage: owner,
+  adminPage: admin,
+}) => {
   // --- The borrower: My Orders and the order page ------------------------------------------
-  const borrower = await signedInPage(browser, DEMO.borrower.email, DEMO.borrower.password);
   const number = await overdueNumber(borrower);
   await borrower.goto('/my-orders');
   const row = borrower.getByTestId('order-row').filter({ hasText: `Order #${number}` });
@@ -57,7 +43,6 @@ test('an overdue loan is marked so for the borrower, the owner and the admin', a
   await borrower.context().close();
 
   // --- The owner: Orders for my books --------------------------------------------------------
-  const owner = await signedInPage(browser, DEMO.owner.email, DEMO.owner.password);
   await owner.goto('/my-orders');
   await owner.getByRole('tab', { name: 'Orders for my books' }).click();
   const ownerRow = owner.getByTestId('order-row').filter({ hasText: `Order #${number}` });
@@ -68,7 +53,6 @@ test('an overdue loan is marked so for the borrower, the owner and the admin', a
   await owner.context().close();
 
   // --- The admin: the Overdue stat card and filter -----------------------------------------
-  const admin = await signedInPage(browser, DEMO.admin.email, DEMO.admin.password);
   await admin.goto('/admin');
   await expect(admin.getByText('Overdue loans', { exact: true })).toBeVisible();
   await admin.getByRole('tab', { name: /^Orders/ }).click();

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
-import { signInAsNewMember } from './catalog-helpers';
-import { DEMO } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO, expect, test } from '@tests/support/fixtures';
 
 // Borrowing end to end (issue 5): a borrower fills the cart from two owners with different
 // durations, checks out with self pickup and finds both orders; the admin confirms one, its
@@ -18,20 +17,6 @@ const NYOMAN_BOOK = 'Negeri 5 Menara';
 const AYU_BOOK = 'Ronggeng Dukuh Paruk';
 const PICKUP = 'Denpasar Community Centre';
 
-function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');
-  return url;
-}
-
-/** An API session for one member (the same-origin check wants our Origin on writes). */
-async function apiAs(email: string, password: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  const res = await api.post('/api/auth/sign-in/email', { data: { email, password } });
-  expect(res.ok(), `sign in ${email}`).toBeTruthy();
-  return api;
-}
-
 /** No WCAG 2 A/AA violations in the page's own content (the shell has its own journeys). */
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -39,33 +24,6 @@ async function expectAccessible(page: Page) {
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
   expect(found).toEqual([]);
-}
-
-/** Signs the page's browser context in through the auth API (the sign-in screen has its own journeys). */
-async function signIn(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.ok(), `sign in ${email}`).toBeTruthy();
-}
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-}
-
-async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
-  const page = await newPage(browser);
-  await signIn(page, email, password);
-  return page;
-}
-
-/** A fresh confirmed member, signed in on a page of their own. */
-async function newMemberPage(browser: Browser): Promise<Page> {
-  const page = await newPage(browser);
-  await signInAsNewMember(page);
-  return page;
 }
 
 /** Adds a book from its All Books search result card. */
@@ -79,14 +37,16 @@ async function addFromCatalog(page: Page, title: string) {
 }
 
 test('a borrower checks out two owners with pickup; the owner ships once Processed; a stranger is refused; the loan completes', async ({
-  page,
-  browser,
+  memberPage: page,
+  apiAs,
+  pageAs,
+  freshMember: { page: stranger },
+  baseURL,
 }) => {
   // Four people and a whole loan: longer than the default budget on a busy machine.
   test.setTimeout(180_000);
   // --- Borrower fills the cart from two owners -------------------------------------------
-  await signIn(page, DEMO.borrower.email, DEMO.borrower.password);
-  const cleared = await page.request.delete('/api/cart', { headers: { origin: baseUrl() } });
+  const cleared = await page.request.delete('/api/cart', { headers: { origin: baseURL! } });
   expect(cleared.ok()).toBeTruthy();
 
   await addFromCatalog(page, NYOMAN_BOOK);
@@ -158,7 +118,7 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   const nyomanOrderId = orderIds[NYOMAN_BOOK];
 
   // --- The admin confirms the payment (pickup needs no shipping review): Processed -----------
-  const admin = await apiAs(DEMO.admin.email, DEMO.admin.password);
+  const admin = await apiAs(DEMO.admin);
   const paid = await admin.post(`/api/orders/${nyomanOrderId}/actions`, {
     data: { type: 'confirm_payment', amountReceived: '32000', bankReference: 'E2E-NYOMAN' },
   });
@@ -166,7 +126,7 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   expect((await paid.json()).status).toBe('Processed');
 
   // --- The owner sees the order for their book and marks it shipped ------------------------
-  const owner = await signedInPage(browser, NYOMAN.email, NYOMAN.password);
+  const owner = await pageAs(NYOMAN);
   await owner.goto('/my-orders');
   await owner.getByRole('tab', { name: 'Orders for my books' }).click();
   await expectAccessible(owner);
@@ -183,7 +143,6 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
   await expect(owner.getByRole('heading', { level: 1 }).locator('..')).toContainText('Delivery in Progress');
 
   // --- A member with no part in the order is refused ---------------------------------------
-  const stranger = await newMemberPage(browser);
   await stranger.goto(`/orders/${nyomanOrderId}`);
   await expect(stranger.getByRole('alert')).toHaveText('You do not have permission to view this order');
   await expect(stranger.getByText(NYOMAN_BOOK)).toHaveCount(0);
@@ -234,9 +193,8 @@ test('a borrower checks out two owners with pickup; the owner ships once Process
 });
 
 test('the cart and checkout explain an empty cart; the confirmation needs checkout state', async ({
-  browser,
+  freshMember: { page },
 }) => {
-  const page = await newMemberPage(browser);
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   await page.getByRole('link', { name: 'Browse Books' }).click();
@@ -248,9 +206,9 @@ test('the cart and checkout explain an empty cart; the confirmation needs checko
   await page.context().close();
 });
 
-test('a guest pressing Add goes to sign in and comes back to the book, added', async ({ page }) => {
+test('a guest pressing Add goes to sign in and comes back to the book, added', async ({ freshMember }) => {
   // A member of its own: signing in adds the book to their cart (the demo borrower's stays as it is).
-  const email = await signInAsNewMember(page);
+  const { page, email, password } = freshMember;
   await page.context().clearCookies();
   await page.goto(`/books?q=${encodeURIComponent('Perahu Kertas')}`);
   const card = page.locator('article').filter({ hasText: 'Perahu Kertas' });
@@ -265,7 +223,7 @@ test('a guest pressing Add goes to sign in and comes back to the book, added', a
   expect(count.status()).toBe(401);
   // Signing in on the screen leads back to the book, now in the cart.
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('journey-pass-1');
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByRole('button', { name: 'Added' }).first()).toBeVisible();
@@ -294,10 +252,10 @@ async function borrowableByOwner(api: APIRequestContext, skipTitles: string[]): 
 const JOURNEY_BOOKS = [NYOMAN_BOOK, AYU_BOOK, 'Perahu Kertas'];
 
 test('the cart: an add error shows for 3 seconds; remove a book, all of an owner, clear the cart', async ({
-  browser,
+  freshMember: { page },
+  baseURL,
 }) => {
-  const page = await newMemberPage(browser);
-  const origin = { origin: baseUrl() };
+  const origin = { origin: baseURL! };
   const [big, other] = await borrowableByOwner(page.request, JOURNEY_BOOKS);
   expect(big.length).toBeGreaterThanOrEqual(6);
   for (const book of big.slice(0, 5)) {
@@ -343,10 +301,12 @@ test('the cart: an add error shows for 3 seconds; remove a book, all of an owner
 });
 
 test('checkout lists each re-validation problem, then places one delivery order even when its answer is lost', async ({
-  browser,
+  freshMember: { page },
+  apiAs,
+  adminPage,
+  baseURL,
 }) => {
-  const page = await newMemberPage(browser);
-  const origin = { origin: baseUrl() };
+  const origin = { origin: baseURL! };
   const pool = (await borrowableByOwner(page.request, JOURNEY_BOOKS)).flat();
   // Two books from the end of the oldest-first list (far from the newest shown on the home page).
   const [kept, withdrawn] = pool.slice(-2);
@@ -364,7 +324,7 @@ test('checkout lists each re-validation problem, then places one delivery order 
   await page.getByRole('textbox', { name: 'Address' }).fill('Jl. Raya Canggu No. 5, Canggu, Bali 80361');
 
   // Meanwhile the admin withdraws one of the books: checkout lists it and creates nothing.
-  const admin = await apiAs(DEMO.admin.email, DEMO.admin.password);
+  const admin = await apiAs(DEMO.admin);
   const withdraw = await admin.patch(`/api/admin/books/${withdrawn.id}`, { data: { status: 'Unavailable' } });
   expect(withdraw.ok(), await withdraw.text()).toBeTruthy();
   try {
@@ -406,7 +366,6 @@ test('checkout lists each re-validation problem, then places one delivery order 
     const order = ((await orders.json()).items as { id: string; number: string }[]).find(
       (o) => o.number === number,
     )!;
-    const adminPage = await signedInPage(browser, DEMO.admin.email, DEMO.admin.password);
     await adminPage.goto(`/orders/${order.id}`);
     await expect(adminPage.getByText('Owner contact (admin only)')).toBeVisible();
     await adminPage.getByRole('button', { name: 'Cancel Order' }).click();

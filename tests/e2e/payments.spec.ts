@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { coverPng, signInAsNewMember, signInByApi, uniqueTitle, uploadBookByApi } from './catalog-helpers';
-import { DEMO } from './support';
+import type { Page } from '@playwright/test';
+import { e2eBaseUrl, expect, test } from '@tests/support/fixtures';
+import { coverPng, uniqueTitle, uploadBookByApi } from './catalog-helpers';
 
 // Paying and getting paid (issue 14, D32-D35): a new owner lists a book at "12.000"; a new
 // borrower checks it out with free pickup, sees the payment panel at once and presses "I have
@@ -8,43 +8,35 @@ import { DEMO } from './support';
 // and the bank reference; the loan runs to Completed; the owner sees the share payable on
 // Earnings; the admin records the payout on the Payouts tab and the owner sees it paid.
 
-const origin = () => process.env.E2E_BASE_URL!;
-
-async function pageFor(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: origin(), viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-}
-
 async function act(page: Page, orderId: string, data: Record<string, string>) {
   const res = await page.request.post(`/api/orders/${orderId}/actions`, {
     data,
-    headers: { origin: origin() },
+    headers: { origin: e2eBaseUrl() },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
 test('pickup checkout, payment panel, "I have paid" with a receipt, confirmation, Completed, earnings and payout', async ({
-  browser,
+  newMember,
+  adminPage: admin,
 }) => {
   test.setTimeout(180_000);
   // --- A new owner with a pickup location lists a book at "12.000" (D32) ----------------------
-  const owner = await pageFor(browser);
-  await signInAsNewMember(owner);
+  const { page: owner } = await newMember();
   const { items: locations } = (await (await owner.request.get('/api/pickup-locations')).json()) as {
     items: Array<{ id: string; name: string }>;
   };
   const location = locations[0];
   const chosen = await owner.request.put('/api/profile/pickup-locations', {
     data: { ids: [location.id] },
-    headers: { origin: origin() },
+    headers: { origin: e2eBaseUrl() },
   });
   expect(chosen.ok(), await chosen.text()).toBeTruthy();
   const title = uniqueTitle('Payment Journey');
   await uploadBookByApi(owner, { title, author: 'Ketut Pay', weeklyPrice: '12.000' });
 
   // --- A new borrower finds it at Rp 12.000 and checks out with free pickup ------------------
-  const borrower = await pageFor(browser);
-  await signInAsNewMember(borrower);
+  const { page: borrower } = await newMember();
   await borrower.goto(`/books?q=${encodeURIComponent(title)}`);
   const card = borrower.locator('article').filter({ has: borrower.getByRole('heading', { name: title }) });
   await expect(card).toContainText('Rp 12.000 per week');
@@ -86,8 +78,6 @@ test('pickup checkout, payment panel, "I have paid" with a receipt, confirmation
   await expect(borrower.getByTestId('next-step')).toContainText('checking your transfer');
 
   // --- The admin sees the claim and the receipt, and confirms with amount and reference -------
-  const admin = await pageFor(browser);
-  await signInByApi(admin, DEMO.admin.email, DEMO.admin.password);
   await admin.goto(`/admin?q=${number}`);
   const adminCard = admin.getByRole('article', { name: `Order #${number}` });
   await expect(adminCard.getByTestId('payment-claim')).toBeVisible();

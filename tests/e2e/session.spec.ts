@@ -1,36 +1,29 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { BookDetail, BookPage } from '@domain/api-types';
-import { signInAsNewMember, signInByApi } from './catalog-helpers';
-import { confirmByApi, DEMO, uniqueEmail, waitForMail } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  DEMO,
+  e2eBaseUrl,
+  expect,
+  type NewMemberOptions,
+  registerMember,
+  signInByApi,
+  test,
+  uniqueEmail,
+} from '@tests/support/fixtures';
 
 // A member's session from end to end: the guest who presses Add and comes back signed in with
 // the book added (20 times in a row), success states that come into view on a phone, a session
 // that dies under a signed-in page, and the book page on a phone. Each journey makes its own
 // member or only reads shared demo data, so the order of journeys does not matter.
 
-const origin = () => process.env.E2E_BASE_URL!;
 const PHONE = { width: 390, height: 844 };
 
-/** A fresh confirmed member (signed out again), through the API and the real confirmation mail. */
-async function freshMember(request: APIRequestContext) {
-  const email = uniqueEmail('session');
-  const password = 'session-pass-1';
-  const res = await request.post('/api/auth/sign-up/email', {
-    data: {
-      email,
-      password,
-      name: 'Wayan Session',
-      phone: '081234567890',
-      location: 'Sanur',
-      address: 'Jl. Danau Tamblingan No. 1, Sanur, Bali',
-    },
-    headers: { origin: origin() },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const mail = await waitForMail(email, 'Confirm your Rakbuku account');
-  await confirmByApi(request, mail);
-  return { email, password };
-}
+/** The members this file registers itself (the ones it signs in on the sign-in screen). */
+const SESSION_MEMBER: NewMemberOptions = {
+  prefix: 'session',
+  password: 'session-pass-1',
+  name: 'Wayan Session',
+};
 
 /** A demo book of Made's (an owner with pickup points) that can be borrowed now. */
 async function madesBook(request: APIRequestContext): Promise<BookDetail> {
@@ -53,8 +46,8 @@ test.describe('a guest who presses Add signs in and lands on the book with it ad
   let book: { id: string; title: string };
 
   test.beforeAll(async ({ playwright }) => {
-    const request = await playwright.request.newContext({ baseURL: origin() });
-    member = await freshMember(request);
+    const request = await playwright.request.newContext({ baseURL: e2eBaseUrl() });
+    member = await registerMember(request, SESSION_MEMBER);
     // A book far from the ones other journeys borrow: the last title, Z to A.
     const list = (await (await request.get('/api/books?sort=title-za&pageSize=1')).json()) as BookPage;
     book = { id: list.items[0].id, title: list.items[0].title };
@@ -82,7 +75,7 @@ test.describe('a guest who presses Add signs in and lands on the book with it ad
       await expect(page).not.toHaveURL(/\/signin/);
 
       // Leave the member as found: an empty cart, signed out.
-      const cleared = await page.request.delete('/api/cart', { headers: { origin: origin() } });
+      const cleared = await page.request.delete('/api/cart', { headers: { origin: e2eBaseUrl() } });
       expect(cleared.ok()).toBe(true);
     });
   }
@@ -101,9 +94,9 @@ test("a book that can't be added shows the server's message, not a success toast
 });
 
 test('a signed-in member sent to /signin by the guard comes back to the page they asked for', async ({
-  page,
+  freshMember: member,
 }) => {
-  const member = await freshMember(page.request);
+  const { page } = member;
   await page.context().clearCookies(); // a guest
   await page.goto('/my-orders');
   await expect(page).toHaveURL(`/signin?next=${encodeURIComponent('/my-orders')}`);
@@ -144,8 +137,8 @@ test.describe('on a phone', () => {
     await expect(checkEmail).toBeFocused();
     await expect(checkEmail).toBeInViewport();
 
-    const member = await freshMember(page.request);
-    await signInByApi(page, member.email, member.password);
+    const member = await registerMember(page.request, SESSION_MEMBER);
+    await signInByApi(page.request, member);
     await page.goto('/profile/edit');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByLabel('Current password').fill(member.password);
@@ -198,15 +191,14 @@ test.describe('on a phone', () => {
 });
 
 test('a session that dies under a signed-in page: reset, told, sent to sign in and back', async ({
-  page,
+  freshMember: { page, email, password },
 }) => {
-  const email = await signInAsNewMember(page);
   await page.goto('/my-orders');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   // The session ends on the server (as an expiry or a sign-out elsewhere would).
   const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'rakbuku.session_token');
   expect(cookie).toBeTruthy();
-  const res = await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: origin() } });
+  const res = await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: e2eBaseUrl() } });
   expect(res.ok(), await res.text()).toBe(true);
 
   // The next page asks the API and gets 401.
@@ -217,7 +209,7 @@ test('a session that dies under a signed-in page: reset, told, sent to sign in a
   await expect(header.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
 
-  await fillSignIn(page, email, 'journey-pass-1');
+  await fillSignIn(page, email, password);
   await expect(page).toHaveURL('/cart');
   await expect(header.getByRole('button', { name: 'Account menu' })).toBeVisible();
 });
@@ -257,6 +249,7 @@ test('listings: skeleton cards while loading, no Available badge, an empty searc
 
 test("the home page's failed list offers Try again, and a picked file that is not an image is refused at once", async ({
   page,
+  freshMember: { page: member },
 }) => {
   let fail = true;
   await page.route(
@@ -270,14 +263,14 @@ test("the home page's failed list offers Try again, and a picked file that is no
   await expect(page.locator('article').first()).toBeVisible();
   await page.unrouteAll();
 
-  await signInAsNewMember(page);
-  await page.goto('/books/new');
-  await expect(page).toHaveTitle('Upload a Book · Rakbuku');
-  await page.getByLabel(/Choose cover/).setInputFiles({
+  // A member's own page from here on.
+  await member.goto('/books/new');
+  await expect(member).toHaveTitle('Upload a Book · Rakbuku');
+  await member.getByLabel(/Choose cover/).setInputFiles({
     name: 'cover.png',
     mimeType: 'image/png',
     buffer: Buffer.from('not really a picture'),
   });
-  await expect(page.getByText('Invalid file: Must be JPG, PNG, or WEBP, max 2MB')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Cover preview' })).toHaveCount(0);
+  await expect(member.getByText('Invalid file: Must be JPG, PNG, or WEBP, max 2MB')).toBeVisible();
+  await expect(member.getByRole('img', { name: 'Cover preview' })).toHaveCount(0);
 });

@@ -172,7 +172,8 @@ export const test = base.extend<JourneyFixtures>({
       contexts.push(context);
       return context.newPage();
     });
-    for (const context of contexts) await context.close();
+    // A journey may close a page's context itself when it is done with that person.
+    for (const context of contexts) await context.close().catch(() => {});
   },
   pageAs: async ({ newPage }, use) => {
     await use(async (who) => {
@@ -190,7 +191,7 @@ export const test = base.extend<JourneyFixtures>({
       await signInByApi(api, who);
       return api;
     });
-    for (const api of sessions) await api.dispose();
+    for (const api of sessions) await api.dispose().catch(() => {});
   },
   newMember: async ({ newPage }, use) => {
     await use(async (options) => {

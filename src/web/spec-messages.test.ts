@@ -120,6 +120,17 @@ const CASES: Record<string, Case[]> = {
     ['Price must be a whole number of rupiah', MSG.priceWhole],
     ['Monthly price must be greater than 0', MSG.monthlyPricePositive],
   ],
+  // D35 words the order statuses for the borrower in place of the spec's status names.
+  'order statuses as the borrower reads them (D35)': [
+    ['Awaiting review', ui('payments:borrowerStatus.Draft')],
+    ['Payment due', ui('payments:borrowerStatus.Waiting for Payment')],
+    ['Being prepared', ui('payments:borrowerStatus.Processed')],
+    ['On its way', ui('payments:borrowerStatus.Delivery in Progress')],
+    ['With you', ui('payments:borrowerStatus.Delivered')],
+    ['On its way back', ui('payments:borrowerStatus.Returning in Progress')],
+    ['Returned', ui('payments:borrowerStatus.Completed')],
+    ['Cancelled', ui('payments:borrowerStatus.Cancelled')],
+  ],
   'roles (spec 6)': [
     ['You do not have permission to view this order', MSG.noOrderPermission, ui('orders:errors.forbidden')],
     ['Access denied. Admin privileges required.', MSG.adminOnly, ui('admin:accessDenied')],

@@ -5,7 +5,7 @@ import { createBook, createPickupLocation, createUser } from '@server/seed/facto
 import { addToCart } from '@server/modules/cart/service';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
-import { databaseDigest } from './db-digest';
+import { databaseDigest } from '@tests/support/db-digest';
 import { BODY_TOO_LARGE_MESSAGE } from './json-body-limit';
 
 // Property-based hostile input: for every JSON body, query and path parameter the API takes,

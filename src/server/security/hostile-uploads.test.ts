@@ -8,7 +8,7 @@ import { COVER_MAX_BYTES } from '@domain/constants';
 import { MSG } from '@domain/messages';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
-import { databaseDigest } from './db-digest';
+import { databaseDigest } from '@tests/support/db-digest';
 
 // Covers are judged by their bytes (D18). Hostile files are refused with the spec's message,
 // store nothing (no row, no file), and a decompression bomb is refused from its header,

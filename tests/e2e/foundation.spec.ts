@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '@tests/support/fixtures';
 
 // The site shell: home with the latest demo books, every info page, the 404 page and the
 // JSON 404 of unknown API paths.

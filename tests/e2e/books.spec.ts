@@ -189,9 +189,8 @@ test('a book in an open order can be neither deleted nor switched off, and Manag
   await expect(row).toBeVisible();
 });
 
-test("an upload shows on the home page's latest books without a reload", async ({ page }) => {
+test("an upload shows on the home page's latest books without a reload", async ({ ownerPage: page }) => {
   const title = uniqueTitle('Fresh Upload');
-  await signInAsOwner(page);
   // Home first, so its latest books are cached (fresh for 30 s) when the owner comes back.
   await page.goto('/');
   const latest = page.locator('section[aria-labelledby="latest-books"]');

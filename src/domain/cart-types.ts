@@ -1,40 +1,47 @@
-import type { BookSummary } from './api-types';
-import type { BorrowDuration } from './constants';
+import { z } from 'zod';
+import { bookSummarySchema, moneySchema, timestampSchema } from './api-types';
+import { BORROW_DURATIONS } from './constants';
 
 // The cart as the API returns it (GET /api/cart). Money is a decimal string (D2), totals come
 // from the one pricing function (D3).
 
-export interface CartItemView {
-  id: string;
-  book: BookSummary;
-  quantity: 1;
-  borrowDuration: BorrowDuration;
-  itemTotal: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const borrowDurationValueSchema = z.literal(BORROW_DURATIONS);
+
+export const cartItemViewSchema = z.object({
+  id: z.string(),
+  book: bookSummarySchema,
+  quantity: z.literal(1),
+  borrowDuration: borrowDurationValueSchema,
+  itemTotal: moneySchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type CartItemView = z.infer<typeof cartItemViewSchema>;
 
 /** One owner's part of the cart (spec section 3, 'Owner group'). */
-export interface OwnerGroup {
+export const ownerGroupSchema = z.object({
   /** '' for books whose owner's account is gone (their books can no longer be borrowed). */
-  ownerId: string;
+  ownerId: z.string(),
   /** 'Unknown Owner' when the owner has no name on record. */
-  ownerName: string;
-  ownerLocation: string | null;
-  items: CartItemView[];
-  totalBooks: number;
-  borrowDuration: BorrowDuration;
-  totalAmount: string;
-}
+  ownerName: z.string(),
+  ownerLocation: z.string().nullable(),
+  items: z.array(cartItemViewSchema),
+  totalBooks: z.number().int(),
+  borrowDuration: borrowDurationValueSchema,
+  totalAmount: moneySchema,
+});
+export type OwnerGroup = z.infer<typeof ownerGroupSchema>;
 
-export interface CartView {
-  groups: OwnerGroup[];
-  count: number;
-  subtotal: string;
-}
+export const cartViewSchema = z.object({
+  groups: z.array(ownerGroupSchema),
+  count: z.number().int(),
+  subtotal: moneySchema,
+});
+export type CartView = z.infer<typeof cartViewSchema>;
 
-export interface CartValidation {
-  ok: boolean;
+export const cartValidationSchema = z.object({
+  ok: z.boolean(),
   /** Each problem as the spec words it, e.g. '"Matilda" is no longer available'. */
-  problems: string[];
-}
+  problems: z.array(z.string()),
+});
+export type CartValidation = z.infer<typeof cartValidationSchema>;

@@ -1,64 +1,74 @@
-import type { OrderStatus } from './constants';
+import { z } from 'zod';
+import { moneySchema, timestampSchema } from './api-types';
+import { ORDER_STATUSES } from './constants';
 
 // Earnings and payouts as the API returns them (D34). Money is a decimal string (D2).
 
-export interface EarningsOrder {
-  orderId: string;
-  number: string;
-  status: OrderStatus;
-  createdAt: string;
-  completedAt: string | null;
-  itemsTotal: string;
-  serviceFee: string;
-  ownerShare: string;
+export const earningsOrderSchema = z.object({
+  orderId: z.string(),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: timestampSchema,
+  completedAt: timestampSchema.nullable(),
+  itemsTotal: moneySchema,
+  serviceFee: moneySchema,
+  ownerShare: moneySchema,
   /** pending until Completed; payable once Completed (paid out from the balance). */
-  state: 'pending' | 'payable';
-}
+  state: z.enum(['pending', 'payable']),
+});
+export type EarningsOrder = z.infer<typeof earningsOrderSchema>;
 
-export interface PayoutView {
-  id: string;
-  ownerId: string | null;
-  ownerName: string;
-  amount: string;
-  paidOn: string;
-  reference: string;
-  recordedByName: string;
-  createdAt: string;
-}
+export const payoutViewSchema = z.object({
+  id: z.string(),
+  ownerId: z.string().nullable(),
+  ownerName: z.string(),
+  amount: moneySchema,
+  /** The day the money was sent, YYYY-MM-DD. */
+  paidOn: z.string(),
+  reference: z.string(),
+  recordedByName: z.string(),
+  createdAt: timestampSchema,
+});
+export type PayoutView = z.infer<typeof payoutViewSchema>;
 
-export interface EarningsTotals {
+export const earningsTotalsSchema = z.object({
   /** Shares of open orders, not yet payable. */
-  pending: string;
+  pending: moneySchema,
   /** Shares of Completed orders: everything earned. */
-  earned: string;
+  earned: moneySchema,
   /** Paid out so far. */
-  paid: string;
+  paid: moneySchema,
   /** earned - paid: what the platform owes the owner now. */
-  payable: string;
-}
+  payable: moneySchema,
+});
+export type EarningsTotals = z.infer<typeof earningsTotalsSchema>;
 
-export interface Earnings {
-  totals: EarningsTotals;
-  serviceFeePercent: number;
-  orders: EarningsOrder[];
-  payouts: PayoutView[];
-  payoutDetails: PayoutDetailsView;
-}
+export const payoutDetailsViewSchema = z.object({
+  bankName: z.string().nullable(),
+  accountName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+});
+export type PayoutDetailsView = z.infer<typeof payoutDetailsViewSchema>;
 
-export interface PayoutDetailsView {
-  bankName: string | null;
-  accountName: string | null;
-  accountNumber: string | null;
-}
+export const earningsSchema = z.object({
+  totals: earningsTotalsSchema,
+  serviceFeePercent: z.number(),
+  orders: z.array(earningsOrderSchema),
+  payouts: z.array(payoutViewSchema),
+  payoutDetails: payoutDetailsViewSchema,
+});
+export type Earnings = z.infer<typeof earningsSchema>;
 
-export interface PayableOwner extends EarningsTotals {
-  ownerId: string;
-  name: string;
-  email: string;
-  payoutDetails: PayoutDetailsView;
-}
+export const payableOwnerSchema = earningsTotalsSchema.extend({
+  ownerId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  payoutDetails: payoutDetailsViewSchema,
+});
+export type PayableOwner = z.infer<typeof payableOwnerSchema>;
 
-export interface AdminPayouts {
-  owners: PayableOwner[];
-  history: PayoutView[];
-}
+export const adminPayoutsSchema = z.object({
+  owners: z.array(payableOwnerSchema),
+  history: z.array(payoutViewSchema),
+});
+export type AdminPayouts = z.infer<typeof adminPayoutsSchema>;

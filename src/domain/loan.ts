@@ -18,7 +18,8 @@ export const REMINDER_HOUR = 9;
 /** After the first overdue reminder, one every this many days until the return starts (D22). */
 export const OVERDUE_REPEAT_DAYS = 7;
 
-export type DueState = 'due' | 'due_soon' | 'due_today' | 'overdue';
+export const DUE_STATES = ['due', 'due_soon', 'due_today', 'overdue'] as const;
+export type DueState = (typeof DUE_STATES)[number];
 
 export interface LoanClock {
   /** The due instant: the end of the due date in the operator's time zone. */
@@ -146,11 +147,13 @@ export function nextOverdueKind(kind: ReminderKind): ReminderKind {
 /** The reminders armed when a loan starts or its due date moves (the repeats arm one by one). */
 export const FIRST_REMINDERS: readonly ReminderKind[] = ['due_soon', 'due_today', 'overdue_1'];
 
-export type ExtensionRefusal =
-  | 'EXTENSION_NOT_ON_LOAN'
-  | 'EXTENSION_OVERDUE'
-  | 'EXTENSION_LIMIT'
-  | 'EXTENSION_WAITLIST';
+export const EXTENSION_REFUSALS = [
+  'EXTENSION_NOT_ON_LOAN',
+  'EXTENSION_OVERDUE',
+  'EXTENSION_LIMIT',
+  'EXTENSION_WAITLIST',
+] as const;
+export type ExtensionRefusal = (typeof EXTENSION_REFUSALS)[number];
 
 export const LOAN_MSG = {
   EXTENSION_NOT_ON_LOAN: 'A loan can be extended only while the books are with you (Delivered).',

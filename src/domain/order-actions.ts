@@ -19,4 +19,5 @@ export type OrderAction =
 export type OrderActionType = OrderAction['type'];
 
 /** Who is acting on an order: one person may hold several of these roles. */
-export type OrderRole = 'borrower' | 'owner' | 'admin';
+export const ORDER_ROLES = ['borrower', 'owner', 'admin'] as const;
+export type OrderRole = (typeof ORDER_ROLES)[number];

@@ -1,147 +1,203 @@
-import type { DeliveryMethod, OrderStatus } from './constants';
-import type { ExtensionRefusal, ExtensionWeeks, LoanClock } from './loan';
-import type { OrderActionType, OrderRole } from './order-actions';
+import { z } from 'zod';
+import { moneySchema, timestampSchema } from './api-types';
+import { DELIVERY_METHODS, ORDER_STATUSES } from './constants';
+import { DUE_STATES, EXTENSION_REFUSALS, EXTENSION_WEEKS } from './loan';
+import { ORDER_ROLES, type OrderActionType } from './order-actions';
 
 // Orders as the API returns them. An order belongs to one borrower and one owner (D5); its
 // items are snapshots taken at checkout (D7). Money is a decimal string (D2).
 
-export interface DeliveryAddress {
-  fullName: string;
-  phone: string;
-  address: string;
-}
+const orderStatusSchema = z.enum(ORDER_STATUSES);
 
-export interface PickupLocationSnapshot {
-  name: string;
-  location: string;
-  address: string;
-}
+export const deliveryAddressSchema = z.object({
+  fullName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+});
+export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 
-export interface OrderItemView {
-  id: string;
-  bookId: string | null;
-  title: string;
-  author: string;
-  coverUrl: string;
-  ownerId: string | null;
-  ownerName: string;
-  quantity: number;
-  borrowDuration: number;
-  weeklyPrice: string;
-  monthlyPrice: string | null;
-  itemTotal: string;
-}
+export const pickupLocationSnapshotSchema = z.object({
+  name: z.string(),
+  location: z.string(),
+  address: z.string(),
+});
+export type PickupLocationSnapshot = z.infer<typeof pickupLocationSnapshotSchema>;
 
-export interface OrderSummary {
-  id: string;
+export const orderItemViewSchema = z.object({
+  id: z.string(),
+  bookId: z.string().nullable(),
+  title: z.string(),
+  author: z.string(),
+  coverUrl: z.string(),
+  ownerId: z.string().nullable(),
+  ownerName: z.string(),
+  quantity: z.number().int(),
+  borrowDuration: z.number().int(),
+  weeklyPrice: moneySchema,
+  monthlyPrice: moneySchema.nullable(),
+  itemTotal: moneySchema,
+});
+export type OrderItemView = z.infer<typeof orderItemViewSchema>;
+
+/** While Delivered: the due date and day count, computed by the server's clock and zone (loan.ts). */
+export const loanClockSchema = z.object({
+  /** The due instant: the end of the due date in the operator's time zone. */
+  dueAt: timestampSchema,
+  /** The due date in the operator's time zone, YYYY-MM-DD. */
+  dueDate: z.string(),
+  /** Due date minus today (both local): 0 due today, negative overdue. */
+  daysLeft: z.number().int(),
+  state: z.enum(DUE_STATES),
+});
+
+export const orderSummarySchema = z.object({
+  id: z.string(),
   /** Last 8 characters of the id, upper case (D5). */
-  number: string;
-  status: OrderStatus;
-  userId: string | null;
-  userName: string;
-  ownerId: string | null;
-  ownerName: string;
-  deliveryMethod: DeliveryMethod;
-  deliveryAddress: DeliveryAddress | null;
-  pickupLocation: PickupLocationSnapshot | null;
-  borrowDuration: number;
-  subtotal: string;
-  shippingCost: string | null;
-  total: string | null;
-  itemCount: number;
-  createdAt: string;
+  number: z.string(),
+  status: orderStatusSchema,
+  userId: z.string().nullable(),
+  userName: z.string(),
+  ownerId: z.string().nullable(),
+  ownerName: z.string(),
+  deliveryMethod: z.enum(DELIVERY_METHODS),
+  deliveryAddress: deliveryAddressSchema.nullable(),
+  pickupLocation: pickupLocationSnapshotSchema.nullable(),
+  borrowDuration: z.number().int(),
+  subtotal: moneySchema,
+  shippingCost: moneySchema.nullable(),
+  total: moneySchema.nullable(),
+  itemCount: z.number().int(),
+  createdAt: timestampSchema,
   /** D21: when the loan started (the order became Delivered) and when it is due. */
-  deliveredAt: string | null;
-  dueAt: string | null;
+  deliveredAt: timestampSchema.nullable(),
+  dueAt: timestampSchema.nullable(),
   /** D24: the payment deadline while Waiting for Payment, else null. */
-  paymentDueAt: string | null;
+  paymentDueAt: timestampSchema.nullable(),
   /** While Delivered: the due date and day count, computed by the server's clock and zone. */
-  loan: LoanClock | null;
+  loan: loanClockSchema.nullable(),
   /** D33: the borrower pressed "I have paid" and the order still waits for payment. */
-  paymentClaimed: boolean;
-}
+  paymentClaimed: z.boolean(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 /** An extension of the loan (D23): a charge on the order the admin marks paid. */
-export interface OrderExtensionView {
-  id: string;
-  weeks: number;
-  amount: string;
-  previousDueAt: string;
-  newDueAt: string;
-  paid: boolean;
-  paidAt: string | null;
-  createdAt: string;
-}
+export const orderExtensionViewSchema = z.object({
+  id: z.string(),
+  weeks: z.number().int(),
+  amount: moneySchema,
+  previousDueAt: timestampSchema,
+  newDueAt: timestampSchema,
+  paid: z.boolean(),
+  paidAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+});
+export type OrderExtensionView = z.infer<typeof orderExtensionViewSchema>;
 
 /** What the borrower may extend now, at which price and to which date; or why not (D23). */
-export interface ExtensionOffer {
-  refusal: { code: ExtensionRefusal; message: string } | null;
-  options: Array<{ weeks: ExtensionWeeks; amount: string; newDueAt: string; newDueDate: string }>;
-}
+export const extensionOfferSchema = z.object({
+  refusal: z.object({ code: z.enum(EXTENSION_REFUSALS), message: z.string() }).nullable(),
+  options: z.array(
+    z.object({
+      weeks: z.literal(EXTENSION_WEEKS),
+      amount: moneySchema,
+      newDueAt: timestampSchema,
+      newDueDate: z.string(),
+    }),
+  ),
+});
+export type ExtensionOffer = z.infer<typeof extensionOfferSchema>;
 
 /** What an event recorded beyond the status change (D33). */
-export interface OrderEventDetails {
-  amountReceived?: string;
-  bankReference?: string;
-  receipt?: boolean;
-}
+export const orderEventDetailsSchema = z.object({
+  amountReceived: moneySchema.optional(),
+  bankReference: z.string().optional(),
+  receipt: z.boolean().optional(),
+});
+export type OrderEventDetails = z.infer<typeof orderEventDetailsSchema>;
 
-export interface OrderEventView {
-  id: string;
-  fromStatus: OrderStatus | null;
-  toStatus: OrderStatus;
-  action: string;
-  actorName: string;
-  actorRole: string;
-  details: OrderEventDetails | null;
-  createdAt: string;
-}
+export const orderEventViewSchema = z.object({
+  id: z.string(),
+  fromStatus: orderStatusSchema.nullable(),
+  toStatus: orderStatusSchema,
+  action: z.string(),
+  actorName: z.string(),
+  actorRole: z.string(),
+  details: orderEventDetailsSchema.nullable(),
+  createdAt: timestampSchema,
+});
+export type OrderEventView = z.infer<typeof orderEventViewSchema>;
 
 /** The payment panel's facts (D33): for the borrower and the admins only. */
-export interface OrderPayment {
+export const orderPaymentSchema = z.object({
   /** The amount to transfer; null until the shipping cost is set. */
-  amount: string | null;
-  bankName: string;
-  accountName: string;
-  accountNumber: string;
+  amount: moneySchema.nullable(),
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
   /** The order number, used as the transfer reference. */
-  reference: string;
+  reference: z.string(),
   /** D24's deadline while Waiting for Payment, else null. */
-  deadline: string | null;
-  claimedAt: string | null;
-  receiptUrl: string | null;
-  confirmedAt: string | null;
-  amountReceived: string | null;
-  bankReference: string | null;
-}
+  deadline: timestampSchema.nullable(),
+  claimedAt: timestampSchema.nullable(),
+  receiptUrl: z.string().nullable(),
+  confirmedAt: timestampSchema.nullable(),
+  amountReceived: moneySchema.nullable(),
+  bankReference: z.string().nullable(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 /** The owner's share of an order (D34): for the owner and the admins only. */
-export interface OrderShare {
-  itemsTotal: string;
-  serviceFee: string;
-  ownerShare: string;
+export const orderShareSchema = z.object({
+  itemsTotal: moneySchema,
+  serviceFee: moneySchema,
+  ownerShare: moneySchema,
   /** pending until Completed, then payable (paid out from the owner's balance). */
-  state: 'pending' | 'payable' | 'cancelled';
-}
+  state: z.enum(['pending', 'payable', 'cancelled']),
+});
+export type OrderShare = z.infer<typeof orderShareSchema>;
 
-export interface OrderDetail extends OrderSummary {
-  paymentMethod: string;
-  notes: string | null;
-  items: OrderItemView[];
-  events: OrderEventView[];
+/** Every action type once: the object's type makes tsc fail when OrderAction gains one. */
+const ACTION_TYPES: { [T in OrderActionType]: T } = {
+  set_shipping_cost: 'set_shipping_cost',
+  confirm_payment: 'confirm_payment',
+  mark_shipped: 'mark_shipped',
+  mark_delivered: 'mark_delivered',
+  mark_return_started: 'mark_return_started',
+  confirm_return_complete: 'confirm_return_complete',
+  confirm_received: 'confirm_received',
+  return_books: 'return_books',
+  confirm_books_returned: 'confirm_books_returned',
+  cancel: 'cancel',
+  set_status: 'set_status',
+};
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  paymentMethod: z.string(),
+  notes: z.string().nullable(),
+  items: z.array(orderItemViewSchema),
+  events: z.array(orderEventViewSchema),
   /** The viewer's roles on this order (one person may hold several). */
-  viewerRoles: OrderRole[];
+  viewerRoles: z.array(z.enum(ORDER_ROLES)),
   /** The actions the viewer may take now (D8): the web shows exactly these buttons. */
-  allowedActions: OrderActionType[];
+  allowedActions: z.array(z.enum(ACTION_TYPES)),
   /** Admin only (spec: the admin-only owner address block); null for everyone else. */
-  ownerContact: { name: string; email: string; phone: string | null; address: string | null } | null;
-  extensions: OrderExtensionView[];
+  ownerContact: z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      address: z.string().nullable(),
+    })
+    .nullable(),
+  extensions: z.array(orderExtensionViewSchema),
   /** Borrower only, while Delivered; null for everyone else. */
-  extensionOffer: ExtensionOffer | null;
-}
+  extensionOffer: extensionOfferSchema.nullable(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/** GET /api/orders/:id/money: the payment panel and the owner's share, each for whom it concerns. */
-export interface OrderMoney {
-  payment: OrderPayment | null;
-  share: OrderShare | null;
-}
+/** GET /api/orders/{id}/money: the payment panel and the owner's share, each for whom it concerns. */
+export const orderMoneySchema = z.object({
+  payment: orderPaymentSchema.nullable(),
+  share: orderShareSchema.nullable(),
+});
+export type OrderMoney = z.infer<typeof orderMoneySchema>;

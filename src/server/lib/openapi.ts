@@ -25,7 +25,8 @@ export const errorBodySchema = z
   })
   .openapi('Error');
 
-const errorAnswer = (description: string) => ({
+/** An error answer in the one error shape. */
+export const errorAnswer = (description: string) => ({
   description,
   content: { 'application/json': { schema: errorBodySchema } },
 });

@@ -1,11 +1,11 @@
-import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { cartValidationSchema, cartViewSchema } from '@domain/cart-types';
 import { MSG } from '@domain/messages';
+import { ORDER_MSG } from '@domain/order-messages';
 import { addToCartSchema, borrowDurationSchema, updateCartItemSchema } from '@domain/schemas/cart';
-import type { AppEnv } from '@server/app-env';
-import { requireUser } from '@server/auth/middleware';
+import type { SessionUser } from '@server/app-env';
 import { unauthorized } from '@server/lib/errors';
-import { parseJson } from '@server/lib/validate';
+import { errorAnswer, jsonAnswer, jsonBody, memberRoute, router, uuidParam, z } from '@server/lib/openapi';
 import {
   addToCart,
   clearCart,
@@ -18,44 +18,139 @@ import {
   validateCart,
 } from './service';
 
+const tags = ['Cart'];
+const theCart = (description: string) => ({ 200: jsonAnswer(cartViewSchema, description) });
+const itemParams = z.object({ itemId: uuidParam(ORDER_MSG.cartItemNotFound) });
+/** Owner ids are Better Auth's text ids, not uuids; an unknown owner changes nothing. */
+const ownerParams = z.object({ ownerId: z.string() });
+const itemNotFound = errorAnswer(`${ORDER_MSG.cartItemNotFound} (CART_ITEM_NOT_FOUND)`);
+
 /** Guests pressing add get the spec's own words (section 5), not the generic 'Please sign in'. */
-const requireUserToAdd = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw unauthorized(MSG.signInToAddToCart);
-  await next();
+const requireUserToAdd = createMiddleware<{ Variables: { user: SessionUser; sessionId: string } }>(
+  async (c, next) => {
+    if (!(c.get('user') as SessionUser | null)) throw unauthorized(MSG.signInToAddToCart);
+    await next();
+  },
+);
+
+const addItem = {
+  ...memberRoute({
+    method: 'post',
+    path: '/cart/items',
+    tags,
+    summary: 'Add a book to the cart (every rule of spec section 5, in its order)',
+    request: { body: jsonBody(addToCartSchema) },
+    responses: {
+      201: jsonAnswer(cartViewSchema, 'Added: the whole cart'),
+      401: errorAnswer(MSG.signInToAddToCart),
+      404: errorAnswer('The book does not exist (BOOK_NOT_FOUND)'),
+      409: errorAnswer('The book is not available, or already in the cart'),
+      422: errorAnswer('Invalid input, the member’s own book, or a cart limit reached'),
+    },
+  }),
+  middleware: [requireUserToAdd] as [typeof requireUserToAdd],
+};
+
+const viewCart = memberRoute({
+  method: 'get',
+  path: '/cart',
+  tags,
+  summary: 'The cart, grouped by owner, with the totals',
+  responses: theCart('The cart'),
+});
+
+const cartCount = memberRoute({
+  method: 'get',
+  path: '/cart/count',
+  tags,
+  summary: 'How many books are in the cart (the header badge)',
+  responses: { 200: jsonAnswer(z.object({ count: z.number().int() }), 'The number of books') },
+});
+
+const updateItem = memberRoute({
+  method: 'patch',
+  path: '/cart/items/{itemId}',
+  tags,
+  summary: 'Quantity is always 1: 0 or less removes the item, anything else only touches it',
+  request: { params: itemParams, body: jsonBody(updateCartItemSchema) },
+  responses: { ...theCart('The cart after the change'), 404: itemNotFound },
+});
+
+const removeItem = memberRoute({
+  method: 'delete',
+  path: '/cart/items/{itemId}',
+  tags,
+  summary: 'Remove one book from the cart',
+  request: { params: itemParams },
+  responses: { ...theCart('The cart after the removal'), 404: itemNotFound },
+});
+
+const setDuration = memberRoute({
+  method: 'patch',
+  path: '/cart/owners/{ownerId}',
+  tags,
+  summary: 'One borrow duration for all of an owner’s books in the cart',
+  request: { params: ownerParams, body: jsonBody(borrowDurationSchema) },
+  responses: theCart('The cart after the change'),
+});
+
+const removeOwner = memberRoute({
+  method: 'delete',
+  path: '/cart/owners/{ownerId}',
+  tags,
+  summary: 'Remove every book of one owner from the cart',
+  request: { params: ownerParams },
+  responses: theCart('The cart after the removal'),
+});
+
+const emptyCart = memberRoute({
+  method: 'delete',
+  path: '/cart',
+  tags,
+  summary: 'Empty the cart',
+  responses: theCart('The empty cart'),
+});
+
+const checkCart = memberRoute({
+  method: 'post',
+  path: '/cart/validate',
+  tags,
+  summary: 'Re-check every book before leaving the cart (spec section 5)',
+  responses: { 200: jsonAnswer(cartValidationSchema, 'Whether the cart can be checked out, and why not') },
 });
 
 export function cartRoutes() {
-  return new Hono<AppEnv>()
-    .post('/cart/items', requireUserToAdd, async (c) => {
-      const { bookId } = await parseJson(c, addToCartSchema);
-      return c.json(await addToCart(c.var.deps.db, { actorId: c.var.user!.id, bookId }), 201);
+  return router()
+    .openapi(addItem, async (c) => {
+      const { bookId } = c.req.valid('json');
+      return c.json(await addToCart(c.var.deps.db, { actorId: c.var.user.id, bookId }), 201);
     })
-    .use('/cart', requireUser)
-    .use('/cart/*', requireUser)
-    .get('/cart', async (c) => c.json(await getCart(c.var.deps.db, { actorId: c.var.user!.id })))
-    .get('/cart/count', async (c) =>
-      c.json({ count: await countCart(c.var.deps.db, { actorId: c.var.user!.id }) }),
+    .openapi(viewCart, async (c) => c.json(await getCart(c.var.deps.db, { actorId: c.var.user.id }), 200))
+    .openapi(cartCount, async (c) =>
+      c.json({ count: await countCart(c.var.deps.db, { actorId: c.var.user.id }) }, 200),
     )
-    .patch('/cart/items/:itemId', async (c) => {
-      const { quantity } = await parseJson(c, updateCartItemSchema);
-      const input = { actorId: c.var.user!.id, itemId: c.req.param('itemId'), quantity };
-      return c.json(await updateCartItemQuantity(c.var.deps.db, input));
+    .openapi(updateItem, async (c) => {
+      const { quantity } = c.req.valid('json');
+      const input = { actorId: c.var.user.id, itemId: c.req.valid('param').itemId, quantity };
+      return c.json(await updateCartItemQuantity(c.var.deps.db, input), 200);
     })
-    .delete('/cart/items/:itemId', async (c) =>
-      c.json(await removeCartItem(c.var.deps.db, { actorId: c.var.user!.id, itemId: c.req.param('itemId') })),
-    )
-    .patch('/cart/owners/:ownerId', async (c) => {
-      const { borrowDuration } = await parseJson(c, borrowDurationSchema);
-      const input = { actorId: c.var.user!.id, ownerId: c.req.param('ownerId'), borrowDuration };
-      return c.json(await setOwnerDuration(c.var.deps.db, input));
+    .openapi(removeItem, async (c) => {
+      const input = { actorId: c.var.user.id, itemId: c.req.valid('param').itemId };
+      return c.json(await removeCartItem(c.var.deps.db, input), 200);
     })
-    .delete('/cart/owners/:ownerId', async (c) =>
-      c.json(
-        await removeOwnerItems(c.var.deps.db, { actorId: c.var.user!.id, ownerId: c.req.param('ownerId') }),
-      ),
-    )
-    .delete('/cart', async (c) => c.json(await clearCart(c.var.deps.db, { actorId: c.var.user!.id })))
-    .post('/cart/validate', async (c) =>
-      c.json(await validateCart(c.var.deps.db, { actorId: c.var.user!.id })),
+    .openapi(setDuration, async (c) => {
+      const { borrowDuration } = c.req.valid('json');
+      const input = { actorId: c.var.user.id, ownerId: c.req.valid('param').ownerId, borrowDuration };
+      return c.json(await setOwnerDuration(c.var.deps.db, input), 200);
+    })
+    .openapi(removeOwner, async (c) => {
+      const input = { actorId: c.var.user.id, ownerId: c.req.valid('param').ownerId };
+      return c.json(await removeOwnerItems(c.var.deps.db, input), 200);
+    })
+    .openapi(emptyCart, async (c) => c.json(await clearCart(c.var.deps.db, { actorId: c.var.user.id }), 200))
+    .openapi(checkCart, async (c) =>
+      c.json(await validateCart(c.var.deps.db, { actorId: c.var.user.id }), 200),
     );
 }
+
+export type CartApi = ReturnType<typeof cartRoutes>;

@@ -1,21 +1,47 @@
-import { Hono } from 'hono';
+import { pickupLocationSchema } from '@domain/api-types';
+import { orderSummarySchema } from '@domain/order-types';
 import { checkoutSchema } from '@domain/schemas/checkout';
-import type { AppEnv } from '@server/app-env';
-import { requireUser } from '@server/auth/middleware';
-import { parseJson } from '@server/lib/validate';
+import { errorAnswer, jsonAnswer, jsonBody, memberRoute, router, z } from '@server/lib/openapi';
 import { checkoutOptions, placeOrders } from './service';
 
+const tags = ['Checkout'];
+const placed = z.object({ orders: z.array(orderSummarySchema) });
+
+const options = memberRoute({
+  method: 'get',
+  path: '/checkout/options',
+  tags,
+  summary: 'The pickup locations every owner in the cart drops books at',
+  responses: {
+    200: jsonAnswer(z.object({ pickupLocations: z.array(pickupLocationSchema) }), 'Shared pickup locations'),
+  },
+});
+
+const placeOrder = memberRoute({
+  method: 'post',
+  path: '/checkout',
+  tags,
+  summary: 'Place one order per owner in the cart (Draft, or Waiting for Payment for pickup)',
+  request: { body: jsonBody(checkoutSchema) },
+  responses: {
+    201: jsonAnswer(placed, 'The orders made'),
+    200: jsonAnswer(placed, 'A repeated submit (same idempotency key): the orders made the first time'),
+    409: errorAnswer('A book in the cart is no longer available (CART_NOT_AVAILABLE, one field per problem)'),
+    422: errorAnswer('Invalid input, an empty cart, or a pickup location not shared by every owner'),
+  },
+});
+
 export function checkoutRoutes() {
-  return new Hono<AppEnv>()
-    .use('/checkout', requireUser)
-    .use('/checkout/*', requireUser)
-    .get('/checkout/options', async (c) =>
-      c.json(await checkoutOptions(c.var.deps.db, { actorId: c.var.user!.id })),
+  return router()
+    .openapi(options, async (c) =>
+      c.json(await checkoutOptions(c.var.deps.db, { actorId: c.var.user.id }), 200),
     )
-    .post('/checkout', async (c) => {
-      const body = await parseJson(c, checkoutSchema);
-      const { orders, created } = await placeOrders(c.var.deps, { actorId: c.var.user!.id, ...body });
+    .openapi(placeOrder, async (c) => {
+      const body = c.req.valid('json');
+      const { orders, created } = await placeOrders(c.var.deps, { actorId: c.var.user.id, ...body });
       // A repeated submit (same idempotency key) answers 200 with the orders made the first time.
-      return c.json({ orders }, created ? 201 : 200);
+      return created ? c.json({ orders }, 201) : c.json({ orders }, 200);
     });
 }
+
+export type CheckoutApi = ReturnType<typeof checkoutRoutes>;

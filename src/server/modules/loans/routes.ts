@@ -1,37 +1,86 @@
-import { Hono } from 'hono';
 import ical from 'ical-generator';
-import { z } from 'zod';
 import { LOAN_MSG } from '@domain/loan';
 import { MSG } from '@domain/messages';
 import { orderNumber } from '@domain/order-number';
+import { orderDetailSchema } from '@domain/order-types';
 import { extendLoanSchema } from '@domain/schemas/loan';
-import type { AppEnv } from '@server/app-env';
-import { requireAdmin, requireUser } from '@server/auth/middleware';
 import { now } from '@server/lib/clock';
 import { notFound } from '@server/lib/errors';
-import { parseJson, parseParam } from '@server/lib/validate';
+import {
+  adminRoute,
+  errorAnswer,
+  jsonAnswer,
+  jsonBody,
+  memberRoute,
+  router,
+  uuidParam,
+  z,
+} from '@server/lib/openapi';
+import { notOnOrder, orderNotFound, orderParams } from '@server/modules/orders/routes';
 import { getOrderDetail } from '@server/modules/orders/service';
 import { extendLoan, markExtensionPaid } from './service';
 
-const uuid = z.uuid();
+const tags = ['Loans'];
+const NO_DUE_DATE = 'This order has no due date right now';
+
+const extend = memberRoute({
+  method: 'post',
+  path: '/orders/{id}/extensions',
+  tags,
+  summary: 'The borrower extends the loan by 1 or 2 weeks (D23), a charge the admin marks paid',
+  request: { params: orderParams, body: jsonBody(extendLoanSchema) },
+  responses: {
+    201: jsonAnswer(orderDetailSchema, 'The order with its new due date and the extension'),
+    403: notOnOrder,
+    404: orderNotFound,
+    409: errorAnswer('The loan cannot be extended now (EXTENSION_NOT_ON_LOAN, _OVERDUE, _LIMIT, _WAITLIST)'),
+  },
+});
+
+const markPaid = adminRoute({
+  method: 'post',
+  path: '/orders/{id}/extensions/{extensionId}/paid',
+  tags,
+  summary: 'The admin marks an extension’s charge as paid',
+  request: { params: orderParams.extend({ extensionId: uuidParam(LOAN_MSG.extensionNotFound) }) },
+  responses: {
+    200: jsonAnswer(orderDetailSchema, 'The order with the extension paid'),
+    404: errorAnswer(`${MSG.orderNotFound}, or ${LOAN_MSG.extensionNotFound} (EXTENSION_NOT_FOUND)`),
+    409: errorAnswer(`${LOAN_MSG.extensionAlreadyPaid} (EXTENSION_ALREADY_PAID)`),
+  },
+});
+
+const dueDateEvent = memberRoute({
+  method: 'get',
+  path: '/orders/{id}/due-date.ics',
+  tags,
+  summary: '"Add to calendar" (D21): an all-day event on the due date, for the people on the order',
+  request: { params: orderParams },
+  responses: {
+    200: {
+      description: 'An iCalendar file (an attachment)',
+      content: { 'text/calendar': { schema: z.string() } },
+    },
+    403: notOnOrder,
+    404: errorAnswer(`${MSG.orderNotFound}, or ${NO_DUE_DATE} (NO_DUE_DATE)`),
+  },
+});
 
 export function loansRoutes() {
-  return new Hono<AppEnv>()
-    .post('/orders/:id/extensions', requireUser, async (c) => {
-      const orderId = parseParam(c, 'id', uuid, MSG.orderNotFound);
-      const { weeks } = await parseJson(c, extendLoanSchema);
-      return c.json(await extendLoan(c.var.deps, { actor: c.var.user!, orderId, weeks }), 201);
+  return router()
+    .openapi(extend, async (c) => {
+      const orderId = c.req.valid('param').id;
+      const { weeks } = c.req.valid('json');
+      return c.json(await extendLoan(c.var.deps, { actor: c.var.user, orderId, weeks }), 201);
     })
-    .post('/orders/:id/extensions/:extensionId/paid', requireAdmin, async (c) => {
-      const orderId = parseParam(c, 'id', uuid, MSG.orderNotFound);
-      const extensionId = parseParam(c, 'extensionId', uuid, LOAN_MSG.extensionNotFound);
-      return c.json(await markExtensionPaid(c.var.deps, { actor: c.var.user!, orderId, extensionId }));
+    .openapi(markPaid, async (c) => {
+      const { id: orderId, extensionId } = c.req.valid('param');
+      return c.json(await markExtensionPaid(c.var.deps, { actor: c.var.user, orderId, extensionId }), 200);
     })
-    .get('/orders/:id/due-date.ics', requireUser, async (c) => {
-      // "Add to calendar" (D21): an all-day event on the due date, for the people on the order.
-      const orderId = parseParam(c, 'id', uuid, MSG.orderNotFound);
-      const order = await getOrderDetail(c.var.deps.db, { actor: c.var.user!, orderId });
-      if (!order.loan) throw notFound('This order has no due date right now', 'NO_DUE_DATE');
+    .openapi(dueDateEvent, async (c) => {
+      const orderId = c.req.valid('param').id;
+      const order = await getOrderDetail(c.var.deps.db, { actor: c.var.user, orderId });
+      if (!order.loan) throw notFound(NO_DUE_DATE, 'NO_DUE_DATE');
       const { config } = c.var.deps;
       const number = orderNumber(order.id);
       const [y, m, d] = order.loan.dueDate.split('-').map(Number);
@@ -51,3 +100,5 @@ export function loansRoutes() {
       });
     });
 }
+
+export type LoansApi = ReturnType<typeof loansRoutes>;

@@ -1,30 +1,66 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
 import { MSG } from '@domain/messages';
+import { orderDetailSchema, orderSummarySchema } from '@domain/order-types';
 import { orderActionSchema, orderListQuerySchema } from '@domain/schemas/order';
-import type { AppEnv } from '@server/app-env';
-import { requireUser } from '@server/auth/middleware';
-import { parseJson, parseParam, parseQuery } from '@server/lib/validate';
+import { errorAnswer, jsonAnswer, jsonBody, memberRoute, router, uuidParam, z } from '@server/lib/openapi';
 import { getOrderDetail, listOrders } from './service';
 import { applyOrderAction } from './status-service';
 
-const orderId = z.uuid();
+const tags = ['Orders'];
+
+// The id and the answers every /orders/{id} route shares (orders, loans, payments).
+export const orderParams = z.object({ id: uuidParam(MSG.orderNotFound) });
+export const orderNotFound = errorAnswer(`${MSG.orderNotFound} (ORDER_NOT_FOUND; also for a malformed id)`);
+export const notOnOrder = errorAnswer(
+  `${MSG.noOrderPermission} (ORDER_FORBIDDEN): the caller is not party to the order; or the action is not theirs`,
+);
+
+const list = memberRoute({
+  method: 'get',
+  path: '/orders',
+  tags,
+  summary: 'The signed-in member’s orders, as borrower or as owner',
+  request: { query: orderListQuerySchema },
+  responses: { 200: jsonAnswer(z.object({ items: z.array(orderSummarySchema) }), 'Newest first') },
+});
+
+const detail = memberRoute({
+  method: 'get',
+  path: '/orders/{id}',
+  tags,
+  summary: 'One order, with what the viewer may see and do on it (D8)',
+  request: { params: orderParams },
+  responses: { 200: jsonAnswer(orderDetailSchema, 'The order'), 403: notOnOrder, 404: orderNotFound },
+});
+
+const act = memberRoute({
+  method: 'post',
+  path: '/orders/{id}/actions',
+  tags,
+  summary: 'Take an action on the order (the state machine decides who may, and when)',
+  request: { params: orderParams, body: jsonBody(orderActionSchema) },
+  responses: {
+    200: jsonAnswer(orderDetailSchema, 'The order after the action'),
+    403: notOnOrder,
+    404: orderNotFound,
+    409: errorAnswer('Not in this status, already in it, or a book can no longer be reopened'),
+  },
+});
 
 export function ordersRoutes() {
-  return new Hono<AppEnv>()
-    .use('/orders', requireUser)
-    .use('/orders/*', requireUser)
-    .get('/orders', async (c) => {
-      const query = parseQuery(c, orderListQuerySchema);
-      return c.json({ items: await listOrders(c.var.deps.db, { actorId: c.var.user!.id, ...query }) });
+  return router()
+    .openapi(list, async (c) => {
+      const query = c.req.valid('query');
+      return c.json({ items: await listOrders(c.var.deps.db, { actorId: c.var.user.id, ...query }) }, 200);
     })
-    .get('/orders/:id', async (c) => {
-      const id = parseParam(c, 'id', orderId, MSG.orderNotFound);
-      return c.json(await getOrderDetail(c.var.deps.db, { actor: c.var.user!, orderId: id }));
+    .openapi(detail, async (c) => {
+      const orderId = c.req.valid('param').id;
+      return c.json(await getOrderDetail(c.var.deps.db, { actor: c.var.user, orderId }), 200);
     })
-    .post('/orders/:id/actions', async (c) => {
-      const id = parseParam(c, 'id', orderId, MSG.orderNotFound);
-      const action = await parseJson(c, orderActionSchema);
-      return c.json(await applyOrderAction(c.var.deps, { actor: c.var.user!, orderId: id, action }));
+    .openapi(act, async (c) => {
+      const orderId = c.req.valid('param').id;
+      const action = c.req.valid('json');
+      return c.json(await applyOrderAction(c.var.deps, { actor: c.var.user, orderId, action }), 200);
     });
 }
+
+export type OrdersApi = ReturnType<typeof ordersRoutes>;

@@ -1,62 +1,189 @@
-import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
 import { COVER_MAX_BYTES } from '@domain/constants';
+import {
+  adminPayoutsSchema,
+  earningsSchema,
+  payoutDetailsViewSchema,
+  payoutViewSchema,
+} from '@domain/earnings-types';
 import { MSG } from '@domain/messages';
-import type { AppEnv } from '@server/app-env';
-import { requireAdmin, requireUser } from '@server/auth/middleware';
-import { AppError } from '@server/lib/errors';
-import { parseJson, parseParam } from '@server/lib/validate';
+import { orderMoneySchema } from '@domain/order-types';
+import { PAYMENT_MSG } from '@domain/payment-messages';
 import { payoutDetailsSchema, recordPayoutSchema } from '@domain/schemas/payout';
+import { requireUser } from '@server/auth/middleware';
+import { AppError } from '@server/lib/errors';
+import { adminRoute, errorAnswer, jsonAnswer, jsonBody, memberRoute, router, z } from '@server/lib/openapi';
+import { notOnOrder, orderNotFound, orderParams } from '@server/modules/orders/routes';
 import { getEarnings, getPayoutDetails, listPayables, recordPayout, savePayoutDetails } from './earnings';
-import { readReceipt, RECEIPT_FIELD } from './receipts';
+import { RECEIPT_FIELD, readReceipt } from './receipts';
 import { claimPayment, getOrderMoney, readReceiptFile } from './service';
 
-const orderId = z.uuid();
+const tags = ['Payments'];
+const accountGone = errorAnswer('The account no longer exists');
 
-/** A receipt of exactly the limit plus a little form overhead gets through to its own check. */
-const limitReceiptBody = bodyLimit({
+/**
+ * A receipt of exactly the limit plus a little form overhead gets through to its own check.
+ * Typed like requireUser so the route's middleware keeps `c.var.user` non-null.
+ */
+const limitReceiptBody: typeof requireUser = bodyLimit({
   maxSize: COVER_MAX_BYTES + 16 * 1024,
   onError: () => {
     throw new AppError('PAYLOAD_TOO_LARGE', MSG.coverTooLarge, 413, { [RECEIPT_FIELD]: MSG.coverTooLarge });
   },
 });
 
+const money = memberRoute({
+  method: 'get',
+  path: '/orders/{id}/money',
+  tags,
+  summary: 'The payment panel (borrower, admins) and the owner’s share (owner, admins) of an order',
+  request: { params: orderParams },
+  responses: {
+    200: jsonAnswer(orderMoneySchema, 'Each part null for whom it does not concern'),
+    403: notOnOrder,
+    404: orderNotFound,
+  },
+});
+
+// The receipt is optional: an empty form, an empty JSON object or no body at all claim without
+// one. The schema only lets the form through; readReceipt checks the file by its content.
+const claimForm = z.object({
+  [RECEIPT_FIELD]: z
+    .any()
+    .optional()
+    .openapi({
+      type: 'string',
+      format: 'binary',
+      description: 'A photo of the transfer receipt, 2 MB at most',
+    }),
+});
+
+const claim = {
+  ...memberRoute({
+    method: 'post',
+    path: '/orders/{id}/payment-claim',
+    tags,
+    summary: '"I have paid" (D33): the borrower tells us the transfer is made, with an optional receipt',
+    request: {
+      params: orderParams,
+      body: {
+        required: false,
+        content: {
+          'multipart/form-data': { schema: claimForm },
+          'application/json': { schema: z.object({}) },
+        },
+      },
+    },
+    responses: {
+      200: jsonAnswer(orderMoneySchema, 'The payment panel, now claimed'),
+      400: errorAnswer('A body that is not a multipart form (INVALID_FORM) or not JSON'),
+      403: errorAnswer(`${PAYMENT_MSG.onlyBorrowerClaims}, or not party to the order`),
+      404: orderNotFound,
+      409: errorAnswer(`${PAYMENT_MSG.claimNotNow}, or ${PAYMENT_MSG.alreadyClaimed}`),
+      413: errorAnswer(MSG.coverTooLarge),
+      422: errorAnswer('The receipt is not a usable image (INVALID_RECEIPT)'),
+    },
+  }),
+  // The receipt's own size limit runs before the form is read.
+  middleware: [requireUser, limitReceiptBody] as [typeof requireUser, typeof requireUser],
+};
+
+const receipt = memberRoute({
+  method: 'get',
+  path: '/orders/{id}/receipt',
+  tags,
+  summary: 'The receipt photo, re-encoded to WebP: the borrower’s and the admins’ only',
+  request: { params: orderParams },
+  responses: {
+    200: {
+      description: 'The receipt image (private, never cached by a shared cache)',
+      content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    403: errorAnswer(PAYMENT_MSG.receiptForbidden),
+    404: errorAnswer(`${MSG.orderNotFound}, or ${PAYMENT_MSG.receiptNotFound}`),
+  },
+});
+
+// D34: the owner's earnings and payout details; the admin's payouts.
+const earnings = memberRoute({
+  method: 'get',
+  path: '/earnings',
+  tags,
+  summary: 'The owner’s earnings: totals, each order’s share, payouts and payout details',
+  responses: { 200: jsonAnswer(earningsSchema, 'The earnings page'), 404: accountGone },
+});
+
+const payoutDetails = memberRoute({
+  method: 'get',
+  path: '/profile/payout-details',
+  tags,
+  summary: 'Where the owner’s payouts go',
+  responses: { 200: jsonAnswer(payoutDetailsViewSchema, 'The bank account, or nulls'), 404: accountGone },
+});
+
+const savePayout = memberRoute({
+  method: 'put',
+  path: '/profile/payout-details',
+  tags,
+  summary: 'Save where the owner’s payouts go',
+  request: { body: jsonBody(payoutDetailsSchema) },
+  responses: { 200: jsonAnswer(payoutDetailsViewSchema, 'The saved details') },
+});
+
+const payables = adminRoute({
+  method: 'get',
+  path: '/admin/payouts',
+  tags,
+  summary: 'Every owner’s balance and the payouts made',
+  responses: { 200: jsonAnswer(adminPayoutsSchema, 'Owners and payout history') },
+});
+
+const payOut = adminRoute({
+  method: 'post',
+  path: '/admin/payouts',
+  tags,
+  summary: 'Record a payout made to an owner (never more than the payable balance)',
+  request: { body: jsonBody(recordPayoutSchema) },
+  responses: {
+    201: jsonAnswer(payoutViewSchema, 'The payout recorded'),
+    404: errorAnswer(`${PAYMENT_MSG.payoutOwnerNotFound} (OWNER_NOT_FOUND)`),
+    409: errorAnswer('Nothing payable, or more than the payable balance'),
+    422: errorAnswer('Invalid input, or a payout date in the future'),
+  },
+});
+
 // Paying on the page (D33) and the owner's share (D34) of one order.
 export function paymentsRoutes() {
-  return (
-    new Hono<AppEnv>()
-      .get('/orders/:id/money', requireUser, async (c) => {
-        const id = parseParam(c, 'id', orderId, MSG.orderNotFound);
-        return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user!, orderId: id }));
-      })
-      .post('/orders/:id/payment-claim', requireUser, limitReceiptBody, async (c) => {
-        const id = parseParam(c, 'id', orderId, MSG.orderNotFound);
-        const receipt = await readReceipt(c);
-        await claimPayment(c.var.deps, { actor: c.var.user!, orderId: id, receipt });
-        return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user!, orderId: id }));
-      })
-      // D34: the owner's earnings and payout details; the admin's payouts.
-      .get('/earnings', requireUser, async (c) => c.json(await getEarnings(c.var.deps, c.var.user!.id)))
-      .get('/profile/payout-details', requireUser, async (c) =>
-        c.json(await getPayoutDetails(c.var.deps.db, c.var.user!.id)),
-      )
-      .put('/profile/payout-details', requireUser, async (c) => {
-        const details = await parseJson(c, payoutDetailsSchema);
-        return c.json(await savePayoutDetails(c.var.deps.db, c.var.user!.id, details));
-      })
-      .get('/admin/payouts', requireAdmin, async (c) => c.json(await listPayables(c.var.deps)))
-      .post('/admin/payouts', requireAdmin, async (c) => {
-        const payout = await parseJson(c, recordPayoutSchema);
-        return c.json(await recordPayout(c.var.deps, { actor: c.var.user!, payout }), 201);
-      })
-      .get('/orders/:id/receipt', requireUser, async (c) => {
-        const id = parseParam(c, 'id', orderId, MSG.orderNotFound);
-        const file = await readReceiptFile(c.var.deps, { actor: c.var.user!, orderId: id });
-        // Private: never cached by a shared cache, never sniffed.
-        c.header('cache-control', 'private, no-store');
-        c.header('content-type', 'image/webp');
-        return c.body(new Uint8Array(file.body));
-      })
-  );
+  return router()
+    .openapi(money, async (c) => {
+      const orderId = c.req.valid('param').id;
+      return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
+    })
+    .openapi(claim, async (c) => {
+      const orderId = c.req.valid('param').id;
+      const file = await readReceipt(c);
+      await claimPayment(c.var.deps, { actor: c.var.user, orderId, receipt: file });
+      return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
+    })
+    .openapi(earnings, async (c) => c.json(await getEarnings(c.var.deps, c.var.user.id), 200))
+    .openapi(payoutDetails, async (c) => c.json(await getPayoutDetails(c.var.deps.db, c.var.user.id), 200))
+    .openapi(savePayout, async (c) => {
+      const details = c.req.valid('json');
+      return c.json(await savePayoutDetails(c.var.deps.db, c.var.user.id, details), 200);
+    })
+    .openapi(payables, async (c) => c.json(await listPayables(c.var.deps), 200))
+    .openapi(payOut, async (c) => {
+      const payout = c.req.valid('json');
+      return c.json(await recordPayout(c.var.deps, { actor: c.var.user, payout }), 201);
+    })
+    .openapi(receipt, async (c) => {
+      const orderId = c.req.valid('param').id;
+      const file = await readReceiptFile(c.var.deps, { actor: c.var.user, orderId });
+      // Private: never cached by a shared cache, never sniffed.
+      c.header('cache-control', 'private, no-store');
+      c.header('content-type', 'image/webp');
+      return c.body(new Uint8Array(file.body), 200);
+    });
 }
+
+export type PaymentsApi = ReturnType<typeof paymentsRoutes>;

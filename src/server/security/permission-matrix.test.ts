@@ -322,7 +322,8 @@ const MATRIX: Record<string, Entry> = {
       await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Waiting for Payment' });
       return {
         path: `/api/orders/${order.id}/payment-claim`,
-        body: {},
+        // The claim is a multipart form (an optional receipt): an empty form claims without one.
+        body: new FormData(),
         still: async () => {
           const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
           return row.paymentClaimedAt === null;

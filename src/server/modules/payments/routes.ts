@@ -45,11 +45,11 @@ const money = memberRoute({
   },
 });
 
-// The receipt is optional: an empty form, an empty JSON object or no body at all claim without
-// one. The schema only lets the form through; readReceipt checks the file by its content.
+// The receipt is optional: an empty form, or no body at all, claims without one. The schema
+// only lets the field through; readReceipt checks the file by its content.
 const claimForm = z.object({
   [RECEIPT_FIELD]: z
-    .any()
+    .union([z.instanceof(File), z.string()])
     .optional()
     .openapi({
       type: 'string',
@@ -68,15 +68,12 @@ const claim = {
       params: orderParams,
       body: {
         required: false,
-        content: {
-          'multipart/form-data': { schema: claimForm },
-          'application/json': { schema: z.object({}) },
-        },
+        content: { 'multipart/form-data': { schema: claimForm } },
       },
     },
     responses: {
       200: jsonAnswer(orderMoneySchema, 'The payment panel, now claimed'),
-      400: errorAnswer('A body that is not a multipart form (INVALID_FORM) or not JSON'),
+      400: errorAnswer('A body that is not a readable multipart form (INVALID_FORM)'),
       403: errorAnswer(`${PAYMENT_MSG.onlyBorrowerClaims}, or not party to the order`),
       404: orderNotFound,
       409: errorAnswer(`${PAYMENT_MSG.claimNotNow}, or ${PAYMENT_MSG.alreadyClaimed}`),

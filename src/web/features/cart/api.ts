@@ -1,21 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CartValidation, CartView } from '@domain/cart-types';
+import type { CartView } from '@domain/cart-types';
 import type { BorrowDuration } from '@domain/constants';
-import { api } from '@web/lib/api';
+import type { CartApi } from '@server/modules/cart/routes';
+import { apiClient, call } from '@web/lib/api';
+import { cartKeys } from '@web/lib/query-keys';
 import { useSession } from '@web/lib/session';
 
-// Cart queries and mutations (docs/api.md, Cart). Every key starts with 'cart', so invalidating
+// Cart queries and mutations (/api/docs, Cart). Every key starts with 'cart', so invalidating
 // cartKeys.all refreshes the page, the add buttons and the header badge together.
 
-export const cartKeys = {
-  all: ['cart'] as const,
-  count: ['cart', 'count'] as const,
-  view: ['cart', 'view'] as const,
-};
+const cart = apiClient<CartApi>().cart;
 
 export const cartQuery = queryOptions({
   queryKey: cartKeys.view,
-  queryFn: () => api<CartView>('/api/cart'),
+  queryFn: () => call(cart.$get()),
 });
 
 /** Number of books in the signed-in member's cart, for the header badge (0 for guests). */
@@ -23,7 +21,7 @@ export function useCartCount(): number {
   const { user } = useSession();
   const query = useQuery({
     queryKey: cartKeys.count,
-    queryFn: () => api<{ count: number }>('/api/cart/count'),
+    queryFn: () => call(cart.count.$get()),
     enabled: !!user,
   });
   return user ? (query.data?.count ?? 0) : 0;
@@ -43,24 +41,18 @@ export function useCartBookIds(): ReadonlySet<string> {
   return ids;
 }
 
-/** After any cart write: the answer (when it is the cart) lands at once, then every cart key refreshes. */
-function useCartWrite<TVars>(write: (vars: TVars) => Promise<CartView | unknown>) {
+/** After any cart write: the answer (the whole cart) lands at once, then every cart key refreshes. */
+function useCartWrite<TVars>(write: (vars: TVars) => Promise<CartView>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: (data) => {
-      if (isCartView(data)) queryClient.setQueryData(cartKeys.view, data);
-    },
+    onSuccess: (data) => queryClient.setQueryData(cartKeys.view, data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   });
 }
 
-function isCartView(data: unknown): data is CartView {
-  return typeof data === 'object' && data !== null && Array.isArray((data as CartView).groups);
-}
-
 export function addToCart(bookId: string) {
-  return api<CartView>('/api/cart/items', { method: 'POST', body: { bookId } });
+  return call(cart.items.$post({ json: { bookId } }));
 }
 
 export function useAddToCart() {
@@ -68,24 +60,24 @@ export function useAddToCart() {
 }
 
 export function useRemoveCartItem() {
-  return useCartWrite((itemId: string) => api(`/api/cart/items/${itemId}`, { method: 'DELETE' }));
+  return useCartWrite((itemId: string) => call(cart.items[':itemId'].$delete({ param: { itemId } })));
 }
 
 export function useRemoveOwnerItems() {
-  return useCartWrite((ownerId: string) => api(`/api/cart/owners/${ownerId}`, { method: 'DELETE' }));
+  return useCartWrite((ownerId: string) => call(cart.owners[':ownerId'].$delete({ param: { ownerId } })));
 }
 
 export function useClearCart() {
-  return useCartWrite(() => api('/api/cart', { method: 'DELETE' }));
+  return useCartWrite(() => call(cart.$delete()));
 }
 
 export function useSetOwnerDuration() {
   return useCartWrite(({ ownerId, borrowDuration }: { ownerId: string; borrowDuration: BorrowDuration }) =>
-    api<CartView>(`/api/cart/owners/${ownerId}`, { method: 'PATCH', body: { borrowDuration } }),
+    call(cart.owners[':ownerId'].$patch({ param: { ownerId }, json: { borrowDuration } })),
   );
 }
 
 /** Re-checks every book before leaving the cart or placing the order (spec 5). */
-export function validateCart(): Promise<CartValidation> {
-  return api<CartValidation>('/api/cart/validate', { method: 'POST' });
+export function validateCart() {
+  return call(cart.validate.$post());
 }

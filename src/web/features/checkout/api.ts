@@ -1,18 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PickupLocation } from '@domain/api-types';
 import type { OrderSummary } from '@domain/order-types';
 import type { CheckoutInput } from '@domain/schemas/checkout';
-import { api } from '@web/lib/api';
-import { cartKeys } from '@web/features/cart/api';
-import { orderKeys } from '@web/features/orders/api';
+import type { CheckoutApi } from '@server/modules/checkout/routes';
+import { apiClient, call } from '@web/lib/api';
+import { cartKeys, orderKeys } from '@web/lib/query-keys';
 
-// Checkout calls (docs/api.md, Checkout). The pickup options depend on who is in the cart, so
+// Checkout calls (/api/docs, Checkout). The pickup options depend on who is in the cart, so
 // their key sits under 'cart' and refreshes with every cart change.
+
+const checkout = apiClient<CheckoutApi>().checkout;
 
 export function useCheckoutOptions(enabled: boolean) {
   return useQuery({
-    queryKey: [...cartKeys.all, 'checkout-options'],
-    queryFn: () => api<{ pickupLocations: PickupLocation[] }>('/api/checkout/options'),
+    queryKey: cartKeys.checkoutOptions,
+    queryFn: () => call(checkout.options.$get()),
     enabled,
   });
 }
@@ -24,8 +25,7 @@ export interface ConfirmationState {
 
 export function usePlaceOrder() {
   return useMutation({
-    mutationFn: (input: CheckoutInput) =>
-      api<{ orders: OrderSummary[] }>('/api/checkout', { method: 'POST', body: input }),
+    mutationFn: (input: CheckoutInput) => call(checkout.$post({ json: input })),
   });
 }
 

@@ -1,39 +1,42 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderAction } from '@domain/order-actions';
-import type { OrderDetail, OrderSummary } from '@domain/order-types';
-import { api } from '@web/lib/api';
+import type { OrderDetail } from '@domain/order-types';
+import type { OrdersApi } from '@server/modules/orders/routes';
+import { apiClient, call } from '@web/lib/api';
+import { orderKeys } from '@web/lib/query-keys';
 
-// Order calls (docs/api.md, Orders). The server decides who may see and do what (D8); the
+// Order calls (/api/docs, Orders). The server decides who may see and do what (D8); the
 // screens show exactly what it answers.
 
 export type OrdersView = 'borrower' | 'owner';
 
-export const orderKeys = {
-  all: ['orders'] as const,
-  list: (as: OrdersView) => ['orders', 'list', as] as const,
-  detail: (id: string) => ['orders', 'detail', id] as const,
-};
+const orders = apiClient<OrdersApi>().orders;
 
 export function useOrders(as: OrdersView) {
   return useQuery({
     queryKey: orderKeys.list(as),
-    queryFn: () => api<{ items: OrderSummary[] }>(`/api/orders?as=${as}`),
+    queryFn: () => call(orders.$get({ query: { as } })),
   });
 }
 
 export function useOrder(id: string) {
   return useQuery({
     queryKey: orderKeys.detail(id),
-    queryFn: () => api<OrderDetail>(`/api/orders/${id}`),
+    queryFn: () => call(orders[':id'].$get({ param: { id } })),
   });
 }
 
-export function useOrderAction(id: string) {
+/** A write whose answer is the order: it lands in the detail at once, then every order key refreshes. */
+export function useOrderWrite<V>(id: string, write: (vars: V) => Promise<OrderDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: OrderAction) =>
-      api<OrderDetail>(`/api/orders/${id}/actions`, { method: 'POST', body: action }),
+    mutationFn: write,
     onSuccess: (order) => queryClient.setQueryData(orderKeys.detail(id), order),
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
+
+export const useOrderAction = (id: string) =>
+  useOrderWrite(id, (action: OrderAction) =>
+    call(orders[':id'].actions.$post({ param: { id }, json: action })),
+  );

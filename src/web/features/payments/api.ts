@@ -1,67 +1,63 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPayouts, Earnings, PayoutDetailsView, PayoutView } from '@domain/earnings-types';
-import type { OrderMoney } from '@domain/order-types';
 import type { PayoutDetailsInput, RecordPayoutInput } from '@domain/schemas/payout';
-import { api } from '@web/lib/api';
-import { orderKeys } from '@web/features/orders/api';
+import type { PaymentsApi } from '@server/modules/payments/routes';
+import { apiClient, call } from '@web/lib/api';
+import { accountKeys, adminKeys, earningsKeys, orderKeys } from '@web/lib/query-keys';
 
-// Paying on the page (D33) and the owner's share (D34). docs/api.md, Payments.
+// Paying on the page (D33) and the owner's share (D34). /api/docs, Payments.
 
-export const moneyKey = (orderId: string) => ['orders', 'money', orderId] as const;
+const payments = apiClient<PaymentsApi>();
 
 export function useOrderMoney(orderId: string, status: string) {
   return useQuery({
     // The status is part of the key: a status change shows the new deadline and share state.
-    queryKey: [...moneyKey(orderId), status],
-    queryFn: () => api<OrderMoney>(`/api/orders/${orderId}/money`),
+    queryKey: orderKeys.money(orderId, status),
+    queryFn: () => call(payments.orders[':id'].money.$get({ param: { id: orderId } })),
   });
 }
 
 export function useClaimPayment(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (receipt: File | null) => {
-      const body = new FormData();
-      if (receipt) body.append('receipt', receipt);
-      return api<OrderMoney>(`/api/orders/${orderId}/payment-claim`, { method: 'POST', body });
-    },
+    mutationFn: (receipt: File | null) =>
+      call(
+        payments.orders[':id']['payment-claim'].$post({
+          param: { id: orderId },
+          form: receipt ? { receipt } : {},
+        }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
 
-export const earningsKey = ['earnings'] as const;
-export const payoutsKey = ['admin', 'payouts'] as const;
-export const payoutDetailsKey = ['profile', 'payout-details'] as const;
-
 export function useEarnings() {
-  return useQuery({ queryKey: earningsKey, queryFn: () => api<Earnings>('/api/earnings') });
+  return useQuery({ queryKey: earningsKeys.all, queryFn: () => call(payments.earnings.$get()) });
 }
 
 export function useAdminPayouts() {
-  return useQuery({ queryKey: payoutsKey, queryFn: () => api<AdminPayouts>('/api/admin/payouts') });
+  return useQuery({ queryKey: adminKeys.payouts, queryFn: () => call(payments.admin.payouts.$get()) });
 }
 
 export function useRecordPayout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RecordPayoutInput) => api<PayoutView>('/api/admin/payouts', { method: 'POST', body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: payoutsKey }),
+    mutationFn: (body: RecordPayoutInput) => call(payments.admin.payouts.$post({ json: body })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.payouts }),
   });
 }
 
 export function usePayoutDetails() {
   return useQuery({
-    queryKey: payoutDetailsKey,
-    queryFn: () => api<PayoutDetailsView>('/api/profile/payout-details'),
+    queryKey: accountKeys.payoutDetails,
+    queryFn: () => call(payments.profile['payout-details'].$get()),
   });
 }
 
 export function useSavePayoutDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PayoutDetailsInput) =>
-      api<PayoutDetailsView>('/api/profile/payout-details', { method: 'PUT', body }),
-    onSuccess: (saved) => queryClient.setQueryData(payoutDetailsKey, saved),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: earningsKey }),
+    mutationFn: (body: PayoutDetailsInput) => call(payments.profile['payout-details'].$put({ json: body })),
+    onSuccess: (saved) => queryClient.setQueryData(accountKeys.payoutDetails, saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: earningsKeys.all }),
   });
 }

@@ -16,7 +16,7 @@ import {
   uuidParam,
   z,
 } from '@server/lib/openapi';
-import { notOnOrder, orderNotFound, orderParams } from '@server/modules/orders/routes';
+import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes';
 import { getOrderDetail } from '@server/modules/orders/service';
 import { extendLoan, markExtensionPaid } from './service';
 

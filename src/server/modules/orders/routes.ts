@@ -1,18 +1,11 @@
-import { MSG } from '@domain/messages';
 import { orderDetailSchema, orderSummarySchema } from '@domain/order-types';
 import { orderActionSchema, orderListQuerySchema } from '@domain/schemas/order';
-import { errorAnswer, jsonAnswer, jsonBody, memberRoute, router, uuidParam, z } from '@server/lib/openapi';
+import { errorAnswer, jsonAnswer, jsonBody, memberRoute, router, z } from '@server/lib/openapi';
+import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes';
 import { getOrderDetail, listOrders } from './service';
 import { applyOrderAction } from './status-service';
 
 const tags = ['Orders'];
-
-// The id and the answers every /orders/{id} route shares (orders, loans, payments).
-export const orderParams = z.object({ id: uuidParam(MSG.orderNotFound) });
-export const orderNotFound = errorAnswer(`${MSG.orderNotFound} (ORDER_NOT_FOUND; also for a malformed id)`);
-export const notOnOrder = errorAnswer(
-  `${MSG.noOrderPermission} (ORDER_FORBIDDEN): the caller is not party to the order; or the action is not theirs`,
-);
 
 const list = memberRoute({
   method: 'get',

@@ -13,7 +13,7 @@ import { payoutDetailsSchema, recordPayoutSchema } from '@domain/schemas/payout'
 import { requireUser } from '@server/auth/middleware';
 import { AppError } from '@server/lib/errors';
 import { adminRoute, errorAnswer, jsonAnswer, jsonBody, memberRoute, router, z } from '@server/lib/openapi';
-import { notOnOrder, orderNotFound, orderParams } from '@server/modules/orders/routes';
+import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes';
 import { getEarnings, getPayoutDetails, listPayables, recordPayout, savePayoutDetails } from './earnings';
 import { RECEIPT_FIELD, readReceipt } from './receipts';
 import { claimPayment, getOrderMoney, readReceiptFile } from './service';

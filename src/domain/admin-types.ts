@@ -1,21 +1,32 @@
-import type { BookSummary, Me } from './api-types';
-import type { OrderSummary } from './order-types';
+import { z } from 'zod';
+import { bookSummarySchema, meSchema } from './api-types';
+import { orderSummarySchema } from './order-types';
 
-// What the admin dashboard's API returns (docs/api.md, section Admin). Money is a decimal string (D2).
+// What the admin dashboard's API returns, declared as zod schemas (the route declarations and
+// the OpenAPI document use them; the web reads the inferred types). Money is a decimal string (D2).
 
-export interface AdminStats {
-  totalOrders: number;
-  totalBooks: number;
-  totalUsers: number;
-  pendingEmails: number;
+export const adminStatsSchema = z.object({
+  totalOrders: z.number().int(),
+  totalBooks: z.number().int(),
+  totalUsers: z.number().int(),
+  pendingEmails: z.number().int(),
   /** Orders waiting for admin review (the spec's 'pending orders'). */
-  draftOrders: number;
+  draftOrders: z.number().int(),
   /** Delivered orders past their due date (D21). */
-  overdueOrders: number;
+  overdueOrders: z.number().int(),
   /** Orders waiting for the borrower's transfer, counted apart from those awaiting review. */
-  awaitingPaymentOrders: number;
-}
+  awaitingPaymentOrders: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
 
+/** One page of an admin list. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 export interface Page<T> {
   items: T[];
   total: number;
@@ -23,52 +34,70 @@ export interface Page<T> {
   pageSize: number;
 }
 
-export interface AdminOrderRow extends OrderSummary {
-  userEmail: string;
+export const adminOrderRowSchema = orderSummarySchema.extend({
+  userEmail: z.string(),
   /** The owner's contact for the admin (spec section 6); null once the owner's account is gone. */
-  ownerContact: {
-    email: string;
-    phone: string | null;
-    address: string | null;
-    location: string | null;
-  } | null;
-  itemTitles: string[];
-  paymentClaimedAt: string | null;
+  ownerContact: z
+    .object({
+      email: z.string(),
+      phone: z.string().nullable(),
+      address: z.string().nullable(),
+      location: z.string().nullable(),
+    })
+    .nullable(),
+  itemTitles: z.array(z.string()),
+  paymentClaimedAt: z.string().nullable(),
   /** The borrower's receipt photo (D33), private to the borrower and the admins. */
-  receiptUrl: string | null;
-}
+  receiptUrl: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
-export interface AdminBookRow extends BookSummary {
-  ownerName: string | null;
-  ownerEmail: string | null;
+export const adminBookRowSchema = bookSummarySchema.extend({
+  ownerName: z.string().nullable(),
+  ownerEmail: z.string().nullable(),
   /** True while the book is in an open order (D6): it cannot be deleted. */
-  inOpenOrder: boolean;
-}
+  inOpenOrder: z.boolean(),
+});
+export type AdminBookRow = z.infer<typeof adminBookRowSchema>;
 
-export interface AdminUserRow
-  extends Pick<Me, 'id' | 'name' | 'email' | 'role' | 'phone' | 'location' | 'createdAt'> {
-  emailVerified: boolean;
-  bookCount: number;
-  /** Orders not yet Completed or Cancelled, as borrower or owner (D13 refuses deletion while > 0). */
-  openOrderCount: number;
-}
+export const adminUserRowSchema = meSchema
+  .pick({ id: true, name: true, email: true, role: true, phone: true, location: true, createdAt: true })
+  .extend({
+    emailVerified: z.boolean(),
+    bookCount: z.number().int(),
+    /** Orders not yet Completed or Cancelled, as borrower or owner (D13 refuses deletion while > 0). */
+    openOrderCount: z.number().int(),
+  });
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
-export interface AdminEmailRow {
-  id: string;
-  recipientEmail: string;
-  recipientType: string;
-  emailType: string;
-  subject: string;
-  orderId: string | null;
-  orderNumber: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  attempts: number;
-  lastError: string | null;
-}
+export const adminEmailRowSchema = z.object({
+  id: z.string(),
+  recipientEmail: z.string(),
+  recipientType: z.string(),
+  emailType: z.string(),
+  subject: z.string(),
+  orderId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+});
+export type AdminEmailRow = z.infer<typeof adminEmailRowSchema>;
+
+/** PATCH /api/admin/users/:id: the user's new role. */
+export const adminRoleChangeSchema = z.object({ id: z.string(), role: z.string() });
+export type AdminRoleChange = z.infer<typeof adminRoleChangeSchema>;
 
 /** POST /api/admin/emails/process: one of these three answers. */
-export type ProcessEmailsResult =
-  | { success: true; sent: number; failed: number; message: string }
-  | { success: false; error: string }
-  | { configuration_required: true; message: string };
+export const processEmailsResultSchema = z.union([
+  z.object({
+    success: z.literal(true),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    message: z.string(),
+  }),
+  z.object({ success: z.literal(false), error: z.string() }),
+  z.object({ configuration_required: z.literal(true), message: z.string() }),
+]);
+export type ProcessEmailsResult = z.infer<typeof processEmailsResultSchema>;

@@ -1,61 +1,133 @@
-import { Hono } from 'hono';
+import { meSchema } from '@domain/api-types';
 import { MSG } from '@domain/messages';
 import { changePasswordSchema, confirmEmailSchema, profileSchema } from '@domain/schemas/account';
 import type { AppEnv } from '@server/app-env';
 import { CLIENT_IP_HEADER } from '@server/auth/auth';
-import { requireUser } from '@server/auth/middleware';
 import { AppError } from '@server/lib/errors';
-import { parseJson } from '@server/lib/validate';
+import {
+  errorBodySchema,
+  jsonAnswer,
+  jsonBody,
+  memberRoute,
+  publicRoute,
+  router,
+  z,
+} from '@server/lib/openapi';
 import { takeAttempt } from '@server/security/attempt-limit';
+import type { MiddlewareHandler } from 'hono';
 import { changePassword, confirmEmail, getMe, updateProfile } from './service';
 
 /** Like sign-in: 5 attempts a minute, per member and per address. */
 export const PASSWORD_ATTEMPTS_PER_MINUTE = 5;
 
-export function accountRoutes() {
-  return (
-    new Hono<AppEnv>()
-      // GET /api/me: the signed-in member (or null), which the web app uses for guards and the role.
-      .get('/me', async (c) => {
-        const user = c.var.user;
-        return c.json({ user: user ? await getMe(c.var.deps.db, user.id) : null });
-      })
-      // The confirm page's button (issue 10): our cross-site check makes it a click on our page.
-      .post('/account/confirm-email', async (c) => {
-        const { token } = await parseJson(c, confirmEmailSchema);
-        const headers = await confirmEmail(c.var.deps.auth, { requestHeaders: c.req.raw.headers, token });
-        for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
-        return c.json({ ok: true });
-      })
-      .patch('/profile', requireUser, async (c) => {
-        const profile = await parseJson(c, profileSchema);
-        return c.json(await updateProfile(c.var.deps.db, { actorId: c.var.user!.id, profile }));
-      })
-      .post('/profile/password', requireUser, async (c) => {
-        // Better Auth's limiter sees only HTTP calls, not this server call: guessing the current
-        // password is limited here like sign-in, per member and per address, every attempt counted.
-        if (c.var.deps.config.rateLimitEnabled) {
-          const db = c.var.deps.db;
-          const limit = { max: PASSWORD_ATTEMPTS_PER_MINUTE, windowMs: 60_000 };
-          const byMember = await takeAttempt(db, `profile-password:member:${c.var.user!.id}`, limit);
-          const byAddress = await takeAttempt(
-            db,
-            `profile-password:address:${c.req.header(CLIENT_IP_HEADER)}`,
-            limit,
-          );
-          if (!byMember || !byAddress) {
-            throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyPasswordAttempts, 429);
-          }
-        }
-        const body = await parseJson(c, changePasswordSchema);
-        const headers = await changePassword(c.var.deps.auth, {
-          requestHeaders: c.req.raw.headers,
-          currentPassword: body.currentPassword,
-          newPassword: body.newPassword,
-        });
-        // The other sessions are gone; this browser keeps working on the fresh session cookie.
-        for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
-        return c.json({ ok: true });
-      })
-  );
+const tags = ['Account'];
+const done = z.object({ ok: z.literal(true) });
+const gone = jsonAnswer(errorBodySchema, 'The member’s account no longer exists');
+
+const me = publicRoute({
+  method: 'get',
+  path: '/me',
+  tags,
+  summary: 'The signed-in member, or null for a guest (the web app’s guards and role)',
+  responses: { 200: jsonAnswer(z.object({ user: meSchema.nullable() }), 'The member or null'), 404: gone },
+});
+
+const confirm = publicRoute({
+  method: 'post',
+  path: '/account/confirm-email',
+  tags,
+  summary:
+    'The confirm page’s button (issue 10): confirms the emailed token and signs this browser in (Set-Cookie)',
+  request: { body: jsonBody(confirmEmailSchema) },
+  responses: {
+    200: jsonAnswer(done, 'Confirmed; the session cookie is set'),
+    400: jsonAnswer(
+      errorBodySchema,
+      `${MSG.confirmLinkInvalid} (INVALID_CONFIRMATION_LINK), or a malformed request`,
+    ),
+  },
+});
+
+const profile = memberRoute({
+  method: 'patch',
+  path: '/profile',
+  tags,
+  summary: 'Save the profile: name, phone, location, address (spec section 5 rules)',
+  request: { body: jsonBody(profileSchema) },
+  responses: { 200: jsonAnswer(meSchema, 'The saved profile'), 404: gone },
+});
+
+const password = memberRoute({
+  method: 'post',
+  path: '/profile/password',
+  tags,
+  summary: 'Change the password (D11): ends every other session; this browser gets a fresh session cookie',
+  request: { body: jsonBody(changePasswordSchema) },
+  responses: {
+    200: jsonAnswer(done, 'Changed'),
+    422: jsonAnswer(
+      errorBodySchema,
+      `Invalid input, or ${MSG.currentPasswordIncorrect} (INVALID_CURRENT_PASSWORD)`,
+    ),
+    429: jsonAnswer(errorBodySchema, `${MSG.tooManyPasswordAttempts} (TOO_MANY_REQUESTS)`),
+  },
+});
+
+// Better Auth's limiter sees only HTTP calls, not this server call: guessing the current
+// password is limited here like sign-in, per member and per address, every attempt counted
+// (before the body is read, so a malformed attempt counts too). A guest goes on to the 401.
+const passwordAttempts: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.var.user;
+  if (user && c.req.method === 'POST' && c.var.deps.config.rateLimitEnabled) {
+    const db = c.var.deps.db;
+    const limit = { max: PASSWORD_ATTEMPTS_PER_MINUTE, windowMs: 60_000 };
+    const byMember = await takeAttempt(db, `profile-password:member:${user.id}`, limit);
+    const byAddress = await takeAttempt(
+      db,
+      `profile-password:address:${c.req.header(CLIENT_IP_HEADER)}`,
+      limit,
+    );
+    if (!byMember || !byAddress) throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyPasswordAttempts, 429);
+  }
+  await next();
+};
+
+/** Each new Set-Cookie header of a Better Auth call, passed on to this answer. */
+function passCookies(
+  c: { header: (name: string, value: string, o: { append: true }) => void },
+  headers: Headers,
+) {
+  for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
 }
+
+export function accountRoutes() {
+  const app = router();
+  app.use('/profile/password', passwordAttempts);
+  return app
+    .openapi(me, async (c) => {
+      const user = c.var.user;
+      return c.json({ user: user ? await getMe(c.var.deps.db, user.id) : null }, 200);
+    })
+    .openapi(confirm, async (c) => {
+      const { token } = c.req.valid('json');
+      passCookies(c, await confirmEmail(c.var.deps.auth, { requestHeaders: c.req.raw.headers, token }));
+      return c.json({ ok: true as const }, 200);
+    })
+    .openapi(profile, async (c) => {
+      const input = c.req.valid('json');
+      return c.json(await updateProfile(c.var.deps.db, { actorId: c.var.user.id, profile: input }), 200);
+    })
+    .openapi(password, async (c) => {
+      const { currentPassword, newPassword } = c.req.valid('json');
+      const headers = await changePassword(c.var.deps.auth, {
+        requestHeaders: c.req.raw.headers,
+        currentPassword,
+        newPassword,
+      });
+      // The other sessions are gone; this browser keeps working on the fresh session cookie.
+      passCookies(c, headers);
+      return c.json({ ok: true as const }, 200);
+    });
+}
+
+export type AccountApi = ReturnType<typeof accountRoutes>;

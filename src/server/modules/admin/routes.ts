@@ -1,5 +1,14 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
+import {
+  adminBookRowSchema,
+  adminEmailRowSchema,
+  adminOrderRowSchema,
+  adminRoleChangeSchema,
+  adminStatsSchema,
+  adminUserRowSchema,
+  pageSchema,
+  processEmailsResultSchema,
+} from '@domain/admin-types';
+import { bookSummarySchema } from '@domain/api-types';
 import { MSG } from '@domain/messages';
 import {
   adminBookStatusSchema,
@@ -9,58 +18,160 @@ import {
   adminUserRoleSchema,
   adminUsersQuerySchema,
 } from '@domain/schemas/admin';
-import type { AppEnv } from '@server/app-env';
-import { requireAdmin } from '@server/auth/middleware';
-import { parseJson, parseParam, parseQuery } from '@server/lib/validate';
+import { adminRoute, errorBodySchema, jsonAnswer, jsonBody, router, uuidParam, z } from '@server/lib/openapi';
 import * as admin from './service';
 
 // Every route here is admin-only (D12): guests 401, members 403 with the spec's message.
 
+const tags = ['Admin'];
+const bookId = z.object({ id: uuidParam(MSG.bookNotFound) });
+// Better Auth's user ids are text, not uuids: an unknown one is simply not found.
+const userId = z.object({
+  id: z.string({ error: MSG.userNotFound }).min(1, MSG.userNotFound).max(100, MSG.userNotFound),
+});
+const error = (description: string) => jsonAnswer(errorBodySchema, description);
+const deleted = { description: 'Deleted (no body)' };
+
+const stats = adminRoute({
+  method: 'get',
+  path: '/admin/stats',
+  tags,
+  summary: 'The dashboard’s stat cards',
+  responses: { 200: jsonAnswer(adminStatsSchema, 'The counts') },
+});
+
+const orders = adminRoute({
+  method: 'get',
+  path: '/admin/orders',
+  tags,
+  summary: 'Every order, newest first: search, status or loan filter (D21), pages of 20',
+  request: { query: adminOrdersQuerySchema },
+  responses: { 200: jsonAnswer(pageSchema(adminOrderRowSchema), 'One page of orders') },
+});
+
+const books = adminRoute({
+  method: 'get',
+  path: '/admin/books',
+  tags,
+  summary: 'Every book that is not deleted, newest first: search and status filter',
+  request: { query: adminBooksQuerySchema },
+  responses: { 200: jsonAnswer(pageSchema(adminBookRowSchema), 'One page of books') },
+});
+
+const setBookStatus = adminRoute({
+  method: 'patch',
+  path: '/admin/books/{id}',
+  tags,
+  summary: 'Set any book status (spec section 4)',
+  request: { params: bookId, body: jsonBody(adminBookStatusSchema) },
+  responses: {
+    200: jsonAnswer(bookSummarySchema, 'The book with its new status'),
+    404: error(`${MSG.bookNotFound} (BOOK_NOT_FOUND)`),
+  },
+});
+
+const deleteBook = adminRoute({
+  method: 'delete',
+  path: '/admin/books/{id}',
+  tags,
+  summary: 'Soft-delete a book (D7): it leaves listings and carts, never order history',
+  request: { params: bookId },
+  responses: {
+    204: deleted,
+    404: error(`${MSG.bookNotFound} (BOOK_NOT_FOUND)`),
+    409: error(`${MSG.bookInOpenOrderDelete} (BOOK_IN_OPEN_ORDER)`),
+  },
+});
+
+const users = adminRoute({
+  method: 'get',
+  path: '/admin/users',
+  tags,
+  summary: 'Every user, newest first: search and role filter',
+  request: { query: adminUsersQuerySchema },
+  responses: { 200: jsonAnswer(pageSchema(adminUserRowSchema), 'One page of users') },
+});
+
+const setUserRole = adminRoute({
+  method: 'patch',
+  path: '/admin/users/{id}',
+  tags,
+  summary: 'Make a user an admin or a member again (D12: never one’s own role)',
+  request: { params: userId, body: jsonBody(adminUserRoleSchema) },
+  responses: {
+    200: jsonAnswer(adminRoleChangeSchema, 'The user’s new role'),
+    404: error(`${MSG.userNotFound} (USER_NOT_FOUND)`),
+    409: error(`${MSG.cannotChangeOwnRole} (OWN_ROLE)`),
+  },
+});
+
+const deleteUser = adminRoute({
+  method: 'delete',
+  path: '/admin/users/{id}',
+  tags,
+  summary: 'Delete a user (D13): never an admin, never while they have open orders',
+  request: { params: userId },
+  responses: {
+    204: deleted,
+    404: error(`${MSG.userNotFound} (USER_NOT_FOUND)`),
+    409: error(
+      `${MSG.cannotDeleteAdmin} (ADMIN_NOT_DELETABLE), or ${MSG.userHasOpenOrders} (USER_HAS_OPEN_ORDERS)`,
+    ),
+  },
+});
+
+const emails = adminRoute({
+  method: 'get',
+  path: '/admin/emails',
+  tags,
+  summary: 'The email outbox, newest first: search and pending/sent filter',
+  request: { query: adminEmailsQuerySchema },
+  responses: { 200: jsonAnswer(pageSchema(adminEmailRowSchema), 'One page of emails') },
+});
+
+const pendingCount = adminRoute({
+  method: 'get',
+  path: '/admin/emails/pending-count',
+  tags,
+  summary: 'Unsent notifications (the dashboard polls it every 10 seconds)',
+  responses: { 200: jsonAnswer(z.object({ count: z.number().int() }), 'How many wait') },
+});
+
+const processEmails = adminRoute({
+  method: 'post',
+  path: '/admin/emails/process',
+  tags,
+  summary: 'Run the outbox now (D14, D15): sent and failed counts, an error, or no email service',
+  responses: { 200: jsonAnswer(processEmailsResultSchema, 'What the run did') },
+});
+
 export function adminRoutes() {
-  const app = new Hono<AppEnv>();
-  app.use('/admin/*', requireAdmin);
-
-  app.get('/admin/stats', async (c) => c.json(await admin.getStats(c.var.deps.db)));
-
-  app.get('/admin/orders', async (c) =>
-    c.json(await admin.listOrders(c.var.deps.db, parseQuery(c, adminOrdersQuerySchema))),
-  );
-
-  app.get('/admin/books', async (c) =>
-    c.json(await admin.listBooks(c.var.deps.db, parseQuery(c, adminBooksQuerySchema))),
-  );
-  app.patch('/admin/books/:id', async (c) => {
-    const bookId = parseParam(c, 'id', z.uuid(), MSG.bookNotFound);
-    const { status } = await parseJson(c, adminBookStatusSchema);
-    return c.json(await admin.setBookStatus(c.var.deps.db, { bookId, status }));
-  });
-  app.delete('/admin/books/:id', async (c) => {
-    const bookId = parseParam(c, 'id', z.uuid(), MSG.bookNotFound);
-    await admin.deleteBook(c.var.deps.db, { bookId });
-    return c.body(null, 204);
-  });
-
-  app.get('/admin/users', async (c) =>
-    c.json(await admin.listUsers(c.var.deps.db, parseQuery(c, adminUsersQuerySchema))),
-  );
-  app.patch('/admin/users/:id', async (c) => {
-    const userId = parseParam(c, 'id', z.string().min(1).max(100), MSG.userNotFound);
-    const { role } = await parseJson(c, adminUserRoleSchema);
-    return c.json(await admin.setUserRole(c.var.deps.db, { actorId: c.var.user!.id, userId, role }));
-  });
-  app.delete('/admin/users/:id', async (c) => {
-    const userId = parseParam(c, 'id', z.string().min(1).max(100), MSG.userNotFound);
-    await admin.deleteUser(c.var.deps.db, { actorId: c.var.user!.id, userId });
-    return c.body(null, 204);
-  });
-
-  app.get('/admin/emails', async (c) =>
-    c.json(await admin.listEmails(c.var.deps.db, parseQuery(c, adminEmailsQuerySchema))),
-  );
-  app.get('/admin/emails/pending-count', async (c) =>
-    c.json({ count: await admin.countPendingEmails(c.var.deps.db) }),
-  );
-  app.post('/admin/emails/process', async (c) => c.json(await admin.processEmails(c.var.deps)));
-
-  return app;
+  return router()
+    .openapi(stats, async (c) => c.json(await admin.getStats(c.var.deps.db), 200))
+    .openapi(orders, async (c) => c.json(await admin.listOrders(c.var.deps.db, c.req.valid('query')), 200))
+    .openapi(books, async (c) => c.json(await admin.listBooks(c.var.deps.db, c.req.valid('query')), 200))
+    .openapi(setBookStatus, async (c) => {
+      const { status } = c.req.valid('json');
+      const book = await admin.setBookStatus(c.var.deps.db, { bookId: c.req.valid('param').id, status });
+      return c.json(book, 200);
+    })
+    .openapi(deleteBook, async (c) => {
+      await admin.deleteBook(c.var.deps.db, { bookId: c.req.valid('param').id });
+      return c.body(null, 204);
+    })
+    .openapi(users, async (c) => c.json(await admin.listUsers(c.var.deps.db, c.req.valid('query')), 200))
+    .openapi(setUserRole, async (c) => {
+      const { role } = c.req.valid('json');
+      const input = { actorId: c.var.user.id, userId: c.req.valid('param').id, role };
+      return c.json(await admin.setUserRole(c.var.deps.db, input), 200);
+    })
+    .openapi(deleteUser, async (c) => {
+      await admin.deleteUser(c.var.deps.db, { actorId: c.var.user.id, userId: c.req.valid('param').id });
+      return c.body(null, 204);
+    })
+    .openapi(emails, async (c) => c.json(await admin.listEmails(c.var.deps.db, c.req.valid('query')), 200))
+    .openapi(pendingCount, async (c) => c.json({ count: await admin.countPendingEmails(c.var.deps.db) }, 200))
+    .openapi(processEmails, async (c) => c.json(await admin.processEmails(c.var.deps), 200));
 }
+
+export type AdminApi = ReturnType<typeof adminRoutes>;

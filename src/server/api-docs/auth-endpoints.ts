@@ -1,22 +1,49 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { signUpRequestSchema } from '@domain/schemas/account';
+import {
+  authErrorSchema,
+  authStatusAnswerSchema,
+  signInAnswerSchema,
+  signOutAnswerSchema,
+  signUpAnswerSchema,
+} from '@domain/auth-types';
+import {
+  forgotPasswordSchema,
+  newPasswordRequestSchema,
+  signInSchema,
+  signUpRequestSchema,
+} from '@domain/schemas/account';
 import { errorBodySchema, z } from '@server/lib/openapi';
 
-// Better Auth serves /api/auth/* itself (app.ts); these are the endpoints the web app calls,
-// described here so the document covers every call the product makes. Better Auth's own error
-// answers are `{ code, message }`, not our `{ error }` shape.
+// Better Auth serves /api/auth/* itself (app.ts); these are the endpoints the web app calls
+// (src/web/features/account/api.ts, the header's sign-out), described here so the document
+// covers every call the product makes. Our rules run before them (auth/request-rules.ts,
+// decision 0002): a broken rule answers 422 VALIDATION_FAILED with the spec's message. Better
+// Auth's own error answers are `{ code, message }`; our middleware's (cross-site, body size,
+// forbidden characters, crash) are our `{ error }` shape.
 
-const authError = z.object({ code: z.string().optional(), message: z.string() }).openapi('AuthError');
-const ok = z.object({ status: z.boolean() }).passthrough();
-const userAnswer = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string() }).passthrough(),
+const authError = authErrorSchema.openapi('AuthError');
+const either = z.union([authError, errorBodySchema]);
+const answer = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { 'application/json': { schema } },
 });
+
+// Every endpoint: our middleware's refusals, Better Auth's limiter and our rules' 422.
+const ALWAYS = {
+  400: answer('Malformed request (our middleware), or refused by Better Auth', either),
+  403: answer('A cross-site request (CROSS_SITE_REQUEST, our middleware)', either),
+  413: answer('The body is larger than the route accepts', errorBodySchema),
+  422: answer('Invalid input: VALIDATION_FAILED with the spec’s message and `fields`', authError),
+  429: answer('Too many attempts (Better Auth’s limiter)', authError),
+  500: answer('Unexpected error', either),
+};
 
 interface AuthEndpoint {
   path: string;
   summary: string;
   body: z.ZodType;
   answer: z.ZodType;
+  errors?: Record<number, ReturnType<typeof answer>>;
 }
 
 const ENDPOINTS: AuthEndpoint[] = [
@@ -24,38 +51,48 @@ const ENDPOINTS: AuthEndpoint[] = [
     path: '/sign-up/email',
     summary:
       'Register (D10: the account stays unconfirmed until the emailed link is followed). A taken address answers like a new one and its owner is emailed instead.',
-    body: signUpRequestSchema.extend({ callbackURL: z.string().optional() }),
-    answer: z.object({ token: z.string().nullable() }).passthrough(),
+    body: signUpRequestSchema,
+    answer: signUpAnswerSchema,
   },
   {
     path: '/sign-in/email',
     summary: 'Sign in with email and password; sets the httpOnly session cookie',
-    body: z.object({ email: z.string(), password: z.string(), rememberMe: z.boolean().optional() }),
-    answer: userAnswer,
+    body: signInSchema,
+    answer: signInAnswerSchema,
+    errors: {
+      401: answer('Wrong email or password (INVALID_EMAIL_OR_PASSWORD)', authError),
+      403: answer(
+        'Email not confirmed yet (EMAIL_NOT_VERIFIED; no mail is sent), or a cross-site request',
+        either,
+      ),
+    },
   },
   {
     path: '/sign-out',
     summary: 'End this session (revoked on every instance at once)',
     body: z.object({}),
-    answer: z.object({ success: z.boolean() }),
+    answer: signOutAnswerSchema,
   },
   {
     path: '/send-verification-email',
-    summary: 'Send the confirmation email again',
-    body: z.object({ email: z.string(), callbackURL: z.string().optional() }),
-    answer: ok,
+    summary: 'Send the confirmation email again (same answer for any address)',
+    body: forgotPasswordSchema.extend({ callbackURL: z.string().optional() }),
+    answer: authStatusAnswerSchema,
   },
   {
     path: '/request-password-reset',
     summary: 'Email a password reset link (same answer whether or not the address is registered)',
-    body: z.object({ email: z.string(), redirectTo: z.string().optional() }),
-    answer: ok,
+    body: forgotPasswordSchema.extend({ redirectTo: z.string().optional() }),
+    answer: authStatusAnswerSchema,
   },
   {
     path: '/reset-password',
     summary: 'Set a new password with the emailed token; signs out every session of the member',
-    body: z.object({ token: z.string(), newPassword: z.string() }),
-    answer: ok,
+    body: newPasswordRequestSchema.extend({ token: z.string() }),
+    answer: authStatusAnswerSchema,
+    errors: {
+      400: answer('An unknown, used or expired token (INVALID_TOKEN): the page offers a new link', either),
+    },
   },
 ];
 
@@ -67,19 +104,7 @@ export function describeAuthEndpoints(registry: OpenAPIHono['openAPIRegistry']) 
       tags: ['Authentication (Better Auth)'],
       summary: endpoint.summary,
       request: { body: { required: true, content: { 'application/json': { schema: endpoint.body } } } },
-      responses: {
-        200: { description: 'Done', content: { 'application/json': { schema: endpoint.answer } } },
-        400: { description: 'Invalid input', content: { 'application/json': { schema: authError } } },
-        401: {
-          description: 'Wrong email or password',
-          content: { 'application/json': { schema: authError } },
-        },
-        403: {
-          description: 'Email not confirmed yet, or a cross-site request',
-          content: { 'application/json': { schema: z.union([authError, errorBodySchema]) } },
-        },
-        429: { description: 'Too many attempts', content: { 'application/json': { schema: authError } } },
-      },
+      responses: { 200: answer('Done', endpoint.answer), ...ALWAYS, ...endpoint.errors },
     });
   }
 }

@@ -18,9 +18,11 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import type { SignOutAnswer } from '@domain/auth-types';
 import { cn } from '@web/components/ui/cn';
 import { useCartCount } from '@web/features/cart/api';
-import { api } from '@web/lib/api';
+import { authApi } from '@web/lib/api';
+import { isMemberData } from '@web/lib/query-keys';
 import { broadcastAuthChange, sessionQuery, useSession } from '@web/lib/session';
 
 const NAV = [
@@ -158,13 +160,13 @@ function AccountControls() {
 
   async function signOut() {
     try {
-      await api('/api/auth/sign-out', { method: 'POST', body: {} });
+      await authApi<SignOutAnswer>('/api/auth/sign-out', { method: 'POST', body: {} });
     } catch (err) {
       // Spec: a sign-out failure is only logged; the local state is cleared anyway.
       console.error('sign-out failed', err);
     }
     queryClient.setQueryData(sessionQuery.queryKey, { user: null });
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    queryClient.removeQueries({ predicate: (q) => isMemberData(q.queryKey) });
     broadcastAuthChange();
     navigate('/', { replace: true });
   }

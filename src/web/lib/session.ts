@@ -3,15 +3,21 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { Me } from '@domain/api-types';
-import { api, setUnauthorizedHandler } from './api';
+import type { AccountApi } from '@server/modules/account/routes';
+import { apiClient, call, setUnauthorizedHandler } from './api';
+import { isMemberData, sessionKeys } from './query-keys';
 
 // The signed-in member, from GET /api/me. Sign-in and sign-out in one tab reach the other
 // tabs through a BroadcastChannel (D9); a tab coming back into view re-checks the session.
 
+const account = apiClient<AccountApi>();
+
+/** GET /api/me: the signed-in member, or null for a guest. */
+export const fetchSession = () => call(account.me.$get());
+
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
-  queryFn: () => api<{ user: Me | null }>('/api/me'),
+  queryKey: sessionKeys.all,
+  queryFn: fetchSession,
   staleTime: 5 * 60_000,
 });
 
@@ -45,7 +51,7 @@ export function useAuthSync() {
     // not as a session that expired under a page (a member's query answered 401 first).
     const refresh = async () => {
       await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
-      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      await queryClient.invalidateQueries({ predicate: (q) => isMemberData(q.queryKey) });
     };
     const onVisible = () => {
       if (document.visibilityState === 'visible')
@@ -139,7 +145,7 @@ export function useSessionExpiry() {
       if (!queryClient.getQueryData(sessionQuery.queryKey)?.user) return;
       sessionExpired = true;
       queryClient.setQueryData(sessionQuery.queryKey, { user: null });
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      queryClient.removeQueries({ predicate: (q) => isMemberData(q.queryKey) });
       toast.error(t('sessionExpired'), { id: 'session-expired' });
       const { pathname, search } = window.location;
       void navigate(signInPath(pathname + search), { replace: true });

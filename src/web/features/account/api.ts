@@ -3,63 +3,69 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { Me } from '@domain/api-types';
-import type { ProfileInput, SignUpRequest } from '@domain/schemas/account';
+import type { AuthStatusAnswer, SignInAnswer, SignUpAnswer } from '@domain/auth-types';
+import type { ChangePasswordForm, ProfileInput, SignUpRequest } from '@domain/schemas/account';
+import type { AccountApi } from '@server/modules/account/routes';
 import type { PickupLocationsApi } from '@server/modules/pickup-locations/routes';
-import { api, apiClient, call, errorMessage } from '@web/lib/api';
-import { accountKeys } from '@web/lib/query-keys';
-import { broadcastAuthChange, sessionQuery, takeReturnPath, whileSigningIn } from '@web/lib/session';
+import { apiClient, authApi, call, errorMessage } from '@web/lib/api';
+import { accountKeys, isMemberData } from '@web/lib/query-keys';
+import {
+  broadcastAuthChange,
+  fetchSession,
+  sessionQuery,
+  takeReturnPath,
+  whileSigningIn,
+} from '@web/lib/session';
 import { addToCart } from '@web/features/cart/api';
 
-// Account calls: Better Auth under /api/auth, our profile and pickup routes under /api.
+// Account calls: Better Auth under /api/auth (authApi, answers described in @domain/auth-types),
+// our profile and pickup routes under /api (the typed client).
+
+const account = apiClient<AccountApi>();
 
 /** Where the confirm page goes once confirmed: signed in, on the profile, with a welcome banner. */
 export const CONFIRMED_CALLBACK = '/profile/edit?welcome=1';
 
 /** The confirm page's button: confirms the emailed token and signs this browser in. */
 export function confirmEmail(token: string) {
-  return api<{ ok: true }>('/api/account/confirm-email', { method: 'POST', body: { token } });
+  return call(account.account['confirm-email'].$post({ json: { token } }));
 }
 
 export function signUp(body: Omit<SignUpRequest, 'callbackURL'>) {
-  return api('/api/auth/sign-up/email', {
+  return authApi<SignUpAnswer>('/api/auth/sign-up/email', {
     method: 'POST',
     body: { ...body, callbackURL: CONFIRMED_CALLBACK },
   });
 }
 
 export function signIn(body: { email: string; password: string; rememberMe: boolean }) {
-  return api('/api/auth/sign-in/email', { method: 'POST', body });
+  return authApi<SignInAnswer>('/api/auth/sign-in/email', { method: 'POST', body });
 }
 
 export function resendConfirmation(email: string) {
-  return api('/api/auth/send-verification-email', {
+  return authApi<AuthStatusAnswer>('/api/auth/send-verification-email', {
     method: 'POST',
     body: { email, callbackURL: CONFIRMED_CALLBACK },
   });
 }
 
 export function requestPasswordReset(email: string) {
-  return api('/api/auth/request-password-reset', {
+  return authApi<AuthStatusAnswer>('/api/auth/request-password-reset', {
     method: 'POST',
     body: { email, redirectTo: '/reset-password' },
   });
 }
 
 export function resetPassword(body: { token: string; newPassword: string }) {
-  return api('/api/auth/reset-password', { method: 'POST', body });
+  return authApi<AuthStatusAnswer>('/api/auth/reset-password', { method: 'POST', body });
 }
 
 export function updateProfile(body: ProfileInput) {
-  return api<Me>('/api/profile', { method: 'PATCH', body });
+  return call(account.profile.$patch({ json: body }));
 }
 
-export function changePassword(body: {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}) {
-  return api<{ ok: true }>('/api/profile/password', { method: 'POST', body });
+export function changePassword(body: ChangePasswordForm) {
+  return call(account.profile.password.$post({ json: body }));
 }
 
 const pickup = apiClient<PickupLocationsApi>();
@@ -102,9 +108,9 @@ export function useFinishSignIn() {
   const { t } = useTranslation('cart');
   return useCallback(
     async (intent: { next: string | null; add: string | null } = { next: null, add: null }) => {
-      const session = await api<{ user: Me | null }>('/api/me');
+      const session = await fetchSession();
       const outcome = intent.add && session.user ? await addAfterSignIn(intent.add) : null;
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      queryClient.removeQueries({ predicate: (q) => isMemberData(q.queryKey) });
       const remembered = takeReturnPath();
       await whileSigningIn(async () => {
         queryClient.setQueryData(sessionQuery.queryKey, session);

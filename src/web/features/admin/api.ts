@@ -1,20 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminBookRow,
-  AdminEmailRow,
-  AdminOrderRow,
-  AdminStats,
-  AdminUserRow,
-  Page,
-  ProcessEmailsResult,
-} from '@domain/admin-types';
 import { type BookStatus, PENDING_EMAIL_POLL_MS, type Role } from '@domain/constants';
 import type { OrderAction } from '@domain/order-actions';
 import type { OrderDetail } from '@domain/order-types';
-import { api, toQueryString } from '@web/lib/api';
+import type { AdminApi } from '@server/modules/admin/routes';
+import { api, apiClient, call } from '@web/lib/api';
+import { adminKeys, orderKeys } from '@web/lib/query-keys';
 
-// Admin calls (docs/api.md, Admin). The server checks the admin role on every one of them (D12);
-// order status changes go through the orders module's one status service (D8).
+// Admin calls (the typed client of the admin routes). The server checks the admin role on every
+// one of them (D12); order status changes go through the orders module's one status service (D8).
+
+const admin = apiClient<AdminApi>().admin;
 
 export interface ListParams {
   q?: string;
@@ -24,39 +19,54 @@ export interface ListParams {
   state?: string;
 }
 
-export const adminKeys = {
-  all: ['admin'] as const,
-  stats: ['admin', 'stats'] as const,
-  pendingEmails: ['admin', 'emails', 'pending-count'] as const,
-  list: (tab: string, params: ListParams) => ['admin', tab, params] as const,
-};
-
 export function useAdminStats() {
-  return useQuery({ queryKey: adminKeys.stats, queryFn: () => api<AdminStats>('/api/admin/stats') });
+  return useQuery({ queryKey: adminKeys.stats, queryFn: () => call(admin.stats.$get()) });
 }
 
 /** Unsent notifications, refreshed every 10 seconds while the dashboard is open (spec section 7). */
 export function usePendingEmailCount() {
   return useQuery({
     queryKey: adminKeys.pendingEmails,
-    queryFn: () => api<{ count: number }>('/api/admin/emails/pending-count'),
+    queryFn: () => call(admin.emails['pending-count'].$get()),
     refetchInterval: PENDING_EMAIL_POLL_MS,
   });
 }
 
-function useAdminList<T>(tab: string, params: ListParams) {
+/** The list's query string: empty filters are left out (an empty status is no filter, not a 422). */
+function listQuery<K extends keyof ListParams>(params: ListParams, filter?: K) {
+  const value = filter ? params[filter] : undefined;
+  return {
+    q: params.q || undefined,
+    page: String(params.page),
+    ...(filter && value ? { [filter]: String(value) } : {}),
+  };
+}
+
+function useAdminList<T>(tab: string, params: ListParams, fetchPage: (init: RequestInit) => Promise<T>) {
   return useQuery({
     queryKey: adminKeys.list(tab, params),
-    queryFn: ({ signal }) => api<Page<T>>(`/api/admin/${tab}${toQueryString({ ...params })}`, { signal }),
+    queryFn: ({ signal }) => fetchPage({ signal }),
     // Paging keeps the current rows on screen until the next page arrives.
     placeholderData: keepPreviousData,
   });
 }
 
-export const useAdminOrders = (params: ListParams) => useAdminList<AdminOrderRow>('orders', params);
-export const useAdminBooks = (params: ListParams) => useAdminList<AdminBookRow>('books', params);
-export const useAdminUsers = (params: ListParams) => useAdminList<AdminUserRow>('users', params);
-export const useAdminEmails = (params: ListParams) => useAdminList<AdminEmailRow>('emails', params);
+export const useAdminOrders = (params: ListParams) =>
+  useAdminList('orders', params, (init) =>
+    call(admin.orders.$get({ query: listQuery(params, 'status') }, { init })),
+  );
+export const useAdminBooks = (params: ListParams) =>
+  useAdminList('books', params, (init) =>
+    call(admin.books.$get({ query: listQuery(params, 'status') }, { init })),
+  );
+export const useAdminUsers = (params: ListParams) =>
+  useAdminList('users', params, (init) =>
+    call(admin.users.$get({ query: listQuery(params, 'role') }, { init })),
+  );
+export const useAdminEmails = (params: ListParams) =>
+  useAdminList('emails', params, (init) =>
+    call(admin.emails.$get({ query: listQuery(params, 'state') }, { init })),
+  );
 
 /** Every admin write refreshes every admin list and the stat cards. */
 function useAdminWrite<TVars, TResult>(write: (vars: TVars) => Promise<TResult>) {
@@ -74,31 +84,31 @@ export function useAdminOrderAction() {
       api<OrderDetail>(`/api/orders/${orderId}/actions`, { method: 'POST', body: action }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
 }
 
 export function useSetBookStatus() {
   return useAdminWrite(({ bookId, status }: { bookId: string; status: BookStatus }) =>
-    api(`/api/admin/books/${bookId}`, { method: 'PATCH', body: { status } }),
+    call(admin.books[':id'].$patch({ param: { id: bookId }, json: { status } })),
   );
 }
 
 export function useDeleteBook() {
-  return useAdminWrite((bookId: string) => api(`/api/admin/books/${bookId}`, { method: 'DELETE' }));
+  return useAdminWrite((bookId: string) => call(admin.books[':id'].$delete({ param: { id: bookId } })));
 }
 
 export function useSetUserRole() {
   return useAdminWrite(({ userId, role }: { userId: string; role: Role }) =>
-    api(`/api/admin/users/${userId}`, { method: 'PATCH', body: { role } }),
+    call(admin.users[':id'].$patch({ param: { id: userId }, json: { role } })),
   );
 }
 
 export function useDeleteUser() {
-  return useAdminWrite((userId: string) => api(`/api/admin/users/${userId}`, { method: 'DELETE' }));
+  return useAdminWrite((userId: string) => call(admin.users[':id'].$delete({ param: { id: userId } })));
 }
 
 export function useProcessEmails() {
-  return useAdminWrite(() => api<ProcessEmailsResult>('/api/admin/emails/process', { method: 'POST' }));
+  return useAdminWrite(() => call(admin.emails.process.$post()));
 }

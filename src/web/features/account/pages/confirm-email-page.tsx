@@ -3,11 +3,11 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Me } from '@domain/api-types';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { ErrorBanner } from '@web/components/ui/feedback';
-import { api, ApiError, errorMessage } from '@web/lib/api';
-import { broadcastAuthChange, sessionQuery, whileSigningIn } from '@web/lib/session';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { isMemberData } from '@web/lib/query-keys';
+import { broadcastAuthChange, fetchSession, sessionQuery, whileSigningIn } from '@web/lib/session';
 import { CONFIRMED_CALLBACK, confirmEmail } from '@web/features/account/api';
 import { AuthCard } from '@web/features/account/components/auth-card';
 import { PageTitle } from '@web/components/ui/page-title';
@@ -43,8 +43,8 @@ export default function ConfirmEmailPage() {
     setBusy(true);
     try {
       await confirmEmail(token);
-      const session = await api<{ user: Me | null }>('/api/me');
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      const session = await fetchSession();
+      queryClient.removeQueries({ predicate: (q) => isMemberData(q.queryKey) });
       await whileSigningIn(async () => {
         queryClient.setQueryData(sessionQuery.queryKey, session);
         await navigate(CONFIRMED_CALLBACK, { replace: true });

@@ -1,15 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BookStatus, PENDING_EMAIL_POLL_MS, type Role } from '@domain/constants';
 import type { OrderAction } from '@domain/order-actions';
-import type { OrderDetail } from '@domain/order-types';
 import type { AdminApi } from '@server/modules/admin/routes';
-import { api, apiClient, call } from '@web/lib/api';
+import type { OrdersApi } from '@server/modules/orders/routes';
+import { apiClient, call } from '@web/lib/api';
 import { adminKeys, orderKeys } from '@web/lib/query-keys';
 
 // Admin calls (the typed client of the admin routes). The server checks the admin role on every
 // one of them (D12); order status changes go through the orders module's one status service (D8).
 
 const admin = apiClient<AdminApi>().admin;
+const orders = apiClient<OrdersApi>().orders;
 
 export interface ListParams {
   q?: string;
@@ -81,7 +82,7 @@ export function useAdminOrderAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, action }: { orderId: string; action: OrderAction }) =>
-      api<OrderDetail>(`/api/orders/${orderId}/actions`, { method: 'POST', body: action }),
+      call(orders[':id'].actions.$post({ param: { id: orderId }, json: action })),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });

@@ -50,8 +50,14 @@ const notFoundCodes = new Map<string, string>();
  * The one way to read an id from a path: a malformed id is simply not found (404, `message`,
  * and `code` when the module names its not-found answers, as the books module does).
  */
-export const uuidParam = (notFoundMessage: string, code = 'NOT_FOUND') => {
-  notFoundCodes.set(notFoundMessage, code);
+export const uuidParam = (notFoundMessage: string, code?: string) => {
+  // The hook sees only the message, so one message must mean one code: a second, different
+  // code for the same message fails at startup instead of quietly renaming the first's.
+  const known = notFoundCodes.get(notFoundMessage);
+  if (code && known && known !== code) {
+    throw new Error(`'${notFoundMessage}' already answers ${known}; it cannot also answer ${code}`);
+  }
+  if (code) notFoundCodes.set(notFoundMessage, code);
   return z.uuid({ error: notFoundMessage });
 };
 

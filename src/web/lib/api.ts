@@ -126,6 +126,3 @@ export function toQueryString(params: Record<string, string | number | undefined
   const s = search.toString();
   return s ? `?${s}` : '';
 }
-
-/** @deprecated during issue 11's conversion only: untyped calls; use apiClient + call. */
-export const api = authApi;

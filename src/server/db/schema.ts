@@ -249,6 +249,27 @@ export const catalogVersion = pgTable(
 );
 
 /**
+ * What each catalog version changed (issue 12): one row per book row a transaction changed in
+ * a way listings can see, with the book's listing attributes before and after (`catalog_book_state`
+ * in migration 0007), or one 'reset' row for a transaction that changed too many books. Written
+ * by the same deferred trigger that moves `catalog_version`, so a version and its changes commit
+ * together; instances read it to move their cached counts and pages by the delta. Pruned by the
+ * trigger (only the last 1,024 versions are kept).
+ */
+export const catalogChanges = pgTable(
+  'catalog_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    bookId: uuid('book_id'),
+    kind: text('kind').notNull(),
+    old: jsonb('old'),
+    new: jsonb('new'),
+  },
+  (t) => [index('catalog_changes_version_idx').on(t.version, t.id)],
+);
+
+/**
  * One row whose version moves at the commit of every transaction that ends a session or
  * changes what a session shows (deferred triggers, migration 0004): each instance keeps its
  * session cache only while this version stands (D9, D11).

@@ -1,22 +1,218 @@
+import { asc, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
+import { catalogChanges, catalogVersion } from '@server/db/schema';
 import { currentVersions } from '@server/db/versions';
+import type { JsonBytes } from '@server/lib/json-response';
+import {
+  type BookState,
+  type CatalogChange,
+  countDelta,
+  isByteOrderCollation,
+  type ListingFilter,
+  maxAfter,
+  movesPage,
+  type PageShape,
+} from './catalog-delta';
 
-// Catalog pages, counts and price ceilings, cached per catalog version (D17).
+// Catalog pages, counts and price ceilings, kept exact across writes (D17, issue 12).
 //
-// `catalog_version` moves at the commit of every transaction that changed books (deferred
-// trigger, migration 0002), on whichever instance wrote. A request reads the version first and
-// only then computes, so a value cached under version V was computed from a snapshot at least
-// as new as V: a member never sees a count (or page) older than the last committed write. The
-// cache is only an accelerator: any instance can drop it and recompute.
+// `catalog_version` moves at the commit of every transaction that changed what a listing shows
+// (deferred trigger, migrations 0002 and 0007), on whichever instance wrote, and the same
+// transaction logs each changed book, before and after, in `catalog_changes`. The cache holds
+// its values exactly as of one version. A request reads the version first; when it moved, one
+// read shared by concurrent requests fetches the changes since the cache's version, and each
+// change moves the counts and price ceilings by its delta and drops only the pages the book
+// sorts onto or before (catalog-delta.ts). On a gap (changes pruned, too many, a 'reset' row,
+// a kind it does not know) the cache drops everything, as it did before issue 12. So a member
+// never sees a count (or page) older than the last committed write. A value computed from the
+// database is kept only when the version read after it is still the one the cache holds: then
+// the queries saw exactly that version.
 
 const MAX_ENTRIES = 2000;
+/** More changes than this since the cache's version: recomputing is cheaper than applying. */
+const MAX_CHANGES = 500;
 
-interface Entry<T> {
-  version: number;
-  value: Promise<T>;
+/** A cached page: its rows and where they end, its count and ceiling, and its sent bytes. */
+export interface PageEntry<Item> extends PageShape {
+  items: Item[];
+  /** null: moved by a change in a way only a query can tell (filled again on the next request) */
+  total: number | null;
+  maxWeeklyPrice: string | null;
+  /** The serialized answer; dropped whenever the count, ceiling or rows change. */
+  bytes: JsonBytes | null;
 }
 
-const caches = new WeakMap<object, Map<string, Entry<unknown>>>();
+interface Counted {
+  filter: ListingFilter;
+  value: number;
+}
+interface Ceiling {
+  filter: ListingFilter;
+  value: string;
+}
+
+/** A Map used as a least-recently-used cache: insertion order is the recency order. */
+class Lru<V> extends Map<string, V> {
+  touch(key: string): V | undefined {
+    const value = super.get(key);
+    if (value !== undefined) {
+      super.delete(key);
+      super.set(key, value);
+    }
+    return value;
+  }
+  put(key: string, value: V): void {
+    super.delete(key);
+    super.set(key, value);
+    if (this.size > MAX_ENTRIES) super.delete(super.keys().next().value as string);
+  }
+}
+
+export class CatalogCache {
+  /** The version every entry is exact at; -1 before the first request. */
+  version = -1;
+  readonly counts = new Lru<Counted>();
+  readonly ceilings = new Lru<Ceiling>();
+  readonly pages = new Lru<PageEntry<unknown>>();
+  /** Concurrent misses of one page at one version share one computation. */
+  readonly inflight = new Map<string, Promise<JsonBytes>>();
+  /** Whether `lower(title)` sorts ASCII in byte order here (read with the first changes). */
+  byteOrder = false;
+  private syncing: Promise<void> | null = null;
+  /** Counters for tests and the bench: how often a change was applied or forced a drop. */
+  readonly stats = { applied: 0, resets: 0 };
+
+  constructor(private readonly db: DbOrTx) {}
+
+  get size(): number {
+    return this.counts.size + this.ceilings.size + this.pages.size;
+  }
+
+  /** Brings the cache to `version` or later (a version the caller read from the database). */
+  async reach(version: number): Promise<void> {
+    while (this.version < version) {
+      if (this.size === 0) {
+        // Nothing to move: the cache simply starts holding values of this version.
+        this.version = version;
+        return;
+      }
+      this.syncing ??= this.readChanges().finally(() => {
+        this.syncing = null;
+      });
+      await this.syncing;
+    }
+  }
+
+  /** Drops everything (a gap in the changes, or a bench asking for the cold path). */
+  clear(version: number): void {
+    this.counts.clear();
+    this.ceilings.clear();
+    this.pages.clear();
+    this.version = version;
+    this.stats.resets++;
+  }
+
+  private async readChanges(): Promise<void> {
+    const from = this.version;
+    // One statement, so the version and the changes come from one snapshot.
+    const rows = await this.db
+      .select({
+        current: catalogVersion.version,
+        collation: sql<string>`(select datcollate::text from pg_database where datname = current_database())`,
+        version: catalogChanges.version,
+        kind: catalogChanges.kind,
+        bookId: catalogChanges.bookId,
+        old: catalogChanges.old,
+        new: catalogChanges.new,
+      })
+      .from(catalogVersion)
+      .leftJoin(catalogChanges, gt(catalogChanges.version, from))
+      .orderBy(asc(catalogChanges.version), asc(catalogChanges.id))
+      .limit(MAX_CHANGES + 1);
+    // Someone else moved the cache meanwhile (a reset, an empty cache starting afresh).
+    if (this.version !== from || rows.length === 0) return;
+    const current = rows[0].current;
+    this.byteOrder = isByteOrderCollation(rows[0].collation);
+    if (current <= from) return;
+    const changes = rows.filter((r) => r.version !== null);
+    if (!this.isComplete(changes, from, current)) {
+      this.clear(current);
+      return;
+    }
+    for (const row of changes) {
+      this.apply({
+        kind: row.kind!,
+        bookId: row.bookId,
+        old: row.old as BookState | null,
+        new: row.new as BookState | null,
+      });
+    }
+    this.version = current;
+  }
+
+  /** Every version after `from` up to `current` is there, in full, and only kinds we know. */
+  private isComplete(
+    changes: { version: number | null; kind: string | null }[],
+    from: number,
+    current: number,
+  ): boolean {
+    if (changes.length > MAX_CHANGES) return false;
+    let expected = from + 1;
+    for (const change of changes) {
+      if (change.kind !== 'row') return false;
+      if (change.version === expected) expected++;
+      else if (change.version !== expected - 1) return false;
+    }
+    return expected === current + 1;
+  }
+
+  /** Moves every entry by one change (exact), or drops what it cannot move. */
+  apply(change: CatalogChange): void {
+    this.stats.applied++;
+    if (change.old && change.new && JSON.stringify(change.old) === JSON.stringify(change.new)) return;
+    for (const [key, entry] of this.counts) {
+      const delta = countDelta(change, entry.filter);
+      if (delta === null) this.counts.delete(key);
+      else if (delta !== 0) entry.value += delta;
+    }
+    for (const [key, entry] of this.ceilings) {
+      const max = maxAfter(change, entry.filter, entry.value);
+      if (max === null) this.ceilings.delete(key);
+      else entry.value = max;
+    }
+    for (const [key, page] of this.pages) {
+      if (movesPage(change, page, this.byteOrder)) {
+        this.pages.delete(key);
+        continue;
+      }
+      if (page.total !== null) {
+        const delta = countDelta(change, page.filter);
+        if (delta !== 0) {
+          page.total = delta === null ? null : page.total + delta;
+          page.bytes = null;
+        }
+      }
+      if (page.maxWeeklyPrice !== null) {
+        const max = maxAfter(change, page.filter, page.maxWeeklyPrice);
+        if (max !== page.maxWeeklyPrice) {
+          page.maxWeeklyPrice = max;
+          page.bytes = null;
+        }
+      }
+    }
+  }
+}
+
+const caches = new WeakMap<object, CatalogCache>();
+
+export function catalogCacheOf(db: DbOrTx): CatalogCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new CatalogCache(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}
 
 /**
  * The catalog version as of some moment after this call (one read shared by concurrent
@@ -24,34 +220,4 @@ const caches = new WeakMap<object, Map<string, Entry<unknown>>>();
  */
 export async function currentCatalogVersion(db: DbOrTx): Promise<number> {
   return (await currentVersions(db)).catalog;
-}
-
-/** The value for `key` at `version`; concurrent misses for the same key share one computation. */
-export function cachedAtVersion<T>(
-  db: DbOrTx,
-  version: number,
-  key: string,
-  compute: () => Promise<T>,
-): Promise<T> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  const hit = cache.get(key);
-  if (hit && hit.version === version) {
-    // Move to the back: the Map's insertion order is our least-recently-used order.
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit.value as Promise<T>;
-  }
-  const value = compute();
-  const entry: Entry<T> = { version, value };
-  cache.delete(key);
-  cache.set(key, entry);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  value.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key);
-  });
-  return value;
 }

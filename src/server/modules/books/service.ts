@@ -6,7 +6,8 @@ import { type Book, books } from '@server/db/schema';
 import { JsonBytes } from '@server/lib/json-response';
 import { coverUrls } from '@server/modules/covers/service';
 import { availabilityOf, listed, onShelfOf } from './availability-service';
-import { cachedAtVersion, currentCatalogVersion } from './catalog-cache';
+import { type CatalogCache, catalogCacheOf, currentCatalogVersion, type PageEntry } from './catalog-cache';
+import { cents, type ListingFilter, type ListingScope, type RowKey } from './catalog-delta';
 import { executePrepared } from './prepared';
 
 export function toBookSummary(book: Book): BookSummary {
@@ -41,60 +42,65 @@ const SORTS: Record<BookQueryInput['sort'], SQL[]> = {
   'title-za': [desc(titleKey), desc(books.id)],
 };
 
-/**
- * Which books a listing draws from. The catalog shows only books that can be borrowed now
- * (D6); an owner's shelf also shows their books held by open orders, with an overlay.
- */
-export type ListingScope = { kind: 'catalog' } | { kind: 'shelf'; ownerId: string };
+export type { ListingScope } from './catalog-delta';
 
-const scopeCondition = (scope: ListingScope): SQL =>
-  scope.kind === 'catalog' ? listed() : onShelfOf(scope.ownerId);
+function filterOf(query: BookQueryInput, scope: ListingScope): ListingFilter {
+  return {
+    scope,
+    category: query.category,
+    q: query.q || undefined,
+    condition: query.condition,
+    language: query.language,
+    maxPrice: query.maxPrice,
+  };
+}
 
-/** Catalog listings, filtered, sorted and paged in the database (D17). */
-export async function listBooks(
-  db: DbOrTx,
-  query: BookQueryInput,
-  scope: ListingScope = { kind: 'catalog' },
-  /** The request's own version read (app.ts), so a signed-in request reads the versions once. */
-  readVersion: () => Promise<number> = () => currentCatalogVersion(db),
-): Promise<BookPage> {
+/** The listing's SQL: its scope (category and search included), then every filter. */
+function conditionsOf(filter: ListingFilter): { inScope: SQL[]; filtered: SQL[] } {
+  const { scope } = filter;
   // The slider's range (D4) depends on the scope, not on the filters the slider itself sets.
-  const inScope: SQL[] = [scopeCondition(scope)];
-  if (query.category) inScope.push(eq(books.category, query.category));
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+  const inScope: SQL[] = [scope.kind === 'catalog' ? listed() : onShelfOf(scope.ownerId)];
+  if (filter.category) inScope.push(eq(books.category, filter.category as Book['category']));
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q)}%`;
     inScope.push(or(ilike(books.title, pattern), ilike(books.author, pattern)) as SQL);
   }
   const filtered = [...inScope];
-  if (query.condition) filtered.push(eq(books.condition, query.condition));
-  if (query.language) filtered.push(eq(books.language, query.language));
-  if (query.maxPrice) filtered.push(lte(books.weeklyPrice, query.maxPrice));
+  if (filter.condition) filtered.push(eq(books.condition, filter.condition as Book['condition']));
+  if (filter.language) filtered.push(eq(books.language, filter.language as Book['language']));
+  if (filter.maxPrice) filtered.push(lte(books.weeklyPrice, filter.maxPrice));
+  return { inScope, filtered };
+}
 
-  const { scopeKey, filterKey, pageKey } = listingKeys(query, scope);
+async function countOf(db: DbOrTx, filtered: SQL[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(books)
+    .where(and(...filtered));
+  return row?.n ?? 0;
+}
 
-  // Whole pages are cached too: popular pages (page 1 of a category, a common search) are asked
-  // for again and again between two writes, and the version makes every answer exact.
-  const version = await readVersion();
-  return cachedAtVersion(db, version, `page:${pageKey}`, async () => {
-    const [total, maxWeeklyPrice, items] = await Promise.all([
-      cachedAtVersion(db, version, `count:${filterKey}`, async () => {
-        const [row] = await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(books)
-          .where(and(...filtered));
-        return row?.n ?? 0;
-      }),
-      cachedAtVersion(db, version, `max:${scopeKey}`, async () => {
-        const [row] = await db
-          .select({ max: sql<string | null>`max(${books.weeklyPrice})::text` })
-          .from(books)
-          .where(and(...inScope));
-        return row?.max ?? '0.00';
-      }),
-      pageOfBooks(db, filtered, query),
-    ]);
-    return { items, total, page: query.page, pageSize: query.pageSize, maxWeeklyPrice };
-  });
+async function ceilingOf(db: DbOrTx, inScope: SQL[]): Promise<string> {
+  const [row] = await db
+    .select({ max: sql<string | null>`max(${books.weeklyPrice})::text` })
+    .from(books)
+    .where(and(...inScope));
+  return row?.max ?? '0.00';
+}
+
+/** A listing straight from the database, nothing cached: what every cached answer must equal. */
+export async function listBooksUncached(
+  db: DbOrTx,
+  query: BookQueryInput,
+  scope: ListingScope = { kind: 'catalog' },
+): Promise<BookPage> {
+  const { inScope, filtered } = conditionsOf(filterOf(query, scope));
+  const [total, maxWeeklyPrice, rows] = await Promise.all([
+    countOf(db, filtered),
+    ceilingOf(db, inScope),
+    pageOfBooks(db, filtered, query),
+  ]);
+  return { items: rows.items, total, page: query.page, pageSize: query.pageSize, maxWeeklyPrice };
 }
 
 function listingKeys(query: BookQueryInput, scope: ListingScope) {
@@ -104,28 +110,115 @@ function listingKeys(query: BookQueryInput, scope: ListingScope) {
   return { scopeKey, filterKey, pageKey };
 }
 
+function serialize(entry: PageEntry<BookSummary>, query: BookQueryInput): JsonBytes {
+  const page: BookPage = {
+    items: entry.items,
+    total: entry.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    maxWeeklyPrice: entry.maxWeeklyPrice ?? '0.00',
+  };
+  return new JsonBytes(JSON.stringify(page));
+}
+
 /**
- * A listing as the bytes the API sends (issue 12): a cached page keeps its serialized (and,
- * once a client accepted it, gzipped) form, so a hit neither stringifies nor compresses.
+ * Catalog listings, filtered, sorted and paged in the database (D17), as the bytes the API
+ * sends. Counts, price ceilings and whole pages are cached (catalog-cache.ts): popular pages
+ * (page 1 of a category, a common search) are asked for again and again, and a checkout of a
+ * book further down moves their counts without dropping them. A cached page keeps its
+ * serialized (and, once a client accepted it, gzipped) form, so a hit neither stringifies nor
+ * compresses.
  */
 export async function listBooksJson(
   db: DbOrTx,
   query: BookQueryInput,
   scope: ListingScope = { kind: 'catalog' },
+  /** The request's own version read (app.ts), so a signed-in request reads the versions once. */
   readVersion: () => Promise<number> = () => currentCatalogVersion(db),
 ): Promise<JsonBytes> {
+  // The version first, then the answer: nothing older than the last committed write.
   const version = await readVersion();
-  const { pageKey } = listingKeys(query, scope);
-  return cachedAtVersion(db, version, `json:${pageKey}`, async () => {
-    return new JsonBytes(JSON.stringify(await listBooks(db, query, scope, async () => version)));
-  });
+  const cache = catalogCacheOf(db);
+  await cache.reach(version);
+  const keys = listingKeys(query, scope);
+  const entry = cache.pages.touch(keys.pageKey) as PageEntry<BookSummary> | undefined;
+  if (entry?.bytes) return entry.bytes;
+  if (entry && entry.total !== null && entry.maxWeeklyPrice !== null) {
+    entry.bytes = serialize(entry, query);
+    return entry.bytes;
+  }
+  const at = cache.version;
+  const flight = `${keys.pageKey}@${at}`;
+  let pending = cache.inflight.get(flight);
+  if (!pending) {
+    pending = computeListing(db, cache, query, scope, keys, at).finally(() => cache.inflight.delete(flight));
+    cache.inflight.set(flight, pending);
+  }
+  return pending;
+}
+
+/** A listing as a parsed page (tests, callers that want the object). */
+export async function listBooks(
+  db: DbOrTx,
+  query: BookQueryInput,
+  scope: ListingScope = { kind: 'catalog' },
+): Promise<BookPage> {
+  return JSON.parse((await listBooksJson(db, query, scope)).text) as BookPage;
+}
+
+/**
+ * A page the cache cannot answer in full, from what it holds (a count or ceiling another page
+ * shares, rows whose count moved in a way only a query can tell) and queries for the rest.
+ */
+async function computeListing(
+  db: DbOrTx,
+  cache: CatalogCache,
+  query: BookQueryInput,
+  scope: ListingScope,
+  keys: ReturnType<typeof listingKeys>,
+  at: number,
+): Promise<JsonBytes> {
+  const filter = filterOf(query, scope);
+  const { inScope, filtered } = conditionsOf(filter);
+  const entry = cache.pages.get(keys.pageKey) as PageEntry<BookSummary> | undefined;
+  const knownTotal = entry?.total ?? cache.counts.touch(keys.filterKey)?.value ?? null;
+  const knownMax = entry?.maxWeeklyPrice ?? cache.ceilings.touch(keys.scopeKey)?.value ?? null;
+  const knownRows = entry ? { items: entry.items, full: entry.full, last: entry.last } : null;
+  const [total, maxWeeklyPrice, rows] = await Promise.all([
+    knownTotal ?? countOf(db, filtered),
+    knownMax ?? ceilingOf(db, inScope),
+    knownRows ?? pageOfBooks(db, filtered, query),
+  ]);
+  const page: PageEntry<BookSummary> = {
+    filter,
+    sort: query.sort,
+    ...rows,
+    total,
+    maxWeeklyPrice,
+    bytes: null,
+  };
+  page.bytes = serialize(page, query);
+  // What the queries read is exact at `at` only if no write committed since the cache's
+  // version was read: the version read after them tells (one shared read, none on PGlite
+  // without a write). Otherwise the answer is still new enough for this request, just not kept.
+  const queried = knownTotal === null || knownMax === null || knownRows === null;
+  const exact = !queried || (await currentCatalogVersion(db)) === at;
+  if (!exact || cache.version !== at) return page.bytes;
+  if (knownTotal === null) cache.counts.put(keys.filterKey, { filter, value: total });
+  if (knownMax === null) cache.ceilings.put(keys.scopeKey, { filter, value: maxWeeklyPrice });
+  cache.pages.put(keys.pageKey, page as PageEntry<unknown>);
+  return page.bytes;
 }
 
 /**
  * A deferred join: the page's ids come from an index-only scan of the sort's covering index
  * (deep pages skip thousands of index entries, not table rows), then only those rows are read.
  */
-async function pageOfBooks(db: DbOrTx, where: SQL[], query: BookQueryInput): Promise<BookSummary[]> {
+async function pageOfBooks(
+  db: DbOrTx,
+  where: SQL[],
+  query: BookQueryInput,
+): Promise<{ items: BookSummary[]; full: boolean; last: RowKey | null }> {
   const order = SORTS[query.sort];
   const pageIds = db
     .select({ id: books.id })
@@ -135,12 +228,26 @@ async function pageOfBooks(db: DbOrTx, where: SQL[], query: BookQueryInput): Pro
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const page = db
-    .select()
+    .select({
+      book: books,
+      // The last row's exact place in its sort (microseconds, which a Date drops): the cache
+      // decides from it whether a changed book sorts onto the page (catalog-delta.ts).
+      createdUs: sql<string>`(extract(epoch from ${books.createdAt}) * 1000000)::bigint::text`,
+    })
     .from(books)
     .where(inArray(books.id, pageIds))
     .orderBy(...order);
   // A search is planned for its own text each time: a rare word wants the trigram index, a
   // common one the sort's index, and a cached generic plan would pick one for all.
   const rows = query.q ? await page : await executePrepared(page);
-  return rows.map(toBookSummary);
+  const end = rows.at(-1);
+  const last = end
+    ? {
+        id: end.book.id,
+        created: BigInt(end.createdUs),
+        price: cents(end.book.weeklyPrice),
+        title: end.book.title,
+      }
+    : null;
+  return { items: rows.map((r) => toBookSummary(r.book)), full: rows.length === query.pageSize, last };
 }

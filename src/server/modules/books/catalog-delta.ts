@@ -1,0 +1,192 @@
+import type { SortKey } from '@domain/constants';
+
+// Which cached catalog answers a change to one book can move (issue 12), decided in memory from
+// the book's listing attributes before and after the change (catalog_changes, migration 0007).
+// Every answer here mirrors the SQL of service.ts exactly; where JavaScript cannot be sure it
+// decides as PostgreSQL would (a search or title order outside ASCII, a collation it does not
+// know), it answers null ("unknown") and the caller drops the cached value instead.
+
+/** A book's listing attributes as `catalog_book_state()` (migration 0007) records them. */
+export interface BookState {
+  listed: boolean;
+  owner: string | null;
+  deleted: boolean;
+  status: string;
+  reserved: boolean;
+  category: string;
+  condition: string;
+  language: string;
+  /** weekly_price::text, e.g. '20000.50' */
+  price: string;
+  monthly: string | null;
+  title: string;
+  author: string;
+  cover: string;
+  /** created_at in microseconds since the epoch, as text */
+  created: string;
+}
+
+/**
+ * Which books a listing draws from. The catalog shows only books that can be borrowed now
+ * (D6); an owner's shelf also shows their books held by open orders, with an overlay.
+ */
+export type ListingScope = { kind: 'catalog' } | { kind: 'shelf'; ownerId: string };
+
+/** The scope of a listing and the query's filters, as service.ts turns them into SQL. */
+export interface ListingFilter {
+  scope: ListingScope;
+  category?: string;
+  q?: string;
+  condition?: string;
+  language?: string;
+  maxPrice?: string;
+}
+
+/** Where a row sorts: every sort order of service.ts reads only these. */
+export interface RowKey {
+  id: string;
+  /** created_at in microseconds */
+  created: bigint;
+  /** weekly price in cents */
+  price: bigint;
+  title: string;
+}
+
+/** '20000.5' -> 2000050n: exact, whatever the number of decimals the text carries (at most 2). */
+export function cents(price: string): bigint {
+  const [whole, fraction = ''] = price.split('.');
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+export function rowKeyOf(id: string, state: BookState): RowKey {
+  return { id, created: BigInt(state.created), price: cents(state.price), title: state.title };
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** `text ILIKE '%q%'` (q taken literally), or null when either side is not plain ASCII. */
+function containsIgnoringCase(text: string, q: string): boolean | null {
+  if (!ASCII.test(text) || !ASCII.test(q)) return null;
+  return text.toLowerCase().includes(q.toLowerCase());
+}
+
+const or3 = (a: boolean | null, b: boolean | null): boolean | null =>
+  a === true || b === true ? true : a === null || b === null ? null : false;
+
+/** The scope, category and search: what the price ceiling (D4) is taken over. */
+export function matchesScope(state: BookState, filter: ListingFilter): boolean | null {
+  const { scope } = filter;
+  const inScope =
+    scope.kind === 'catalog'
+      ? state.listed
+      : state.owner === scope.ownerId && !state.deleted && state.status !== 'Unavailable';
+  if (!inScope) return false;
+  if (filter.category && state.category !== filter.category) return false;
+  if (filter.q) return or3(containsIgnoringCase(state.title, filter.q), containsIgnoringCase(state.author, filter.q));
+  return true;
+}
+
+/** Every filter of the listing: what its count and pages draw from. */
+export function matchesFilter(state: BookState, filter: ListingFilter): boolean | null {
+  if (filter.condition && state.condition !== filter.condition) return false;
+  if (filter.language && state.language !== filter.language) return false;
+  if (filter.maxPrice && cents(state.price) > cents(filter.maxPrice)) return false;
+  return matchesScope(state, filter);
+}
+
+/**
+ * Collations whose order of ASCII text is plain byte order, so `lower(title)` sorts as
+ * JavaScript compares lower-cased ASCII strings.
+ */
+const BYTE_ORDER_COLLATIONS = new Set(['C', 'POSIX', 'C.UTF-8', 'C.utf8', 'ucs_basic']);
+export const isByteOrderCollation = (collation: string | null) =>
+  collation !== null && BYTE_ORDER_COLLATIONS.has(collation);
+
+const cmp = (a: bigint | string, b: bigint | string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function compareTitles(a: string, b: string, byteOrder: boolean): number | null {
+  if (!byteOrder || !ASCII.test(a) || !ASCII.test(b)) return null;
+  return cmp(a.toLowerCase(), b.toLowerCase());
+}
+
+/**
+ * Negative when `a` comes before `b` in `sort` (uuids compare as their lower-case text, as
+ * PostgreSQL compares their bytes), null when only the database could say.
+ */
+export function compareRows(sort: SortKey, a: RowKey, b: RowKey, byteOrder: boolean): number | null {
+  switch (sort) {
+    case 'newest':
+      return cmp(b.created, a.created) || cmp(b.id, a.id);
+    case 'oldest':
+      return cmp(a.created, b.created) || cmp(a.id, b.id);
+    case 'price-low':
+      return cmp(a.price, b.price) || cmp(b.created, a.created) || cmp(b.id, a.id);
+    case 'price-high':
+      return cmp(b.price, a.price) || cmp(b.created, a.created) || cmp(b.id, a.id);
+    case 'title-az': {
+      const t = compareTitles(a.title, b.title, byteOrder);
+      return t === null ? null : t || cmp(a.id, b.id);
+    }
+    case 'title-za': {
+      const t = compareTitles(b.title, a.title, byteOrder);
+      return t === null ? null : t || cmp(b.id, a.id);
+    }
+  }
+}
+
+/** One logged change: a book row before and after (null: not there), or 'reset'. */
+export interface CatalogChange {
+  kind: string;
+  bookId: string | null;
+  old: BookState | null;
+  new: BookState | null;
+}
+
+/** How many more books the listing counts after the change, or null when unknown. */
+export function countDelta(change: CatalogChange, filter: ListingFilter): number | null {
+  const before = change.old ? matchesFilter(change.old, filter) : false;
+  const after = change.new ? matchesFilter(change.new, filter) : false;
+  if (before === null || after === null) return null;
+  return Number(after) - Number(before);
+}
+
+/**
+ * The scope's price ceiling after the change: the same value, a higher one the changed book
+ * brings, or null when the book that held the ceiling left or got cheaper (only a query knows
+ * the next highest).
+ */
+export function maxAfter(change: CatalogChange, filter: ListingFilter, max: string): string | null {
+  const before = change.old ? matchesScope(change.old, filter) : false;
+  const after = change.new ? matchesScope(change.new, filter) : false;
+  if (before === null || after === null) return null;
+  const ceiling = cents(max);
+  const newPrice = after && change.new ? cents(change.new.price) : null;
+  if (newPrice !== null && newPrice > ceiling) return change.new!.price;
+  if (before && change.old && cents(change.old.price) === ceiling && newPrice !== ceiling) return null;
+  return max;
+}
+
+/** A cached page: its listing, sort, whether it is full, and its last row. */
+export interface PageShape {
+  filter: ListingFilter;
+  sort: SortKey;
+  full: boolean;
+  last: RowKey | null;
+}
+
+/**
+ * Whether the change can alter the page's rows: the book (before or after) belongs to the
+ * listing and sorts onto the page or before its last row, or the page is not full (the book
+ * may join its end). A book that sorts after a full page's last row leaves the page as it is.
+ */
+export function movesPage(change: CatalogChange, page: PageShape, byteOrder: boolean): boolean {
+  for (const state of [change.old, change.new]) {
+    if (!state) continue;
+    const matches = matchesFilter(state, page.filter);
+    if (matches === false) continue;
+    if (matches === null || !page.full || !page.last) return true;
+    const order = compareRows(page.sort, rowKeyOf(change.bookId!, state), page.last, byteOrder);
+    if (order === null || order <= 0) return true;
+  }
+  return false;
+}

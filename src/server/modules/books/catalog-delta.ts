@@ -62,7 +62,7 @@ export function rowKeyOf(id: string, state: BookState): RowKey {
   return { id, created: BigInt(state.created), price: cents(state.price), title: state.title };
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 /** `text ILIKE '%q%'` (q taken literally), or null when either side is not plain ASCII. */
 function containsIgnoringCase(text: string, q: string): boolean | null {
@@ -82,7 +82,8 @@ export function matchesScope(state: BookState, filter: ListingFilter): boolean |
       : state.owner === scope.ownerId && !state.deleted && state.status !== 'Unavailable';
   if (!inScope) return false;
   if (filter.category && state.category !== filter.category) return false;
-  if (filter.q) return or3(containsIgnoringCase(state.title, filter.q), containsIgnoringCase(state.author, filter.q));
+  if (filter.q)
+    return or3(containsIgnoringCase(state.title, filter.q), containsIgnoringCase(state.author, filter.q));
   return true;
 }
 

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { loadConfig } from '@server/config';
 import { books } from '@server/db/schema';
+import { catalogCacheOf } from '@server/modules/books/catalog-cache';
 import { toBookSummary } from '@server/modules/books/service';
 import { createRuntime } from '@server/runtime';
 import { eq, sql } from 'drizzle-orm';
@@ -11,8 +12,11 @@ import { eq, sql } from 'drizzle-orm';
 //   GET /api/bench/constant   a constant answer: the framework's ceiling on this machine
 //   GET /api/bench/all-books  what the spec's first version did: every available book in one
 //                             answer, to be filtered in the browser (the baseline)
-//   POST /api/bench/touch     a write to one book, which moves the catalog version: the next
-//                             catalog request finds nothing cached (the cold path)
+//   POST /api/bench/touch     a write to a book the measured pages do not show (the oldest
+//                             listed book's monthly price), which moves the catalog version:
+//                             the next catalog request reads the change and keeps its page
+//   POST /api/bench/drop-cache  empties the catalog cache: the next catalog request finds
+//                             nothing cached (the cold path)
 const config = loadConfig();
 const runtime = await createRuntime(config);
 const { db } = runtime.deps;
@@ -24,7 +28,12 @@ const bench = new Hono()
     return c.json(rows.map(toBookSummary));
   })
   .post('/api/bench/touch', async (c) => {
-    await db.execute(sql`update books set updated_at = now() where id = (select id from books limit 1)`);
+    await db.execute(sql`update books set monthly_price = case when monthly_price is null
+      then weekly_price * 3 end where id = (select id from books where listed order by created_at, id limit 1)`);
+    return c.json({ ok: true });
+  })
+  .post('/api/bench/drop-cache', (c) => {
+    catalogCacheOf(db).clear(-1);
     return c.json({ ok: true });
   })
   .all('*', (c) => runtime.app.fetch(c.req.raw, c.env));

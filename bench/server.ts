@@ -43,6 +43,11 @@ const server = serve({ fetch: bench.fetch, port: config.port }, (info) => {
 });
 
 async function shutdown() {
+  const { hits, misses, applied, resets } = catalogCacheOf(db).stats;
+  const share = hits + misses ? ((100 * hits) / (hits + misses)).toFixed(1) : '0';
+  console.log(
+    `catalog cache: ${hits} pages answered from memory, ${misses} computed (${share}% hits); ${applied} book changes applied, ${resets} full drops`,
+  );
   server.close();
   await runtime.close();
   process.exit(0);

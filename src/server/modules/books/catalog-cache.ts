@@ -5,6 +5,7 @@ import { currentVersions } from '@server/db/versions';
 import type { JsonBytes } from '@server/lib/json-response';
 import {
   type BookState,
+  type DatabaseCollation,
   type CatalogChange,
   countDelta,
   isByteOrderCollation,
@@ -79,8 +80,8 @@ export class CatalogCache {
   /** Whether `lower(title)` sorts ASCII in byte order here (read with the first changes). */
   byteOrder = false;
   private syncing: Promise<void> | null = null;
-  /** Counters for tests and the bench: how often a change was applied or forced a drop. */
-  readonly stats = { applied: 0, resets: 0 };
+  /** Counters for tests and the bench: answers served whole from memory or not, changes applied, full drops. */
+  readonly stats = { hits: 0, misses: 0, applied: 0, resets: 0 };
 
   constructor(private readonly db: DbOrTx) {}
 
@@ -118,7 +119,10 @@ export class CatalogCache {
     const rows = await this.db
       .select({
         current: catalogVersion.version,
-        collation: sql<string>`(select datcollate::text from pg_database where datname = current_database())`,
+        // Through jsonb: the locale provider columns exist only from PostgreSQL 15 on.
+        collation: sql<DatabaseCollation>`(select jsonb_build_object('provider', j->>'datlocprovider',
+          'collate', j->>'datcollate', 'locale', coalesce(j->>'datlocale', j->>'daticulocale'))
+          from (select to_jsonb(d) as j from pg_database d where datname = current_database()) as db)`,
         version: catalogChanges.version,
         kind: catalogChanges.kind,
         bookId: catalogChanges.bookId,

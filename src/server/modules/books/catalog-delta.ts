@@ -95,13 +95,27 @@ export function matchesFilter(state: BookState, filter: ListingFilter): boolean 
   return matchesScope(state, filter);
 }
 
+/** The database's default collation, as pg_database names it (provider null before PostgreSQL 15). */
+export interface DatabaseCollation {
+  provider: string | null;
+  collate: string | null;
+  locale: string | null;
+}
+
 /**
- * Collations whose order of ASCII text is plain byte order, so `lower(title)` sorts as
- * JavaScript compares lower-cased ASCII strings.
+ * Whether the database orders ASCII text in plain byte order, so `lower(title)` sorts as
+ * JavaScript compares lower-cased ASCII strings: libc's C, POSIX and C.UTF-8, or the builtin
+ * provider (PostgreSQL 17). ICU and language collations (en_US...) weigh letters, case and
+ * punctuation in their own ways: title pages are then dropped whenever a change touches their
+ * listing.
  */
-const BYTE_ORDER_COLLATIONS = new Set(['C', 'POSIX', 'C.UTF-8', 'C.utf8', 'ucs_basic']);
-export const isByteOrderCollation = (collation: string | null) =>
-  collation !== null && BYTE_ORDER_COLLATIONS.has(collation);
+export function isByteOrderCollation(collation: DatabaseCollation | null): boolean {
+  if (!collation) return false;
+  const provider = collation.provider ?? 'c';
+  if (provider === 'c') return ['C', 'POSIX', 'C.UTF-8', 'C.utf8'].includes(collation.collate ?? '');
+  if (provider === 'b') return ['C', 'C.UTF-8'].includes(collation.locale ?? '');
+  return false;
+}
 
 const cmp = (a: bigint | string, b: bigint | string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -142,11 +142,12 @@ export async function listBooksJson(
   await cache.reach(version);
   const keys = listingKeys(query, scope);
   const entry = cache.pages.touch(keys.pageKey) as PageEntry<BookSummary> | undefined;
-  if (entry?.bytes) return entry.bytes;
   if (entry && entry.total !== null && entry.maxWeeklyPrice !== null) {
-    entry.bytes = serialize(entry, query);
+    cache.stats.hits++;
+    entry.bytes ??= serialize(entry, query);
     return entry.bytes;
   }
+  cache.stats.misses++;
   const at = cache.version;
   const flight = `${keys.pageKey}@${at}`;
   let pending = cache.inflight.get(flight);

@@ -235,9 +235,10 @@ export const books = pgTable(
 );
 
 /**
- * One row whose version moves at the commit of every transaction that changed books (a
- * deferred trigger, see migration 0002). Catalog counts are cached per version, so a member
- * never sees a count older than the last committed write, on any instance.
+ * One row whose version moves at the commit of every transaction that changed what a listing
+ * shows of a book (deferred triggers, migrations 0002 and 0007). Each instance's catalog cache
+ * is exact as of one version and moves by `catalog_changes` when it moves, so a member never
+ * sees a count older than the last committed write, on any instance.
  */
 export const catalogVersion = pgTable(
   'catalog_version',

@@ -333,6 +333,41 @@ describe('a checkout of a book the page does not show', () => {
   });
 });
 
+describe('when the changes cannot be applied', () => {
+  it('drops everything after a transaction of over 200 books, and stays exact', async () => {
+    await expectEveryListingExact('before the big transaction');
+    const cache = catalogCacheOf(ctx.db);
+    const resets = cache.stats.resets;
+    await ctx.db.insert(books).values(
+      Array.from({ length: 210 }, (_, i) => ({
+        ownerId: owners[i % 3].user.id,
+        title: `Bulk garden ${i}`,
+        author: 'Bulk',
+        weeklyPrice: `${5000 + i}.00`,
+        coverKey: `bulk-${i}`,
+      })),
+    );
+    await expectEveryListingExact('after 210 books in one transaction');
+    expect(cache.stats.resets).toBe(resets + 1);
+  });
+
+  it('drops everything when the versions it needs were pruned, and stays exact', async () => {
+    await expectEveryListingExact('before the gap');
+    const cache = catalogCacheOf(ctx.db);
+    const resets = cache.stats.resets;
+    await ctx.db.execute(sql`delete from catalog_changes`);
+    const [book] = await listedBooks();
+    await ctx.db.update(books).set({ weeklyPrice: '7777.00' }).where(eq(books.id, book.id));
+    await ctx.db.update(books).set({ category: 'Teen' }).where(eq(books.id, book.id));
+    // The first of the two versions is gone: only the second is there to read.
+    await ctx.db.execute(
+      sql`delete from catalog_changes where version < (select max(version) from catalog_changes)`,
+    );
+    await expectEveryListingExact('after the gap');
+    expect(cache.stats.resets).toBe(resets + 1);
+  });
+});
+
 // Several instances share one PostgreSQL: an instance learns of another's writes only through
 // the database (catalog_version and catalog_changes). PGlite is one process's database.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a second instance on the same PostgreSQL', () => {

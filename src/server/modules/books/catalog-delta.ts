@@ -1,4 +1,4 @@
-import type { SortKey } from '@domain/constants';
+import type { Category, Condition, Language, SortKey } from '@domain/constants';
 
 // Which cached catalog answers a change to one book can move (issue 12), decided in memory from
 // the book's listing attributes before and after the change (catalog_changes, migration 0007).
@@ -35,10 +35,10 @@ export type ListingScope = { kind: 'catalog' } | { kind: 'shelf'; ownerId: strin
 /** The scope of a listing and the query's filters, as service.ts turns them into SQL. */
 export interface ListingFilter {
   scope: ListingScope;
-  category?: string;
+  category?: Category;
   q?: string;
-  condition?: string;
-  language?: string;
+  condition?: Condition;
+  language?: Language;
   maxPrice?: string;
 }
 

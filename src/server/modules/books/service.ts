@@ -60,14 +60,14 @@ function conditionsOf(filter: ListingFilter): { inScope: SQL[]; filtered: SQL[] 
   const { scope } = filter;
   // The slider's range (D4) depends on the scope, not on the filters the slider itself sets.
   const inScope: SQL[] = [scope.kind === 'catalog' ? listed() : onShelfOf(scope.ownerId)];
-  if (filter.category) inScope.push(eq(books.category, filter.category as Book['category']));
+  if (filter.category) inScope.push(eq(books.category, filter.category));
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
     inScope.push(or(ilike(books.title, pattern), ilike(books.author, pattern)) as SQL);
   }
   const filtered = [...inScope];
-  if (filter.condition) filtered.push(eq(books.condition, filter.condition as Book['condition']));
-  if (filter.language) filtered.push(eq(books.language, filter.language as Book['language']));
+  if (filter.condition) filtered.push(eq(books.condition, filter.condition));
+  if (filter.language) filtered.push(eq(books.language, filter.language));
   if (filter.maxPrice) filtered.push(lte(books.weeklyPrice, filter.maxPrice));
   return { inScope, filtered };
 }
@@ -156,15 +156,6 @@ export async function listBooksJson(
     cache.inflight.set(flight, pending);
   }
   return pending;
-}
-
-/** A listing as a parsed page (tests, callers that want the object). */
-export async function listBooks(
-  db: DbOrTx,
-  query: BookQueryInput,
-  scope: ListingScope = { kind: 'catalog' },
-): Promise<BookPage> {
-  return JSON.parse((await listBooksJson(db, query, scope)).text) as BookPage;
 }
 
 /**

@@ -10,6 +10,7 @@ import { errorMessage } from '@web/lib/api';
 import { signInPath, useSession } from '@web/lib/session';
 import { useAddToCart, useCartBookIds } from '@web/features/cart/api';
 import { AddErrorBubble } from './add-error-bubble';
+import { paths } from '@web/lib/paths';
 
 /**
  * The add button of a book card and the detail page (spec: Add, Added, Unavailable, Your Book).
@@ -42,7 +43,7 @@ export function AddToCartButton({
   const onAdd = () => {
     if (!user) {
       // A guest signs in first and comes back to the book with it added (the URL carries both).
-      navigate(signInPath(`/books/${book.id}`, book.id));
+      navigate(signInPath(paths.book(book.id), book.id));
       return;
     }
     setError(null);

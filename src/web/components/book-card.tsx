@@ -6,13 +6,14 @@ import { Badge } from '@web/components/ui/badge';
 import { AddToCartButton } from './add-to-cart-button';
 import { AvailabilityBadge } from './availability-badge';
 import { BookCover } from './book-cover';
+import { paths } from '@web/lib/paths';
 
 /** The book card of every listing: cover, badges, title, author, weekly price and the add button. */
 export function BookCard({ book, priority = false }: { book: BookSummary; priority?: boolean }) {
   const { t } = useTranslation('catalog');
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md">
-      <Link to={`/books/${book.id}`} className="relative block aspect-[2/3] overflow-hidden bg-stone-100">
+      <Link to={paths.book(book.id)} className="relative block aspect-[2/3] overflow-hidden bg-stone-100">
         <BookCover
           book={book}
           variant="card"
@@ -33,7 +34,7 @@ export function BookCard({ book, priority = false }: { book: BookSummary; priori
           </Badge>
           {book.availability !== 'available' && <AvailabilityBadge availability={book.availability} />}
         </div>
-        <Link to={`/books/${book.id}`} className="focus-visible:outline-2 focus-visible:outline-brand-600">
+        <Link to={paths.book(book.id)} className="focus-visible:outline-2 focus-visible:outline-brand-600">
           <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 hover:text-brand-700">
             {book.title}
           </h3>

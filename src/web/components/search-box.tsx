@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cn } from '@web/components/ui/cn';
+import { paths } from '@web/lib/paths';
 
 /**
  * The catalog search (spec: All Books): submit trims the text and does nothing when it is
@@ -31,7 +32,7 @@ export function SearchBox({
     const q = text.trim();
     if (!q) return;
     if (onSearch) return onSearch(q);
-    const base = category ? `/books/category/${encodeURIComponent(category)}` : '/books';
+    const base = category ? paths.category(category) : '/books';
     navigate(`${base}?q=${encodeURIComponent(q)}`);
   }
 

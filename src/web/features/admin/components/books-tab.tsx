@@ -14,6 +14,7 @@ import { ListTab } from './list-tab';
 import { RowList } from './row-list';
 import type { TabProps } from './tab-props';
 import { useWriteFeedback } from './write-feedback';
+import { paths } from '@web/lib/paths';
 
 export function BooksTab({ params, onParams }: TabProps) {
   const { t } = useTranslation('admin');
@@ -69,7 +70,7 @@ export function BooksTab({ params, onParams }: TabProps) {
                   />
                   <div className="min-w-0">
                     <Link
-                      to={`/books/${book.id}`}
+                      to={paths.book(book.id)}
                       className="block truncate font-medium text-stone-900 hover:text-brand-700"
                     >
                       {book.title}

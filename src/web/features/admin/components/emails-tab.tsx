@@ -11,6 +11,7 @@ import { useAdminEmails, useProcessEmails } from '@web/features/admin/api';
 import { ListTab } from './list-tab';
 import { RowList } from './row-list';
 import type { TabProps } from './tab-props';
+import { paths } from '@web/lib/paths';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
@@ -107,7 +108,7 @@ export function EmailsTab({
                       {email.emailType}
                     </code>
                     {email.orderId && email.orderNumber && (
-                      <Link to={`/orders/${email.orderId}`} className="text-brand-700 hover:underline">
+                      <Link to={paths.order(email.orderId)} className="text-brand-700 hover:underline">
                         {t('emails.order', { number: email.orderNumber })}
                       </Link>
                     )}

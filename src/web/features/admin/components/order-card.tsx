@@ -14,6 +14,7 @@ import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { ConfirmPaymentForm } from '@web/components/confirm-payment-form';
 import { PaymentClaimNote } from '@web/components/payment-claim-note';
 import { ShippingCostForm } from '@web/components/shipping-cost-form';
+import { paths } from '@web/lib/paths';
 
 /** The one next-step button per status (spec section 4); shipping cost and cancel have their own controls. */
 const STEP_ACTIONS = [
@@ -149,7 +150,7 @@ export function OrderCard({
             </Button>
           ))}
           <Link
-            to={`/orders/${order.id}`}
+            to={paths.order(order.id)}
             className="px-2 py-2 text-sm font-medium text-brand-700 hover:underline"
           >
             {t('orders.view')}

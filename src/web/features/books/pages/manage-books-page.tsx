@@ -14,6 +14,7 @@ import { errorMessage } from '@web/lib/api';
 import { AvailabilityBadge } from '@web/components/availability-badge';
 import { myBooksQuery, useDeleteBook } from '@web/features/books/api';
 import { BookStatusSelect } from '@web/features/books/components/book-status-select';
+import { paths } from '@web/lib/paths';
 
 export default function ManageBooksPage() {
   const { t } = useTranslation('books');
@@ -133,7 +134,7 @@ function BookCell({ book }: { book: ManagedBook }) {
       />
       <div className="min-w-0">
         <Link
-          to={`/books/${book.id}`}
+          to={paths.book(book.id)}
           className="line-clamp-2 font-semibold text-stone-900 hover:text-brand-700"
         >
           {book.title}
@@ -174,7 +175,7 @@ function Actions({ book, onDelete }: { book: ManagedBook; onDelete: (book: Manag
   return (
     <div className="flex flex-wrap gap-2">
       <ButtonLink
-        to={`/books/${book.id}`}
+        to={paths.book(book.id)}
         variant="ghost"
         size="sm"
         aria-label={t('manage.viewLabel', { title: book.title })}
@@ -183,7 +184,7 @@ function Actions({ book, onDelete }: { book: ManagedBook; onDelete: (book: Manag
         {t('manage.view')}
       </ButtonLink>
       <ButtonLink
-        to={`/books/${book.id}/edit`}
+        to={paths.editBook(book.id)}
         variant="outline"
         size="sm"
         aria-label={t('manage.editLabel', { title: book.title })}

@@ -6,6 +6,7 @@ import { BORROW_DURATIONS, type BorrowDuration } from '@domain/constants';
 import { formatMoney } from '@domain/money';
 import { Button } from '@web/components/ui/button';
 import { Select } from '@web/components/ui/field';
+import { paths } from '@web/lib/paths';
 
 /** One owner's part of the cart: duration for all their books, the books, remove actions. */
 export function OwnerGroupCard({
@@ -34,7 +35,7 @@ export function OwnerGroupCard({
           <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">{t('group.from')}</p>
           <h2 className="truncate text-base font-semibold text-stone-900">
             {hasOwner ? (
-              <Link to={`/owner/${group.ownerId}`} className="hover:text-brand-700">
+              <Link to={paths.owner(group.ownerId)} className="hover:text-brand-700">
                 {group.ownerName || t('group.unknownOwner')}
               </Link>
             ) : (
@@ -80,7 +81,7 @@ export function OwnerGroupCard({
         {group.items.map((item) => (
           <li key={item.id} className="flex gap-4 px-4 py-4 sm:px-5">
             {/* The title links to the book too: the cover link is for the mouse only. */}
-            <Link to={`/books/${item.book.id}`} className="shrink-0" tabIndex={-1} aria-hidden>
+            <Link to={paths.book(item.book.id)} className="shrink-0" tabIndex={-1} aria-hidden>
               <img
                 src={item.book.cover.card}
                 alt=""
@@ -91,7 +92,7 @@ export function OwnerGroupCard({
             </Link>
             <div className="flex min-w-0 flex-1 flex-col">
               <Link
-                to={`/books/${item.book.id}`}
+                to={paths.book(item.book.id)}
                 className="line-clamp-2 font-medium text-stone-900 hover:text-brand-700"
               >
                 {item.book.title}

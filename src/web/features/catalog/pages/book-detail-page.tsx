@@ -19,6 +19,7 @@ import { LoadFailure } from '@web/features/catalog/components/load-failure';
 import { OwnerAvatar } from '@web/features/catalog/components/owner-avatar';
 import { PickupPoints } from '@web/features/catalog/components/pickup-points';
 import { formatMonthYear } from '@web/lib/format';
+import { paths } from '@web/lib/paths';
 
 export default function BookDetailPage() {
   const { t } = useTranslation('catalog');
@@ -59,7 +60,7 @@ function BookDetailView({ book }: { book: BookDetail }) {
           {t('allBooks.title')}
         </Link>
         <ChevronRight className="size-4" aria-hidden />
-        <Link to={`/books/category/${book.category}`} className="hover:text-brand-700">
+        <Link to={paths.category(book.category)} className="hover:text-brand-700">
           {t(`category.${book.category.toLowerCase()}.title`)}
         </Link>
       </nav>
@@ -149,7 +150,7 @@ function BookDetailView({ book }: { book: BookDetail }) {
 function EditBookLink({ bookId }: { bookId: string }) {
   const { t } = useTranslation('catalog');
   return (
-    <ButtonLink to={`/books/${bookId}/edit`} variant="outline">
+    <ButtonLink to={paths.editBook(bookId)} variant="outline">
       <Pencil className="size-4" aria-hidden />
       {t('detail.editBook')}
     </ButtonLink>
@@ -191,7 +192,7 @@ function OwnerCard({ book }: { book: BookDetail }) {
         {t('detail.owner')}
       </h2>
       <Link
-        to={`/owner/${owner.id}`}
+        to={paths.owner(owner.id)}
         className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <OwnerAvatar name={owner.name} image={owner.image} />
@@ -233,7 +234,7 @@ function MoreFromOwner({ book }: { book: BookDetail }) {
           {t('detail.moreFrom', { name: book.owner.name })}
         </h2>
         <Link
-          to={`/owner/${book.owner.id}`}
+          to={paths.owner(book.owner.id)}
           className="text-sm font-medium whitespace-nowrap text-brand-700 hover:underline"
         >
           {t('detail.viewAll')}

@@ -9,6 +9,7 @@ import { useSession } from '@web/lib/session';
 import { BookGrid, BookGridSkeleton } from '@web/components/book-card';
 import { SearchBox } from '@web/components/search-box';
 import { latestBooksQuery } from '@web/features/home/api';
+import { paths } from '@web/lib/paths';
 
 const CATEGORY_STYLE = {
   Children: { icon: Baby, className: 'bg-amber-50 text-amber-900 ring-amber-200 hover:bg-amber-100' },
@@ -49,7 +50,7 @@ export default function HomePage() {
             return (
               <Link
                 key={category}
-                to={`/books/category/${category}`}
+                to={paths.category(category)}
                 className={`flex items-center gap-4 rounded-2xl p-5 ring-1 transition-colors ${className}`}
               >
                 <Icon className="size-8 shrink-0" aria-hidden />

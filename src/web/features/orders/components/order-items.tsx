@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderItemView } from '@domain/order-types';
 import { formatMoney } from '@domain/money';
+import { paths } from '@web/lib/paths';
 
 /** The books of an order as they were at checkout (snapshots, D7). */
 export function OrderItems({ items }: { items: OrderItemView[] }) {
@@ -22,7 +23,7 @@ export function OrderItems({ items }: { items: OrderItemView[] }) {
           <li key={item.id} className="flex gap-4 py-4 first:pt-0 last:pb-0">
             {/* A deleted book keeps its snapshot but has no page to link to. */}
             {item.bookId ? (
-              <Link to={`/books/${item.bookId}`} className="shrink-0" tabIndex={-1} aria-hidden>
+              <Link to={paths.book(item.bookId)} className="shrink-0" tabIndex={-1} aria-hidden>
                 {cover}
               </Link>
             ) : (
@@ -32,7 +33,7 @@ export function OrderItems({ items }: { items: OrderItemView[] }) {
               <div className="min-w-0">
                 {item.bookId ? (
                   <Link
-                    to={`/books/${item.bookId}`}
+                    to={paths.book(item.bookId)}
                     className="font-medium text-stone-900 hover:text-brand-700"
                   >
                     {item.title}

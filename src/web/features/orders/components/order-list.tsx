@@ -8,6 +8,7 @@ import { formatOrderDate } from '@web/lib/format';
 import { DueLine } from '@web/components/due-badge';
 import { NextStepLine } from './next-step-line';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
+import { paths } from '@web/lib/paths';
 
 /** Order rows with their status and View Details; the other party depends on the view. */
 export function OrderList({ orders, view }: { orders: OrderSummary[]; view: OrdersView }) {
@@ -46,7 +47,7 @@ export function OrderList({ orders, view }: { orders: OrderSummary[]; view: Orde
           </div>
           <div className="flex items-center justify-between gap-4 sm:justify-end">
             <p className="font-semibold text-stone-900">{formatMoney(order.total ?? order.subtotal)}</p>
-            <ButtonLink to={`/orders/${order.id}`} variant="outline" size="sm">
+            <ButtonLink to={paths.order(order.id)} variant="outline" size="sm">
               {t('list.viewDetails')}
               <ChevronRight className="size-4" aria-hidden />
             </ButtonLink>

@@ -6,6 +6,7 @@ import { Container, PageHeader } from '@web/components/ui/card';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { formatOrderDate } from '@web/lib/format';
 import { useEarnings } from '@web/features/payments/api';
+import { paths } from '@web/lib/paths';
 
 /** D34: what an owner earns: pending, payable, paid, per order, and the payouts. */
 export default function EarningsPage() {
@@ -65,7 +66,7 @@ export default function EarningsPage() {
                     <tr key={o.orderId} data-testid="earnings-row">
                       <td className="py-2 pr-3">
                         <Link
-                          to={`/orders/${o.orderId}`}
+                          to={paths.order(o.orderId)}
                           className="font-mono font-medium text-brand-700 hover:underline"
                         >
                           #{o.number}

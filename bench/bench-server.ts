@@ -8,22 +8,31 @@ import { join } from 'node:path';
 // production mode, so the load generator in this process never shares its event loop.
 
 export function startBenchServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'false',
-      EMAIL_WORKER: 'false',
-      MAIL_TRANSPORT: 'none',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'rakbuku-bench-data-')),
-      ...env,
+  return spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []),
+      '--import',
+      'tsx',
+      'bench/server.ts',
+    ],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
+        AUTH_SECRET: randomBytes(32).toString('hex'),
+        SEED_DEMO: 'false',
+        EMAIL_WORKER: 'false',
+        MAIL_TRANSPORT: 'none',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'rakbuku-bench-data-')),
+        ...env,
+      },
     },
-  });
+  );
 }
 
 /** Resolves once the server answers its health check (two minutes at most). */

@@ -14,6 +14,7 @@ import {
   type Role,
   type SortKey,
 } from './constants';
+import type { BookQueryInput } from './schemas/book-query';
 
 // Shapes the API returns, declared once as zod schemas: the server's route declarations use the
 // schemas (OpenAPI document, answer checks in tests), the web reads the inferred types.
@@ -80,16 +81,8 @@ export const bookPageSchema = z.object({
 });
 export type BookPage = z.infer<typeof bookPageSchema>;
 
-export interface BookQuery {
-  q?: string;
-  category?: Category;
-  condition?: Condition;
-  language?: Language;
-  maxPrice?: string;
-  sort?: SortKey;
-  page?: number;
-  pageSize?: number;
-}
+/** The catalog's query as the web sends it: every key of the route's query schema, optional. */
+export type BookQuery = Partial<BookQueryInput>;
 
 export const meSchema = z.object({
   id: z.string(),
@@ -104,9 +97,16 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
-export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string>; requestId?: string };
-}
+/** Every error answer of our API (the server's onError; declared as `Error` in the document). */
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string().describe('Stable, for programs: VALIDATION_FAILED, BOOK_NOT_AVAILABLE...'),
+    message: z.string().describe('Ready to show to a person'),
+    fields: z.record(z.string(), z.string()).optional().describe('The first message per invalid field'),
+    requestId: z.string().optional().describe('Only on 500: quote it to support'),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 export type { BookStatus, Category, Condition, DeliveryMethod, Language, OrderStatus, Role, SortKey };
 

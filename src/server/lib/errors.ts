@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody } from '@domain/api-types';
 import { MSG } from '@domain/messages';
 
 /** The one error type services throw; app.ts turns it into `{ error: { code, message, fields? } }`. */
@@ -23,6 +24,5 @@ export const conflict = (code: string, message: string) => new AppError(code, me
 export const unprocessable = (code: string, message: string, fields?: Record<string, string>) =>
   new AppError(code, message, 422, fields);
 
-export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string>; requestId?: string };
-}
+/** The body every error answer has (its schema: apiErrorBodySchema, the document's `Error`). */
+export type ErrorBody = ApiErrorBody;

@@ -1,4 +1,5 @@
 import { createRoute, type Hook, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
+import { apiErrorBodySchema } from '@domain/api-types';
 import { MSG } from '@domain/messages';
 import type { AppEnv } from '@server/app-env';
 import { requireAdmin, requireUser } from '@server/auth/middleware';
@@ -11,19 +12,7 @@ import { validationError } from './validate';
 // OpenAPI 3.1 document at /api/openapi.json and the answer checks of the API test harness.
 
 /** Every error answer: `{ error: { code, message, fields?, requestId? } }` (app.ts onError). */
-export const errorBodySchema = z
-  .object({
-    error: z.object({
-      code: z.string().openapi({ example: 'VALIDATION_FAILED' }),
-      message: z.string().openapi({ description: 'Ready to show to a person' }),
-      fields: z
-        .record(z.string(), z.string())
-        .optional()
-        .openapi({ description: 'The first message per invalid field' }),
-      requestId: z.string().optional().openapi({ description: 'Only on 500: quote it to support' }),
-    }),
-  })
-  .openapi('Error');
+export const errorBodySchema = apiErrorBodySchema.openapi('Error');
 
 /** An error answer in the one error shape. */
 export const errorAnswer = (description: string) => ({

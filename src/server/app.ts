@@ -194,7 +194,7 @@ function httpExceptionError(err: HTTPException): ErrorBody['error'] {
     return { code: 'INVALID_JSON', message: 'The request body must be valid JSON' };
   }
   if (err.status === 415) {
-    return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' };
+    return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'This request takes its body in another format' };
   }
   return { code: 'HTTP_ERROR', message: err.message || MSG.invalidRequest };
 }

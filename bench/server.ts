@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { loadConfig } from '@server/config';
+import { observeQueries } from '@server/db/client';
 import { books } from '@server/db/schema';
 import { catalogCacheOf } from '@server/modules/books/catalog-cache';
 import { toBookSummary } from '@server/modules/books/service';
@@ -20,6 +21,15 @@ import { eq, sql } from 'drizzle-orm';
 const config = loadConfig();
 const runtime = await createRuntime(config);
 const { db } = runtime.deps;
+
+// BENCH_COUNT_QUERIES=1: tally the statements sent, by their first words, printed at the end.
+const statements = new Map<string, number>();
+if (process.env.BENCH_COUNT_QUERIES) {
+  observeQueries(db, (text) => {
+    const key = text.replace(/\s+/g, ' ').slice(0, 90);
+    statements.set(key, (statements.get(key) ?? 0) + 1);
+  });
+}
 
 const bench = new Hono()
   .get('/api/bench/constant', (c) => c.json({ ok: true }))
@@ -43,11 +53,14 @@ const server = serve({ fetch: bench.fetch, port: config.port }, (info) => {
 });
 
 async function shutdown() {
-  const { hits, misses, applied, resets } = catalogCacheOf(db).stats;
+  const { hits, misses, unkept, applied, dropped, resets } = catalogCacheOf(db).stats;
   const share = hits + misses ? ((100 * hits) / (hits + misses)).toFixed(1) : '0';
   console.log(
-    `catalog cache: ${hits} pages answered from memory, ${misses} computed (${share}% hits); ${applied} book changes applied, ${resets} full drops`,
+    `catalog cache: ${hits} pages answered from memory, ${misses} computed (${share}% hits), ${unkept} of them not kept; ${applied} book changes applied, dropping ${dropped} pages; ${resets} full drops`,
   );
+  for (const [text, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+    console.log(`${String(n).padStart(8)}  ${text}`);
+  }
   server.close();
   await runtime.close();
   process.exit(0);

@@ -25,13 +25,21 @@ import {
 // change moves the counts and price ceilings by its delta and drops only the pages the book
 // sorts onto or before (catalog-delta.ts). On a gap (changes pruned, too many, a 'reset' row,
 // a kind it does not know) the cache drops everything, as it did before issue 12. So a member
-// never sees a count (or page) older than the last committed write. A value computed from the
-// database is kept only when the version read after it is still the one the cache holds: then
-// the queries saw exactly that version.
+// never sees a count (or page) older than the last committed write.
+//
+// A value computed from the database is kept only when it is exact at the cache's version. Its
+// queries started after version `at` was read and ended before a later read; writes may commit
+// in between (a checkout every few milliseconds under load), so which of them the queries saw
+// is unknown. The cache remembers the changes it applied recently: when none of those after
+// `at` touches what the queries read (rows, count or ceiling), those are the same at every
+// version in between, and what came from the cache at `at` moves by those changes' deltas: the
+// page is kept. Otherwise it only answers the request that asked.
 
 const MAX_ENTRIES = 2000;
 /** More changes than this since the cache's version: recomputing is cheaper than applying. */
 const MAX_CHANGES = 500;
+/** Recently applied changes remembered for pages computed while they committed. */
+const MAX_RECENT = 2000;
 
 /** A cached page: its rows and where they end, its count and ceiling, and its sent bytes. */
 export interface PageEntry<Item> extends PageShape {
@@ -80,8 +88,14 @@ export class CatalogCache {
   /** Whether `lower(title)` sorts ASCII in byte order here (read with the first changes). */
   byteOrder = false;
   private syncing: Promise<void> | null = null;
-  /** Counters for tests and the bench: answers served whole from memory or not, changes applied, full drops. */
-  readonly stats = { hits: 0, misses: 0, applied: 0, resets: 0 };
+  /** Every change with a version above `recentFrom`, up to `version`, oldest first. */
+  private recent: { version: number; change: CatalogChange }[] = [];
+  private recentFrom = -1;
+  /**
+   * Counters for tests and the bench: answers served whole from memory or not, computed pages
+   * not kept (changes committed meanwhile), changes applied, pages they dropped, full drops.
+   */
+  readonly stats = { hits: 0, misses: 0, unkept: 0, applied: 0, dropped: 0, resets: 0 };
 
   constructor(private readonly db: DbOrTx) {}
 
@@ -94,7 +108,7 @@ export class CatalogCache {
     while (this.version < version) {
       if (this.size === 0) {
         // Nothing to move: the cache simply starts holding values of this version.
-        this.version = version;
+        this.forgetRecent(version);
         return;
       }
       this.syncing ??= this.readChanges().finally(() => {
@@ -109,8 +123,54 @@ export class CatalogCache {
     this.counts.clear();
     this.ceilings.clear();
     this.pages.clear();
-    this.version = version;
+    this.forgetRecent(version);
     this.stats.resets++;
+  }
+
+  /** The cache jumps to `version` without knowing the changes on the way. */
+  private forgetRecent(version: number): void {
+    this.version = version;
+    this.recent = [];
+    this.recentFrom = version;
+  }
+
+  /** Applies the changes of versions up to `version` (complete, in order) and remembers them. */
+  advance(version: number, changes: { version: number; change: CatalogChange }[]): void {
+    for (const { change } of changes) this.apply(change);
+    this.recent.push(...changes);
+    while (this.recent.length > MAX_RECENT) {
+      // Forget whole versions, so what is remembered above `recentFrom` stays complete.
+      const oldest = this.recent[0].version;
+      while (this.recent.length > 0 && this.recent[0].version === oldest) this.recent.shift();
+      this.recentFrom = oldest;
+    }
+    this.version = version;
+  }
+
+  /**
+   * A page computed from values of version `at` (those the cache held then) and from queries
+   * that saw some version from `at` to the cache's own: its count and ceiling as of the cache's
+   * version, or null when a change the cache applied after `at` leaves it unsure (one touches
+   * the rows, or a queried count or ceiling), or when the cache no longer remembers back to `at`.
+   */
+  settle(
+    at: number,
+    page: PageShape & { total: number; maxWeeklyPrice: string },
+    queried: { count: boolean; ceiling: boolean },
+  ): { total: number; maxWeeklyPrice: string } | null {
+    if (at < this.recentFrom) return null;
+    let { total, maxWeeklyPrice } = page;
+    for (const { version, change } of this.recent) {
+      if (version <= at) continue;
+      if (movesPage(change, page, this.byteOrder)) return null;
+      const delta = countDelta(change, page.filter);
+      if (delta === null || (delta !== 0 && queried.count)) return null;
+      total += delta;
+      const max = maxAfter(change, page.filter, maxWeeklyPrice);
+      if (max === null || (max !== maxWeeklyPrice && queried.ceiling)) return null;
+      maxWeeklyPrice = max;
+    }
+    return { total, maxWeeklyPrice };
   }
 
   private async readChanges(): Promise<void> {
@@ -143,15 +203,18 @@ export class CatalogCache {
       this.clear(current);
       return;
     }
-    for (const row of changes) {
-      this.apply({
-        kind: row.kind!,
-        bookId: row.bookId,
-        old: row.old as BookState | null,
-        new: row.new as BookState | null,
-      });
-    }
-    this.version = current;
+    this.advance(
+      current,
+      changes.map((row) => ({
+        version: row.version!,
+        change: {
+          kind: row.kind!,
+          bookId: row.bookId,
+          old: row.old as BookState | null,
+          new: row.new as BookState | null,
+        },
+      })),
+    );
   }
 
   /** Every version after `from` up to `current` is there, in full, and only kinds we know. */
@@ -187,6 +250,7 @@ export class CatalogCache {
     for (const [key, page] of this.pages) {
       if (movesPage(change, page, this.byteOrder)) {
         this.pages.delete(key);
+        this.stats.dropped++;
         continue;
       }
       if (page.total !== null) {

@@ -190,15 +190,21 @@ async function computeListing(
     bytes: null,
   };
   page.bytes = serialize(page, query);
-  // What the queries read is exact at `at` only if no write committed since the cache's
-  // version was read: the version read after them tells (one shared read, none on PGlite
-  // without a write). Otherwise the answer is still new enough for this request, just not kept.
-  const queried = knownTotal === null || knownMax === null || knownRows === null;
-  const exact = !queried || (await currentCatalogVersion(db)) === at;
-  if (!exact || cache.version !== at) return page.bytes;
-  if (knownTotal === null) cache.counts.put(keys.filterKey, { filter, value: total });
-  if (knownMax === null) cache.ceilings.put(keys.scopeKey, { filter, value: maxWeeklyPrice });
-  cache.pages.put(keys.pageKey, page as PageEntry<unknown>);
+  // The queries saw some version from `at` to the one read after them (one shared read, none
+  // on PGlite without a write). The page is kept only where the changes in between leave it
+  // sure (catalog-cache.ts); otherwise it is still new enough for this request, just not kept.
+  const queried = { count: knownTotal === null, ceiling: knownMax === null, rows: knownRows === null };
+  if (queried.count || queried.ceiling || queried.rows) await cache.reach(await currentCatalogVersion(db));
+  const settled = cache.settle(at, { ...page, total, maxWeeklyPrice }, queried);
+  if (!settled) {
+    cache.stats.unkept++;
+    return page.bytes;
+  }
+  if (queried.count) cache.counts.put(keys.filterKey, { filter, value: total });
+  if (queried.ceiling) cache.ceilings.put(keys.scopeKey, { filter, value: maxWeeklyPrice });
+  const moved = settled.total !== total || settled.maxWeeklyPrice !== maxWeeklyPrice;
+  const kept = moved ? { ...page, ...settled, bytes: null } : page;
+  cache.pages.put(keys.pageKey, kept as PageEntry<unknown>);
   return page.bytes;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookState } from '@tests/support/book-state';
 import type { DbOrTx } from '@server/db/client';
 import { CatalogCache } from './catalog-cache';
 import type { BookState, CatalogChange, RowKey } from './catalog-delta';
@@ -8,23 +9,7 @@ import type { BookState, CatalogChange, RowKey } from './catalog-delta';
 // page only where the changes in between cannot have moved what was queried. The burst test
 // (catalog-burst.test.ts) checks the whole against the database.
 
-const state = (o: Partial<BookState> = {}): BookState => ({
-  listed: true,
-  owner: 'owner-1',
-  deleted: false,
-  status: 'Available',
-  reserved: false,
-  category: 'Adult',
-  condition: 'Good',
-  language: 'English',
-  price: '10000.00',
-  monthly: null,
-  title: 'Garden',
-  author: 'Someone',
-  cover: 'cover',
-  created: '500',
-  ...o,
-});
+const state = (o: Partial<BookState> = {}) => bookState({ created: '500', ...o });
 const reserve = (book: BookState): CatalogChange => ({
   kind: 'row',
   bookId: 'b0',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookState } from '@tests/support/book-state';
 import {
   type BookState,
   type CatalogChange,
@@ -14,23 +15,7 @@ import {
 // The in-memory half of the catalog cache's deltas (issue 12); catalog-burst.test.ts checks
 // the whole against the database.
 
-const state = (o: Partial<BookState> = {}): BookState => ({
-  listed: true,
-  owner: 'owner-1',
-  deleted: false,
-  status: 'Available',
-  reserved: false,
-  category: 'Adult',
-  condition: 'Good',
-  language: 'English',
-  price: '10000.00',
-  monthly: null,
-  title: 'Garden',
-  author: 'Someone',
-  cover: 'cover',
-  created: '1767225600000000',
-  ...o,
-});
+const state = bookState;
 const change = (old: BookState | null, next: BookState | null, bookId = 'b0'): CatalogChange => ({
   kind: 'row',
   bookId,

@@ -75,6 +75,19 @@ export async function run(_args: string[]): Promise<void> {
             });
             await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
             await page.addInitScript(OBSERVE);
+            // BENCH_TRACE=1: the first load's requests, as "start ms after navigation +duration size path".
+            const started = Date.now();
+            const trace: string[] = [];
+            if (process.env.BENCH_TRACE && i === 0) {
+              page.on('requestfinished', async (request) => {
+                const timing = request.timing();
+                const bytes = (await request.sizes().catch(() => null))?.responseBodySize ?? 0;
+                const start = String(Math.round(timing.startTime - started)).padStart(6);
+                trace.push(
+                  `${start} +${Math.round(timing.responseEnd)} ${bytes}B ${request.url().replace(base, '')}`,
+                );
+              });
+            }
             await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 120_000 });
             await page.waitForFunction(
               () => (window as unknown as { __firstCard: number }).__firstCard > 0,
@@ -88,6 +101,7 @@ export async function run(_args: string[]): Promise<void> {
               const w = window as unknown as { __lcp: number; __firstCard: number };
               return { lcp: w.__lcp, card: w.__firstCard };
             });
+            if (trace.length) console.log(trace.join('\n'));
             lcps.push(m.lcp);
             cards.push(m.card);
             loads.push(loadavg()[0]);

@@ -28,6 +28,7 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
 import { refuseForbiddenText } from './security/forbidden-text';
 import { limitJsonBody } from './security/json-body-limit';
+import { createPageHints } from './web-app/page-hints';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -283,18 +284,25 @@ function serveWebApp(app: Hono<AppEnv>, deps: AppDeps) {
       },
       serveStatic({ root }),
     );
-    app.use(
-      '*',
-      serveStatic({ root, onFound: (_p, c) => c.header('cache-control', 'public, max-age=3600') }),
-    );
+    // Public files (favicon, robots.txt...). Not the HTML (the page route below answers every page
+    // with its hints, never an hour-old copy) nor the build's own files under /.vite.
+    const publicFile = serveStatic<AppEnv>({
+      root,
+      onFound: (_p, c) => c.header('cache-control', 'public, max-age=3600'),
+    });
+    app.use('*', (c, next) => (/(\/|\.html)$|^\/\./.test(c.req.path) ? next() : publicFile(c, next)));
   }
   let indexHtml: string | null = null;
+  let pageHints = createPageHints(dist);
   app.get('*', (c) => {
     if (indexHtml === null || deps.config.env === 'development') {
       indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+      pageHints = createPageHints(dist);
     }
     if (indexHtml === null) return c.text('The web app is not built yet: run `npm run build`.', 503);
     c.header('cache-control', 'no-cache');
-    return c.html(indexHtml);
+    const url = new URL(c.req.url);
+    const hints = pageHints(url.pathname, url.searchParams);
+    return c.html(hints ? indexHtml.replace('</head>', `${hints}</head>`) : indexHtml);
   });
 }

@@ -120,3 +120,43 @@ test('an unknown API path answers a JSON 404, not the web app', async ({ request
   expect(res.headers()['content-type']).toContain('application/json');
   expect(await res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
 });
+
+// A landing page's HTML preloads its first data request (src/server/web-app/page-hints.ts). The
+// server must name exactly the URL the app then fetches, or the phone downloads it twice: here
+// the app's request is answered by the preload (one `link` resource, no `fetch` one).
+test('home, the catalog and a book link get their first data from the preload their HTML names', async ({
+  page,
+}) => {
+  const unused: string[] = [];
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) unused.push(message.text());
+  });
+  const apiResources = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/api/books'))
+        .map(
+          (entry) =>
+            `${(entry as PerformanceResourceTiming).initiatorType} ${entry.name.replace(location.origin, '')}`,
+        ),
+    );
+
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Our Latest Books' }).locator('article')).toHaveCount(10);
+  expect(await apiResources()).toEqual(['link /api/books?sort=newest&pageSize=10']);
+  const bookPath = await page.locator('article a[href^="/books/"]').first().getAttribute('href');
+
+  await page.goto('/books?sort=title-az&condition=Good&q=%20the%20');
+  await page.waitForLoadState('networkidle');
+  expect(await apiResources()).toEqual(['link /api/books?q=the&condition=Good&sort=title-az&page=1']);
+
+  await page.goto(bookPath!);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const detail = await apiResources();
+  expect(detail[0]).toBe(`link /api${bookPath}`);
+  expect(detail.filter((resource) => resource.startsWith('fetch') && resource.endsWith(bookPath!))).toEqual(
+    [],
+  );
+  expect(unused).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
-import { bookPageQuery } from '@web/features/catalog/api';
-import { parseCatalogParams, toBookQuery } from '@web/lib/catalog-url';
+import { bookDetailQuery, bookPageQuery } from '@web/features/catalog/api';
+import { parseCatalogParams, toBookQuery } from '@domain/catalog-params';
 import { latestBooksQuery } from '@web/features/home/api';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './layout';
@@ -108,7 +108,14 @@ export const router = createBrowserRouter([
               { path: 'admin', lazy: page(() => import('@web/features/admin/pages/admin-page')) },
             ],
           },
-          { path: 'books/:bookId', lazy: page(() => import('@web/features/catalog/pages/book-detail-page')) },
+          {
+            path: 'books/:bookId',
+            lazy: page(() => import('@web/features/catalog/pages/book-detail-page')),
+            loader: ({ params }) => {
+              if (params.bookId) void queryClient.prefetchQuery(bookDetailQuery(params.bookId));
+              return null;
+            },
+          },
           { path: '*', lazy: page(() => import('@web/features/info/pages/not-found-page')) },
         ],
       },

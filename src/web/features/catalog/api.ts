@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { BookQuery } from '@domain/api-types';
+import { bookQueryFields } from '@domain/catalog-params';
 import type { BooksApi } from '@server/modules/books/routes';
 import { apiClient, call } from '@web/lib/api';
 import { catalogKeys } from '@web/lib/query-keys';
@@ -9,17 +10,11 @@ import { catalogKeys } from '@web/lib/query-keys';
 
 const books = apiClient<BooksApi>();
 
-/** The query's set values: an empty one is left out of the URL, as the server's defaults apply. */
-function querystring(query: BookQuery): BookQuery {
-  const set = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
-  return Object.fromEntries(set) as BookQuery;
-}
-
 /** A page of the public catalog. The previous page stays on screen while the next loads, so the grid doesn't flash. */
 export const bookPageQuery = (query: BookQuery) =>
   queryOptions({
     queryKey: catalogKeys.books(query),
-    queryFn: ({ signal }) => call(books.books.$get({ query: querystring(query) }, { init: { signal } })),
+    queryFn: ({ signal }) => call(books.books.$get({ query: bookQueryFields(query) }, { init: { signal } })),
     placeholderData: keepPreviousData,
   });
 
@@ -29,7 +24,7 @@ export const ownerBooksQuery = (ownerId: string, query: BookQuery) =>
     queryFn: ({ signal }) =>
       call(
         books.owners[':id'].books.$get(
-          { param: { id: ownerId }, query: querystring(query) },
+          { param: { id: ownerId }, query: bookQueryFields(query) },
           { init: { signal } },
         ),
       ),

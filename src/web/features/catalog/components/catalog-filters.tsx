@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONDITIONS, LANGUAGES } from '@domain/constants';
 import { formatMoney } from '@domain/money';
-import type { CatalogParams } from '@web/lib/catalog-url';
+import type { CatalogParams } from '@domain/catalog-params';
 import { sliderRange } from '@web/features/catalog/price-range';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogSearch, categoryFromParam, parseCatalogParams, toBookQuery } from './catalog-url';
+import { catalogSearch, categoryFromParam, parseCatalogParams, toBookQuery } from './catalog-params';
 
 describe('catalog URL state (D17)', () => {
   it('reads every key of a shared URL', () => {

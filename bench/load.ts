@@ -40,6 +40,8 @@ type RouteName =
 
 interface Sample {
   ms: number[];
+  /** When each answer came (Date.now()), for the run's timeline. */
+  at: number[];
   errors: number;
   /** Expected refusals (a book someone else just took): not errors, reported apart. */
   refused: number;
@@ -97,6 +99,7 @@ export async function run(_args: string[]): Promise<void> {
     series.push(rssEnd);
     console.log(`server RSS every 10 s (MB): ${series.map((b) => Math.round(b / 1024 / 1024)).join(', ')}`);
 
+    console.log(timeline(samples, t));
     const report = format(samples, elapsed, ceiling.requests.average, rssStart, rssEnd);
     console.log(`\n${report.table}\n`);
     if (report.problems.length > 0) {
@@ -158,9 +161,10 @@ const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.len
 async function mix(base: string, users: VirtualUser[], seconds: number) {
   const samples = new Map<RouteName, Sample>();
   const record = (route: RouteName, ms: number, outcome: 'ok' | 'refused' | 'error') => {
-    const s = samples.get(route) ?? { ms: [], errors: 0, refused: 0 };
+    const s = samples.get(route) ?? { ms: [], at: [], errors: 0, refused: 0 };
     samples.set(route, s);
     s.ms.push(ms);
+    s.at.push(Date.now());
     if (outcome === 'error') s.errors++;
     if (outcome === 'refused') s.refused++;
   };
@@ -266,6 +270,27 @@ async function mix(base: string, users: VirtualUser[], seconds: number) {
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * Throughput and p99 of the whole mix per 10 s of the run: a stall (a slow plan, a vacuum, a
+ * cache emptied) shows as a window apart from the rest, where the run's p99 alone would hide when.
+ */
+function timeline(samples: Map<RouteName, Sample>, start: number): string {
+  const windows: number[][] = [];
+  for (const s of samples.values()) {
+    s.at.forEach((at, i) => {
+      const w = Math.floor((at - start) / 10_000);
+      const bucket = windows[w] ?? [];
+      bucket.push(s.ms[i]);
+      windows[w] = bucket;
+    });
+  }
+  const lines = windows.map((ms, w) => {
+    const sorted = [...ms].sort((a, b) => a - b);
+    return `  ${w * 10}-${w * 10 + 10} s: ${(ms.length / 10).toFixed(0)} req/s, p99 ${percentile(sorted, 99).toFixed(0)} ms`;
+  });
+  return `the mix every 10 s:\n${lines.join('\n')}`;
 }
 
 function format(

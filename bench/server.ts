@@ -53,10 +53,10 @@ const server = serve({ fetch: bench.fetch, port: config.port }, (info) => {
 });
 
 async function shutdown() {
-  const { hits, misses, unkept, applied, dropped, resets } = catalogCacheOf(db).stats;
+  const { hits, misses, unkept, applied, shifted, dropped, resets } = catalogCacheOf(db).stats;
   const share = hits + misses ? ((100 * hits) / (hits + misses)).toFixed(1) : '0';
   console.log(
-    `catalog cache: ${hits} pages answered from memory, ${misses} computed (${share}% hits), ${unkept} of them not kept; ${applied} book changes applied, dropping ${dropped} pages; ${resets} full drops`,
+    `catalog cache: ${hits} pages answered from memory, ${misses} computed (${share}% hits), ${unkept} of them not kept; ${applied} book changes applied, moving rows up on ${shifted} pages and dropping ${dropped}; ${resets} full drops`,
   );
   for (const [text, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
     console.log(`${String(n).padStart(8)}  ${text}`);

@@ -75,6 +75,24 @@ class DiscardOnTimeoutClient extends pg.Client {
 }
 
 /**
+ * The connection settings with JIT off: our statements run in well under a millisecond, but
+ * once a table grows the planner's cost estimate can cross jit_above_cost, and compiling then
+ * takes 100-150 ms per statement (the catalog's changes read did under the load bench). Any
+ * server settings the URL names (`?options=-c ...`) are kept: node-postgres lets the URL's
+ * own `options` win over the one passed beside it, so they move from the URL to that one.
+ */
+function withoutJit(databaseUrl: string): { connectionString: string; options: string } {
+  try {
+    const url = new URL(databaseUrl);
+    const options = [url.searchParams.get('options'), '-c jit=off'].filter(Boolean).join(' ');
+    url.searchParams.delete('options');
+    return { connectionString: url.toString(), options };
+  } catch {
+    return { connectionString: databaseUrl, options: '-c jit=off' };
+  }
+}
+
+/**
  * PGlite in `dataDir` (or in memory for 'memory://') when there is no DATABASE_URL,
  * node-postgres otherwise. The same migrations run on both.
  */
@@ -87,7 +105,7 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl && opts.databaseUrl !== 'memory://') {
     const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...opts.timeouts };
     const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
+      ...withoutJit(opts.databaseUrl),
       max: opts.poolSize ?? 10,
       Client: DiscardOnTimeoutClient,
       connectionTimeoutMillis: timeouts.connectMs,

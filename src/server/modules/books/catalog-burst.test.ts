@@ -159,7 +159,7 @@ describe('the catalog cache through a burst of writes', () => {
     const rnd = random(2026);
     const openOrders: string[] = [];
     await expectEveryListingExact('before the burst');
-    const resetsBefore = catalogCacheOf(ctx.db).stats.resets;
+    const { resets: resetsBefore, shifted: shiftedBefore } = catalogCacheOf(ctx.db).stats;
 
     const writes: Record<string, () => Promise<boolean>> = {
       async checkout() {
@@ -282,8 +282,10 @@ describe('the catalog cache through a burst of writes', () => {
       await expectEveryListingExact(`write ${done.length} (${kind})`);
     }
     expect(new Set(done)).toEqual(new Set(kinds));
-    // Exact by moving entries, not by dropping everything at each write.
+    // Exact by moving entries, not by dropping everything at each write; pages moved their rows
+    // up (spare rows) as books left them.
     expect(catalogCacheOf(ctx.db).stats.resets).toBe(resetsBefore);
+    expect(catalogCacheOf(ctx.db).stats.shifted).toBeGreaterThan(shiftedBefore);
   }, 300_000);
 });
 
@@ -323,12 +325,25 @@ describe('a checkout of a book the page does not show', () => {
     expect(after).toEqual(await listBooksUncached(ctx.db, bookQuerySchema.parse({ pageSize: '5' })));
   });
 
-  it('drops the page when the checked-out book is on it', async () => {
+  it('moves the rows up from its spares, without reading books, when the checked-out book is on it', async () => {
     const page = (await ctx.request<BookPage>('GET', '/api/books?pageSize=5')).body;
     const onPage = (await ctx.db.select().from(books).where(eq(books.id, page.items[2].id)))[0];
     await placeTestOrder(ctx, { borrower: borrowers[1], books: [onPage] });
-    const after = (await ctx.request<BookPage>('GET', '/api/books?pageSize=5')).body;
+    const seen: string[] = [];
+    observeQueries(ctx.db, (q) => seen.push(q));
+    let after: BookPage;
+    try {
+      after = (await ctx.request<BookPage>('GET', '/api/books?pageSize=5')).body;
+    } finally {
+      observeQueries(ctx.db, null);
+    }
+    expect(
+      seen.filter((q) => /from "books"/i.test(q)),
+      seen.join('\n'),
+    ).toEqual([]);
     expect(after.items.map((b) => b.id)).not.toContain(onPage.id);
+    expect(after.items.slice(0, 2)).toEqual(page.items.slice(0, 2));
+    expect(after.items.slice(2, 4)).toEqual(page.items.slice(3, 5));
     expect(after).toEqual(await listBooksUncached(ctx.db, bookQuerySchema.parse({ pageSize: '5' })));
   });
 });
@@ -364,7 +379,8 @@ describe('when the changes cannot be applied', () => {
       sql`delete from catalog_changes where version < (select max(version) from catalog_changes)`,
     );
     await expectEveryListingExact('after the gap');
-    expect(cache.stats.resets).toBe(resets + 1);
+    // (Failed once in a combined run, not reproduced since: the counters tell what happened.)
+    expect(cache.stats.resets, JSON.stringify({ ...cache.stats, version: cache.version })).toBe(resets + 1);
   });
 });
 

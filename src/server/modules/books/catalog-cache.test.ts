@@ -25,7 +25,7 @@ const page = {
   full: true,
   last,
   total: 40,
-  maxWeeklyPrice: '50000.00',
+  ceiling: { price: '50000.00', atTop: 1 },
 };
 const olderBook = state({ created: '999' });
 const newerBook = state({ created: '1001' });
@@ -41,7 +41,7 @@ describe('a page computed while writes committed', () => {
     const cache = cacheAt(5);
     expect(cache.settle(5, page, { count: true, ceiling: true })).toEqual({
       total: 40,
-      maxWeeklyPrice: '50000.00',
+      ceiling: { price: '50000.00', atTop: 1 },
     });
   });
 
@@ -50,7 +50,7 @@ describe('a page computed while writes committed', () => {
     cache.advance(6, [{ version: 6, change: reserve(olderBook) }]);
     expect(cache.settle(5, page, { count: false, ceiling: false })).toEqual({
       total: 39,
-      maxWeeklyPrice: '50000.00',
+      ceiling: { price: '50000.00', atTop: 1 },
     });
   });
 
@@ -73,12 +73,18 @@ describe('a page computed while writes committed', () => {
     expect(cache.settle(5, { ...page, total: 40 }, { count: false, ceiling: true })).toBeNull();
     expect(cache.settle(5, page, { count: false, ceiling: false })).toEqual({
       total: 41,
-      maxWeeklyPrice: '60000.00',
+      ceiling: { price: '60000.00', atTop: 1 },
     });
     const dearest = state({ created: '1', price: '50000.00' });
     const cache2 = cacheAt(5);
     cache2.advance(6, [{ version: 6, change: reserve(dearest) }]);
     expect(cache2.settle(5, page, { count: false, ceiling: false })).toBeNull();
+    // While another book asks the same top price, the ceiling stands without a query.
+    const twoAtTop = { ...page, ceiling: { price: '50000.00', atTop: 2 } };
+    expect(cache2.settle(5, twoAtTop, { count: false, ceiling: false })).toEqual({
+      total: 39,
+      ceiling: { price: '50000.00', atTop: 1 },
+    });
   });
 
   it('ignores the changes it was computed after', () => {
@@ -86,7 +92,7 @@ describe('a page computed while writes committed', () => {
     cache.advance(6, [{ version: 6, change: reserve(newerBook) }]);
     expect(cache.settle(6, page, { count: true, ceiling: true })).toEqual({
       total: 40,
-      maxWeeklyPrice: '50000.00',
+      ceiling: { price: '50000.00', atTop: 1 },
     });
   });
 
@@ -99,7 +105,73 @@ describe('a page computed while writes committed', () => {
     expect(cache.settle(9, page, { count: false, ceiling: false })).toBeNull();
     expect(cache.settle(2009, page, { count: false, ceiling: false })).toEqual({
       total: 39,
-      maxWeeklyPrice: '50000.00',
+      ceiling: { price: '50000.00', atTop: 1 },
     });
+  });
+});
+
+describe('a cached page with spare rows', () => {
+  // Page 1 of the newest books, showing 2 rows with 2 spares: created at 400, 300, 200, 100.
+  const keys: RowKey[] = ['r4', 'r3', 'r2', 'r1'].map((id, i) => ({
+    id,
+    created: BigInt(400 - 100 * i),
+    price: 1000000n,
+    title: id,
+  }));
+  const leaves = (id: string, created: string): CatalogChange => ({
+    kind: 'row',
+    bookId: id,
+    old: state({ created }),
+    new: state({ created, listed: false, reserved: true }),
+  });
+  function cacheWithPage(full: boolean) {
+    const cache = cacheAt(5);
+    cache.pages.put('p', {
+      filter: { scope: { kind: 'catalog' } },
+      sort: 'newest',
+      full,
+      last: keys[3],
+      keys: [...keys],
+      items: keys.map((k) => k.id),
+      shown: 2,
+      total: 4,
+      ceiling: { price: '10000.00', atTop: 1 },
+      bytes: null,
+    });
+    return cache;
+  }
+  const rowsOf = (cache: CatalogCache) => (cache.pages.get('p') as { items: string[] } | undefined)?.items;
+
+  it('moves its rows up as books on it leave, until the spares run out on a full listing', () => {
+    const cache = cacheWithPage(true);
+    cache.apply(leaves('r3', '300'));
+    expect(rowsOf(cache)).toEqual(['r4', 'r2', 'r1']);
+    cache.apply(leaves('r4', '400'));
+    expect(rowsOf(cache)).toEqual(['r2', 'r1']);
+    expect(cache.pages.get('p')?.total).toBe(2);
+    expect(cache.stats.shifted).toBe(2);
+    // A third would leave it short of a row only a query knows.
+    cache.apply(leaves('r2', '200'));
+    expect(rowsOf(cache)).toBeUndefined();
+    expect(cache.stats.dropped).toBe(1);
+  });
+
+  it('moves up by one when a book before it leaves, and stays when one after it leaves', () => {
+    const cache = cacheWithPage(true);
+    cache.apply(leaves('b9', '50'));
+    expect(rowsOf(cache)).toEqual(['r4', 'r3', 'r2', 'r1']);
+    cache.apply(leaves('b8', '500'));
+    expect(rowsOf(cache)).toEqual(['r3', 'r2', 'r1']);
+  });
+
+  it("at the listing's end, shows fewer rows instead of dropping", () => {
+    const cache = cacheWithPage(false);
+    for (const [id, created] of [
+      ['r4', '400'],
+      ['r3', '300'],
+      ['r2', '200'],
+    ])
+      cache.apply(leaves(id, created));
+    expect(rowsOf(cache)).toEqual(['r1']);
   });
 });

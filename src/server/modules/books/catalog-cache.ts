@@ -1,18 +1,21 @@
-import { asc, gt, sql } from 'drizzle-orm';
+import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
 import { catalogChanges, catalogVersion } from '@server/db/schema';
 import { currentVersions } from '@server/db/versions';
 import type { JsonBytes } from '@server/lib/json-response';
 import {
   type BookState,
+  type Ceiling,
+  ceilingAfter,
   type DatabaseCollation,
   type CatalogChange,
   countDelta,
   isByteOrderCollation,
   type ListingFilter,
-  maxAfter,
   movesPage,
   type PageShape,
+  pageEffect,
+  type RowKey,
 } from './catalog-delta';
 
 // Catalog pages, counts and price ceilings, kept exact across writes (D17, issue 12).
@@ -40,13 +43,26 @@ const MAX_ENTRIES = 2000;
 const MAX_CHANGES = 500;
 /** Recently applied changes remembered for pages computed while they committed. */
 const MAX_RECENT = 2000;
+/** Rows a cached page holds past the ones it shows (PageEntry). */
+export const SPARE_ROWS = 8;
 
-/** A cached page: its rows and where they end, its count and ceiling, and its sent bytes. */
+/**
+ * A cached page: its rows and where they end, its count and ceiling, and its sent bytes. It holds
+ * up to SPARE_ROWS rows past the `shown` ones, so a book leaving the listing before or on the
+ * page moves the rows up instead of dropping the page (pageEffect); once the spares are used
+ * up on a full listing, the next such change drops it.
+ */
 export interface PageEntry<Item> extends PageShape {
+  /** The page's rows, then its spare rows. */
   items: Item[];
+  /** Where each of `items` sorts, in the same order. */
+  keys: RowKey[];
+  /** How many of `items` the page shows (its page size). */
+  shown: number;
   /** null: moved by a change in a way only a query can tell (filled again on the next request) */
   total: number | null;
-  maxWeeklyPrice: string | null;
+  /** null: the last book at the top left (a query tells the next) */
+  ceiling: Ceiling | null;
   /** The serialized answer; dropped whenever the count, ceiling or rows change. */
   bytes: JsonBytes | null;
 }
@@ -55,9 +71,9 @@ interface Counted {
   filter: ListingFilter;
   value: number;
 }
-interface Ceiling {
+interface ScopeCeiling {
   filter: ListingFilter;
-  value: string;
+  value: Ceiling;
 }
 
 /** A Map used as a least-recently-used cache: insertion order is the recency order. */
@@ -81,7 +97,7 @@ export class CatalogCache {
   /** The version every entry is exact at; -1 before the first request. */
   version = -1;
   readonly counts = new Lru<Counted>();
-  readonly ceilings = new Lru<Ceiling>();
+  readonly ceilings = new Lru<ScopeCeiling>();
   readonly pages = new Lru<PageEntry<unknown>>();
   /** Concurrent misses of one page at one version share one computation. */
   readonly inflight = new Map<string, Promise<JsonBytes>>();
@@ -93,9 +109,10 @@ export class CatalogCache {
   private recentFrom = -1;
   /**
    * Counters for tests and the bench: answers served whole from memory or not, computed pages
-   * not kept (changes committed meanwhile), changes applied, pages they dropped, full drops.
+   * not kept (changes committed meanwhile), changes applied, rows they removed from pages,
+   * pages they dropped, full drops.
    */
-  readonly stats = { hits: 0, misses: 0, unkept: 0, applied: 0, dropped: 0, resets: 0 };
+  readonly stats = { hits: 0, misses: 0, unkept: 0, applied: 0, shifted: 0, dropped: 0, resets: 0 };
 
   constructor(private readonly db: DbOrTx) {}
 
@@ -155,22 +172,22 @@ export class CatalogCache {
    */
   settle(
     at: number,
-    page: PageShape & { total: number; maxWeeklyPrice: string },
+    page: PageShape & { total: number; ceiling: Ceiling },
     queried: { count: boolean; ceiling: boolean },
-  ): { total: number; maxWeeklyPrice: string } | null {
+  ): { total: number; ceiling: Ceiling } | null {
     if (at < this.recentFrom) return null;
-    let { total, maxWeeklyPrice } = page;
+    let { total, ceiling } = page;
     for (const { version, change } of this.recent) {
       if (version <= at) continue;
       if (movesPage(change, page, this.byteOrder)) return null;
       const delta = countDelta(change, page.filter);
       if (delta === null || (delta !== 0 && queried.count)) return null;
       total += delta;
-      const max = maxAfter(change, page.filter, maxWeeklyPrice);
-      if (max === null || (max !== maxWeeklyPrice && queried.ceiling)) return null;
-      maxWeeklyPrice = max;
+      const next = ceilingAfter(change, page.filter, ceiling);
+      if (next === null || (next !== ceiling && queried.ceiling)) return null;
+      ceiling = next;
     }
-    return { total, maxWeeklyPrice };
+    return { total, ceiling };
   }
 
   private async readChanges(): Promise<void> {
@@ -191,6 +208,8 @@ export class CatalogCache {
       })
       .from(catalogVersion)
       .leftJoin(catalogChanges, gt(catalogChanges.version, from))
+      // Its one row, said outright: the planner then counts one row here, not thousands.
+      .where(eq(catalogVersion.id, 1))
       .orderBy(asc(catalogChanges.version), asc(catalogChanges.id))
       .limit(MAX_CHANGES + 1);
     // Someone else moved the cache meanwhile (a reset, an empty cache starting afresh).
@@ -243,12 +262,20 @@ export class CatalogCache {
       else if (delta !== 0) entry.value += delta;
     }
     for (const [key, entry] of this.ceilings) {
-      const max = maxAfter(change, entry.filter, entry.value);
-      if (max === null) this.ceilings.delete(key);
-      else entry.value = max;
+      const next = ceilingAfter(change, entry.filter, entry.value);
+      if (next === null) this.ceilings.delete(key);
+      else entry.value = next;
     }
     for (const [key, page] of this.pages) {
-      if (movesPage(change, page, this.byteOrder)) {
+      const effect = pageEffect(change, page, this.byteOrder);
+      if (effect.kind === 'remove') {
+        page.items.splice(effect.index, 1);
+        page.keys.splice(effect.index, 1);
+        page.last = page.keys.at(-1) ?? null;
+        if (effect.index < page.shown) page.bytes = null;
+        this.stats.shifted++;
+      }
+      if (effect.kind === 'drop' || (page.full && page.keys.length < page.shown)) {
         this.pages.delete(key);
         this.stats.dropped++;
         continue;
@@ -260,12 +287,10 @@ export class CatalogCache {
           page.bytes = null;
         }
       }
-      if (page.maxWeeklyPrice !== null) {
-        const max = maxAfter(change, page.filter, page.maxWeeklyPrice);
-        if (max !== page.maxWeeklyPrice) {
-          page.maxWeeklyPrice = max;
-          page.bytes = null;
-        }
+      if (page.ceiling !== null) {
+        const next = ceilingAfter(change, page.filter, page.ceiling);
+        if (next?.price !== page.ceiling.price) page.bytes = null;
+        page.ceiling = next;
       }
     }
   }

@@ -7,8 +7,9 @@ import {
   compareRows,
   countDelta,
   isByteOrderCollation,
-  maxAfter,
+  ceilingAfter,
   movesPage,
+  pageEffect,
   type RowKey,
 } from './catalog-delta';
 
@@ -46,15 +47,45 @@ describe('catalog deltas', () => {
     expect(countDelta(change(state({ title: 'GARDEN path' }), null), { ...catalog, q: 'garden' })).toBe(-1);
   });
 
-  it('raises a ceiling exactly and gives it up when the dearest book leaves', () => {
-    expect(maxAfter(change(null, state({ price: '30000.00' })), catalog, '20000.00')).toBe('30000.00');
-    expect(maxAfter(change(null, state({ price: '15000.00' })), catalog, '20000.00')).toBe('20000.00');
-    expect(maxAfter(change(state({ price: '20000.00' }), null), catalog, '20000.00')).toBeNull();
+  it('raises a ceiling exactly, counts the books at it, and gives it up when the last of them leaves', () => {
+    const top = (price: string, atTop: number) => ({ price, atTop });
+    const at20 = top('20000.00', 1);
+    expect(ceilingAfter(change(null, state({ price: '30000.00' })), catalog, at20)).toEqual(
+      top('30000.00', 1),
+    );
+    expect(ceilingAfter(change(null, state({ price: '15000.00' })), catalog, at20)).toBe(at20);
+    expect(ceilingAfter(change(null, state({ price: '20000.00' })), catalog, at20)).toEqual(
+      top('20000.00', 2),
+    );
+    expect(ceilingAfter(change(state({ price: '20000.00' }), null), catalog, at20)).toBeNull();
+    expect(ceilingAfter(change(state({ price: '20000.00' }), null), catalog, top('20000.00', 3))).toEqual(
+      top('20000.00', 2),
+    );
     expect(
-      maxAfter(change(state({ price: '20000.00' }), state({ price: '9000.00' })), catalog, '20000.00'),
+      ceilingAfter(change(state({ price: '20000.00' }), state({ price: '9000.00' })), catalog, at20),
     ).toBeNull();
-    expect(maxAfter(change(state({ price: '9000.00' }), null), catalog, '20000.00')).toBe('20000.00');
-    expect(maxAfter(change(null, state()), catalog, '0.00')).toBe('10000.00');
+    // A book at the top that stays at the top (a title edit) leaves the count as it was.
+    expect(
+      ceilingAfter(
+        change(state({ price: '20000.00' }), state({ price: '20000.00', title: 'New' })),
+        catalog,
+        at20,
+      ),
+    ).toEqual(at20);
+    // The last book at the top getting dearer is the new top on its own.
+    expect(
+      ceilingAfter(change(state({ price: '20000.00' }), state({ price: '25000.00' })), catalog, at20),
+    ).toEqual(top('25000.00', 1));
+    expect(ceilingAfter(change(state({ price: '9000.00' }), null), catalog, at20)).toBe(at20);
+    // An empty scope has no books at its '0.00' top: a first book sets it.
+    expect(ceilingAfter(change(null, state()), catalog, top('0.00', 0))).toEqual(top('10000.00', 1));
+    expect(
+      ceilingAfter(
+        change(null, state({ category: 'Teen' })),
+        { ...catalog, category: 'Adult' },
+        top('0.00', 0),
+      ),
+    ).toEqual(top('0.00', 0));
   });
 
   it('orders rows as the SQL sorts do, and only claims title order it can be sure of', () => {
@@ -85,6 +116,53 @@ describe('catalog deltas', () => {
         true,
       ),
     ).toBe(false);
+  });
+
+  it('moves a page up when a book on it or before it leaves the listing, and drops it for anything else it cannot place', () => {
+    // Page 2 of the newest books, rows created at 1200, 1100 and 1000 (the last a spare).
+    const key = (id: string, created: bigint): RowKey => ({ id, created, price: 100n, title: id });
+    const keys = [key('r1', 1200n), key('r2', 1100n), key('r3', 1000n)];
+    const page = { filter: catalog, sort: 'newest' as const, full: true, last: keys[2], keys };
+    const leaves = (created: string, id = 'b0') =>
+      change(state({ created }), state({ created, listed: false, reserved: true }), id);
+
+    expect(pageEffect(leaves('1100', 'r2'), page, true)).toEqual({ kind: 'remove', index: 1 });
+    expect(pageEffect(leaves('1300'), page, true)).toEqual({ kind: 'remove', index: 0 });
+    expect(pageEffect(leaves('900'), page, true)).toEqual({ kind: 'same' });
+    // A book between two rows that is not one of them: the page cannot be what the cache thinks.
+    expect(pageEffect(leaves('1150'), page, true)).toEqual({ kind: 'drop' });
+    // After the end of the listing's last page, likewise.
+    expect(pageEffect(leaves('900'), { ...page, full: false }, true)).toEqual({ kind: 'drop' });
+    // A book joining before the last row, or one changing on the page, needs a query.
+    expect(
+      pageEffect(change(state({ created: '1300', listed: false }), state({ created: '1300' })), page, true),
+    ).toEqual({
+      kind: 'drop',
+    });
+    expect(
+      pageEffect(
+        change(state({ created: '1100' }), state({ created: '1100', title: 'New' }), 'r2'),
+        page,
+        true,
+      ),
+    ).toEqual({
+      kind: 'drop',
+    });
+    // A book outside the listing's filter leaves it as it is.
+    expect(pageEffect(leaves('1300'), { ...page, filter: { ...catalog, category: 'Teen' } }, true)).toEqual({
+      kind: 'same',
+    });
+    // A page past the listing's end stays empty.
+    expect(pageEffect(leaves('1300'), { ...page, full: false, keys: [], last: null }, true)).toEqual({
+      kind: 'same',
+    });
+    // Title order it cannot be sure of (outside ASCII): only the database can say.
+    const titled = { ...page, sort: 'title-az' as const };
+    expect(
+      pageEffect(change(state({ title: 'Über' }), state({ title: 'Über', listed: false })), titled, true),
+    ).toEqual({
+      kind: 'drop',
+    });
   });
 
   it('trusts byte order only for C-like collations', () => {

@@ -166,27 +166,95 @@ export function countDelta(change: CatalogChange, filter: ListingFilter): number
 }
 
 /**
- * The scope's price ceiling after the change: the same value, a higher one the changed book
- * brings, or null when the book that held the ceiling left or got cheaper (only a query knows
- * the next highest).
+ * A scope's price ceiling (D4): the highest weekly price, and how many of the scope's books
+ * ask exactly that, so one of them leaving does not need a query while others remain. An empty
+ * scope's ceiling is '0.00' with none at it.
  */
-export function maxAfter(change: CatalogChange, filter: ListingFilter, max: string): string | null {
+export interface Ceiling {
+  /** weekly_price::text of the dearest books, e.g. '60000.00' */
+  price: string;
+  atTop: number;
+}
+
+export const sameCeiling = (a: Ceiling, b: Ceiling) => a.price === b.price && a.atTop === b.atTop;
+
+/**
+ * The scope's ceiling after the change: moved by the changed book (one more or fewer at the
+ * top, or a new and higher top), or null when the last book at the top left it or got cheaper
+ * (only a query knows the next highest).
+ */
+export function ceilingAfter(change: CatalogChange, filter: ListingFilter, ceiling: Ceiling): Ceiling | null {
   const before = change.old ? matchesScope(change.old, filter) : false;
   const after = change.new ? matchesScope(change.new, filter) : false;
   if (before === null || after === null) return null;
-  const ceiling = cents(max);
-  const newPrice = after && change.new ? cents(change.new.price) : null;
-  if (newPrice !== null && newPrice > ceiling) return change.new!.price;
-  if (before && change.old && cents(change.old.price) === ceiling && newPrice !== ceiling) return null;
-  return max;
+  const top = cents(ceiling.price);
+  let atTop = ceiling.atTop;
+  const leftTop = before && change.old !== null && cents(change.old.price) === top;
+  if (leftTop) atTop--;
+  if (after && change.new) {
+    const price = cents(change.new.price);
+    if (price > top) return { price: change.new.price, atTop: 1 };
+    if (price === top) atTop++;
+  }
+  if (leftTop && atTop === 0) return null;
+  return atTop === ceiling.atTop ? ceiling : { price: ceiling.price, atTop };
 }
 
-/** A cached page: its listing, sort, whether it is full, and its last row. */
+/**
+ * A cached page: its listing, sort, whether it is full (more rows may follow its last), and its
+ * last row. A cached page holds a few spare rows past the ones it shows (catalog-cache.ts), so
+ * `last` is the last row held, shown or not.
+ */
 export interface PageShape {
   filter: ListingFilter;
   sort: SortKey;
   full: boolean;
   last: RowKey | null;
+}
+
+/** What one change does to a cached page's rows. */
+export type PageEffect =
+  /** The rows stay as they are. */
+  | { kind: 'same' }
+  /**
+   * The row at `index` goes: that book left the listing, or (index 0) a book before the page
+   * left it, so every row moves up one place and the first joins the page before.
+   */
+  | { kind: 'remove'; index: number }
+  /** Only a query can tell the rows now. */
+  | { kind: 'drop' };
+
+/**
+ * The change's effect on a page whose rows are `keys` (in order). A book leaving the listing
+ * (checked out, reserved, taken off the shelf) is the common change under load: it removes its
+ * own row, or shifts a later page by one. Any other change that can alter the rows (a book
+ * joining, or moving within the listing) drops the page (movesPage).
+ */
+export function pageEffect(
+  change: CatalogChange,
+  page: PageShape & { keys: RowKey[] },
+  byteOrder: boolean,
+): PageEffect {
+  const before = change.old ? matchesFilter(change.old, page.filter) : false;
+  const after = change.new ? matchesFilter(change.new, page.filter) : false;
+  if (!(before === true && after === false)) {
+    return movesPage(change, page, byteOrder) ? { kind: 'drop' } : { kind: 'same' };
+  }
+  const index = page.keys.findIndex((key) => key.id === change.bookId);
+  if (index >= 0) return { kind: 'remove', index };
+  const first = page.keys[0];
+  const last = page.keys[page.keys.length - 1];
+  // A page past the listing's end stays empty.
+  if (!first || !last) return { kind: 'same' };
+  const left = rowKeyOf(change.bookId!, change.old!);
+  const toFirst = compareRows(page.sort, left, first, byteOrder);
+  if (toFirst === null) return { kind: 'drop' };
+  if (toFirst < 0) return { kind: 'remove', index: 0 };
+  const toLast = compareRows(page.sort, left, last, byteOrder);
+  if (toLast !== null && toLast > 0 && page.full) return { kind: 'same' };
+  // Between the rows without being one of them, or past a listing's end: a page that cannot be
+  // exact, or an order only the database knows.
+  return { kind: 'drop' };
 }
 
 /**

@@ -6,8 +6,14 @@ import { type Book, books } from '@server/db/schema';
 import { JsonBytes } from '@server/lib/json-response';
 import { coverUrls } from '@server/modules/covers/service';
 import { availabilityOf, listed, onShelfOf } from './availability-service';
-import { type CatalogCache, catalogCacheOf, currentCatalogVersion, type PageEntry } from './catalog-cache';
-import { cents, type ListingFilter, type ListingScope, type RowKey } from './catalog-delta';
+import {
+  type CatalogCache,
+  catalogCacheOf,
+  currentCatalogVersion,
+  type PageEntry,
+  SPARE_ROWS,
+} from './catalog-cache';
+import { type Ceiling, cents, type ListingFilter, type ListingScope, type RowKey } from './catalog-delta';
 import { executePrepared } from './prepared';
 
 export function toBookSummary(book: Book): BookSummary {
@@ -80,12 +86,19 @@ async function countOf(db: DbOrTx, filtered: SQL[]): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function ceilingOf(db: DbOrTx, inScope: SQL[]): Promise<string> {
+/**
+ * The scope's highest weekly price and how many books ask it: the first group of the price
+ * index read backwards (catalog-delta.ts, Ceiling).
+ */
+async function ceilingOf(db: DbOrTx, inScope: SQL[]): Promise<Ceiling> {
   const [row] = await db
-    .select({ max: sql<string | null>`max(${books.weeklyPrice})::text` })
+    .select({ price: sql<string>`${books.weeklyPrice}::text`, atTop: sql<number>`count(*)::int` })
     .from(books)
-    .where(and(...inScope));
-  return row?.max ?? '0.00';
+    .where(and(...inScope))
+    .groupBy(books.weeklyPrice)
+    .orderBy(desc(books.weeklyPrice))
+    .limit(1);
+  return row ?? { price: '0.00', atTop: 0 };
 }
 
 /** A listing straight from the database, nothing cached: what every cached answer must equal. */
@@ -95,12 +108,18 @@ export async function listBooksUncached(
   scope: ListingScope = { kind: 'catalog' },
 ): Promise<BookPage> {
   const { inScope, filtered } = conditionsOf(filterOf(query, scope));
-  const [total, maxWeeklyPrice, rows] = await Promise.all([
+  const [total, ceiling, rows] = await Promise.all([
     countOf(db, filtered),
     ceilingOf(db, inScope),
-    pageOfBooks(db, filtered, query),
+    pageOfBooks(db, filtered, query, 0),
   ]);
-  return { items: rows.items, total, page: query.page, pageSize: query.pageSize, maxWeeklyPrice };
+  return {
+    items: rows.items,
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    maxWeeklyPrice: ceiling.price,
+  };
 }
 
 function listingKeys(query: BookQueryInput, scope: ListingScope) {
@@ -112,11 +131,11 @@ function listingKeys(query: BookQueryInput, scope: ListingScope) {
 
 function serialize(entry: PageEntry<BookSummary>, query: BookQueryInput): JsonBytes {
   const page: BookPage = {
-    items: entry.items,
+    items: entry.items.length > entry.shown ? entry.items.slice(0, entry.shown) : entry.items,
     total: entry.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
-    maxWeeklyPrice: entry.maxWeeklyPrice ?? '0.00',
+    maxWeeklyPrice: entry.ceiling?.price ?? '0.00',
   };
   return new JsonBytes(JSON.stringify(page));
 }
@@ -142,7 +161,7 @@ export async function listBooksJson(
   await cache.reach(version);
   const keys = listingKeys(query, scope);
   const entry = cache.pages.touch(keys.pageKey) as PageEntry<BookSummary> | undefined;
-  if (entry && entry.total !== null && entry.maxWeeklyPrice !== null) {
+  if (entry && entry.total !== null && entry.ceiling !== null) {
     cache.stats.hits++;
     entry.bytes ??= serialize(entry, query);
     return entry.bytes;
@@ -174,62 +193,70 @@ async function computeListing(
   const { inScope, filtered } = conditionsOf(filter);
   const entry = cache.pages.get(keys.pageKey) as PageEntry<BookSummary> | undefined;
   const knownTotal = entry?.total ?? cache.counts.touch(keys.filterKey)?.value ?? null;
-  const knownMax = entry?.maxWeeklyPrice ?? cache.ceilings.touch(keys.scopeKey)?.value ?? null;
-  const knownRows = entry ? { items: entry.items, full: entry.full, last: entry.last } : null;
-  const [total, maxWeeklyPrice, rows] = await Promise.all([
+  const knownCeiling = entry?.ceiling ?? cache.ceilings.touch(keys.scopeKey)?.value ?? null;
+  // Copies: the cache moves an entry's rows in place as changes arrive (catalog-cache.ts apply),
+  // and these must stay the rows of version `at`.
+  const knownRows = entry
+    ? { items: [...entry.items], keys: [...entry.keys], full: entry.full, last: entry.last }
+    : null;
+  const [total, ceiling, rows] = await Promise.all([
     knownTotal ?? countOf(db, filtered),
-    knownMax ?? ceilingOf(db, inScope),
-    knownRows ?? pageOfBooks(db, filtered, query),
+    knownCeiling ?? ceilingOf(db, inScope),
+    knownRows ?? pageOfBooks(db, filtered, query, SPARE_ROWS),
   ]);
   const page: PageEntry<BookSummary> = {
     filter,
     sort: query.sort,
+    shown: query.pageSize,
     ...rows,
     total,
-    maxWeeklyPrice,
+    ceiling,
     bytes: null,
   };
   page.bytes = serialize(page, query);
   // The queries saw some version from `at` to the one read after them (one shared read, none
   // on PGlite without a write). The page is kept only where the changes in between leave it
   // sure (catalog-cache.ts); otherwise it is still new enough for this request, just not kept.
-  const queried = { count: knownTotal === null, ceiling: knownMax === null, rows: knownRows === null };
+  const queried = { count: knownTotal === null, ceiling: knownCeiling === null, rows: knownRows === null };
   if (queried.count || queried.ceiling || queried.rows) await cache.reach(await currentCatalogVersion(db));
-  const settled = cache.settle(at, { ...page, total, maxWeeklyPrice }, queried);
+  const settled = cache.settle(at, { ...page, total, ceiling }, queried);
   if (!settled) {
     cache.stats.unkept++;
     return page.bytes;
   }
   if (queried.count) cache.counts.put(keys.filterKey, { filter, value: total });
-  if (queried.ceiling) cache.ceilings.put(keys.scopeKey, { filter, value: maxWeeklyPrice });
-  const moved = settled.total !== total || settled.maxWeeklyPrice !== maxWeeklyPrice;
+  if (queried.ceiling) cache.ceilings.put(keys.scopeKey, { filter, value: ceiling });
+  const moved = settled.total !== total || settled.ceiling !== ceiling;
   const kept = moved ? { ...page, ...settled, bytes: null } : page;
   cache.pages.put(keys.pageKey, kept as PageEntry<unknown>);
   return page.bytes;
 }
 
 /**
- * A deferred join: the page's ids come from an index-only scan of the sort's covering index
- * (deep pages skip thousands of index entries, not table rows), then only those rows are read.
+ * A page's rows and `spare` rows after them. A deferred join: the ids come from an index-only
+ * scan of the sort's covering index (deep pages skip thousands of index entries, not table
+ * rows), then only those rows are read.
  */
 async function pageOfBooks(
   db: DbOrTx,
   where: SQL[],
   query: BookQueryInput,
-): Promise<{ items: BookSummary[]; full: boolean; last: RowKey | null }> {
+  spare: number,
+): Promise<{ items: BookSummary[]; keys: RowKey[]; full: boolean; last: RowKey | null }> {
   const order = SORTS[query.sort];
+  const limit = query.pageSize + spare;
   const pageIds = db
     .select({ id: books.id })
     .from(books)
     .where(and(...where))
     .orderBy(...order)
-    .limit(query.pageSize)
+    .limit(limit)
     .offset((query.page - 1) * query.pageSize);
   const page = db
     .select({
       book: books,
-      // The last row's exact place in its sort (microseconds, which a Date drops): the cache
-      // decides from it whether a changed book sorts onto the page (catalog-delta.ts).
+      // Each row's exact place in its sort (microseconds, which a Date drops): the cache
+      // decides from them whether a changed book sorts onto the page (catalog-delta.ts).
       createdUs: sql<string>`(extract(epoch from ${books.createdAt}) * 1000000)::bigint::text`,
     })
     .from(books)
@@ -238,14 +265,18 @@ async function pageOfBooks(
   // A search is planned for its own text each time: a rare word wants the trigram index, a
   // common one the sort's index, and a cached generic plan would pick one for all.
   const rows = query.q ? await page : await executePrepared(page);
-  const end = rows.at(-1);
-  const last = end
-    ? {
-        id: end.book.id,
-        created: BigInt(end.createdUs),
-        price: cents(end.book.weeklyPrice),
-        title: end.book.title,
-      }
-    : null;
-  return { items: rows.map((r) => toBookSummary(r.book)), full: rows.length === query.pageSize, last };
+  const keys = rows.map(
+    (row): RowKey => ({
+      id: row.book.id,
+      created: BigInt(row.createdUs),
+      price: cents(row.book.weeklyPrice),
+      title: row.book.title,
+    }),
+  );
+  return {
+    items: rows.map((row) => toBookSummary(row.book)),
+    keys,
+    full: rows.length === limit,
+    last: keys.at(-1) ?? null,
+  };
 }

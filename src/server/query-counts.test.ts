@@ -98,7 +98,7 @@ describe('queries per request', () => {
     );
   });
 
-  it('checkout of a two-owner cart: at most 12 queries', async () => {
+  it('checkout of a two-owner cart: at most 7 queries', async () => {
     for (const bookId of bookIds.slice(1)) {
       const added = await ctx.request('POST', '/api/cart/items', { cookie: member.cookie, body: { bookId } });
       expect(added.status).toBe(201);
@@ -112,15 +112,15 @@ describe('queries per request', () => {
         }),
       201,
     );
-    expect(CHECKOUT_TWO_OWNERS + versionRead).toBeLessThanOrEqual(12);
+    expect(CHECKOUT_TWO_OWNERS + versionRead).toBeLessThanOrEqual(7);
   });
 });
 
 /** The member's lock with the book and its owner, the cart, the insert. */
 const ADD_TO_CART = 3;
 /**
- * The member's lock with an earlier checkout of the same key, the cart, the books' locks, the
- * checkout row, then one multi-row insert each for orders, items and events, one update for
- * the reservations, the addresses for the notices and their insert, and emptying the cart.
+ * The member's lock with an earlier checkout of the same key, the cart with its books' locks,
+ * the checkout row with the orders (one statement), the events, reservations, emptied cart and
+ * items (one statement), the addresses for the notices and their insert.
  */
-const CHECKOUT_TWO_OWNERS = 11;
+const CHECKOUT_TWO_OWNERS = 6;

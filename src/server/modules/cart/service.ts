@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type AddToCartProblemCode, addToCartProblem, cartProblems } from '@domain/cart-rules';
 import { cartSubtotal, groupByOwner } from '@domain/cart-grouping';
@@ -38,14 +38,30 @@ export interface CartLine {
 }
 
 /** The member's cart lines with their books and owners, newest first (spec section 7). */
-export async function loadCartLines(db: DbOrTx, memberId: string): Promise<CartLine[]> {
-  const rows = await db
+export async function loadCartLines(
+  db: DbOrTx,
+  memberId: string,
+  options: {
+    /**
+     * Checkout: lock the books too (FOR UPDATE), in book id order, as every checkout takes
+     * them, so two never deadlock. A line whose book another checkout held is read as that
+     * checkout left it.
+     */
+    lockBooks?: boolean;
+  } = {},
+): Promise<CartLine[]> {
+  const query = db
     .select({ item: cartItems, book: books, ownerName: user.name, ownerLocation: user.location })
     .from(cartItems)
     .innerJoin(books, eq(books.id, cartItems.bookId))
     .leftJoin(user, eq(user.id, books.ownerId))
-    .where(eq(cartItems.userId, memberId))
-    .orderBy(desc(cartItems.createdAt), desc(cartItems.id));
+    .where(eq(cartItems.userId, memberId));
+  const rows = options.lockBooks
+    ? // Rows are locked after the sort, so in this order; the lines are put newest first below.
+      (await query.orderBy(asc(books.id)).for('update', { of: books })).sort(
+        (a, b) => b.item.createdAt.getTime() - a.item.createdAt.getTime() || (a.item.id < b.item.id ? 1 : -1),
+      )
+    : await query.orderBy(desc(cartItems.createdAt), desc(cartItems.id));
   return rows.map(({ item, book, ownerName, ownerLocation }) => ({
     id: item.id,
     bookId: item.bookId,

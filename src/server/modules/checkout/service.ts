@@ -104,20 +104,10 @@ export async function placeOrders(
     if (locked?.previousId) return { orders: await checkoutOrders(tx, locked.previousId), created: false };
     const member = locked?.member;
     if (!member) throw unauthorized(MSG.pleaseSignIn);
-    const cartLines = await loadCartLines(tx, input.actorId);
-    if (cartLines.length === 0) throw unprocessable('CART_EMPTY', MSG.cartIsEmpty);
-
-    // Lock the books in id order (every checkout takes them in the same order, so two never
-    // deadlock); a checkout that waited here reads the book as the winner left it.
-    const bookIds = cartLines.map((line) => line.bookId).sort();
-    const lockedBooks = await tx
-      .select()
-      .from(books)
-      .where(inArray(books.id, bookIds))
-      .orderBy(asc(books.id))
-      .for('update');
-    const lockedById = new Map(lockedBooks.map((book) => [book.id, book]));
-    const lines = cartLines.map((line) => ({ ...line, book: lockedById.get(line.bookId) ?? line.book }));
+    // The cart with its books locked, in id order (cart/service.ts), in one query.
+    const lines = await loadCartLines(tx, input.actorId, { lockBooks: true });
+    if (lines.length === 0) throw unprocessable('CART_EMPTY', MSG.cartIsEmpty);
+    const bookIds = lines.map((line) => line.bookId);
     const problems = cartProblems(lines, input.actorId);
     if (problems.length > 0) {
       throw new AppError(
@@ -130,14 +120,20 @@ export async function placeOrders(
 
     const pickupLocation =
       input.deliveryMethod === 'pickup' ? await pickupFor(tx, input.pickupLocationId!, lines) : null;
-    const [checkout] = await tx
-      .insert(checkouts)
-      .values({ userId: input.actorId, idempotencyKey: input.idempotencyKey })
-      .returning({ id: checkouts.id });
-
-    // One order per owner, written with one multi-row insert per table (ids made here, so the
-    // items, events and reservations can name their order without reading anything back).
+    // Everything the checkout writes goes in two statements (data-modifying CTEs), so it costs
+    // two round trips, not seven: the ids are made here, so the orders, items, events and
+    // reservations name each other without reading anything back. First the checkout row
+    // with the orders, one per owner.
     // D33: self pickup is free and needs no review, so its order waits for payment at once.
+    const checkoutId = randomUUID();
+    const newCheckout = tx
+      .$with('new_checkout')
+      .as(
+        tx
+          .insert(checkouts)
+          .values({ id: checkoutId, userId: input.actorId, idempotencyKey: input.idempotencyKey })
+          .returning({ id: checkouts.id }),
+      );
     const pickup = input.deliveryMethod === 'pickup';
     const groups = groupCartLines(lines).map((group) => ({
       ...group,
@@ -145,11 +141,12 @@ export async function placeOrders(
       subtotal: fromMinor(sumMinor(group.lineTotals)),
     }));
     const created = await tx
+      .with(newCheckout)
       .insert(orders)
       .values(
         groups.map((group) => ({
           id: group.orderId,
-          checkoutId: checkout.id,
+          checkoutId,
           userId: member.id,
           userName: member.name,
           userEmail: member.email,
@@ -177,8 +174,43 @@ export async function placeOrders(
       )
       .returning();
     const orderById = new Map(created.map((order) => [order.id, order]));
-    // D7: each item keeps what the book was at checkout, whatever happens to the book later.
+    // Then, in one statement: the events, the reservations (D6: they keep every other member
+    // from borrowing these books), the emptied cart, and the items, each keeping what its book
+    // was at checkout whatever happens to the book later (D7).
+    const events = tx.$with('new_events').as(
+      tx
+        .insert(orderEvents)
+        .values(
+          groups.map((group) => ({
+            orderId: group.orderId,
+            fromStatus: null,
+            toStatus: 'Draft' as const,
+            action: 'place_order',
+            actorId: member.id,
+            actorName: member.name,
+            actorRole: 'borrower',
+          })),
+        )
+        .returning({ id: orderEvents.id }),
+    );
+    const reservedBy = sql.join(
+      groups.flatMap((group) =>
+        group.lines.map((line) => sql`when ${line.book.id} then ${group.orderId}::uuid`),
+      ),
+      sql` `,
+    );
+    const reservations = tx.$with('reservations').as(
+      tx
+        .update(books)
+        .set({ reservedByOrderId: sql`case ${books.id} ${reservedBy} end`, updatedAt: new Date() })
+        .where(inArray(books.id, bookIds))
+        .returning({ id: books.id }),
+    );
+    const emptiedCart = tx
+      .$with('emptied_cart')
+      .as(tx.delete(cartItems).where(eq(cartItems.userId, input.actorId)).returning({ id: cartItems.id }));
     const items = await tx
+      .with(events, reservations, emptiedCart)
       .insert(orderItems)
       .values(
         groups.flatMap((group) =>
@@ -200,35 +232,12 @@ export async function placeOrders(
         ),
       )
       .returning();
-    await tx.insert(orderEvents).values(
-      groups.map((group) => ({
-        orderId: group.orderId,
-        fromStatus: null,
-        toStatus: 'Draft' as const,
-        action: 'place_order',
-        actorId: member.id,
-        actorName: member.name,
-        actorRole: 'borrower',
-      })),
-    );
-    // D6: the reservation that keeps every other member from borrowing these books.
-    const reservedBy = sql.join(
-      groups.flatMap((group) =>
-        group.lines.map((line) => sql`when ${line.book.id} then ${group.orderId}::uuid`),
-      ),
-      sql` `,
-    );
-    await tx
-      .update(books)
-      .set({ reservedByOrderId: sql`case ${books.id} ${reservedBy} end`, updatedAt: new Date() })
-      .where(inArray(books.id, bookIds));
     const placedOrders = groups.map((group) => ({
       order: orderById.get(group.orderId)!,
       items: items.filter((item) => item.orderId === group.orderId),
     }));
     await queuePlacedNotices(tx, deps.config, placedOrders);
     if (pickup) for (const { order } of placedOrders) await enterPaymentAtCheckout(tx, deps.config, order);
-    await tx.delete(cartItems).where(eq(cartItems.userId, input.actorId));
     return {
       orders: placedOrders.map(({ order, items }) => toOrderSummary(order, items.length)),
       created: true,

@@ -12,6 +12,8 @@ export function startBenchServer(port: number, env: Record<string, string>): Chi
     process.execPath,
     [
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []),
+      // POST /api/bench/gc runs a full collection before the load bench reads the memory.
+      '--expose-gc',
       '--import',
       'tsx',
       'bench/server.ts',

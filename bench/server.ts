@@ -18,6 +18,7 @@ import { eq, sql } from 'drizzle-orm';
 //                             the next catalog request reads the change and keeps its page
 //   POST /api/bench/drop-cache  empties the catalog cache: the next catalog request finds
 //                             nothing cached (the cold path)
+//   POST /api/bench/gc        a full garbage collection, then the process's memory figures
 const config = loadConfig();
 const runtime = await createRuntime(config);
 const { db } = runtime.deps;
@@ -41,6 +42,12 @@ const bench = new Hono()
     await db.execute(sql`update books set monthly_price = case when monthly_price is null
       then weekly_price * 3 end where id = (select id from books where listed order by created_at, id limit 1)`);
     return c.json({ ok: true });
+  })
+  .post('/api/bench/gc', (c) => {
+    // A full collection, so the load bench compares what the server keeps, not when V8 last
+    // collected (started with --expose-gc by bench-server.ts).
+    (globalThis as { gc?: () => void }).gc?.();
+    return c.json(process.memoryUsage());
   })
   .post('/api/bench/drop-cache', (c) => {
     catalogCacheOf(db).clear(-1);

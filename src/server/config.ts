@@ -15,6 +15,7 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
   AUTH_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Rakbuku <hello@rakbuku.local>'),
@@ -56,6 +57,8 @@ export interface Config {
   dataDir: string;
   /** Null means the embedded database (PGlite) in dataDir; 'memory://' an in-memory one (tests). */
   databaseUrl: string | null;
+  /** Connections this instance keeps to PostgreSQL (not PGlite's, which has one). */
+  databasePoolSize: number;
   authSecret: string;
   mail: { transport: 'smtp' | 'file' | 'none'; smtpUrl: string | null; from: string };
   adminEmail: string | null;
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     mail: { transport, smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,

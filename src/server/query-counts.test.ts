@@ -98,6 +98,16 @@ describe('queries per request', () => {
     );
   });
 
+  it('remove from cart: the delete of the own item, then the cart', async () => {
+    const cart = await ctx.request<{ groups: { items: { id: string }[] }[] }>('GET', '/api/cart', {
+      cookie: member.cookie,
+    });
+    const itemId = cart.body.groups[0].items[0].id;
+    await expectQueries(2 + versionRead, () =>
+      ctx.request('DELETE', `/api/cart/items/${itemId}`, { cookie: member.cookie }),
+    );
+  });
+
   it('checkout of a two-owner cart: at most 7 queries', async () => {
     for (const bookId of bookIds.slice(1)) {
       const added = await ctx.request('POST', '/api/cart/items', { cookie: member.cookie, body: { bookId } });

@@ -27,7 +27,12 @@ export async function createRuntime(
   const log = overrides.log ?? createLogger(config.logLevel);
   setOperatorTimeZone(config.timeZone);
   const database =
-    overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    }));
   await database.migrate();
   await promoteConfiguredAdmin(database.db, config.adminEmail);
   const transport = overrides.transport ?? createTransport(config, log);

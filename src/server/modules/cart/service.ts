@@ -203,8 +203,14 @@ export async function removeCartItem(
   db: DbOrTx,
   input: { actorId: string; itemId: string },
 ): Promise<CartView> {
-  const item = await ownItem(db, input.actorId, input.itemId);
-  await db.delete(cartItems).where(eq(cartItems.id, item.id));
+  // The member's own item only, deleted in the same statement that finds it.
+  const [removed] = isUuid(input.itemId)
+    ? await db
+        .delete(cartItems)
+        .where(and(eq(cartItems.id, input.itemId), eq(cartItems.userId, input.actorId)))
+        .returning({ id: cartItems.id })
+    : [];
+  if (!removed) throw notFound(ORDER_MSG.cartItemNotFound, 'CART_ITEM_NOT_FOUND');
   return getCart(db, input);
 }
 

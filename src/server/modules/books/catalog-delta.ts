@@ -237,6 +237,8 @@ export function pageEffect(
 ): PageEffect {
   const before = change.old ? matchesFilter(change.old, page.filter) : false;
   const after = change.new ? matchesFilter(change.new, page.filter) : false;
+  // Most changes concern books of other listings: every cached page is asked about each one.
+  if (before === false && after === false) return { kind: 'same' };
   if (!(before === true && after === false)) {
     return movesPage(change, page, byteOrder) ? { kind: 'drop' } : { kind: 'same' };
   }

@@ -35,6 +35,8 @@ export interface CartLine {
   ownerId: string | null;
   ownerName: string | null;
   ownerLocation: string | null;
+  /** For the checkout's notices to the owner; never part of an answer. */
+  ownerEmail: string | null;
 }
 
 /** The member's cart lines with their books and owners, newest first (spec section 7). */
@@ -51,7 +53,13 @@ export async function loadCartLines(
   } = {},
 ): Promise<CartLine[]> {
   const query = db
-    .select({ item: cartItems, book: books, ownerName: user.name, ownerLocation: user.location })
+    .select({
+      item: cartItems,
+      book: books,
+      ownerName: user.name,
+      ownerLocation: user.location,
+      ownerEmail: user.email,
+    })
     .from(cartItems)
     .innerJoin(books, eq(books.id, cartItems.bookId))
     .leftJoin(user, eq(user.id, books.ownerId))
@@ -62,7 +70,7 @@ export async function loadCartLines(
         (a, b) => b.item.createdAt.getTime() - a.item.createdAt.getTime() || (a.item.id < b.item.id ? 1 : -1),
       )
     : await query.orderBy(desc(cartItems.createdAt), desc(cartItems.id));
-  return rows.map(({ item, book, ownerName, ownerLocation }) => ({
+  return rows.map(({ item, book, ownerName, ownerLocation, ownerEmail }) => ({
     id: item.id,
     bookId: item.bookId,
     borrowDuration: item.borrowDuration,
@@ -72,6 +80,7 @@ export async function loadCartLines(
     ownerId: book.ownerId,
     ownerName,
     ownerLocation,
+    ownerEmail,
   }));
 }
 
@@ -138,7 +147,13 @@ const owner = alias(user, 'book_owner');
 export async function addToCart(db: Db, input: { actorId: string; bookId: string }): Promise<CartView> {
   return db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ memberId: user.id, book: books, ownerName: owner.name, ownerLocation: owner.location })
+      .select({
+        memberId: user.id,
+        book: books,
+        ownerName: owner.name,
+        ownerLocation: owner.location,
+        ownerEmail: owner.email,
+      })
       .from(user)
       .leftJoin(books, isUuid(input.bookId) ? eq(books.id, input.bookId) : sql`false`)
       .leftJoin(owner, eq(owner.id, books.ownerId))
@@ -171,6 +186,7 @@ export async function addToCart(db: Db, input: { actorId: string; bookId: string
       ownerId: book!.ownerId,
       ownerName: locked?.ownerName ?? null,
       ownerLocation: locked?.ownerLocation ?? null,
+      ownerEmail: locked?.ownerEmail ?? null,
     };
     // Newest first, as loadCartLines orders them.
     return toCartView([added, ...lines]);

@@ -91,9 +91,15 @@ export async function placeOrders(
 ): Promise<PlacedOrders> {
   const result = await transactionWithRetry(deps.db, async (tx) => {
     // One checkout per member at a time: a double-clicked Place Order waits here, then finds
-    // the first one's checkout row. The lock, the member and that row come in one query.
+    // the first one's checkout row. The lock, the member, that row and the admins' addresses
+    // (for the notices, oldest admin first) come in one query.
     const [locked] = await tx
-      .select({ member: user, previousId: checkouts.id })
+      .select({
+        member: user,
+        previousId: checkouts.id,
+        adminEmails: sql<string[]>`(select coalesce(json_agg(a.email order by a.created_at, a.id), '[]')
+          from ${user} as a where a.role = 'admin')`,
+      })
       .from(user)
       .leftJoin(
         checkouts,
@@ -236,7 +242,10 @@ export async function placeOrders(
       order: orderById.get(group.orderId)!,
       items: items.filter((item) => item.orderId === group.orderId),
     }));
-    await queuePlacedNotices(tx, deps.config, placedOrders);
+    await queuePlacedNotices(tx, deps.config, placedOrders, {
+      ownerEmail: (ownerId) => lines.find((line) => line.ownerId === ownerId)?.ownerEmail ?? null,
+      adminEmails: locked.adminEmails,
+    });
     if (pickup) for (const { order } of placedOrders) await enterPaymentAtCheckout(tx, deps.config, order);
     return {
       orders: placedOrders.map(({ order, items }) => toOrderSummary(order, items.length)),

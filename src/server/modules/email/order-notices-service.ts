@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { MONTHLY_DURATION_WEEKS, type OrderStatus, PICKUP_DROP_OFF_HOURS } from '@domain/constants';
 import { formatMoney } from '@domain/money';
 import type { Config } from '@server/config';
@@ -269,30 +269,29 @@ export async function queueOrderNotices(
 
 /**
  * The 'placed' notices of a whole checkout from the orders and items it has just written
- * (items in the order queueOrderNotices reads them): one query for the owners' and admins'
- * addresses and one insert, however many owners the cart had.
+ * (items in the order queueOrderNotices reads them) and the addresses it read with the cart
+ * (owners) and the member's lock (admins, oldest first): one insert, however many owners the
+ * cart had, and no query of its own.
  */
 export async function queuePlacedNotices(
   tx: Tx,
   config: Config,
   placed: ReadonlyArray<{ order: Order; items: OrderItem[] }>,
+  addresses: { ownerEmail: (ownerId: string) => string | null; adminEmails: readonly string[] },
 ): Promise<void> {
   if (placed.length === 0) return;
-  const ownerIds = [...new Set(placed.flatMap(({ order }) => (order.ownerId ? [order.ownerId] : [])))];
-  const people = await tx
-    .select({ id: user.id, email: user.email, role: user.role })
-    .from(user)
-    .where(
-      ownerIds.length > 0 ? or(eq(user.role, 'admin'), inArray(user.id, ownerIds)) : eq(user.role, 'admin'),
-    )
-    .orderBy(asc(user.createdAt), asc(user.id));
-  const admins = people.filter((p) => p.role === 'admin').map((p) => p.email);
   const emails = placed.flatMap(({ order, items }) => {
-    const owner = people.find((p) => p.id === order.ownerId);
+    const ownerEmail = order.ownerId ? addresses.ownerEmail(order.ownerId) : null;
     const sorted = [...items].sort(
       (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.title.localeCompare(b.title),
     );
-    return noticeEmails(config, 'placed', order, sorted, recipientList(order, owner?.email ?? null, admins));
+    return noticeEmails(
+      config,
+      'placed',
+      order,
+      sorted,
+      recipientList(order, ownerEmail, addresses.adminEmails),
+    );
   });
   await enqueueEmails(tx, emails);
 }

@@ -54,9 +54,18 @@ export interface RowKey {
 
 /** '20000.5' -> 2000050n: exact, whatever the number of decimals the text carries (at most 2). */
 export function cents(price: string): bigint {
-  const [whole, fraction = ''] = price.split('.');
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  let value = centsOf.get(price);
+  if (value === undefined) {
+    const [whole, fraction = ''] = price.split('.');
+    value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+    // Every cached page is asked about every change, so the same few prices are read again
+    // and again; a filter's text is the member's, so the memo is bounded.
+    if (centsOf.size >= 4096) centsOf.clear();
+    centsOf.set(price, value);
+  }
+  return value;
 }
+const centsOf = new Map<string, bigint>();
 
 export function rowKeyOf(id: string, state: BookState): RowKey {
   return { id, created: BigInt(state.created), price: cents(state.price), title: state.title };
@@ -73,26 +82,35 @@ function containsIgnoringCase(text: string, q: string): boolean | null {
 const or3 = (a: boolean | null, b: boolean | null): boolean | null =>
   a === true || b === true ? true : a === null || b === null ? null : false;
 
-/** The scope, category and search: what the price ceiling (D4) is taken over. */
-export function matchesScope(state: BookState, filter: ListingFilter): boolean | null {
+function inScopeAndCategory(state: BookState, filter: ListingFilter): boolean {
   const { scope } = filter;
   const inScope =
     scope.kind === 'catalog'
       ? state.listed
       : state.owner === scope.ownerId && !state.deleted && state.status !== 'Unavailable';
-  if (!inScope) return false;
-  if (filter.category && state.category !== filter.category) return false;
-  if (filter.q)
-    return or3(containsIgnoringCase(state.title, filter.q), containsIgnoringCase(state.author, filter.q));
-  return true;
+  return inScope && (!filter.category || state.category === filter.category);
 }
 
-/** Every filter of the listing: what its count and pages draw from. */
+function matchesSearch(state: BookState, filter: ListingFilter): boolean | null {
+  if (!filter.q) return true;
+  return or3(containsIgnoringCase(state.title, filter.q), containsIgnoringCase(state.author, filter.q));
+}
+
+/** The scope, category and search: what the price ceiling (D4) is taken over. */
+export function matchesScope(state: BookState, filter: ListingFilter): boolean | null {
+  return inScopeAndCategory(state, filter) ? matchesSearch(state, filter) : false;
+}
+
+/**
+ * Every filter of the listing: what its count and pages draw from. A definite no from any
+ * filter wins over the search's "unknown"; the cheap equalities are asked first.
+ */
 export function matchesFilter(state: BookState, filter: ListingFilter): boolean | null {
+  if (!inScopeAndCategory(state, filter)) return false;
   if (filter.condition && state.condition !== filter.condition) return false;
   if (filter.language && state.language !== filter.language) return false;
   if (filter.maxPrice && cents(state.price) > cents(filter.maxPrice)) return false;
-  return matchesScope(state, filter);
+  return matchesSearch(state, filter);
 }
 
 /** The database's default collation, as pg_database names it (provider null before PostgreSQL 15). */

@@ -10,7 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import type { Db } from './types';
-import { type LocalWrites, trackLocalWrites } from './versions';
+import { DEFAULT_POOL_SIZE } from './pool-size';
+import { type LocalWrites, trackLocalWrites, setSharedReadsLane } from './versions';
 
 export type { Db, DbOrTx, Schema, Tx } from './types';
 
@@ -20,6 +21,9 @@ export interface Database {
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Connections for the shared reads (the versions, the catalog's changes): one of each at most. */
+const SHARED_READS_LANE = 2;
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -104,29 +108,35 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl && opts.databaseUrl !== 'memory://') {
     const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...opts.timeouts };
-    const pool = new pg.Pool({
-      ...withoutJit(opts.databaseUrl),
-      // Few connections: PostgreSQL does its best work with about two busy backends per core,
-      // and more only compete for them (the load bench on 2 cores: 10 connections gave a
-      // checkout p99 of 150-170 ms, 4-6 gave 110-125 ms and more requests per second).
-      max: opts.poolSize ?? 5,
-      Client: DiscardOnTimeoutClient,
-      connectionTimeoutMillis: timeouts.connectMs,
-      idleTimeoutMillis: timeouts.idleMs,
-      statement_timeout: timeouts.statementMs,
-      query_timeout: timeouts.queryMs,
-      // TCP keep-alive notices a connection whose peer vanished while it sat idle in the pool.
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-    });
+    const openPool = (max: number) => {
+      const pool = new pg.Pool({
+        ...withoutJit(opts.databaseUrl!),
+        max,
+        Client: DiscardOnTimeoutClient,
+        connectionTimeoutMillis: timeouts.connectMs,
+        idleTimeoutMillis: timeouts.idleMs,
+        statement_timeout: timeouts.statementMs,
+        query_timeout: timeouts.queryMs,
+        // TCP keep-alive notices a connection whose peer vanished while it sat idle in the pool.
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      });
+      // An idle connection the server dropped (restart, failover, a dropped test database) is
+      // discarded by the pool and the next query opens a new one; unhandled, the event would
+      // crash the process.
+      pool.on('error', () => {});
+      return pool;
+    };
+    const pool = openPool(opts.poolSize ?? DEFAULT_POOL_SIZE);
+    // The shared reads of the versions and the catalog's changes (db/versions.ts) gate nearly
+    // every request, cached ones included, and are at most one each in flight: on a lane of
+    // their own they never wait behind the pool's transactions.
+    const lane = openPool(SHARED_READS_LANE);
     const databaseUrl = opts.databaseUrl;
-    // An idle connection the server dropped (restart, failover, a dropped test database) is
-    // discarded by the pool and the next query opens a new one; unhandled, the event would
-    // crash the process.
-    pool.on('error', () => {});
     const watch: QueryWatch = { observer: null };
     const db = drizzlePg(pool, { schema, logger: watchLogger(watch) }) as unknown as Db;
     watches.set(db, watch);
+    setSharedReadsLane(db, drizzlePg(lane, { schema, logger: watchLogger(watch) }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -144,7 +154,9 @@ export async function openDatabase(opts: {
           await client.end().catch(() => {});
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), lane.end()]);
+      },
     };
   }
   let dir: string | undefined;

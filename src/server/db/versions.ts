@@ -26,6 +26,17 @@ function versionsReader(db: DbOrTx): () => Promise<Versions> {
 }
 
 /**
+ * PostgreSQL: the connections the shared reads use (client.ts), apart from the pool that
+ * requests' own queries and transactions wait for. PGlite has one connection: none apart.
+ */
+const lanes = new WeakMap<object, DbOrTx>();
+export function setSharedReadsLane(db: object, lane: DbOrTx): void {
+  lanes.set(db, lane);
+}
+/** Where a shared read of `db` runs. */
+export const sharedReadsOf = (db: DbOrTx): DbOrTx => lanes.get(db) ?? db;
+
+/**
  * A PGlite database is this process's alone, so the versions it last read stay true until one
  * of its own writes ends: client.ts counts those, and between two of them no query is needed.
  */
@@ -94,7 +105,7 @@ const sources = new WeakMap<object, VersionSource>();
 export function currentVersions(db: DbOrTx): Promise<Versions> {
   let source = sources.get(db);
   if (!source) {
-    const created: VersionSource = { read: sharedRead(versionsReader(db)), known: null };
+    const created: VersionSource = { read: sharedRead(versionsReader(sharedReadsOf(db))), known: null };
     const writes = localWrites.get(db);
     if (writes) {
       const shared = created.read;

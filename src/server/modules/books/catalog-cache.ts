@@ -1,7 +1,7 @@
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
 import { catalogChanges, catalogVersion } from '@server/db/schema';
-import { currentVersions } from '@server/db/versions';
+import { currentVersions, sharedReadsOf } from '@server/db/versions';
 import type { JsonBytes } from '@server/lib/json-response';
 import {
   type BookState,
@@ -193,7 +193,7 @@ export class CatalogCache {
   private async readChanges(): Promise<void> {
     const from = this.version;
     // One statement, so the version and the changes come from one snapshot.
-    const rows = await this.db
+    const rows = await sharedReadsOf(this.db)
       .select({
         current: catalogVersion.version,
         // Through jsonb: the locale provider columns exist only from PostgreSQL 15 on.

@@ -39,17 +39,20 @@ export async function enqueueEmail(db: DbOrTx, email: QueuedEmail): Promise<void
 
 export async function enqueueEmails(db: DbOrTx, emails: QueuedEmail[]): Promise<void> {
   if (emails.length === 0) return;
-  await db.insert(emailNotifications).values(
-    emails.map((e) => ({
-      recipientEmail: e.to,
-      recipientType: e.recipientType,
-      emailType: e.emailType,
-      orderId: e.orderId ?? null,
-      subject: e.subject,
-      textBody: e.text,
-      htmlBody: e.html,
-    })),
-  );
+  await db.insert(emailNotifications).values(outboxRows(emails));
+}
+
+/** The outbox rows for `emails`, for a statement that inserts them with other writes. */
+export function outboxRows(emails: readonly QueuedEmail[]): (typeof emailNotifications.$inferInsert)[] {
+  return emails.map((e) => ({
+    recipientEmail: e.to,
+    recipientType: e.recipientType,
+    emailType: e.emailType,
+    orderId: e.orderId ?? null,
+    subject: e.subject,
+    textBody: e.text,
+    htmlBody: e.html,
+  }));
 }
 
 export interface Transport {

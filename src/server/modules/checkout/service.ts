@@ -15,6 +15,8 @@ import {
   books,
   cartItems,
   checkouts,
+  emailNotifications,
+  type OrderItem,
   orderEvents,
   orderItems,
   orders,
@@ -25,7 +27,8 @@ import {
 import { AppError, unauthorized, unprocessable } from '@server/lib/errors';
 import { transactionWithRetry } from '@server/db/retry';
 import { groupCartLines, isUuid, loadCartLines } from '@server/modules/cart/service';
-import { queuePlacedNotices } from '@server/modules/email/order-notices-service';
+import { placedNoticeEmails } from '@server/modules/email/order-notices-service';
+import { outboxRows } from '@server/outbox/outbox';
 import { countItems, toOrderSummary } from '@server/modules/orders/service';
 import { enterPaymentAtCheckout } from '@server/modules/payments/pickup-service';
 
@@ -127,9 +130,9 @@ export async function placeOrders(
     const pickupLocation =
       input.deliveryMethod === 'pickup' ? await pickupFor(tx, input.pickupLocationId!, lines) : null;
     // Everything the checkout writes goes in two statements (data-modifying CTEs), so it costs
-    // two round trips, not seven: the ids are made here, so the orders, items, events and
-    // reservations name each other without reading anything back. First the checkout row
-    // with the orders, one per owner.
+    // two round trips, not eight: the ids are made here, so the orders, items, events,
+    // reservations and notices name each other without reading anything back. First the
+    // checkout row with the orders, one per owner.
     // D33: self pickup is free and needs no review, so its order waits for payment at once.
     const checkoutId = randomUUID();
     const newCheckout = tx
@@ -181,8 +184,8 @@ export async function placeOrders(
       .returning();
     const orderById = new Map(created.map((order) => [order.id, order]));
     // Then, in one statement: the events, the reservations (D6: they keep every other member
-    // from borrowing these books), the emptied cart, and the items, each keeping what its book
-    // was at checkout whatever happens to the book later (D7).
+    // from borrowing these books), the emptied cart, the notices, and the items, each keeping
+    // what its book was at checkout whatever happens to the book later (D7).
     const events = tx.$with('new_events').as(
       tx
         .insert(orderEvents)
@@ -215,37 +218,45 @@ export async function placeOrders(
     const emptiedCart = tx
       .$with('emptied_cart')
       .as(tx.delete(cartItems).where(eq(cartItems.userId, input.actorId)).returning({ id: cartItems.id }));
-    const items = await tx
-      .with(events, reservations, emptiedCart)
-      .insert(orderItems)
-      .values(
-        groups.flatMap((group) =>
-          group.lines.map((line, i) => ({
-            orderId: group.orderId,
-            bookId: line.book.id,
-            ownerId: line.book.ownerId,
-            ownerName: group.ownerName,
-            title: line.book.title,
-            author: line.book.author,
-            category: line.book.category,
-            coverKey: line.book.coverKey,
-            quantity: 1,
-            borrowDuration: group.borrowDuration,
-            weeklyPrice: line.book.weeklyPrice,
-            monthlyPrice: line.book.monthlyPrice,
-            itemTotal: group.lineTotals[i],
-          })),
-        ),
-      )
-      .returning();
+    // The items as the insert will store them (ids made here; created_at is now(), the
+    // transaction's start, as the orders' is), so the notices can be written beside them.
+    const itemRows: OrderItem[] = groups.flatMap((group) =>
+      group.lines.map((line, i) => ({
+        id: randomUUID(),
+        orderId: group.orderId,
+        bookId: line.book.id,
+        ownerId: line.book.ownerId,
+        ownerName: group.ownerName,
+        title: line.book.title,
+        author: line.book.author,
+        category: line.book.category,
+        coverKey: line.book.coverKey,
+        quantity: 1,
+        borrowDuration: group.borrowDuration,
+        weeklyPrice: line.book.weeklyPrice,
+        monthlyPrice: line.book.monthlyPrice,
+        itemTotal: group.lineTotals[i],
+        createdAt: orderById.get(group.orderId)!.createdAt,
+      })),
+    );
     const placedOrders = groups.map((group) => ({
       order: orderById.get(group.orderId)!,
-      items: items.filter((item) => item.orderId === group.orderId),
+      items: itemRows.filter((item) => item.orderId === group.orderId),
     }));
-    await queuePlacedNotices(tx, deps.config, placedOrders, {
-      ownerEmail: (ownerId) => lines.find((line) => line.ownerId === ownerId)?.ownerEmail ?? null,
-      adminEmails: locked.adminEmails,
-    });
+    const notices = tx.$with('notices').as(
+      tx
+        .insert(emailNotifications)
+        .values(
+          outboxRows(
+            placedNoticeEmails(deps.config, placedOrders, {
+              ownerEmail: (ownerId) => lines.find((line) => line.ownerId === ownerId)?.ownerEmail ?? null,
+              adminEmails: locked.adminEmails,
+            }),
+          ),
+        )
+        .returning({ id: emailNotifications.id }),
+    );
+    await tx.with(events, reservations, emptiedCart, notices).insert(orderItems).values(itemRows);
     if (pickup) for (const { order } of placedOrders) await enterPaymentAtCheckout(tx, deps.config, order);
     return {
       orders: placedOrders.map(({ order, items }) => toOrderSummary(order, items.length)),

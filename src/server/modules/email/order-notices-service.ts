@@ -268,19 +268,17 @@ export async function queueOrderNotices(
 }
 
 /**
- * The 'placed' notices of a whole checkout from the orders and items it has just written
- * (items in the order queueOrderNotices reads them) and the addresses it read with the cart
- * (owners) and the member's lock (admins, oldest first): one insert, however many owners the
- * cart had, and no query of its own.
+ * The 'placed' notices of a whole checkout from the orders and items it writes (items in the
+ * order queueOrderNotices reads them) and the addresses it read with the cart (owners) and the
+ * member's lock (admins, oldest first), with no query of their own: the checkout inserts them
+ * with its last statement.
  */
-export async function queuePlacedNotices(
-  tx: Tx,
+export function placedNoticeEmails(
   config: Config,
   placed: ReadonlyArray<{ order: Order; items: OrderItem[] }>,
   addresses: { ownerEmail: (ownerId: string) => string | null; adminEmails: readonly string[] },
-): Promise<void> {
-  if (placed.length === 0) return;
-  const emails = placed.flatMap(({ order, items }) => {
+): QueuedEmail[] {
+  return placed.flatMap(({ order, items }) => {
     const ownerEmail = order.ownerId ? addresses.ownerEmail(order.ownerId) : null;
     const sorted = [...items].sort(
       (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.title.localeCompare(b.title),
@@ -293,7 +291,6 @@ export async function queuePlacedNotices(
       recipientList(order, ownerEmail, addresses.adminEmails),
     );
   });
-  await enqueueEmails(tx, emails);
 }
 
 function noticeEmails(

@@ -3,6 +3,7 @@ import type { BookDetail, BookSummary, ManagedBook, OwnerCard, OwnerProfile } fr
 import { MORE_FROM_OWNER_LIMIT } from '@domain/constants';
 import { MSG } from '@domain/messages';
 import type { DbOrTx } from '@server/db/client';
+import { preparedStatement } from '@server/db/statements';
 import { books, ownerPickupLocations, pickupLocations, user } from '@server/db/schema';
 import { notFound } from '@server/lib/errors';
 import { isHeldByOpenOrder, listed, loadLiveBook, managedBy, notDeleted } from './availability-service';
@@ -57,13 +58,9 @@ export async function getOwnerProfile(db: DbOrTx, ownerId: string): Promise<Owne
   };
 }
 
-/**
- * The detail page in one prepared query: the book, its owner and the owner's listed-book count.
- * Statements are built and named once per database (a transaction builds its own).
- */
-const detailStatements = new WeakMap<object, ReturnType<typeof buildDetailQuery>>();
-function buildDetailQuery(db: DbOrTx) {
-  return db
+/** The detail page in one prepared statement: the book, its owner and the owner's listed-book count. */
+const detailStatement = preparedStatement((db) =>
+  db
     .select({
       book: books,
       owner: {
@@ -83,17 +80,12 @@ function buildDetailQuery(db: DbOrTx) {
     .from(books)
     .innerJoin(user, eq(user.id, books.ownerId))
     .where(and(eq(books.id, sql.placeholder('id')), notDeleted()))
-    .prepare('rk_book_detail');
-}
+    .prepare('rk_book_detail'),
+);
 
 /** Any book that is not deleted (D7), whatever its availability: the page shows the overlay. */
 export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDetail> {
-  let statement = detailStatements.get(db);
-  if (!statement) {
-    statement = buildDetailQuery(db);
-    detailStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ id: bookId });
+  const [row] = await detailStatement(db).execute({ id: bookId });
   if (!row) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
   const { book, owner } = row;
   const card: OwnerCard = {

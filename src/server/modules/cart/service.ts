@@ -6,6 +6,7 @@ import type { CartValidation, CartView } from '@domain/cart-types';
 import { type BorrowDuration, CART_QUANTITY, DEFAULT_BORROW_DURATION } from '@domain/constants';
 import { ORDER_MSG } from '@domain/order-messages';
 import type { Db, DbOrTx, Tx } from '@server/db/client';
+import { preparedStatement } from '@server/db/statements';
 import { type Book, books, cartItems, user } from '@server/db/schema';
 import { AppError, notFound } from '@server/lib/errors';
 import { toBookSummary } from '@server/modules/books/service';
@@ -39,6 +40,27 @@ export interface CartLine {
   ownerEmail: string | null;
 }
 
+function selectCartLines(db: DbOrTx) {
+  return db
+    .select({
+      item: cartItems,
+      book: books,
+      ownerName: user.name,
+      ownerLocation: user.location,
+      ownerEmail: user.email,
+    })
+    .from(cartItems)
+    .innerJoin(books, eq(books.id, cartItems.bookId))
+    .leftJoin(user, eq(user.id, books.ownerId))
+    .where(eq(cartItems.userId, sql.placeholder('memberId')));
+}
+const cartLinesStatement = preparedStatement((db) =>
+  selectCartLines(db).orderBy(desc(cartItems.createdAt), desc(cartItems.id)).prepare('rk_cart_lines'),
+);
+const lockedCartLinesStatement = preparedStatement((db) =>
+  selectCartLines(db).orderBy(asc(books.id)).for('update', { of: books }).prepare('rk_cart_lines_locked'),
+);
+
 /** The member's cart lines with their books and owners, newest first (spec section 7). */
 export async function loadCartLines(
   db: DbOrTx,
@@ -52,24 +74,12 @@ export async function loadCartLines(
     lockBooks?: boolean;
   } = {},
 ): Promise<CartLine[]> {
-  const query = db
-    .select({
-      item: cartItems,
-      book: books,
-      ownerName: user.name,
-      ownerLocation: user.location,
-      ownerEmail: user.email,
-    })
-    .from(cartItems)
-    .innerJoin(books, eq(books.id, cartItems.bookId))
-    .leftJoin(user, eq(user.id, books.ownerId))
-    .where(eq(cartItems.userId, memberId));
   const rows = options.lockBooks
     ? // Rows are locked after the sort, so in this order; the lines are put newest first below.
-      (await query.orderBy(asc(books.id)).for('update', { of: books })).sort(
+      (await lockedCartLinesStatement(db).execute({ memberId })).sort(
         (a, b) => b.item.createdAt.getTime() - a.item.createdAt.getTime() || (a.item.id < b.item.id ? 1 : -1),
       )
-    : await query.orderBy(desc(cartItems.createdAt), desc(cartItems.id));
+    : await cartLinesStatement(db).execute({ memberId });
   return rows.map(({ item, book, ownerName, ownerLocation, ownerEmail }) => ({
     id: item.id,
     bookId: item.bookId,
@@ -138,27 +148,51 @@ const ADD_PROBLEM_STATUS = {
 } as const satisfies Record<AddToCartProblemCode, 404 | 409 | 422>;
 
 const owner = alias(user, 'book_owner');
+/** An id no book has (ids are random v4 uuids): a malformed book id finds nothing. */
+const NO_BOOK = '00000000-0000-0000-0000-000000000000';
+
+/** The member's lock, with the book and its owner. */
+const addLockStatement = preparedStatement((db) =>
+  db
+    .select({
+      memberId: user.id,
+      book: books,
+      ownerName: owner.name,
+      ownerLocation: owner.location,
+      ownerEmail: owner.email,
+    })
+    .from(user)
+    .leftJoin(books, eq(books.id, sql.placeholder('bookId')))
+    .leftJoin(owner, eq(owner.id, books.ownerId))
+    .where(eq(user.id, sql.placeholder('memberId')))
+    .for('no key update', { of: user })
+    .prepare('rk_cart_add_lock'),
+);
+
+const insertCartItemStatement = preparedStatement((db) =>
+  db
+    .insert(cartItems)
+    .values({
+      userId: sql.placeholder('memberId'),
+      bookId: sql.placeholder('bookId'),
+      quantity: CART_QUANTITY as 1,
+      borrowDuration: sql.placeholder('borrowDuration'),
+    })
+    .returning()
+    .prepare('rk_cart_add_item'),
+);
 
 /**
- * Adds a book after every rule of spec section 5 passed, in the spec's order. Three queries:
- * the member's lock with the book and its owner, the cart, the insert; the answer is built
- * from those rows.
+ * Adds a book after every rule of spec section 5 passed, in the spec's order. Three prepared
+ * statements: the member's lock with the book and its owner, the cart, the insert; the answer
+ * is built from those rows.
  */
 export async function addToCart(db: Db, input: { actorId: string; bookId: string }): Promise<CartView> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({
-        memberId: user.id,
-        book: books,
-        ownerName: owner.name,
-        ownerLocation: owner.location,
-        ownerEmail: owner.email,
-      })
-      .from(user)
-      .leftJoin(books, isUuid(input.bookId) ? eq(books.id, input.bookId) : sql`false`)
-      .leftJoin(owner, eq(owner.id, books.ownerId))
-      .where(eq(user.id, input.actorId))
-      .for('no key update', { of: user });
+    const [locked] = await addLockStatement(tx).execute({
+      memberId: input.actorId,
+      bookId: isUuid(input.bookId) ? input.bookId : NO_BOOK,
+    });
     const book = locked?.book ?? null;
     const lines = await loadCartLines(tx, input.actorId);
     const problem = addToCartProblem({ memberId: input.actorId, book, cart: lines });
@@ -167,15 +201,11 @@ export async function addToCart(db: Db, input: { actorId: string; bookId: string
     }
     // The owner's group has one duration (spec section 2): a new book joins it.
     const sameOwner = lines.find((line) => line.ownerId === book!.ownerId);
-    const [item] = await tx
-      .insert(cartItems)
-      .values({
-        userId: input.actorId,
-        bookId: book!.id,
-        quantity: CART_QUANTITY as 1,
-        borrowDuration: sameOwner?.borrowDuration ?? DEFAULT_BORROW_DURATION,
-      })
-      .returning();
+    const [item] = await insertCartItemStatement(tx).execute({
+      memberId: input.actorId,
+      bookId: book!.id,
+      borrowDuration: sameOwner?.borrowDuration ?? DEFAULT_BORROW_DURATION,
+    });
     const added: CartLine = {
       id: item.id,
       bookId: item.bookId,
@@ -215,16 +245,23 @@ export async function updateCartItemQuantity(
   return getCart(db, input);
 }
 
+const removeItemStatement = preparedStatement((db) =>
+  db
+    .delete(cartItems)
+    .where(
+      and(eq(cartItems.id, sql.placeholder('itemId')), eq(cartItems.userId, sql.placeholder('memberId'))),
+    )
+    .returning({ id: cartItems.id })
+    .prepare('rk_cart_remove_item'),
+);
+
 export async function removeCartItem(
   db: DbOrTx,
   input: { actorId: string; itemId: string },
 ): Promise<CartView> {
   // The member's own item only, deleted in the same statement that finds it.
   const [removed] = isUuid(input.itemId)
-    ? await db
-        .delete(cartItems)
-        .where(and(eq(cartItems.id, input.itemId), eq(cartItems.userId, input.actorId)))
-        .returning({ id: cartItems.id })
+    ? await removeItemStatement(db).execute({ itemId: input.itemId, memberId: input.actorId })
     : [];
   if (!removed) throw notFound(ORDER_MSG.cartItemNotFound, 'CART_ITEM_NOT_FOUND');
   return getCart(db, input);

@@ -11,6 +11,7 @@ import { fromMinor } from '@domain/money';
 import { PAYMENT_METHOD } from '@domain/constants';
 import type { AppDeps } from '@server/app-env';
 import type { DbOrTx } from '@server/db/client';
+import { preparedStatement } from '@server/db/statements';
 import {
   books,
   cartItems,
@@ -88,6 +89,24 @@ export interface PlacedOrders {
   created: boolean;
 }
 
+const checkoutLockStatement = preparedStatement((db) =>
+  db
+    .select({
+      member: user,
+      previousId: checkouts.id,
+      adminEmails: sql<string[]>`(select coalesce(json_agg(a.email order by a.created_at, a.id), '[]')
+        from ${user} as a where a.role = 'admin')`,
+    })
+    .from(user)
+    .leftJoin(
+      checkouts,
+      and(eq(checkouts.userId, user.id), eq(checkouts.idempotencyKey, sql.placeholder('idempotencyKey'))),
+    )
+    .where(eq(user.id, sql.placeholder('memberId')))
+    .for('no key update', { of: user })
+    .prepare('rk_checkout_lock'),
+);
+
 export async function placeOrders(
   deps: Pick<AppDeps, 'db' | 'config' | 'outbox'>,
   input: { actorId: string } & CheckoutInput,
@@ -96,20 +115,10 @@ export async function placeOrders(
     // One checkout per member at a time: a double-clicked Place Order waits here, then finds
     // the first one's checkout row. The lock, the member, that row and the admins' addresses
     // (for the notices, oldest admin first) come in one query.
-    const [locked] = await tx
-      .select({
-        member: user,
-        previousId: checkouts.id,
-        adminEmails: sql<string[]>`(select coalesce(json_agg(a.email order by a.created_at, a.id), '[]')
-          from ${user} as a where a.role = 'admin')`,
-      })
-      .from(user)
-      .leftJoin(
-        checkouts,
-        and(eq(checkouts.userId, user.id), eq(checkouts.idempotencyKey, input.idempotencyKey)),
-      )
-      .where(eq(user.id, input.actorId))
-      .for('no key update', { of: user });
+    const [locked] = await checkoutLockStatement(tx).execute({
+      memberId: input.actorId,
+      idempotencyKey: input.idempotencyKey,
+    });
     if (locked?.previousId) return { orders: await checkoutOrders(tx, locked.previousId), created: false };
     const member = locked?.member;
     if (!member) throw unauthorized(MSG.pleaseSignIn);

@@ -17,7 +17,6 @@ import {
   cartItems,
   checkouts,
   emailNotifications,
-  type OrderItem,
   orderEvents,
   orderItems,
   orders,
@@ -138,10 +137,11 @@ export async function placeOrders(
 
     const pickupLocation =
       input.deliveryMethod === 'pickup' ? await pickupFor(tx, input.pickupLocationId!, lines) : null;
-    // Everything the checkout writes goes in two statements (data-modifying CTEs), so it costs
-    // two round trips, not eight: the ids are made here, so the orders, items, events,
-    // reservations and notices name each other without reading anything back. First the
-    // checkout row with the orders, one per owner.
+    // Everything the checkout writes goes in one statement (data-modifying CTEs), so it costs
+    // one round trip, not eight: the ids are made here, so the checkout row, the orders (one
+    // per owner), their items, events and notices, the reservations and the emptied cart name
+    // each other without reading anything back. The foreign keys are checked at the end of
+    // the statement, when every row is there.
     // D33: self pickup is free and needs no review, so its order waits for payment at once.
     const checkoutId = randomUUID();
     const newCheckout = tx
@@ -153,54 +153,67 @@ export async function placeOrders(
           .returning({ id: checkouts.id }),
       );
     const pickup = input.deliveryMethod === 'pickup';
-    const groups = groupCartLines(lines).map((group) => ({
-      ...group,
-      orderId: randomUUID(),
-      subtotal: fromMinor(sumMinor(group.lineTotals)),
-    }));
-    const created = await tx
-      .with(newCheckout)
-      .insert(orders)
-      .values(
-        groups.map((group) => ({
-          id: group.orderId,
-          checkoutId,
-          userId: member.id,
-          userName: member.name,
-          userEmail: member.email,
-          ownerId: group.ownerId,
-          ownerName: group.ownerName,
-          status: pickup ? ('Waiting for Payment' as const) : ('Draft' as const),
-          deliveryMethod: input.deliveryMethod,
-          deliveryAddress: input.deliveryMethod === 'delivery' ? input.deliveryAddress! : null,
-          pickupLocationId: pickupLocation?.id ?? null,
-          pickupLocation: pickupLocation
-            ? {
-                name: pickupLocation.name,
-                location: pickupLocation.location,
-                address: pickupLocation.address,
-              }
-            : null,
-          borrowDuration: group.borrowDuration,
-          subtotal: group.subtotal,
-          shippingCost: pickup ? '0.00' : null,
-          total: pickup ? group.subtotal : null,
-          // D34: the owner's share and the service fee, fixed when the order is made.
-          ...ownerShare(group.subtotal, deps.config.serviceFeePercent),
-          paymentMethod: PAYMENT_METHOD,
-        })),
-      )
-      .returning();
-    const orderById = new Map(created.map((order) => [order.id, order]));
-    // Then, in one statement: the events, the reservations (D6: they keep every other member
-    // from borrowing these books), the emptied cart, the notices, and the items, each keeping
-    // what its book was at checkout whatever happens to the book later (D7).
+    const groups = groupCartLines(lines).map((group) => {
+      const subtotal = fromMinor(sumMinor(group.lineTotals));
+      const order = {
+        id: randomUUID(),
+        checkoutId,
+        userId: member.id,
+        userName: member.name,
+        userEmail: member.email,
+        ownerId: group.ownerId,
+        ownerName: group.ownerName,
+        status: pickup ? ('Waiting for Payment' as const) : ('Draft' as const),
+        deliveryMethod: input.deliveryMethod,
+        deliveryAddress: input.deliveryMethod === 'delivery' ? input.deliveryAddress! : null,
+        pickupLocationId: pickupLocation?.id ?? null,
+        pickupLocation: pickupLocation
+          ? { name: pickupLocation.name, location: pickupLocation.location, address: pickupLocation.address }
+          : null,
+        borrowDuration: group.borrowDuration,
+        subtotal,
+        shippingCost: pickup ? '0.00' : null,
+        total: pickup ? subtotal : null,
+        // D34: the owner's share and the service fee, fixed when the order is made.
+        ...ownerShare(subtotal, deps.config.serviceFeePercent),
+        paymentMethod: PAYMENT_METHOD,
+      };
+      // Each item keeps what its book was at checkout, whatever happens to the book later (D7).
+      const items = group.lines.map((line, i) => ({
+        orderId: order.id,
+        bookId: line.book.id,
+        ownerId: line.book.ownerId,
+        ownerName: group.ownerName,
+        title: line.book.title,
+        author: line.book.author,
+        category: line.book.category,
+        coverKey: line.book.coverKey,
+        quantity: 1,
+        borrowDuration: group.borrowDuration,
+        weeklyPrice: line.book.weeklyPrice,
+        monthlyPrice: line.book.monthlyPrice,
+        itemTotal: group.lineTotals[i],
+      }));
+      return { order, items, books: group.lines.map((line) => line.book.id) };
+    });
+    const newOrders = tx.$with('new_orders').as(
+      tx
+        .insert(orders)
+        .values(groups.map((group) => group.order))
+        .returning(),
+    );
+    const newItems = tx.$with('new_items').as(
+      tx
+        .insert(orderItems)
+        .values(groups.flatMap((group) => group.items))
+        .returning({ id: orderItems.id }),
+    );
     const events = tx.$with('new_events').as(
       tx
         .insert(orderEvents)
         .values(
-          groups.map((group) => ({
-            orderId: group.orderId,
+          groups.map(({ order }) => ({
+            orderId: order.id,
             fromStatus: null,
             toStatus: 'Draft' as const,
             action: 'place_order',
@@ -211,9 +224,10 @@ export async function placeOrders(
         )
         .returning({ id: orderEvents.id }),
     );
+    // D6: the reservations keep every other member from borrowing these books.
     const reservedBy = sql.join(
       groups.flatMap((group) =>
-        group.lines.map((line) => sql`when ${line.book.id} then ${group.orderId}::uuid`),
+        group.books.map((bookId) => sql`when ${bookId} then ${group.order.id}::uuid`),
       ),
       sql` `,
     );
@@ -227,37 +241,12 @@ export async function placeOrders(
     const emptiedCart = tx
       .$with('emptied_cart')
       .as(tx.delete(cartItems).where(eq(cartItems.userId, input.actorId)).returning({ id: cartItems.id }));
-    // The items as the insert will store them (ids made here; created_at is now(), the
-    // transaction's start, as the orders' is), so the notices can be written beside them.
-    const itemRows: OrderItem[] = groups.flatMap((group) =>
-      group.lines.map((line, i) => ({
-        id: randomUUID(),
-        orderId: group.orderId,
-        bookId: line.book.id,
-        ownerId: line.book.ownerId,
-        ownerName: group.ownerName,
-        title: line.book.title,
-        author: line.book.author,
-        category: line.book.category,
-        coverKey: line.book.coverKey,
-        quantity: 1,
-        borrowDuration: group.borrowDuration,
-        weeklyPrice: line.book.weeklyPrice,
-        monthlyPrice: line.book.monthlyPrice,
-        itemTotal: group.lineTotals[i],
-        createdAt: orderById.get(group.orderId)!.createdAt,
-      })),
-    );
-    const placedOrders = groups.map((group) => ({
-      order: orderById.get(group.orderId)!,
-      items: itemRows.filter((item) => item.orderId === group.orderId),
-    }));
     const notices = tx.$with('notices').as(
       tx
         .insert(emailNotifications)
         .values(
           outboxRows(
-            placedNoticeEmails(deps.config, placedOrders, {
+            placedNoticeEmails(deps.config, groups, {
               ownerEmail: (ownerId) => lines.find((line) => line.ownerId === ownerId)?.ownerEmail ?? null,
               adminEmails: locked.adminEmails,
             }),
@@ -265,10 +254,17 @@ export async function placeOrders(
         )
         .returning({ id: emailNotifications.id }),
     );
-    await tx.with(events, reservations, emptiedCart, notices).insert(orderItems).values(itemRows);
+    const created = await tx
+      .with(newCheckout, newOrders, newItems, events, reservations, emptiedCart, notices)
+      .select()
+      .from(newOrders);
+    const placedOrders = groups.map((group) => ({
+      order: created.find((order) => order.id === group.order.id)!,
+      items: group.items.length,
+    }));
     if (pickup) for (const { order } of placedOrders) await enterPaymentAtCheckout(tx, deps.config, order);
     return {
-      orders: placedOrders.map(({ order, items }) => toOrderSummary(order, items.length)),
+      orders: placedOrders.map(({ order, items }) => toOrderSummary(order, items)),
       created: true,
     };
   });

@@ -40,9 +40,29 @@ export function noticeForStatus(status: OrderStatus): OrderNotice | null {
 
 type Recipient = QueuedEmail['recipientType'];
 
+/** What a notice reads of an order: a checkout renders its notices before the order is written. */
+export type NoticeOrder = Pick<
+  Order,
+  | 'id'
+  | 'userId'
+  | 'userName'
+  | 'userEmail'
+  | 'ownerId'
+  | 'ownerName'
+  | 'deliveryMethod'
+  | 'deliveryAddress'
+  | 'pickupLocation'
+  | 'borrowDuration'
+  | 'subtotal'
+  | 'shippingCost'
+  | 'total'
+>;
+/** What a notice reads of an item. */
+export type NoticeItem = Pick<OrderItem, 'title' | 'borrowDuration' | 'itemTotal'>;
+
 interface NoticeContext {
-  order: Order;
-  items: OrderItem[];
+  order: NoticeOrder;
+  items: NoticeItem[];
   config: Config;
   number: string;
   link: string;
@@ -68,7 +88,7 @@ function orderRows({ order, items, number }: NoticeContext): Array<[string, stri
   return rows;
 }
 
-function handover(order: Order): string {
+function handover(order: NoticeOrder): string {
   if (order.deliveryMethod === 'pickup' && order.pickupLocation) {
     const p = order.pickupLocation;
     return `Self pickup at ${p.name}, ${p.address} (${p.location}).`;
@@ -236,7 +256,7 @@ const TEMPLATES: Record<OrderNotice, Template> = {
 /** The status notices that go to both the borrower and the owner (D16). */
 function statusPair(subjectTail: string, title: string, sentence: (n: NoticeContext) => string): Template {
   const build =
-    (name: (o: Order) => string, label: string) =>
+    (name: (o: NoticeOrder) => string, label: string) =>
     (n: NoticeContext): EmailContent => ({
       subject: `Order #${n.number} ${subjectTail}`,
       title,
@@ -268,21 +288,20 @@ export async function queueOrderNotices(
 }
 
 /**
- * The 'placed' notices of a whole checkout from the orders and items it writes (items in the
- * order queueOrderNotices reads them) and the addresses it read with the cart (owners) and the
- * member's lock (admins, oldest first), with no query of their own: the checkout inserts them
- * with its last statement.
+ * The 'placed' notices of a whole checkout from the orders and items it is about to write
+ * (items in the order queueOrderNotices reads them) and the addresses it read with the cart
+ * (owners) and the member's lock (admins, oldest first), with no query of their own: the
+ * checkout inserts them in the statement that writes the orders.
  */
 export function placedNoticeEmails(
   config: Config,
-  placed: ReadonlyArray<{ order: Order; items: OrderItem[] }>,
+  placed: ReadonlyArray<{ order: NoticeOrder; items: NoticeItem[] }>,
   addresses: { ownerEmail: (ownerId: string) => string | null; adminEmails: readonly string[] },
 ): QueuedEmail[] {
   return placed.flatMap(({ order, items }) => {
     const ownerEmail = order.ownerId ? addresses.ownerEmail(order.ownerId) : null;
-    const sorted = [...items].sort(
-      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.title.localeCompare(b.title),
-    );
+    // A checkout's items share one created_at (its transaction's): by title, then.
+    const sorted = [...items].sort((a, b) => a.title.localeCompare(b.title));
     return noticeEmails(
       config,
       'placed',
@@ -296,8 +315,8 @@ export function placedNoticeEmails(
 function noticeEmails(
   config: Config,
   notice: OrderNotice,
-  order: Order,
-  items: OrderItem[],
+  order: NoticeOrder,
+  items: NoticeItem[],
   recipients: ReadonlyArray<{ email: string; type: Recipient }>,
 ): QueuedEmail[] {
   const context: NoticeContext = {
@@ -338,7 +357,7 @@ async function recipientsOf(tx: Tx, order: Order): Promise<Array<{ email: string
   );
 }
 
-function recipientList(order: Order, ownerEmail: string | null, adminEmails: readonly string[]) {
+function recipientList(order: NoticeOrder, ownerEmail: string | null, adminEmails: readonly string[]) {
   const list: Array<{ email: string; type: Recipient }> = [];
   if (order.userId) list.push({ email: order.userEmail, type: 'borrower' });
   if (ownerEmail) list.push({ email: ownerEmail, type: 'owner' });

@@ -197,12 +197,12 @@ async function mix(base: string, users: VirtualUser[], seconds: number) {
     const t = performance.now();
     try {
       const res = await call(base, method, path, user.cookie, body);
-      const json = res.status === 204 ? null : JSON.parse(res.body);
       const ok = res.status >= 200 && res.status < 300;
       const outcome = ok ? 'ok' : refusals.includes(res.status) ? 'refused' : 'error';
       record(route, performance.now() - t, outcome);
-      if (outcome === 'error') console.error(`${route}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
-      return ok ? json : null;
+      if (outcome === 'error') console.error(`${route}: ${res.status} ${res.text().slice(0, 200)}`);
+      // The body is decoded only by the steps that read it (ids of books and cart items).
+      return ok ? { json: () => (res.status === 204 ? null : JSON.parse(res.text())) } : null;
     } catch (err) {
       record(route, performance.now() - t, 'error');
       console.error(`${route}: ${(err as Error).message}`);
@@ -226,15 +226,16 @@ async function mix(base: string, users: VirtualUser[], seconds: number) {
       });
       if (Math.random() < 0.5) query.set('category', pick(['Children', 'Teen', 'Adult']));
       if (Math.random() < 0.3) query.set('maxPrice', String(pick([20000, 30000, 45000])));
-      rememberBooks(user, await send('GET /api/books (browse, filters)', user, 'GET', `/api/books?${query}`));
+      const page = await send('GET /api/books (browse, filters)', user, 'GET', `/api/books?${query}`);
+      rememberBooks(user, page?.json());
     } else if (r < 60) {
       const page = await send('GET /api/books?q= (search)', user, 'GET', `/api/books?q=${pick(WORDS)}`);
-      rememberBooks(user, page);
+      rememberBooks(user, page?.json());
     } else if (r < 80) {
       if (user.seenBooks.length === 0) return;
       await send('GET /api/books/:id (detail)', user, 'GET', `/api/books/${pick(user.seenBooks)}`);
     } else if (r < 84) {
-      rememberCart(user, await send('GET /api/cart', user, 'GET', '/api/cart'));
+      rememberCart(user, (await send('GET /api/cart', user, 'GET', '/api/cart'))?.json());
     } else if (r < 92) {
       if (user.seenBooks.length === 0) return;
       // Someone may have just ordered it (409/422): the add-to-cart rules answering, not an error.
@@ -246,7 +247,7 @@ async function mix(base: string, users: VirtualUser[], seconds: number) {
         { bookId: pick(user.seenBooks) },
         [409, 422],
       );
-      rememberCart(user, cart);
+      rememberCart(user, cart?.json());
     } else if (r < 96) {
       if (user.cartItems.length === 0) return;
       const itemId = user.cartItems.pop()!;
@@ -291,7 +292,7 @@ function call(
   path: string,
   cookie: string,
   body?: unknown,
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; text: () => string }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -313,8 +314,11 @@ function call(
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const raw = Buffer.concat(chunks);
-          const text = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
-          resolve({ status: res.statusCode ?? 0, body: text.toString('utf8') });
+          const gzipped = res.headers['content-encoding'] === 'gzip';
+          resolve({
+            status: res.statusCode ?? 0,
+            text: () => (gzipped ? gunzipSync(raw) : raw).toString('utf8'),
+          });
         });
         res.on('error', reject);
       },

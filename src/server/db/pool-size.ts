@@ -1,7 +1,9 @@
-// PostgreSQL does its best work with about two busy backends per core. A pooled connection in a
-// transaction spends most of its time waiting for this process between statements, though, so
-// a few more than that: on the load bench (2 cores, the shared reads on their own lane), 5 gave
-// 704 req/s and p99s up to 293 ms, 8 to 12 gave 756-1,011 req/s and p99s of 216-238 ms.
-// DATABASE_POOL_SIZE overrides it (config.ts).
+// Connections each instance keeps to PostgreSQL (DATABASE_POOL_SIZE overrides it, config.ts).
+// More than the two busy backends per core PostgreSQL works best with, because a connection in
+// a transaction spends most of its time waiting for this process between statements. Load
+// bench on 2 cores (the shared reads on their own lane, 40 s runs, same code):
+//   8 connections:  903-953 req/s, add to cart and checkout p99 173-205 ms
+//   12 connections: 950-1,103 req/s, 161-175 ms, every other route under 132 ms
+//   16 and 20:      895-923 req/s, 184-198 ms
 
-export const DEFAULT_POOL_SIZE = 8;
+export const DEFAULT_POOL_SIZE = 12;

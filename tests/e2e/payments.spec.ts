@@ -119,4 +119,14 @@ test('pickup checkout, payment panel, "I have paid" with a receipt, confirmation
   await expect(owner.getByTestId('earnings-paid')).toHaveText('Rp 10.800');
   await expect(owner.getByTestId('earnings-payable')).toHaveText('Rp 0');
   await expect(owner.getByTestId('payout-row')).toContainText('PAYOUT-E2E-1');
+
+  // --- On a phone the page fits its width: the books total and fee go under the share -------
+  await owner.setViewportSize({ width: 390, height: 844 });
+  const earningsRow = owner.getByTestId('earnings-row').filter({ hasText: number });
+  await expect(earningsRow).toContainText('Books total Rp 12.000');
+  await expect(earningsRow).toContainText('Service fee − Rp 1.200');
+  const overflow = await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const table = owner.getByRole('table');
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
 });

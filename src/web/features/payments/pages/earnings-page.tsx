@@ -56,8 +56,13 @@ export default function EarningsPage() {
                   <tr>
                     <th className="py-2 pr-3 font-medium">{t('earnings.columns.order')}</th>
                     <th className="py-2 pr-3 font-medium">{t('earnings.columns.status')}</th>
-                    <th className="py-2 pr-3 text-right font-medium">{t('earnings.columns.items')}</th>
-                    <th className="py-2 pr-3 text-right font-medium">{t('earnings.columns.fee')}</th>
+                    {/* On a phone the items and the fee go under the share: five columns do not fit. */}
+                    <th className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
+                      {t('earnings.columns.items')}
+                    </th>
+                    <th className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
+                      {t('earnings.columns.fee')}
+                    </th>
                     <th className="py-2 text-right font-medium">{t('earnings.columns.share')}</th>
                   </tr>
                 </thead>
@@ -74,12 +79,20 @@ export default function EarningsPage() {
                         <p className="text-xs text-stone-500">{formatOrderDate(o.createdAt)}</p>
                       </td>
                       <td className="py-2 pr-3">{t(`earnings.state.${o.state}`)}</td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(o.itemsTotal)}</td>
-                      <td className="py-2 pr-3 text-right tabular-nums text-stone-600">
+                      <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">
+                        {formatMoney(o.itemsTotal)}
+                      </td>
+                      <td className="hidden py-2 pr-3 text-right tabular-nums text-stone-600 sm:table-cell">
                         − {formatMoney(o.serviceFee)}
                       </td>
-                      <td className="py-2 text-right font-semibold tabular-nums">
-                        {formatMoney(o.ownerShare)}
+                      <td className="py-2 text-right tabular-nums">
+                        <span className="font-semibold">{formatMoney(o.ownerShare)}</span>
+                        <span className="block text-xs whitespace-nowrap text-stone-500 sm:hidden">
+                          {t('earnings.columns.items')} {formatMoney(o.itemsTotal)}
+                        </span>
+                        <span className="block text-xs whitespace-nowrap text-stone-500 sm:hidden">
+                          {t('earnings.columns.fee')} − {formatMoney(o.serviceFee)}
+                        </span>
                       </td>
                     </tr>
                   ))}

@@ -519,6 +519,7 @@ export const emailNotifications = pgTable(
 
 export type User = typeof user.$inferSelect;
 export type Book = typeof books.$inferSelect;
+export type CartItem = typeof cartItems.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type PickupLocation = typeof pickupLocations.$inferSelect;

@@ -115,6 +115,8 @@ describe('adding to the cart', () => {
     expect(sixth.body.error.message).toBe(
       'You can borrow from max. 5 book owners at any given time. Check your cart and try again.',
     );
+    // The refused book left nothing behind.
+    expect((await cartOf(member)).body.count).toBe(5);
     expect((await add(member, (await createBook(ctx.db, { ownerId: owners[0].id })).id)).status).toBe(201);
   });
 
@@ -202,6 +204,16 @@ describe('changing the cart', () => {
       cookie: someoneElse.cookie,
     });
     expect(notMine.status).toBe(404);
+    const mine = await ctx.request('DELETE', `/api/cart/items/${itemOf(b.id).id}`, { cookie: member.cookie });
+    expect(mine.status).toBe(200);
+    expect(mine.body.count).toBe(1);
+    expect(
+      mine.body.groups.flatMap((g: { items: { book: { id: string } }[] }) => g.items.map((i) => i.book.id)),
+    ).toEqual([c.id]);
+    const again = await ctx.request('DELETE', `/api/cart/items/${itemOf(b.id).id}`, {
+      cookie: member.cookie,
+    });
+    expect(again.status).toBe(404);
 
     const byOwner = await ctx.request('DELETE', `/api/cart/owners/${owner.id}`, { cookie: member.cookie });
     expect(byOwner.body.count).toBe(1);

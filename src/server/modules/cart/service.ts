@@ -1,30 +1,31 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { type AddToCartProblemCode, addToCartProblem, cartProblems } from '@domain/cart-rules';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { WithSubquery } from 'drizzle-orm/subquery';
+import {
+  type AddToCartProblem,
+  type AddToCartProblemCode,
+  addToCartProblem,
+  cartProblems,
+} from '@domain/cart-rules';
 import { cartSubtotal, groupByOwner } from '@domain/cart-grouping';
 import type { CartValidation, CartView } from '@domain/cart-types';
 import { type BorrowDuration, CART_QUANTITY, DEFAULT_BORROW_DURATION } from '@domain/constants';
 import { ORDER_MSG } from '@domain/order-messages';
-import type { Db, DbOrTx, Tx } from '@server/db/client';
+import type { Db, DbOrTx } from '@server/db/client';
 import { preparedStatement } from '@server/db/statements';
-import { type Book, books, cartItems, user } from '@server/db/schema';
+import { type Book, books, type CartItem, cartItems, user } from '@server/db/schema';
 import { AppError, notFound } from '@server/lib/errors';
 import { toBookSummary } from '@server/modules/books/service';
 
 // The member's cart (spec sections 2, 4, 5). Every change that depends on what is already in
 // the cart runs under a lock on the member's row, so two adds sent at once take turns and can
-// never push the cart past the limits together.
+// never push the cart past the limits together. The lock is FOR NO KEY UPDATE (here and in the
+// checkout's): it serializes the member's own cart and checkout without blocking the key-share
+// locks other members' checkouts take on this row as an owner (a FOR UPDATE made two members
+// who borrow from each other deadlock); deleting the member (FOR UPDATE) still waits.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
-
-/** Serializes one member's cart and checkout writes (the row lock lasts until the transaction ends). */
-export async function lockMember(tx: Tx, memberId: string): Promise<void> {
-  // NO KEY UPDATE serializes the member's own cart and checkout without blocking the key-share
-  // locks other members' checkouts take on this row as an owner (a FOR UPDATE here made two
-  // members who borrow from each other deadlock). Deleting the member (FOR UPDATE) still waits.
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, memberId)).for('no key update');
-}
 
 export interface CartLine {
   id: string;
@@ -40,20 +41,66 @@ export interface CartLine {
   ownerEmail: string | null;
 }
 
+const cartLineFields = {
+  item: cartItems,
+  book: books,
+  ownerName: user.name,
+  ownerLocation: user.location,
+  ownerEmail: user.email,
+};
+
 function selectCartLines(db: DbOrTx) {
   return db
-    .select({
-      item: cartItems,
-      book: books,
-      ownerName: user.name,
-      ownerLocation: user.location,
-      ownerEmail: user.email,
-    })
+    .select(cartLineFields)
     .from(cartItems)
     .innerJoin(books, eq(books.id, cartItems.bookId))
     .leftJoin(user, eq(user.id, books.ownerId))
     .where(eq(cartItems.userId, sql.placeholder('memberId')));
 }
+
+interface CartLineRow {
+  item: CartItem | null;
+  book: Book | null;
+  ownerName: string | null;
+  ownerLocation: string | null;
+  ownerEmail: string | null;
+}
+
+/** A cart line from its row; none from the empty side of an outer join. */
+function toCartLine({ item, book, ownerName, ownerLocation, ownerEmail }: CartLineRow): CartLine[] {
+  if (!item || !book) return [];
+  return [
+    {
+      id: item.id,
+      bookId: item.bookId,
+      borrowDuration: item.borrowDuration,
+      createdAt: item.createdAt,
+      updatedAt: item.updatedAt,
+      book,
+      ownerId: book.ownerId,
+      ownerName,
+      ownerLocation,
+      ownerEmail,
+    },
+  ];
+}
+
+/**
+ * A write's CTE (one row or none) beside every line of the member's cart as the statement found
+ * it, newest first: a statement does not see its own CTE's writes, so these are the lines from
+ * before the write. An empty cart still gives the CTE's row, with null lines.
+ */
+function besideCartAsItWas<S extends SelectedFields>(db: DbOrTx, write: WithSubquery, fields: S) {
+  return db
+    .with(write)
+    .select({ ...fields, ...cartLineFields })
+    .from(write)
+    .leftJoin(cartItems, eq(cartItems.userId, sql.placeholder('memberId')))
+    .leftJoin(books, eq(books.id, cartItems.bookId))
+    .leftJoin(user, eq(user.id, books.ownerId))
+    .orderBy(desc(cartItems.createdAt), desc(cartItems.id));
+}
+
 const cartLinesStatement = preparedStatement((db) =>
   selectCartLines(db).orderBy(desc(cartItems.createdAt), desc(cartItems.id)).prepare('rk_cart_lines'),
 );
@@ -80,18 +127,7 @@ export async function loadCartLines(
         (a, b) => b.item.createdAt.getTime() - a.item.createdAt.getTime() || (a.item.id < b.item.id ? 1 : -1),
       )
     : await cartLinesStatement(db).execute({ memberId });
-  return rows.map(({ item, book, ownerName, ownerLocation, ownerEmail }) => ({
-    id: item.id,
-    bookId: item.bookId,
-    borrowDuration: item.borrowDuration,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    book,
-    ownerId: book.ownerId,
-    ownerName,
-    ownerLocation,
-    ownerEmail,
-  }));
+  return rows.flatMap(toCartLine);
 }
 
 /** Lines grouped by owner and priced through the one pricing function (D3). */
@@ -169,23 +205,50 @@ const addLockStatement = preparedStatement((db) =>
     .prepare('rk_cart_add_lock'),
 );
 
-const insertCartItemStatement = preparedStatement((db) =>
-  db
-    .insert(cartItems)
-    .values({
-      userId: sql.placeholder('memberId'),
-      bookId: sql.placeholder('bookId'),
-      quantity: CART_QUANTITY as 1,
-      borrowDuration: sql.placeholder('borrowDuration'),
-    })
-    .returning()
-    .prepare('rk_cart_add_item'),
-);
+/**
+ * The insert beside the cart as it was: no row when the book was already in the cart. The new
+ * line joins its owner's group at the group's one duration (spec section 2), read after the lock.
+ */
+const addItemStatement = preparedStatement((db) => {
+  const sameOwnerLine = alias(cartItems, 'same_owner_line');
+  const sameOwnerBook = alias(books, 'same_owner_book');
+  const added = db.$with('added').as(
+    db
+      .insert(cartItems)
+      .values({
+        userId: sql.placeholder('memberId'),
+        bookId: sql.placeholder('bookId'),
+        quantity: CART_QUANTITY as 1,
+        borrowDuration: sql`coalesce((${db
+          .select({ duration: sameOwnerLine.borrowDuration })
+          .from(sameOwnerLine)
+          .innerJoin(sameOwnerBook, eq(sameOwnerBook.id, sameOwnerLine.bookId))
+          .where(
+            and(
+              eq(sameOwnerLine.userId, sql.placeholder('memberId')),
+              eq(sameOwnerBook.ownerId, sql.placeholder('ownerId')),
+            ),
+          )
+          .limit(1)}), ${DEFAULT_BORROW_DURATION})`,
+      })
+      .onConflictDoNothing({ target: [cartItems.userId, cartItems.bookId] })
+      .returning(),
+  );
+  return besideCartAsItWas(db, added, {
+    added: {
+      id: added.id,
+      bookId: added.bookId,
+      borrowDuration: added.borrowDuration,
+      createdAt: added.createdAt,
+      updatedAt: added.updatedAt,
+    },
+  }).prepare('rk_cart_add_item');
+});
 
 /**
- * Adds a book after every rule of spec section 5 passed, in the spec's order. Three prepared
- * statements: the member's lock with the book and its owner, the cart, the insert; the answer
- * is built from those rows.
+ * Adds a book after every rule of spec section 5 passed, in the spec's order. Two prepared
+ * statements: the member's lock with the book and its owner, then the insert with the cart as
+ * it was; a rule the cart breaks rolls the insert back. The answer is built from those rows.
  */
 export async function addToCart(db: Db, input: { actorId: string; bookId: string }): Promise<CartView> {
   return db.transaction(async (tx) => {
@@ -194,19 +257,19 @@ export async function addToCart(db: Db, input: { actorId: string; bookId: string
       bookId: isUuid(input.bookId) ? input.bookId : NO_BOOK,
     });
     const book = locked?.book ?? null;
-    const lines = await loadCartLines(tx, input.actorId);
-    const problem = addToCartProblem({ memberId: input.actorId, book, cart: lines });
-    if (problem) {
-      throw new AppError(problem.code, problem.message, ADD_PROBLEM_STATUS[problem.code]);
-    }
-    // The owner's group has one duration (spec section 2): a new book joins it.
-    const sameOwner = lines.find((line) => line.ownerId === book!.ownerId);
-    const [item] = await insertCartItemStatement(tx).execute({
+    // The book's own rules come first in the spec's order; an empty cart breaks none of the cart's.
+    throwAddProblem(addToCartProblem({ memberId: input.actorId, book, cart: [] }));
+    const rows = await addItemStatement(tx).execute({
       memberId: input.actorId,
       bookId: book!.id,
-      borrowDuration: sameOwner?.borrowDuration ?? DEFAULT_BORROW_DURATION,
+      ownerId: book!.ownerId,
     });
-    const added: CartLine = {
+    const lines = rows.flatMap(toCartLine);
+    // No row: the insert met the book already in this member's cart.
+    const cart = rows.length === 0 ? [{ bookId: book!.id, ownerId: book!.ownerId }] : lines;
+    throwAddProblem(addToCartProblem({ memberId: input.actorId, book, cart }));
+    const item = rows[0].added;
+    const newLine: CartLine = {
       id: item.id,
       bookId: item.bookId,
       borrowDuration: item.borrowDuration,
@@ -219,8 +282,13 @@ export async function addToCart(db: Db, input: { actorId: string; bookId: string
       ownerEmail: locked?.ownerEmail ?? null,
     };
     // Newest first, as loadCartLines orders them.
-    return toCartView([added, ...lines]);
+    return toCartView([newLine, ...lines]);
   });
+}
+
+/** Throwing rolls the transaction back, with the insert when it was made. */
+function throwAddProblem(problem: AddToCartProblem | null): void {
+  if (problem) throw new AppError(problem.code, problem.message, ADD_PROBLEM_STATUS[problem.code]);
 }
 
 async function ownItem(db: DbOrTx, memberId: string, itemId: string) {
@@ -245,26 +313,29 @@ export async function updateCartItemQuantity(
   return getCart(db, input);
 }
 
-const removeItemStatement = preparedStatement((db) =>
-  db
-    .delete(cartItems)
-    .where(
-      and(eq(cartItems.id, sql.placeholder('itemId')), eq(cartItems.userId, sql.placeholder('memberId'))),
-    )
-    .returning({ id: cartItems.id })
-    .prepare('rk_cart_remove_item'),
-);
+/** The delete of the member's own item beside the cart as it was: no row when nothing was deleted. */
+const removeItemStatement = preparedStatement((db) => {
+  const removed = db.$with('removed').as(
+    db
+      .delete(cartItems)
+      .where(
+        and(eq(cartItems.id, sql.placeholder('itemId')), eq(cartItems.userId, sql.placeholder('memberId'))),
+      )
+      .returning({ id: cartItems.id }),
+  );
+  return besideCartAsItWas(db, removed, { removedId: removed.id }).prepare('rk_cart_remove_item');
+});
 
 export async function removeCartItem(
   db: DbOrTx,
   input: { actorId: string; itemId: string },
 ): Promise<CartView> {
-  // The member's own item only, deleted in the same statement that finds it.
-  const [removed] = isUuid(input.itemId)
+  // A malformed id is an item nobody has.
+  const rows = isUuid(input.itemId)
     ? await removeItemStatement(db).execute({ itemId: input.itemId, memberId: input.actorId })
     : [];
-  if (!removed) throw notFound(ORDER_MSG.cartItemNotFound, 'CART_ITEM_NOT_FOUND');
-  return getCart(db, input);
+  if (rows.length === 0) throw notFound(ORDER_MSG.cartItemNotFound, 'CART_ITEM_NOT_FOUND');
+  return toCartView(rows.filter((row) => row.item?.id !== row.removedId).flatMap(toCartLine));
 }
 
 function ownerBooks(ownerId: string) {

@@ -26,8 +26,9 @@ export async function findTestPostgres(): Promise<string | null> {
   }
 }
 
+/** A fresh database on `serverUrl`, or in PGlite when it is null (TEST_DATABASE_URL's choice by default). */
 export async function openTestDatabase(
-  serverUrl: string | undefined = process.env.TEST_DATABASE_URL,
+  serverUrl: string | null = process.env.TEST_DATABASE_URL ?? null,
 ): Promise<Database & { url: string | null }> {
   if (!serverUrl) {
     const database = await openDatabase({ databaseUrl: 'memory://' });

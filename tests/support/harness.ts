@@ -49,10 +49,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  /** A PostgreSQL server to make the database on, or null for PGlite; TEST_DATABASE_URL's choice when left out. */
+  options: { databaseServer?: string | null } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rakbuku-test-'));
   const mailbox = await startSmtpServer();
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.databaseServer);
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_URL: TEST_APP_URL,

@@ -50,21 +50,52 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
 };
 
 /**
- * A pooled connection whose answer timed out (query_timeout) is stuck behind that answer, and it
- * may still be handed out again (a transaction releases its connection without the error): its
- * socket is destroyed, so the pool discards it and the next query opens a fresh one.
+ * The pool's connections (PostgreSQL), in pg's pipeline mode: a query is written as soon as it
+ * is asked for, without waiting for the answer to the one before. Two things on top:
+ *
+ * - A transaction's `begin` is held back and written together with its first statement, so
+ *   the two take one round trip instead of two (Npgsql does the same). Under load a round
+ *   trip is a wait in the event loop, and a write transaction is a handful of them: this is
+ *   one fewer for add to cart and checkout (issue 12). Drizzle sends `begin` alone and awaits
+ *   it; here it resolves at once, and the statement after it (a query, `commit` or `rollback`,
+ *   so never none) carries it. A plain `begin` fails only with its connection, and then the
+ *   statement behind it fails too; the caller hears either error.
+ * - A connection whose answer timed out (query_timeout) is stuck behind that answer, and it may
+ *   still be handed out again (a transaction releases its connection without the error): its
+ *   socket is destroyed, so the pool discards it and the next query opens a fresh one.
  */
-class DiscardOnTimeoutClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
-    super(config);
+class PooledClient extends pg.Client {
+  private beginHeldBack = false;
+
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, pipeline: true } as pg.ClientConfig);
     // The socket error we cause lands here while the connection is checked out (the pool only
     // listens while it is idle); unheard, it would end the process.
     this.on('error', () => {});
   }
 
-  /** pg's query() has a dozen overloads: every call passes through unchanged. */
+  /** pg's query() has a dozen overloads: every call passes through, `begin` held back. */
   override query(...args: any[]): any {
-    const result = (super.query as (...a: any[]) => any)(...args);
+    const send = (...a: any[]) => this.discardOnTimeout((super.query as (...q: any[]) => any)(...a));
+    if (isPlainBegin(args) && !this.beginHeldBack) {
+      this.beginHeldBack = true;
+      return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
+    }
+    if (!this.beginHeldBack) return send(...args);
+    this.beginHeldBack = false;
+    const begun = send('begin') as Promise<unknown>;
+    const answer = send(...args);
+    if (!(answer instanceof Promise)) return answer;
+    begun.catch(() => {});
+    return Promise.all([begun, answer]).then(([, result]) => result);
+  }
+
+  /** Back in the pool: a `begin` never followed by a statement was never sent, and stays so. */
+  forgetHeldBackBegin(): void {
+    this.beginHeldBack = false;
+  }
+
+  private discardOnTimeout(result: unknown): unknown {
     if (result instanceof Promise) {
       result.catch((err: unknown) => {
         if (err instanceof Error && err.message === 'Query read timeout') {
@@ -76,6 +107,18 @@ class DiscardOnTimeoutClient extends pg.Client {
     }
     return result;
   }
+}
+
+/** Drizzle's `begin` for a transaction: `{ text: 'begin' }` with no values and no callback. */
+function isPlainBegin(args: unknown[]): boolean {
+  const [config, values, callback] = args;
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  return (
+    typeof text === 'string' &&
+    text.trim().toLowerCase() === 'begin' &&
+    (values === undefined || (Array.isArray(values) && values.length === 0)) &&
+    callback === undefined
+  );
 }
 
 /**
@@ -112,7 +155,7 @@ export async function openDatabase(opts: {
       const pool = new pg.Pool({
         ...withoutJit(opts.databaseUrl!),
         max,
-        Client: DiscardOnTimeoutClient,
+        Client: PooledClient,
         connectionTimeoutMillis: timeouts.connectMs,
         idleTimeoutMillis: timeouts.idleMs,
         statement_timeout: timeouts.statementMs,
@@ -125,6 +168,7 @@ export async function openDatabase(opts: {
       // discarded by the pool and the next query opens a new one; unhandled, the event would
       // crash the process.
       pool.on('error', () => {});
+      pool.on('release', (_err, client) => (client as unknown as PooledClient).forgetHeldBackBegin());
       return pool;
     };
     const pool = openPool(opts.poolSize ?? DEFAULT_POOL_SIZE);

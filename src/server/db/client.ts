@@ -84,9 +84,9 @@ class PooledClient extends pg.Client {
     if (!this.beginHeldBack) return send(...args);
     this.beginHeldBack = false;
     const begun = send('begin') as Promise<unknown>;
+    begun.catch(() => {}); // heard through the statement's answer, or (a callback) not at all
     const answer = send(...args);
     if (!(answer instanceof Promise)) return answer;
-    begun.catch(() => {});
     return Promise.all([begun, answer]).then(([, result]) => result);
   }
 

@@ -59,7 +59,8 @@ function selectCartLines(db: DbOrTx) {
 }
 
 interface CartLineRow {
-  item: CartItem | null;
+  /** The fields a line reads, as the insert returns them too. */
+  item: Pick<CartItem, 'id' | 'bookId' | 'borrowDuration' | 'createdAt' | 'updatedAt'> | null;
   book: Book | null;
   ownerName: string | null;
   ownerLocation: string | null;
@@ -268,21 +269,15 @@ export async function addToCart(db: Db, input: { actorId: string; bookId: string
     // No row: the insert met the book already in this member's cart.
     const cart = rows.length === 0 ? [{ bookId: book!.id, ownerId: book!.ownerId }] : lines;
     throwAddProblem(addToCartProblem({ memberId: input.actorId, book, cart }));
-    const item = rows[0].added;
-    const newLine: CartLine = {
-      id: item.id,
-      bookId: item.bookId,
-      borrowDuration: item.borrowDuration,
-      createdAt: item.createdAt,
-      updatedAt: item.updatedAt,
-      book: book!,
-      ownerId: book!.ownerId,
-      ownerName: locked?.ownerName ?? null,
-      ownerLocation: locked?.ownerLocation ?? null,
-      ownerEmail: locked?.ownerEmail ?? null,
-    };
+    const newLine = toCartLine({
+      item: rows[0].added,
+      book,
+      ownerName: locked.ownerName,
+      ownerLocation: locked.ownerLocation,
+      ownerEmail: locked.ownerEmail,
+    });
     // Newest first, as loadCartLines orders them.
-    return toCartView([newLine, ...lines]);
+    return toCartView([...newLine, ...lines]);
   });
 }
 

@@ -23,6 +23,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { coversRoutes } from './modules/covers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { conversationsRoutes } from './modules/conversations/routes';
 import { loansRoutes } from './modules/loans/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', ordersRoutes());
   app.route('/api', loansRoutes());
   app.route('/api', paymentsRoutes());
+  app.route('/api', conversationsRoutes());
   app.route('/api', adminRoutes());
   mountApiDocs(app);
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));

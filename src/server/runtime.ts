@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { createDiskStorage, type Storage } from './lib/storage';
 import { createOutbox, createTransport, type Transport } from './outbox/outbox';
 import { fireLoanTimer } from './modules/loans/timer-service';
+import { fireMessageEmail, MESSAGE_EMAIL_TIMER_PREFIX } from './modules/conversations/timer-service';
 import { fireDueTimers } from './timers/fire';
 
 export interface Runtime {
@@ -42,7 +43,12 @@ export async function createRuntime(
     log,
     intervalMs: EMAIL_WORKER_INTERVAL_MS,
     // D24: each pass of the worker first fires the due timers, whose emails it then sends.
-    beforeSend: () => fireDueTimers({ db: database.db, config, log }, fireLoanTimer),
+    beforeSend: () =>
+      fireDueTimers({ db: database.db, config, log }, (tx, d, timer, at) =>
+        timer.kind.startsWith(MESSAGE_EMAIL_TIMER_PREFIX)
+          ? fireMessageEmail(tx, d, timer, at)
+          : fireLoanTimer(tx, d, timer),
+      ),
   });
   const storage = overrides.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));
   const auth = createAuth({ db: database.db, config, outbox });

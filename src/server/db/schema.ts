@@ -493,6 +493,78 @@ export const payouts = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- conversations (D26)
+/**
+ * One conversation: about an order (its borrower and owner) or, when `orderId` is null, about a
+ * book between the member who asked and its owner. Admins read and write every one. Names are
+ * snapshots, as on orders, so a conversation outlives an account.
+ */
+export const threads = pgTable(
+  'threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
+    bookTitle: text('book_title'),
+    /** The borrower of the order, or the member who asked about the book. */
+    memberId: text('member_id').references(() => user.id, { onDelete: 'set null' }),
+    memberName: text('member_name').notNull(),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    ownerName: text('owner_name').notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'threads_about_one_thing',
+      sql`${t.orderId} is not null or ${t.bookId} is not null or ${t.bookTitle} is not null`,
+    ),
+    uniqueIndex('threads_order_uq').on(t.orderId).where(sql`${t.orderId} is not null`),
+    uniqueIndex('threads_book_member_uq').on(t.bookId, t.memberId).where(sql`${t.orderId} is null`),
+    index('threads_member_idx').on(t.memberId, t.lastMessageAt.desc()),
+    index('threads_owner_idx').on(t.ownerId, t.lastMessageAt.desc()),
+    index('threads_last_message_idx').on(t.lastMessageAt.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    /** Written by an admin: members see it as from Rakbuku. */
+    fromAdmin: boolean('from_admin').notNull().default(false),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+    index('messages_thread_idx').on(t.threadId, t.createdAt),
+  ],
+);
+
+/** Per participant: read up to when, and the last message email (at most one per 30 minutes). */
+export const threadReads = pgTable(
+  'thread_reads',
+  {
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    /** The newest message the last email carried: the next one starts after it. */
+    emailedThrough: timestamp('emailed_through', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.userId] })],
+);
+
 // ---------------------------------------------------------------- email outbox (D14)
 export const emailNotifications = pgTable(
   'email_notifications',
@@ -527,3 +599,5 @@ export type EmailNotification = typeof emailNotifications.$inferSelect;
 export type Timer = typeof timers.$inferSelect;
 export type OrderExtension = typeof orderExtensions.$inferSelect;
 export type Payout = typeof payouts.$inferSelect;
+export type Thread = typeof threads.$inferSelect;
+export type Message = typeof messages.$inferSelect;

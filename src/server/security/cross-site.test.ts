@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook } from '@server/seed/factories';
-import { books, cartItems, session, user } from '@server/db/schema';
+import { books, cartItems, messages, session, user } from '@server/db/schema';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { fillParams, registeredApiRoutes, routeKey, STATE_CHANGING } from '@tests/support/registered-routes';
 
@@ -44,7 +44,8 @@ async function snapshot() {
     .from(books)
     .where(eq(books.id, bookId));
   const [u] = await ctx.db.select({ name: user.name }).from(user).where(eq(user.id, member.user.id));
-  return { sessions: s.n, cartItems: c.n, book: b, name: u.name };
+  const [m] = await ctx.db.select({ n: count() }).from(messages);
+  return { sessions: s.n, cartItems: c.n, book: b, name: u.name, messages: m.n };
 }
 
 /** Without the harness's default Origin header: exactly the headers given, plus the cookie. */

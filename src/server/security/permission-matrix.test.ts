@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, cartItems, orders, payouts, rateLimit, user } from '@server/db/schema';
+import { books, cartItems, messages, orders, payouts, rateLimit, user } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
 import { addToCart } from '@server/modules/cart/service';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
@@ -104,6 +104,17 @@ const ownersOrder = async () => {
 };
 /** Cart limits (5 owners, 5 books each) would otherwise fill up across cells. */
 const clearOwnersCart = () => ctx.db.delete(cartItems).where(eq(cartItems.userId, actors.owner.user.id));
+/** The conversation of a new order of the owner (as borrower), with one message of theirs. */
+async function ownersThread() {
+  const order = await ownersOrder();
+  const res = await ctx.request('POST', `/api/orders/${order.id}/conversation`, {
+    cookie: actors.owner.cookie,
+    body: { body: 'First message' },
+  });
+  return { id: res.body.id as string, orderId: order.id };
+}
+const messagesStill = (threadId: string) => async () =>
+  (await ctx.db.select().from(messages).where(eq(messages.threadId, threadId))).length === 1;
 const freshUser = () => createUser(ctx.db);
 const profileBody = {
   name: 'Matrix Member',
@@ -345,6 +356,62 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   // D34: earnings and payout details are each member's own; payouts are the admins'.
+  // D26: an order's conversation is its borrower's (here "owner"), its owner's and the admins'.
+  'GET /api/orders/:id/conversation': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/conversation` }),
+  },
+  'POST /api/orders/:id/conversation': {
+    expect: { guest: 401, member: 403, owner: 201, other: 403, admin: 201 },
+    setup: async () => {
+      const thread = await ownersThread();
+      return {
+        path: `/api/orders/${thread.orderId}/conversation`,
+        body: { body: 'Hello' },
+        still: messagesStill(thread.id),
+      };
+    },
+  },
+  // Asking about a book: any member but its owner (409, their own book).
+  'GET /api/books/:id/conversation': {
+    expect: { guest: 401, member: 200, owner: 409, other: 200, admin: 200 },
+    setup: async () => ({ path: `/api/books/${(await ownersBook()).id}/conversation` }),
+  },
+  'POST /api/books/:id/conversation': {
+    expect: { guest: 401, member: 201, owner: 409, other: 201, admin: 201 },
+    setup: async () => ({
+      path: `/api/books/${(await ownersBook()).id}/conversation`,
+      body: { body: 'Hello' },
+    }),
+  },
+  'GET /api/conversations': { expect: SIGNED_IN, setup: async () => ({ path: '/api/conversations' }) },
+  'GET /api/conversations/unread': {
+    expect: SIGNED_IN,
+    setup: async () => ({ path: '/api/conversations/unread' }),
+  },
+  'GET /api/conversations/:id': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => ({ path: `/api/conversations/${(await ownersThread()).id}` }),
+  },
+  'POST /api/conversations/:id/messages': {
+    expect: { guest: 401, member: 403, owner: 201, other: 403, admin: 201 },
+    setup: async () => {
+      const thread = await ownersThread();
+      return {
+        path: `/api/conversations/${thread.id}/messages`,
+        body: { body: 'Hello' },
+        still: messagesStill(thread.id),
+      };
+    },
+  },
+  'POST /api/conversations/:id/read': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => ({ path: `/api/conversations/${(await ownersThread()).id}/read` }),
+  },
+  'GET /api/admin/conversations': {
+    expect: ADMIN_ONLY,
+    setup: async () => ({ path: '/api/admin/conversations' }),
+  },
   'GET /api/earnings': { expect: SIGNED_IN, setup: async () => ({ path: '/api/earnings' }) },
   'GET /api/profile/payout-details': {
     expect: SIGNED_IN,

@@ -8,6 +8,7 @@ import {
   LogIn,
   LogOut,
   Menu,
+  MessagesSquare,
   Package,
   ShoppingBag,
   UserRound,
@@ -21,6 +22,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { SignOutAnswer } from '@domain/auth-types';
 import { cn } from '@web/components/ui/cn';
 import { useCartCount } from '@web/features/cart/api';
+import { useUnreadCounts } from '@web/features/messages/api';
 import { authApi } from '@web/lib/api';
 import { isMemberData } from '@web/lib/query-keys';
 import { broadcastAuthChange, sessionQuery, useSession } from '@web/lib/session';
@@ -143,6 +145,7 @@ function AccountControls() {
   const { user, isAdmin, isLoading } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const unread = useUnreadCounts().data?.total ?? 0;
 
   if (isLoading) return <span className="size-10" aria-hidden />;
   if (!user) {
@@ -181,10 +184,22 @@ function AccountControls() {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className="flex items-center gap-2 rounded-full p-1 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-        aria-label={t('nav.account')}
+        aria-label={
+          unread > 0 ? `${t('nav.account')}, ${t('messages:unread', { count: unread })}` : t('nav.account')
+        }
       >
-        <span className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
+        <span className="relative flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
           {initials || <UserRound className="size-4" aria-hidden />}
+          {/* D26: unread messages show on the account menu. */}
+          {unread > 0 && (
+            <span
+              data-testid="unread-badge"
+              aria-hidden
+              className="absolute -top-1.5 -right-1.5 flex min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-4.5 font-semibold text-white ring-2 ring-white"
+            >
+              {unread}
+            </span>
+          )}
         </span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -206,6 +221,18 @@ function AccountControls() {
           </MenuLink>
           <MenuLink to="/my-orders" icon={<Package className="size-4" aria-hidden />}>
             {t('nav.myOrders')}
+          </MenuLink>
+          <MenuLink to="/messages" icon={<MessagesSquare className="size-4" aria-hidden />}>
+            <span className="flex-1">{t('messages:nav.messages')}</span>
+            {unread > 0 && (
+              <span
+                data-testid="menu-unread"
+                className="rounded-full bg-red-600 px-1.5 text-xs leading-5 font-semibold text-white"
+              >
+                {unread}
+                <span className="sr-only"> {t('messages:unread', { count: unread })}</span>
+              </span>
+            )}
           </MenuLink>
           <MenuLink to="/earnings" icon={<Wallet className="size-4" aria-hidden />}>
             {t('payments:nav.earnings')}

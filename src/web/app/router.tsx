@@ -106,6 +106,15 @@ export const router = createBrowserRouter([
                 lazy: page(() => import('@web/features/orders/pages/order-detail-page')),
               },
               { path: 'admin', lazy: page(() => import('@web/features/admin/pages/admin-page')) },
+              { path: 'messages', lazy: page(() => import('@web/features/messages/pages/messages-page')) },
+              {
+                path: 'messages/book/:bookId',
+                lazy: page(() => import('@web/features/messages/pages/ask-owner-page')),
+              },
+              {
+                path: 'messages/:threadId',
+                lazy: page(() => import('@web/features/messages/pages/thread-page')),
+              },
             ],
           },
           {

@@ -7,4 +7,6 @@ export const paths = {
   category: (category: string) => `/books/category/${encodeURIComponent(category)}`,
   owner: (id: string) => `/owner/${id}`,
   order: (id: string) => `/orders/${id}`,
+  thread: (id: string) => `/messages/${id}`,
+  askOwner: (bookId: string) => `/messages/book/${bookId}`,
 };

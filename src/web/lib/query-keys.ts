@@ -44,6 +44,17 @@ export const orderKeys = {
     status === undefined ? (['orders', 'money', id] as const) : (['orders', 'money', id, status] as const),
 };
 
+/** Conversations (D26): every key starts with 'conversations', so one write refreshes counts and views. */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  unread: ['conversations', 'unread'] as const,
+  list: ['conversations', 'list'] as const,
+  order: (id: string) => ['conversations', 'order', id] as const,
+  book: (id: string) => ['conversations', 'book', id] as const,
+  thread: (id: string) => ['conversations', 'thread', id] as const,
+  inbox: ['conversations', 'inbox'] as const,
+};
+
 export const earningsKeys = { all: ['earnings'] as const };
 
 export const adminKeys = {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BookX, CalendarDays, ChevronRight, MapPin, Pencil } from 'lucide-react';
+import { BookX, CalendarDays, ChevronRight, MapPin, MessageCircle, Pencil } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -137,7 +137,7 @@ function BookDetailView({ book }: { book: BookDetail }) {
             </p>
           </section>
 
-          <OwnerCard book={book} />
+          <OwnerCard book={book} canAsk={!!user && !isOwner} />
         </div>
       </div>
 
@@ -183,7 +183,7 @@ function PhoneActionBar({ book, isOwner }: { book: BookDetail; isOwner: boolean 
   );
 }
 
-function OwnerCard({ book }: { book: BookDetail }) {
+function OwnerCard({ book, canAsk }: { book: BookDetail; canAsk: boolean }) {
   const { t } = useTranslation('catalog');
   const { owner } = book;
   return (
@@ -218,6 +218,13 @@ function OwnerCard({ book }: { book: BookDetail }) {
         <span className="hidden text-sm font-medium text-brand-700 sm:inline">{t('detail.viewShelf')}</span>
         <ChevronRight className="size-5 text-stone-400" aria-hidden />
       </Link>
+      {/* D26: a signed-in member asks the owner about this book (not about their own). */}
+      {canAsk && (
+        <ButtonLink to={paths.askOwner(book.id)} variant="outline" className="mt-3">
+          <MessageCircle className="size-4" aria-hidden />
+          {t('messages:ask.button')}
+        </ButtonLink>
+      )}
     </section>
   );
 }

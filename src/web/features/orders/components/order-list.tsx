@@ -9,10 +9,14 @@ import { DueLine } from '@web/components/due-badge';
 import { NextStepLine } from './next-step-line';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { paths } from '@web/lib/paths';
+import { Badge } from '@web/components/ui/badge';
+import { useUnreadCounts } from '@web/features/messages/api';
 
 /** Order rows with their status and View Details; the other party depends on the view. */
 export function OrderList({ orders, view }: { orders: OrderSummary[]; view: OrdersView }) {
   const { t } = useTranslation('orders');
+  // D26: unread messages per order.
+  const unread = new Map(useUnreadCounts().data?.orders.map((o) => [o.orderId, o.unread]) ?? []);
   return (
     <ul className="space-y-3">
       {orders.map((order) => (
@@ -27,6 +31,13 @@ export function OrderList({ orders, view }: { orders: OrderSummary[]; view: Orde
                 {t('list.order', { number: order.number })}
               </h2>
               <OrderStatusBadge status={order.status} viewer={view} />
+              {(unread.get(order.id) ?? 0) > 0 && (
+                <Badge tone="red">
+                  <span data-testid="order-unread">
+                    {t('messages:unread', { count: unread.get(order.id) })}
+                  </span>
+                </Badge>
+              )}
             </div>
             <p className="text-sm text-stone-600">
               {view === 'borrower'

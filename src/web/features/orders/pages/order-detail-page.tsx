@@ -18,7 +18,7 @@ import { NextStepLine } from '@web/features/orders/components/next-step-line';
 import { OrderActionBar } from '@web/features/orders/components/order-action-bar';
 import { OrderItems } from '@web/features/orders/components/order-items';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
-import { OrderTimeline } from '@web/features/orders/components/order-timeline';
+import { OrderConversation } from '@web/features/orders/components/order-conversation';
 import { formatOrderDate } from '@web/lib/format';
 import { PageTitle } from '@web/components/ui/page-title';
 
@@ -129,8 +129,8 @@ function OrderView({ order }: { order: OrderDetail }) {
           <Section title={t('detail.items')}>
             <OrderItems items={order.items} />
           </Section>
-          <Section title={t('detail.timeline')}>
-            <OrderTimeline events={order.events} viewer={viewerRole(order.viewerRoles)} />
+          <Section title={t('messages:order.title')}>
+            <OrderConversation order={order} />
           </Section>
         </div>
 

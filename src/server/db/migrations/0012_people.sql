@@ -1,0 +1,47 @@
+-- People and trust (D26): one conversation per order, or per member and book ("Ask the owner"),
+-- its messages, and per participant what they have read and what was last emailed to them.
+CREATE TABLE "threads" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid,
+	"book_id" uuid,
+	"book_title" text,
+	"member_id" text,
+	"member_name" text NOT NULL,
+	"owner_id" text,
+	"owner_name" text NOT NULL,
+	"last_message_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "threads_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action,
+	CONSTRAINT "threads_book_id_books_id_fk" FOREIGN KEY ("book_id") REFERENCES "public"."books"("id") ON DELETE set null ON UPDATE no action,
+	CONSTRAINT "threads_member_id_user_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action,
+	CONSTRAINT "threads_owner_id_user_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action,
+	CONSTRAINT "threads_about_one_thing" CHECK ("threads"."order_id" is not null or "threads"."book_id" is not null or "threads"."book_title" is not null)
+);--> statement-breakpoint
+CREATE UNIQUE INDEX "threads_order_uq" ON "threads" USING btree ("order_id") WHERE "threads"."order_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "threads_book_member_uq" ON "threads" USING btree ("book_id","member_id") WHERE "threads"."order_id" is null;--> statement-breakpoint
+CREATE INDEX "threads_member_idx" ON "threads" USING btree ("member_id","last_message_at" DESC);--> statement-breakpoint
+CREATE INDEX "threads_owner_idx" ON "threads" USING btree ("owner_id","last_message_at" DESC);--> statement-breakpoint
+CREATE INDEX "threads_last_message_idx" ON "threads" USING btree ("last_message_at" DESC);--> statement-breakpoint
+CREATE TABLE "messages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"thread_id" uuid NOT NULL,
+	"author_id" text,
+	"author_name" text NOT NULL,
+	"from_admin" boolean DEFAULT false NOT NULL,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "messages_thread_id_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."threads"("id") ON DELETE cascade ON UPDATE no action,
+	CONSTRAINT "messages_author_id_user_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action,
+	CONSTRAINT "messages_body_length" CHECK (char_length("messages"."body") between 1 and 2000)
+);--> statement-breakpoint
+CREATE INDEX "messages_thread_idx" ON "messages" USING btree ("thread_id","created_at");--> statement-breakpoint
+CREATE TABLE "thread_reads" (
+	"thread_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
+	"read_at" timestamp with time zone,
+	"emailed_at" timestamp with time zone,
+	"emailed_through" timestamp with time zone,
+	CONSTRAINT "thread_reads_thread_id_user_id_pk" PRIMARY KEY("thread_id","user_id"),
+	CONSTRAINT "thread_reads_thread_id_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."threads"("id") ON DELETE cascade ON UPDATE no action,
+	CONSTRAINT "thread_reads_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action
+);

@@ -1,0 +1,294 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { emailNotifications, messages } from '@server/db/schema';
+import { advanceClock, resetClock, setClock } from '@server/lib/clock';
+import { createBook } from '@server/seed/factories';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { placeTestOrder } from '@tests/support/order-factories';
+// After the harness: the API's schemas need zod's OpenAPI extension loaded first.
+import { CONVERSATION_MSG } from '@domain/conversation';
+
+// D26 through the API: who reads and writes a conversation, the body's limits, read marks and
+// unread counts, "Ask the owner", and the message emails (one per 30 minutes, with the clock set).
+
+let ctx: TestContext;
+let admin: Member;
+const MINUTE = 60_000;
+const START = new Date('2026-12-02T02:00:00Z');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.admin({ name: 'Ops Admin' });
+});
+afterAll(async () => {
+  resetClock();
+  await ctx.close();
+});
+afterEach(() => resetClock());
+
+async function anOrder() {
+  const owner = await ctx.member({ name: 'Made Owner' });
+  const borrower = await ctx.member({ name: 'Sari Borrower' });
+  const book = await createBook(ctx.db, { ownerId: owner.user.id, title: 'Matilda' });
+  const placed = await placeTestOrder(ctx, { borrower, books: [book] });
+  return { owner, borrower, book, id: placed.order.id };
+}
+
+const say = (cookie: string, orderId: string, body: unknown) =>
+  ctx.request('POST', `/api/orders/${orderId}/conversation`, { cookie, body: { body } });
+const read = (cookie: string, orderId: string) =>
+  ctx.request('GET', `/api/orders/${orderId}/conversation`, { cookie });
+const unread = (cookie: string) => ctx.request('GET', '/api/conversations/unread', { cookie });
+
+/** Message emails queued to `to`, oldest first. */
+async function messageEmailsTo(to: string) {
+  return ctx.db
+    .select()
+    .from(emailNotifications)
+    .where(and(eq(emailNotifications.recipientEmail, to), eq(emailNotifications.emailType, 'message')))
+    .orderBy(asc(emailNotifications.createdAt));
+}
+const runWorker = async () => {
+  await ctx.deps.outbox.runOnce();
+  await ctx.deps.outbox.runOnce();
+};
+
+describe("an order's conversation (D26)", () => {
+  it('borrower and owner write and read it; admins read and write as Rakbuku; nobody else', async () => {
+    const { owner, borrower, id } = await anOrder();
+    const stranger = await ctx.member();
+
+    const empty = await read(borrower.cookie, id);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ id: null, kind: 'order', messages: [], memberName: 'Sari Borrower' });
+
+    const first = await say(borrower.cookie, id, 'Can I pick it up in Sanur on Friday?');
+    expect(first.status).toBe(201);
+    expect(first.body.messages).toHaveLength(1);
+    expect(first.body.messages[0]).toMatchObject({ mine: true, authorName: 'Sari Borrower' });
+
+    const answer = await say(owner.cookie, id, 'Yes, after 3 pm.');
+    expect(answer.status).toBe(201);
+    expect(answer.body.id).toBe(first.body.id);
+
+    const fromAdmin = await say(admin.cookie, id, 'We are here if you need us.');
+    expect(fromAdmin.status).toBe(201);
+    expect(fromAdmin.body.asAdmin).toBe(true);
+    expect(fromAdmin.body.messages[2]).toMatchObject({ authorName: 'Ops Admin', fromAdmin: true });
+    // Members see an admin's message as from Rakbuku.
+    const seen = await read(borrower.cookie, id);
+    expect(seen.body.messages.map((m: { authorName: string }) => m.authorName)).toEqual([
+      'Sari Borrower',
+      'Made Owner',
+      'Rakbuku',
+    ]);
+
+    // A member with no part in the order: refused, and nothing is written.
+    expect((await read(stranger.cookie, id)).status).toBe(403);
+    const refused = await say(stranger.cookie, id, 'Let me in');
+    expect(refused.status).toBe(403);
+    expect(
+      (await ctx.request('GET', `/api/conversations/${first.body.id}`, { cookie: stranger.cookie })).status,
+    ).toBe(403);
+    const byId = await ctx.request('POST', `/api/conversations/${first.body.id}/messages`, {
+      cookie: stranger.cookie,
+      body: { body: 'Let me in' },
+    });
+    expect(byId.status).toBe(403);
+    expect(byId.body.error.message).toBe(CONVERSATION_MSG.notInThread);
+    expect((await ctx.request('GET', '/api/conversations', { cookie: stranger.cookie })).body.items).toEqual(
+      [],
+    );
+    expect(await ctx.db.select().from(messages).where(eq(messages.threadId, first.body.id))).toHaveLength(3);
+    // Guests: 401.
+    expect((await ctx.request('GET', `/api/orders/${id}/conversation`)).status).toBe(401);
+  });
+
+  it('refuses an empty body and one of 2,001 characters with clear messages; 2,000 is fine', async () => {
+    const { borrower, id } = await anOrder();
+    for (const body of ['', '   \n ']) {
+      const res = await say(borrower.cookie, id, body);
+      expect(res.status).toBe(422);
+      expect(res.body.error.message).toBe(CONVERSATION_MSG.messageRequired);
+    }
+    const long = await say(borrower.cookie, id, 'x'.repeat(2001));
+    expect(long.status).toBe(422);
+    expect(long.body.error.message).toBe('A message can be at most 2,000 characters.');
+    expect((await read(borrower.cookie, id)).body.messages).toEqual([]);
+    expect((await say(borrower.cookie, id, 'y'.repeat(2000))).status).toBe(201);
+  });
+
+  it('counts unread messages per order and in all, and the read mark clears them', async () => {
+    const { owner, borrower, id } = await anOrder();
+    await say(borrower.cookie, id, 'One');
+    await say(borrower.cookie, id, 'Two');
+    // The writer has nothing unread; the owner has two, on this order.
+    expect((await unread(borrower.cookie)).body).toEqual({ total: 0, orders: [] });
+    expect((await unread(owner.cookie)).body).toEqual({ total: 2, orders: [{ orderId: id, unread: 2 }] });
+    const view = await read(owner.cookie, id);
+    expect(view.body.unread).toBe(2);
+    const list = await ctx.request('GET', '/api/conversations', { cookie: owner.cookie });
+    expect(list.body.items[0]).toMatchObject({
+      id: view.body.id,
+      unread: 2,
+      lastMessage: 'Two',
+      withName: 'Sari Borrower',
+    });
+
+    // An admin looking in leaves the members' marks alone.
+    expect(
+      (await ctx.request('POST', `/api/conversations/${view.body.id}/read`, { cookie: admin.cookie })).status,
+    ).toBe(200);
+    expect((await unread(owner.cookie)).body.total).toBe(2);
+
+    const marked = await ctx.request('POST', `/api/conversations/${view.body.id}/read`, {
+      cookie: owner.cookie,
+    });
+    expect(marked.status).toBe(200);
+    expect(marked.body).toEqual({ total: 0, orders: [] });
+    await say(owner.cookie, id, 'Three');
+    expect((await unread(borrower.cookie)).body).toEqual({ total: 1, orders: [{ orderId: id, unread: 1 }] });
+  });
+});
+
+describe('Ask the owner (D26)', () => {
+  it("starts the member's conversation about a book, continues it, and is refused on one's own book", async () => {
+    const owner = await ctx.member({ name: 'Ketut Owner' });
+    const asker = await ctx.member({ name: 'Ayu Asker' });
+    const book = await createBook(ctx.db, { ownerId: owner.user.id, title: 'Circe' });
+
+    const before = await ctx.request('GET', `/api/books/${book.id}/conversation`, { cookie: asker.cookie });
+    expect(before.body).toMatchObject({
+      id: null,
+      kind: 'book',
+      bookTitle: 'Circe',
+      ownerName: 'Ketut Owner',
+    });
+    const asked = await ctx.request('POST', `/api/books/${book.id}/conversation`, {
+      cookie: asker.cookie,
+      body: { body: 'Is the cover in good shape?' },
+    });
+    expect(asked.status).toBe(201);
+    const again = await ctx.request('POST', `/api/books/${book.id}/conversation`, {
+      cookie: asker.cookie,
+      body: { body: 'And can I pick it up in Ubud?' },
+    });
+    expect(again.body.id).toBe(asked.body.id);
+    expect(again.body.messages).toHaveLength(2);
+
+    // The owner finds it in Messages and answers by its id.
+    const list = await ctx.request('GET', '/api/conversations', { cookie: owner.cookie });
+    expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0]).toMatchObject({
+      kind: 'book',
+      bookTitle: 'Circe',
+      unread: 2,
+      withName: 'Ayu Asker',
+    });
+    const answer = await ctx.request('POST', `/api/conversations/${asked.body.id}/messages`, {
+      cookie: owner.cookie,
+      body: { body: 'Like new. Yes.' },
+    });
+    expect(answer.status).toBe(201);
+    expect((await unread(asker.cookie)).body.total).toBe(1);
+
+    const own = await ctx.request('POST', `/api/books/${book.id}/conversation`, {
+      cookie: owner.cookie,
+      body: { body: 'Hello me' },
+    });
+    expect(own.status).toBe(409);
+    expect(own.body.error.message).toBe(CONVERSATION_MSG.ownBook);
+
+    // Another member asking about the same book gets a conversation of their own.
+    const second = await ctx.member();
+    const theirs = await ctx.request('POST', `/api/books/${book.id}/conversation`, {
+      cookie: second.cookie,
+      body: { body: 'Me too' },
+    });
+    expect(theirs.body.id).not.toBe(asked.body.id);
+    expect(theirs.body.messages).toHaveLength(1);
+
+    // The admins' inbox has both.
+    const inbox = await ctx.request('GET', '/api/admin/conversations', { cookie: admin.cookie });
+    expect(inbox.body.items.map((t: { id: string }) => t.id)).toEqual(
+      expect.arrayContaining([asked.body.id, theirs.body.id]),
+    );
+  });
+});
+
+describe('message emails (D26)', () => {
+  it('three messages in 10 minutes give the other side one email; a fourth after 31 minutes a second', async () => {
+    setClock(START);
+    const { owner, borrower, id } = await anOrder();
+    await say(borrower.cookie, id, 'First');
+    await runWorker();
+    advanceClock(5 * MINUTE);
+    await say(borrower.cookie, id, 'Second');
+    await runWorker();
+    advanceClock(5 * MINUTE);
+    await say(borrower.cookie, id, 'Third');
+    await runWorker();
+    let toOwner = await messageEmailsTo(owner.user.email);
+    expect(toOwner).toHaveLength(1);
+    expect(toOwner[0].textBody).toContain('First');
+
+    advanceClock(21 * MINUTE); // 31 minutes after the first
+    await say(borrower.cookie, id, 'Fourth');
+    await runWorker();
+    await runWorker();
+    toOwner = await messageEmailsTo(owner.user.email);
+    expect(toOwner).toHaveLength(2);
+    // The second carries every message since the first email, and says how to answer.
+    expect(toOwner[1].subject).toMatch(/^3 new messages about order #/);
+    for (const text of ['Second', 'Third', 'Fourth']) expect(toOwner[1].textBody).toContain(text);
+    expect(toOwner[1].textBody).not.toContain('First');
+    expect(toOwner[1].textBody).toContain(`${ctx.config.appUrl}/orders/${id}`);
+    // Never to the writer, never twice.
+    expect(await messageEmailsTo(borrower.user.email)).toEqual([]);
+    advanceClock(60 * MINUTE);
+    await runWorker();
+    expect(await messageEmailsTo(owner.user.email)).toHaveLength(2);
+  });
+
+  it('what the recipient already read on the site is not emailed', async () => {
+    setClock(START);
+    const { owner, borrower, id } = await anOrder();
+    await say(borrower.cookie, id, 'Before the first email');
+    await runWorker();
+    advanceClock(2 * MINUTE);
+    const view = await say(borrower.cookie, id, 'Read on the site');
+    await ctx.request('POST', `/api/conversations/${view.body.id}/read`, { cookie: owner.cookie });
+    advanceClock(40 * MINUTE);
+    await runWorker();
+    expect(await messageEmailsTo(owner.user.email)).toHaveLength(1);
+  });
+
+  it('an admin message reaches both members, as from Rakbuku, and the admin gets none', async () => {
+    setClock(START);
+    const { owner, borrower, id } = await anOrder();
+    await say(admin.cookie, id, 'Please agree on a time.');
+    await runWorker();
+    for (const member of [owner, borrower]) {
+      const [mail] = await messageEmailsTo(member.user.email);
+      expect(mail.textBody).toContain('Rakbuku, ');
+      expect(mail.textBody).not.toContain('Ops Admin');
+    }
+    expect(await messageEmailsTo(admin.user.email)).toEqual([]);
+  });
+
+  it('a message is text: markup and Markdown arrive literally, escaped in the HTML', async () => {
+    setClock(START);
+    const { owner, borrower, id } = await anOrder();
+    const hostile =
+      '<script>alert(1)</script> <img src=x onerror=alert(2)> **bold** [link](javascript:alert(3))';
+    const posted = await say(borrower.cookie, id, hostile);
+    expect(posted.body.messages[0].body).toBe(hostile);
+    await runWorker();
+    const [mail] = await messageEmailsTo(owner.user.email);
+    expect(mail.textBody).toContain(hostile);
+    expect(mail.htmlBody).not.toContain('<script>');
+    expect(mail.htmlBody).not.toContain('<img');
+    expect(mail.htmlBody).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.htmlBody).toContain('**bold** [link](javascript:alert(3))');
+  });
+});

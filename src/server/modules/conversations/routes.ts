@@ -1,0 +1,163 @@
+import {
+  CONVERSATION_MSG,
+  messageInputSchema,
+  threadSummarySchema,
+  threadViewSchema,
+  unreadCountsSchema,
+} from '@domain/conversation';
+import { MSG } from '@domain/messages';
+import {
+  adminRoute,
+  errorAnswer,
+  jsonAnswer,
+  jsonBody,
+  memberRoute,
+  router,
+  uuidParam,
+  z,
+} from '@server/lib/openapi';
+import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes';
+import {
+  getBookThread,
+  getOrderThread,
+  getThread,
+  listThreads,
+  markThreadRead,
+  postToBook,
+  postToOrder,
+  postToThread,
+  recentThreads,
+  unreadCounts,
+} from './service';
+
+// Conversations (D26): an order's, a member's about a book, and any one by its id. Only the
+// conversation's members and admins reach one; everybody else gets 403.
+
+const tags = ['Conversations'];
+const threadParams = z.object({ id: uuidParam(CONVERSATION_MSG.threadNotFound, 'THREAD_NOT_FOUND') });
+const bookParams = z.object({ id: uuidParam(MSG.bookNotFound, 'BOOK_NOT_FOUND') });
+const threadNotFound = errorAnswer(`${CONVERSATION_MSG.threadNotFound} (THREAD_NOT_FOUND)`);
+const notInThread = errorAnswer(`${CONVERSATION_MSG.notInThread} (THREAD_FORBIDDEN)`);
+const bookNotFound = errorAnswer(`${MSG.bookNotFound} (BOOK_NOT_FOUND)`);
+const ownBook = errorAnswer(`${CONVERSATION_MSG.ownBook} (OWN_BOOK_QUESTION)`);
+const list = z.object({ items: z.array(threadSummarySchema) });
+
+const orderThread = memberRoute({
+  method: 'get',
+  path: '/orders/{id}/conversation',
+  tags,
+  summary: "The order's conversation (borrower, owner, admins)",
+  request: { params: orderParams },
+  responses: { 200: jsonAnswer(threadViewSchema, 'The conversation'), 403: notOnOrder, 404: orderNotFound },
+});
+
+const postOrder = memberRoute({
+  method: 'post',
+  path: '/orders/{id}/conversation',
+  tags,
+  summary: "Write in the order's conversation",
+  request: { params: orderParams, body: jsonBody(messageInputSchema) },
+  responses: { 201: jsonAnswer(threadViewSchema, 'The conversation'), 403: notOnOrder, 404: orderNotFound },
+});
+
+const bookThread = memberRoute({
+  method: 'get',
+  path: '/books/{id}/conversation',
+  tags,
+  summary: "The member's conversation with the book's owner about it (Ask the owner)",
+  request: { params: bookParams },
+  responses: { 200: jsonAnswer(threadViewSchema, 'The conversation'), 404: bookNotFound, 409: ownBook },
+});
+
+const postBook = memberRoute({
+  method: 'post',
+  path: '/books/{id}/conversation',
+  tags,
+  summary: "Ask the book's owner: starts or continues the member's conversation about it",
+  request: { params: bookParams, body: jsonBody(messageInputSchema) },
+  responses: { 201: jsonAnswer(threadViewSchema, 'The conversation'), 404: bookNotFound, 409: ownBook },
+});
+
+const mine = memberRoute({
+  method: 'get',
+  path: '/conversations',
+  tags,
+  summary: "The member's conversations, newest first, with their unread counts",
+  responses: { 200: jsonAnswer(list, 'Newest first') },
+});
+
+const unread = memberRoute({
+  method: 'get',
+  path: '/conversations/unread',
+  tags,
+  summary: 'Unread messages in all and per order (account menu, order lists)',
+  responses: { 200: jsonAnswer(unreadCountsSchema, 'Counts') },
+});
+
+const one = memberRoute({
+  method: 'get',
+  path: '/conversations/{id}',
+  tags,
+  summary: 'One conversation, for its members and admins',
+  request: { params: threadParams },
+  responses: { 200: jsonAnswer(threadViewSchema, 'The conversation'), 403: notInThread, 404: threadNotFound },
+});
+
+const postOne = memberRoute({
+  method: 'post',
+  path: '/conversations/{id}/messages',
+  tags,
+  summary: 'Write in a conversation (an admin writes as Rakbuku)',
+  request: { params: threadParams, body: jsonBody(messageInputSchema) },
+  responses: { 201: jsonAnswer(threadViewSchema, 'The conversation'), 403: notInThread, 404: threadNotFound },
+});
+
+const read = memberRoute({
+  method: 'post',
+  path: '/conversations/{id}/read',
+  tags,
+  summary: 'Mark the conversation read for the member who saw it',
+  request: { params: threadParams },
+  responses: { 200: jsonAnswer(unreadCountsSchema, 'Counts after'), 403: notInThread, 404: threadNotFound },
+});
+
+const inbox = adminRoute({
+  method: 'get',
+  path: '/admin/conversations',
+  tags,
+  summary: "The admins' inbox: the most recent conversations of all members",
+  responses: { 200: jsonAnswer(list, 'Newest first') },
+});
+
+export function conversationsRoutes() {
+  return router()
+    .openapi(orderThread, async (c) => {
+      return c.json(await getOrderThread(c.var.deps.db, c.var.user, c.req.valid('param').id), 200);
+    })
+    .openapi(postOrder, async (c) => {
+      const { body } = c.req.valid('json');
+      return c.json(await postToOrder(c.var.deps, c.var.user, c.req.valid('param').id, body), 201);
+    })
+    .openapi(bookThread, async (c) => {
+      return c.json(await getBookThread(c.var.deps.db, c.var.user, c.req.valid('param').id), 200);
+    })
+    .openapi(postBook, async (c) => {
+      const { body } = c.req.valid('json');
+      return c.json(await postToBook(c.var.deps, c.var.user, c.req.valid('param').id, body), 201);
+    })
+    .openapi(mine, async (c) => c.json({ items: await listThreads(c.var.deps.db, c.var.user) }, 200))
+    .openapi(unread, async (c) => c.json(await unreadCounts(c.var.deps.db, c.var.user.id), 200))
+    .openapi(one, async (c) => {
+      return c.json(await getThread(c.var.deps.db, c.var.user, c.req.valid('param').id), 200);
+    })
+    .openapi(postOne, async (c) => {
+      const { body } = c.req.valid('json');
+      return c.json(await postToThread(c.var.deps, c.var.user, c.req.valid('param').id, body), 201);
+    })
+    .openapi(read, async (c) => {
+      return c.json(await markThreadRead(c.var.deps.db, c.var.user, c.req.valid('param').id), 200);
+    })
+    .openapi(inbox, async (c) => c.json({ items: await recentThreads(c.var.deps.db, c.var.user) }, 200));
+}
+
+export type ConversationsApi = ReturnType<typeof conversationsRoutes>;

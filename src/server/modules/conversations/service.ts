@@ -1,0 +1,411 @@
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  CONVERSATION_MSG,
+  type MessageView,
+  type ThreadSummary,
+  type ThreadView,
+  type UnreadCounts,
+} from '@domain/conversation';
+import { MSG } from '@domain/messages';
+import { orderNumber } from '@domain/order-number';
+import type { AppDeps, SessionUser } from '@server/app-env';
+import type { DbOrTx, Tx } from '@server/db/client';
+import { type Message, messages, orders, type Thread, threadReads, threads, user } from '@server/db/schema';
+import { now } from '@server/lib/clock';
+import { AppError, forbidden, notFound } from '@server/lib/errors';
+import { loadLiveBook } from '@server/modules/books/availability-service';
+import { loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
+import { armTimers } from '@server/timers/store';
+import { MESSAGE_EMAIL_TIMER_PREFIX, nextEmailAt } from './timer-service';
+
+// Conversations (D26): one per order (its borrower, its owner, the admins) and one per member
+// and book ("Ask the owner": the member, the owner, the admins). Nobody else reads or writes.
+// Admins write as Rakbuku. Read marks are per participant; emails are batched per recipient
+// by a timer (timer-service.ts).
+
+type Actor = Pick<SessionUser, 'id' | 'name' | 'role'>;
+type PostDeps = Pick<AppDeps, 'db' | 'outbox'>;
+
+/** The name members see on an admin's message (D26). */
+const RAKBUKU = 'Rakbuku';
+
+const isMember = (thread: Pick<Thread, 'memberId' | 'ownerId'>, userId: string) =>
+  thread.memberId === userId || thread.ownerId === userId;
+
+/** Threads the user takes part in (admins' inbox is separate: they are not counted as unread). */
+const partOf = (userId: string): SQL => or(eq(threads.memberId, userId), eq(threads.ownerId, userId)) as SQL;
+
+/** The other member's name from the viewer's side; '' for an admin looking in. */
+function otherSide(
+  thread: Pick<Thread, 'memberId' | 'ownerId' | 'memberName' | 'ownerName'>,
+  viewerId: string,
+) {
+  if (thread.memberId === viewerId) return thread.ownerName;
+  if (thread.ownerId === viewerId) return thread.memberName;
+  return '';
+}
+
+function toMessageView(message: Message, viewer: Actor): MessageView {
+  return {
+    id: message.id,
+    body: message.body,
+    authorName: message.fromAdmin && viewer.role !== 'admin' ? RAKBUKU : message.authorName,
+    fromAdmin: message.fromAdmin,
+    mine: message.authorId === viewer.id,
+    createdAt: message.createdAt.toISOString(),
+  };
+}
+
+function about(thread: Pick<Thread, 'orderId' | 'bookId' | 'bookTitle'>) {
+  return {
+    kind: thread.orderId ? ('order' as const) : ('book' as const),
+    orderId: thread.orderId,
+    orderNumber: thread.orderId ? orderNumber(thread.orderId) : null,
+    bookId: thread.bookId,
+    bookTitle: thread.bookTitle,
+  };
+}
+
+async function readMark(db: DbOrTx, threadId: string, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ readAt: threadReads.readAt })
+    .from(threadReads)
+    .where(and(eq(threadReads.threadId, threadId), eq(threadReads.userId, userId)));
+  return row?.readAt ?? null;
+}
+
+async function threadView(db: DbOrTx, thread: Thread, viewer: Actor): Promise<ThreadView> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.threadId, thread.id))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  const member = isMember(thread, viewer.id);
+  const readAt = member ? await readMark(db, thread.id, viewer.id) : null;
+  const unread = member
+    ? rows.filter((m) => m.authorId !== viewer.id && (!readAt || m.createdAt > readAt)).length
+    : 0;
+  return {
+    ...about(thread),
+    id: thread.id,
+    memberName: thread.memberName,
+    ownerName: thread.ownerName,
+    withName: otherSide(thread, viewer.id),
+    messages: rows.map((m) => toMessageView(m, viewer)),
+    unread,
+    asAdmin: !member && viewer.role === 'admin',
+  };
+}
+
+// ---------------------------------------------------------------- finding a conversation
+
+async function loadThread(db: DbOrTx, threadId: string, actor: Actor, lock = false): Promise<Thread> {
+  const query = db.select().from(threads).where(eq(threads.id, threadId));
+  const [thread] = lock ? await query.for('update') : await query;
+  if (!thread) throw notFound(CONVERSATION_MSG.threadNotFound, 'THREAD_NOT_FOUND');
+  if (!isMember(thread, actor.id) && actor.role !== 'admin') {
+    throw forbidden(CONVERSATION_MSG.notInThread, 'THREAD_FORBIDDEN');
+  }
+  return thread;
+}
+
+/** The order, if the actor is party to it (404 / 403 exactly as the order page answers). */
+async function loadOrderFor(db: DbOrTx, orderId: string, actor: Actor) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+  const items = await loadOrderItems(db, order.id);
+  if (rolesOnOrder(actor, order, items).length === 0) {
+    throw forbidden(MSG.noOrderPermission, 'ORDER_FORBIDDEN');
+  }
+  return order;
+}
+
+const orderThreadQuery = (db: DbOrTx, orderId: string) =>
+  db.select().from(threads).where(eq(threads.orderId, orderId));
+
+const bookThreadQuery = (db: DbOrTx, bookId: string, memberId: string) =>
+  db
+    .select()
+    .from(threads)
+    .where(and(eq(threads.bookId, bookId), eq(threads.memberId, memberId), sql`${threads.orderId} is null`));
+
+/** A book's owner cannot ask themselves about it. */
+async function bookToAskAbout(db: DbOrTx, bookId: string, actor: Actor) {
+  const book = await loadLiveBook(db, bookId);
+  if (book.ownerId === actor.id) throw new AppError('OWN_BOOK_QUESTION', CONVERSATION_MSG.ownBook, 409);
+  return book;
+}
+
+/** An order's conversation as its participants see it; `id` is null until someone writes. */
+export async function getOrderThread(db: DbOrTx, actor: Actor, orderId: string): Promise<ThreadView> {
+  const order = await loadOrderFor(db, orderId, actor);
+  const [thread] = await orderThreadQuery(db, order.id);
+  if (thread) return threadView(db, thread, actor);
+  const member = order.userId === actor.id || order.ownerId === actor.id;
+  return {
+    ...about({ orderId: order.id, bookId: null, bookTitle: null }),
+    id: null,
+    memberName: order.userName,
+    ownerName: order.ownerName,
+    withName: otherSide(
+      {
+        memberId: order.userId,
+        ownerId: order.ownerId,
+        memberName: order.userName,
+        ownerName: order.ownerName,
+      },
+      actor.id,
+    ),
+    messages: [],
+    unread: 0,
+    asAdmin: !member && actor.role === 'admin',
+  };
+}
+
+/** The member's conversation with a book's owner about the book ("Ask the owner"). */
+export async function getBookThread(db: DbOrTx, actor: Actor, bookId: string): Promise<ThreadView> {
+  const book = await bookToAskAbout(db, bookId, actor);
+  const [thread] = await bookThreadQuery(db, book.id, actor.id);
+  if (thread) return threadView(db, thread, actor);
+  const owner = await ownerName(db, book.ownerId);
+  return {
+    ...about({ orderId: null, bookId: book.id, bookTitle: book.title }),
+    id: null,
+    memberName: actor.name,
+    ownerName: owner,
+    withName: owner,
+    messages: [],
+    unread: 0,
+    asAdmin: false,
+  };
+}
+
+async function ownerName(db: DbOrTx, ownerId: string | null): Promise<string> {
+  if (!ownerId) return '';
+  const [owner] = await db.select({ name: user.name }).from(user).where(eq(user.id, ownerId));
+  return owner?.name ?? '';
+}
+
+export async function getThread(db: DbOrTx, actor: Actor, threadId: string): Promise<ThreadView> {
+  return threadView(db, await loadThread(db, threadId, actor), actor);
+}
+
+// ---------------------------------------------------------------- writing
+
+/** Creates the conversation if it does not exist yet (two first messages at once make one). */
+async function ensureThread(tx: Tx, values: typeof threads.$inferInsert, find: () => Promise<Thread[]>) {
+  await tx.insert(threads).values(values).onConflictDoNothing();
+  const [thread] = await find();
+  return thread;
+}
+
+async function addMessage(tx: Tx, thread: Thread, actor: Actor, body: string): Promise<void> {
+  const at = now();
+  const fromAdmin = actor.role === 'admin' && !isMember(thread, actor.id);
+  await tx.insert(messages).values({
+    threadId: thread.id,
+    authorId: actor.id,
+    authorName: actor.name,
+    fromAdmin,
+    body,
+    createdAt: at,
+  });
+  await tx.update(threads).set({ lastMessageAt: at }).where(eq(threads.id, thread.id));
+  // The writer has seen everything up to their own message.
+  if (isMember(thread, actor.id)) await markReadAt(tx, thread.id, actor.id, at);
+  // D26: each other member gets the message by email now, or with the next batch when they
+  // had one in the last 30 minutes. The timer's key (thread, recipient, due time) makes every
+  // message of one batch arm the same timer.
+  const recipients = [thread.memberId, thread.ownerId].filter(
+    (id): id is string => id !== null && id !== actor.id,
+  );
+  for (const recipientId of new Set(recipients)) {
+    await tx.insert(threadReads).values({ threadId: thread.id, userId: recipientId }).onConflictDoNothing();
+    const [row] = await tx
+      .select({ emailedAt: threadReads.emailedAt })
+      .from(threadReads)
+      .where(and(eq(threadReads.threadId, thread.id), eq(threadReads.userId, recipientId)));
+    const dueAt = nextEmailAt(row?.emailedAt ?? null, at);
+    await armTimers(tx, [
+      { kind: `${MESSAGE_EMAIL_TIMER_PREFIX}${recipientId}`, subjectId: thread.id, refAt: dueAt, dueAt },
+    ]);
+  }
+}
+
+async function post(deps: PostDeps, actor: Actor, work: (tx: Tx) => Promise<Thread>, body: string) {
+  const threadId = await deps.db.transaction(async (tx) => {
+    const thread = await work(tx);
+    await addMessage(tx, thread, actor, body);
+    return thread.id;
+  });
+  deps.outbox.kick();
+  return getThread(deps.db, actor, threadId);
+}
+
+export function postToOrder(
+  deps: PostDeps,
+  actor: Actor,
+  orderId: string,
+  body: string,
+): Promise<ThreadView> {
+  return post(
+    deps,
+    actor,
+    async (tx) => {
+      const order = await loadOrderFor(tx, orderId, actor);
+      return ensureThread(
+        tx,
+        {
+          orderId: order.id,
+          memberId: order.userId,
+          memberName: order.userName,
+          ownerId: order.ownerId,
+          ownerName: order.ownerName,
+          lastMessageAt: now(),
+        },
+        () => orderThreadQuery(tx, order.id).for('update'),
+      );
+    },
+    body,
+  );
+}
+
+export function postToBook(deps: PostDeps, actor: Actor, bookId: string, body: string): Promise<ThreadView> {
+  return post(
+    deps,
+    actor,
+    async (tx) => {
+      const book = await bookToAskAbout(tx, bookId, actor);
+      return ensureThread(
+        tx,
+        {
+          bookId: book.id,
+          bookTitle: book.title,
+          memberId: actor.id,
+          memberName: actor.name,
+          ownerId: book.ownerId,
+          ownerName: await ownerName(tx, book.ownerId),
+          lastMessageAt: now(),
+        },
+        () => bookThreadQuery(tx, book.id, actor.id).for('update'),
+      );
+    },
+    body,
+  );
+}
+
+export function postToThread(
+  deps: PostDeps,
+  actor: Actor,
+  threadId: string,
+  body: string,
+): Promise<ThreadView> {
+  return post(deps, actor, (tx) => loadThread(tx, threadId, actor, true), body);
+}
+
+// ---------------------------------------------------------------- read marks and counts
+
+async function markReadAt(db: DbOrTx, threadId: string, userId: string, at: Date): Promise<void> {
+  await db
+    .insert(threadReads)
+    .values({ threadId, userId, readAt: at })
+    .onConflictDoUpdate({
+      target: [threadReads.threadId, threadReads.userId],
+      set: { readAt: sql`greatest(${threadReads.readAt}, excluded.read_at)` },
+    });
+}
+
+/** The viewer saw the conversation: nothing in it is unread for them any more. */
+export async function markThreadRead(db: DbOrTx, actor: Actor, threadId: string): Promise<UnreadCounts> {
+  const thread = await loadThread(db, threadId, actor);
+  // An admin looking in from the inbox leaves no mark: the members' counts are theirs.
+  if (isMember(thread, actor.id)) {
+    const [last] = await db
+      .select({ at: sql<Date>`max(${messages.createdAt})`.mapWith(threads.lastMessageAt) })
+      .from(messages)
+      .where(eq(messages.threadId, thread.id));
+    await markReadAt(db, thread.id, actor.id, last?.at ?? now());
+  }
+  return unreadCounts(db, actor.id);
+}
+
+/** Unread messages from others in the member's conversations, in all and per order. */
+export async function unreadCounts(db: DbOrTx, userId: string): Promise<UnreadCounts> {
+  const rows = await db
+    .select({ threadId: threads.id, orderId: threads.orderId, unread: sql<number>`count(*)::int` })
+    .from(threads)
+    .innerJoin(messages, eq(messages.threadId, threads.id))
+    .leftJoin(threadReads, and(eq(threadReads.threadId, threads.id), eq(threadReads.userId, userId)))
+    .where(and(partOf(userId), unreadFor(userId)))
+    .groupBy(threads.id, threads.orderId);
+  return {
+    total: rows.reduce((sum, row) => sum + row.unread, 0),
+    orders: rows
+      .filter((row): row is typeof row & { orderId: string } => row.orderId !== null)
+      .map((row) => ({ orderId: row.orderId, unread: row.unread })),
+  };
+}
+
+const unreadFor = (userId: string): SQL =>
+  and(
+    or(sql`${messages.authorId} is null`, ne(messages.authorId, userId)),
+    sql`${messages.createdAt} > coalesce(${threadReads.readAt}, '-infinity'::timestamptz)`,
+  ) as SQL;
+
+// ---------------------------------------------------------------- lists
+
+async function summaries(db: DbOrTx, rows: Thread[], viewer: Actor): Promise<ThreadSummary[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((t) => t.id);
+  const last = await db
+    .selectDistinctOn([messages.threadId], { threadId: messages.threadId, body: messages.body })
+    .from(messages)
+    .where(inArray(messages.threadId, ids))
+    .orderBy(messages.threadId, desc(messages.createdAt), desc(messages.id));
+  const lastBody = new Map(last.map((m) => [m.threadId, m.body]));
+  const unread = await db
+    .select({ threadId: messages.threadId, unread: sql<number>`count(*)::int` })
+    .from(messages)
+    .leftJoin(
+      threadReads,
+      and(eq(threadReads.threadId, messages.threadId), eq(threadReads.userId, viewer.id)),
+    )
+    .where(and(inArray(messages.threadId, ids), unreadFor(viewer.id)))
+    .groupBy(messages.threadId);
+  const unreadBy = new Map(unread.map((u) => [u.threadId, u.unread]));
+  return rows.map((thread) => {
+    const member = isMember(thread, viewer.id);
+    return {
+      ...about(thread),
+      id: thread.id,
+      memberName: thread.memberName,
+      ownerName: thread.ownerName,
+      withName: otherSide(thread, viewer.id),
+      lastMessage: (lastBody.get(thread.id) ?? '').slice(0, 200),
+      lastMessageAt: thread.lastMessageAt.toISOString(),
+      unread: member ? (unreadBy.get(thread.id) ?? 0) : 0,
+    };
+  });
+}
+
+/** The Messages page: every conversation of the member, newest first. */
+export async function listThreads(db: DbOrTx, actor: Actor): Promise<ThreadSummary[]> {
+  const rows = await db
+    .select()
+    .from(threads)
+    .where(partOf(actor.id))
+    .orderBy(desc(threads.lastMessageAt), desc(threads.id))
+    .limit(200);
+  return summaries(db, rows, actor);
+}
+
+/** The admins' inbox: the most recent conversations of everyone. */
+export async function recentThreads(db: DbOrTx, actor: Actor): Promise<ThreadSummary[]> {
+  const rows = await db
+    .select()
+    .from(threads)
+    .where(isNotNull(threads.lastMessageAt))
+    .orderBy(desc(threads.lastMessageAt), desc(threads.id))
+    .limit(100);
+  return summaries(db, rows, actor);
+}

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import type { ThreadView } from '@domain/conversation';
+import { Composer, MessageBubble, useMarkSeen } from '@web/components/conversation';
+
+/** A conversation's messages, oldest first, and the box to answer in. */
+export function ThreadPanel({
+  thread,
+  onSend,
+  pending,
+  serverError,
+  initial,
+}: {
+  thread: ThreadView;
+  onSend: (body: string) => Promise<unknown>;
+  pending: boolean;
+  serverError: string | null;
+  initial?: string;
+}) {
+  const { t } = useTranslation('messages');
+  useMarkSeen(thread);
+  return (
+    <div className="space-y-5 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs sm:p-6">
+      {thread.messages.length === 0 ? (
+        <p className="text-sm text-stone-600">{t('thread.empty')}</p>
+      ) : (
+        <div className="space-y-3" aria-live="polite">
+          {thread.messages.map((message) => (
+            <MessageBubble key={message.id} message={message} />
+          ))}
+        </div>
+      )}
+      {thread.asAdmin && <p className="text-sm text-violet-800">{t('order.adminNote')}</p>}
+      <Composer onSend={onSend} pending={pending} serverError={serverError} initial={initial} />
+    </div>
+  );
+}

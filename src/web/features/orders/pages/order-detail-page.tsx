@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { formatMoney } from '@domain/money';
@@ -23,9 +23,15 @@ import { formatOrderDate } from '@web/lib/format';
 import { PageTitle } from '@web/components/ui/page-title';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6">
-      <h2 className="mb-4 text-base font-semibold text-stone-900">{title}</h2>
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6"
+    >
+      <h2 id={id} className="mb-4 text-base font-semibold text-stone-900">
+        {title}
+      </h2>
       {children}
     </section>
   );

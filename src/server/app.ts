@@ -24,6 +24,7 @@ import { coversRoutes } from './modules/covers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { conversationsRoutes } from './modules/conversations/routes';
+import { reviewsRoutes } from './modules/reviews/routes';
 import { loansRoutes } from './modules/loans/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', loansRoutes());
   app.route('/api', paymentsRoutes());
   app.route('/api', conversationsRoutes());
+  app.route('/api', reviewsRoutes());
   app.route('/api', adminRoutes());
   mountApiDocs(app);
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));

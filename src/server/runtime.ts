@@ -11,6 +11,7 @@ import { createDiskStorage, type Storage } from './lib/storage';
 import { createOutbox, createTransport, type Transport } from './outbox/outbox';
 import { fireLoanTimer } from './modules/loans/timer-service';
 import { fireMessageEmail, MESSAGE_EMAIL_TIMER_PREFIX } from './modules/conversations/timer-service';
+import { fireReviewPublish, REVIEW_PUBLISH_TIMER } from './modules/reviews/timer-service';
 import { fireDueTimers } from './timers/fire';
 
 export interface Runtime {
@@ -47,7 +48,9 @@ export async function createRuntime(
       fireDueTimers({ db: database.db, config, log }, (tx, d, timer, at) =>
         timer.kind.startsWith(MESSAGE_EMAIL_TIMER_PREFIX)
           ? fireMessageEmail(tx, d, timer, at)
-          : fireLoanTimer(tx, d, timer),
+          : timer.kind === REVIEW_PUBLISH_TIMER
+            ? fireReviewPublish(tx, d, timer, at)
+            : fireLoanTimer(tx, d, timer),
       ),
   });
   const storage = overrides.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));

@@ -565,6 +565,43 @@ export const threadReads = pgTable(
   (t) => [primaryKey({ columns: [t.threadId, t.userId] })],
 );
 
+// ---------------------------------------------------------------- reviews (D27)
+/**
+ * One review per side per order: the borrower rates the owner ('borrower' side), the owner the
+ * borrower ('owner' side). Published when both sides wrote or 14 days after the first; never
+ * edited after. An admin may hide one: it is kept and shown to admins as hidden.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    side: text('side').$type<'borrower' | 'owner'>().notNull(),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    subjectId: text('subject_id').references(() => user.id, { onDelete: 'set null' }),
+    subjectName: text('subject_name').notNull(),
+    rating: integer('rating').notNull(),
+    body: text('body'),
+    createdAt: createdAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenByName: text('hidden_by_name'),
+  },
+  (t) => [
+    check('reviews_side', sql`${t.side} in ('borrower', 'owner')`),
+    check('reviews_rating', sql`${t.rating} between 1 and 5`),
+    check('reviews_body_length', sql`${t.body} is null or char_length(${t.body}) between 1 and 1000`),
+    uniqueIndex('reviews_order_side_uq').on(t.orderId, t.side),
+    index('reviews_subject_idx')
+      .on(t.subjectId)
+      .where(sql`${t.publishedAt} is not null and ${t.hiddenAt} is null`),
+    index('reviews_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
 // ---------------------------------------------------------------- email outbox (D14)
 export const emailNotifications = pgTable(
   'email_notifications',
@@ -601,3 +638,4 @@ export type OrderExtension = typeof orderExtensions.$inferSelect;
 export type Payout = typeof payouts.$inferSelect;
 export type Thread = typeof threads.$inferSelect;
 export type Message = typeof messages.$inferSelect;
+export type Review = typeof reviews.$inferSelect;

@@ -45,3 +45,30 @@ CREATE TABLE "thread_reads" (
 	CONSTRAINT "thread_reads_thread_id_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."threads"("id") ON DELETE cascade ON UPDATE no action,
 	CONSTRAINT "thread_reads_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action
 );
+--> statement-breakpoint
+-- Reviews (D27): one per side per order, hidden from the other side until both wrote or 14 days
+-- passed (published_at), then unchangeable; an admin may hide one (kept, hidden_at).
+CREATE TABLE "reviews" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid NOT NULL,
+	"side" text NOT NULL,
+	"author_id" text,
+	"author_name" text NOT NULL,
+	"subject_id" text,
+	"subject_name" text NOT NULL,
+	"rating" integer NOT NULL,
+	"body" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"published_at" timestamp with time zone,
+	"hidden_at" timestamp with time zone,
+	"hidden_by_name" text,
+	CONSTRAINT "reviews_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action,
+	CONSTRAINT "reviews_author_id_user_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action,
+	CONSTRAINT "reviews_subject_id_user_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action,
+	CONSTRAINT "reviews_side" CHECK ("reviews"."side" in ('borrower', 'owner')),
+	CONSTRAINT "reviews_rating" CHECK ("reviews"."rating" between 1 and 5),
+	CONSTRAINT "reviews_body_length" CHECK ("reviews"."body" is null or char_length("reviews"."body") between 1 and 1000)
+);--> statement-breakpoint
+CREATE UNIQUE INDEX "reviews_order_side_uq" ON "reviews" USING btree ("order_id","side");--> statement-breakpoint
+CREATE INDEX "reviews_subject_idx" ON "reviews" USING btree ("subject_id") WHERE "reviews"."published_at" is not null and "reviews"."hidden_at" is null;--> statement-breakpoint
+CREATE INDEX "reviews_created_idx" ON "reviews" USING btree ("created_at" DESC);

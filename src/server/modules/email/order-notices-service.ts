@@ -212,11 +212,13 @@ const TEMPLATES: Record<OrderNotice, Template> = {
     'The return has started',
     (n) => `The books of order #${n.number} are on their way back to ${n.order.ownerName}.`,
   ),
-  completed: statusPair(
-    'is completed',
-    'Your order is completed',
-    (n) =>
-      `The books of order #${n.number} are back with ${n.order.ownerName}. Thank you for sharing books in Bali!`,
+  completed: withRating(
+    statusPair(
+      'is completed',
+      'Your order is completed',
+      (n) =>
+        `The books of order #${n.number} are back with ${n.order.ownerName}. Thank you for sharing books in Bali!`,
+    ),
   ),
   cancelled: statusPair(
     'was cancelled',
@@ -268,6 +270,31 @@ function statusPair(subjectTail: string, title: string, sentence: (n: NoticeCont
     borrower: build((o) => o.userName, 'View your order'),
     owner: build((o) => o.ownerName, 'View the order'),
   };
+}
+
+/**
+ * D27: the completion email asks each side to rate the loan on the order page, where the
+ * button leads; the review stays hidden from the other side until both wrote or 14 days passed.
+ */
+function withRating(template: Template): Template {
+  const rated: Template = {};
+  for (const [who, build] of Object.entries(template) as Array<
+    [Recipient, (n: NoticeContext) => EmailContent]
+  >) {
+    const other = (n: NoticeContext) => (who === 'borrower' ? n.order.ownerName : n.order.userName);
+    rated[who] = (n) => {
+      const content = build(n);
+      return {
+        ...content,
+        paragraphs: [
+          ...content.paragraphs,
+          `Rate this loan: give ${other(n)} 1 to 5 stars and a few words on the order page. Your review stays hidden from ${other(n)} until they have written theirs or 14 days have passed.`,
+        ],
+        button: { label: 'Rate this loan', url: n.link },
+      };
+    };
+  }
+  return rated;
 }
 
 /** Queues the emails of one order event for every reader D16 names. */

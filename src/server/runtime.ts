@@ -9,10 +9,10 @@ import { setOperatorTimeZone } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { createDiskStorage, type Storage } from './lib/storage';
 import { createOutbox, createTransport, type Transport } from './outbox/outbox';
-import { fireLoanTimer } from './modules/loans/timer-service';
-import { fireMessageEmail, MESSAGE_EMAIL_TIMER_PREFIX } from './modules/conversations/timer-service';
-import { fireReviewPublish, REVIEW_PUBLISH_TIMER } from './modules/reviews/timer-service';
+import { onBookEvent } from './lib/book-events';
 import { fireDueTimers } from './timers/fire';
+import { registerTimerKinds } from './timers/registry';
+import { BOOK_EVENT_LISTENERS, TIMER_KINDS } from './wiring';
 
 export interface Runtime {
   app: App;
@@ -28,6 +28,8 @@ export async function createRuntime(
 ): Promise<Runtime> {
   const log = overrides.log ?? createLogger(config.logLevel);
   setOperatorTimeZone(config.timeZone);
+  registerTimerKinds(TIMER_KINDS);
+  onBookEvent(...BOOK_EVENT_LISTENERS);
   const database =
     overrides.database ??
     (await openDatabase({
@@ -44,14 +46,7 @@ export async function createRuntime(
     log,
     intervalMs: EMAIL_WORKER_INTERVAL_MS,
     // D24: each pass of the worker first fires the due timers, whose emails it then sends.
-    beforeSend: () =>
-      fireDueTimers({ db: database.db, config, log }, (tx, d, timer, at) =>
-        timer.kind.startsWith(MESSAGE_EMAIL_TIMER_PREFIX)
-          ? fireMessageEmail(tx, d, timer, at)
-          : timer.kind === REVIEW_PUBLISH_TIMER
-            ? fireReviewPublish(tx, d, timer, at)
-            : fireLoanTimer(tx, d, timer),
-      ),
+    beforeSend: () => fireDueTimers({ db: database.db, config, log }),
   });
   const storage = overrides.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));
   const auth = createAuth({ db: database.db, config, outbox });

@@ -14,8 +14,7 @@ import {
 } from '@server/db/schema';
 import { renderEmail } from '@server/outbox/layout';
 import { enqueueEmail } from '@server/outbox/outbox';
-import type { TimerDeps } from '@server/timers/fire';
-import type { TimerKind } from '@server/timers/registry';
+import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers } from '@server/timers/store';
 
 // Message emails (D26): a recipient gets at most one email per conversation per 30 minutes,

@@ -1,8 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '@server/db/client';
 import { orders, reviews, type Timer } from '@server/db/schema';
-import type { TimerDeps } from '@server/timers/fire';
-import type { TimerKind } from '@server/timers/registry';
+import type { TimerDeps, TimerKind } from '@server/timers/registry';
 
 // D27: 14 days after the first review of an order, it is published even if the other side
 // never wrote. The order's lock keeps this and a second review from crossing.

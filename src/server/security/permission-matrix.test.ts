@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, cartItems, messages, orders, payouts, rateLimit, user } from '@server/db/schema';
+import { books, cartItems, messages, orders, payouts, rateLimit, reviews, user } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
 import { addToCart } from '@server/modules/cart/service';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
@@ -115,6 +115,10 @@ async function ownersThread() {
 }
 const messagesStill = (threadId: string) => async () =>
   (await ctx.db.select().from(messages).where(eq(messages.threadId, threadId))).length === 1;
+const noReview = (orderId: string) => async () =>
+  (await ctx.db.select().from(reviews).where(eq(reviews.orderId, orderId))).length === 0;
+const reviewShown = (id: string) => async () =>
+  (await ctx.db.select().from(reviews).where(eq(reviews.id, id)))[0]?.hiddenAt === null;
 const freshUser = () => createUser(ctx.db);
 const profileBody = {
   name: 'Matrix Member',
@@ -411,6 +415,37 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/conversations': {
     expect: ADMIN_ONLY,
     setup: async () => ({ path: '/api/admin/conversations' }),
+  },
+  // D27: the borrower (here "owner") and the owner of a Completed order rate it; admins read.
+  'GET /api/orders/:id/reviews': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/reviews` }),
+  },
+  'POST /api/orders/:id/reviews': {
+    expect: { guest: 401, member: 403, owner: 201, other: 403, admin: 403 },
+    setup: async () => {
+      const order = await ownersOrder();
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Completed' });
+      return { path: `/api/orders/${order.id}/reviews`, body: { rating: 5 }, still: noReview(order.id) };
+    },
+  },
+  'GET /api/members/:id/reputation': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/members/${actors.owner.user.id}/reputation` }),
+  },
+  'GET /api/admin/reviews': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/reviews' }) },
+  'POST /api/admin/reviews/:id/hide': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const order = await ownersOrder();
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Completed' });
+      const rated = await ctx.request('POST', `/api/orders/${order.id}/reviews`, {
+        cookie: actors.owner.cookie,
+        body: { rating: 1 },
+      });
+      const id = rated.body.mine.id as string;
+      return { path: `/api/admin/reviews/${id}/hide`, still: reviewShown(id) };
+    },
   },
   'GET /api/earnings': { expect: SIGNED_IN, setup: async () => ({ path: '/api/earnings' }) },
   'GET /api/profile/payout-details': {

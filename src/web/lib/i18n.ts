@@ -12,11 +12,26 @@ import info from '@web/locales/en/info.json';
 import messages from '@web/locales/en/messages.json';
 import orders from '@web/locales/en/orders.json';
 import payments from '@web/locales/en/payments.json';
+import reviews from '@web/locales/en/reviews.json';
 
 // UI text lives in catalogues, one namespace per feature: Bahasa Indonesia is a second
 // catalogue, not a rewrite. The spec's error strings are the `en` values.
 export const resources = {
-  en: { common, home, info, catalog, books, account, cart, checkout, orders, admin, payments, messages },
+  en: {
+    common,
+    home,
+    info,
+    catalog,
+    books,
+    account,
+    cart,
+    checkout,
+    orders,
+    admin,
+    payments,
+    messages,
+    reviews,
+  },
 } as const;
 
 void i18n.use(initReactI18next).init({

@@ -55,6 +55,14 @@ export const conversationKeys = {
   inbox: ['conversations', 'inbox'] as const,
 };
 
+/** Reviews (D27): an order's, a member's card, the admins' list. */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  order: (id: string) => ['reviews', 'order', id] as const,
+  reputation: (memberId: string) => ['reviews', 'reputation', memberId] as const,
+  admin: ['reviews', 'admin'] as const,
+};
+
 export const earningsKeys = { all: ['earnings'] as const };
 
 export const adminKeys = {

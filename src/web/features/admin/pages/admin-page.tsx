@@ -14,8 +14,10 @@ import { StatCards } from '@web/features/admin/components/stat-cards';
 import { UsersTab } from '@web/features/admin/components/users-tab';
 import { PageTitle } from '@web/components/ui/page-title';
 import { PayoutsTab } from '@web/features/admin/components/payouts-tab';
+import { InboxTab } from '@web/features/admin/components/inbox-tab';
+import { ReviewsTab } from '@web/features/admin/components/reviews-tab';
 
-const TABS = ['orders', 'books', 'users', 'emails', 'payouts'] as const;
+const TABS = ['orders', 'books', 'users', 'emails', 'payouts', 'inbox', 'reviews'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The list state lives in the URL (?tab=books&q=..&page=2), so reload and Back keep it. */
@@ -75,6 +77,8 @@ function Dashboard() {
     users: <UsersTab params={params} onParams={setParams} />,
     emails: <EmailsTab params={params} onParams={setParams} pendingCount={pending.data?.count} />,
     payouts: <PayoutsTab />,
+    inbox: <InboxTab />,
+    reviews: <ReviewsTab />,
   };
 
   return (

@@ -20,6 +20,7 @@ import { OwnerAvatar } from '@web/features/catalog/components/owner-avatar';
 import { PickupPoints } from '@web/features/catalog/components/pickup-points';
 import { formatMonthYear } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
+import { MemberReputation } from '@web/components/member-reputation';
 
 export default function BookDetailPage() {
   const { t } = useTranslation('catalog');
@@ -214,6 +215,7 @@ function OwnerCard({ book, canAsk }: { book: BookDetail; canAsk: boolean }) {
             {t('owner.availableBooks', { count: owner.availableBooks })}
           </p>
           <PickupPoints names={owner.pickupPoints} className="mt-1 text-xs text-stone-600" />
+          <MemberReputation memberId={owner.id} loans className="mt-1 text-xs" />
         </div>
         <span className="hidden text-sm font-medium text-brand-700 sm:inline">{t('detail.viewShelf')}</span>
         <ChevronRight className="size-5 text-stone-400" aria-hidden />

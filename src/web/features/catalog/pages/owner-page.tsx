@@ -13,6 +13,7 @@ import { OwnerAvatar } from '@web/features/catalog/components/owner-avatar';
 import { PickupPoints } from '@web/features/catalog/components/pickup-points';
 import { SearchBox } from '@web/components/search-box';
 import { SearchSummary } from '@web/features/catalog/components/search-summary';
+import { MemberReputation } from '@web/components/member-reputation';
 import { formatMonthYear } from '@web/lib/format';
 
 export default function OwnerPage() {
@@ -64,6 +65,7 @@ function OwnerShelf({ owner }: { owner: OwnerProfile }) {
                 </li>
               </ul>
               <PickupPoints names={owner.pickupPoints} className="mt-2 text-sm text-stone-600" />
+              <MemberReputation memberId={owner.id} loans className="mt-2" />
             </div>
           </div>
           <div className="mt-6 max-w-2xl">

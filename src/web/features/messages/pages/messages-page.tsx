@@ -4,7 +4,7 @@ import { Container, PageHeader } from '@web/components/ui/card';
 import { EmptyState, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { PageTitle } from '@web/components/ui/page-title';
 import { useThreads } from '@web/features/messages/api';
-import { ThreadList } from '@web/features/messages/components/thread-list';
+import { ThreadList } from '@web/components/thread-list';
 
 /** Every conversation of the member, newest first, unread marked (D26). */
 export default function MessagesPage() {

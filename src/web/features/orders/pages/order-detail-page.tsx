@@ -19,6 +19,7 @@ import { OrderActionBar } from '@web/features/orders/components/order-action-bar
 import { OrderItems } from '@web/features/orders/components/order-items';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { OrderConversation } from '@web/features/orders/components/order-conversation';
+import { RateLoan } from '@web/features/orders/components/rate-loan';
 import { formatOrderDate } from '@web/lib/format';
 import { PageTitle } from '@web/components/ui/page-title';
 
@@ -135,6 +136,12 @@ function OrderView({ order }: { order: OrderDetail }) {
           <Section title={t('detail.items')}>
             <OrderItems items={order.items} />
           </Section>
+          {/* D27: after Completed each side rates the loan. */}
+          {order.status === 'Completed' && (
+            <Section title={t('reviews:rate.title')}>
+              <RateLoan order={order} />
+            </Section>
+          )}
           <Section title={t('messages:order.title')}>
             <OrderConversation order={order} />
           </Section>

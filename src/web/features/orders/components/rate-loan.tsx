@@ -87,10 +87,8 @@ function ReviewForm({ orderId, other }: { orderId: string; other: string }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="text-base font-semibold text-stone-900">
-        {t('rate.title')}
-      </h3>
+    // The section around it is headed "Rate this loan"; the form carries the same name.
+    <form onSubmit={submit} noValidate className="space-y-3" aria-label={t('rate.title')}>
       <p className="text-sm text-stone-600">{t('rate.intro', { name: other })}</p>
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-stone-800">{t('rate.rating')}</legend>

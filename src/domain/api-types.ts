@@ -44,6 +44,8 @@ export const bookSummarySchema = z.object({
   availability: availabilitySchema,
   weeklyPrice: moneySchema,
   monthlyPrice: moneySchema.nullable(),
+  /** D28: the price to buy it outright, or null when it is not for sale. */
+  salePrice: moneySchema.nullable(),
   cover: coverUrlsSchema,
   createdAt: timestampSchema,
 });

@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { conversationsRoutes } from './modules/conversations/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
+import { salesRoutes } from './modules/sales/routes';
 import { loansRoutes } from './modules/loans/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
@@ -159,6 +160,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentsRoutes());
   app.route('/api', conversationsRoutes());
   app.route('/api', reviewsRoutes());
+  app.route('/api', salesRoutes());
   app.route('/api', adminRoutes());
   mountApiDocs(app);
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));

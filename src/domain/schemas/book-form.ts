@@ -26,6 +26,8 @@ export const BOOK_FORM_DEFAULTS = {
   category: 'Adult' as Category,
 };
 
+export const SALE_PRICE_INVALID = 'Please enter a valid sale price';
+
 export const summaryMaxMessage = `Summary must be ${SUMMARY_MAX} characters or less`;
 
 /** A price as typed, in whole rupiah (D32): "12.000", "12,000", "12000". Output "12000.00". */
@@ -66,6 +68,12 @@ export const bookFormSchema = z
       .optional()
       .transform(blankToUndefined)
       .pipe(priceField('Monthly price', MSG.monthlyPricePositive).optional()),
+    // D28: an optional price to buy the book, by the weekly price's rules (D32).
+    salePrice: z
+      .string()
+      .optional()
+      .transform(blankToUndefined)
+      .pipe(priceField('Sale price', SALE_PRICE_INVALID).optional()),
   })
   .superRefine((values, ctx) => {
     // D32: a monthly price is worth setting only below four weeks at the weekly price.

@@ -180,6 +180,10 @@ export const books = pgTable(
     summary: varchar('summary', { length: 500 }),
     weeklyPrice: numeric('weekly_price', { precision: 12, scale: 2 }).notNull(),
     monthlyPrice: numeric('monthly_price', { precision: 12, scale: 2 }),
+    /** D28: an optional price to buy the book outright. */
+    salePrice: numeric('sale_price', { precision: 12, scale: 2 }),
+    /** D28: marked Sold (the book is soft-deleted at the same moment). */
+    soldAt: timestamp('sold_at', { withTimezone: true }),
     coverKey: text('cover_key').notNull(),
     // The open order that holds this book (D6); null when the book is free.
     reservedByOrderId: uuid('reserved_by_order_id').references((): AnyPgColumn => orders.id, {
@@ -198,6 +202,7 @@ export const books = pgTable(
   (t) => [
     check('books_weekly_price_positive', sql`${t.weeklyPrice} > 0`),
     check('books_monthly_price_positive', sql`${t.monthlyPrice} is null or ${t.monthlyPrice} > 0`),
+    check('books_sale_price_positive', sql`${t.salePrice} is null or ${t.salePrice} > 0`),
     index('books_owner_idx').on(t.ownerId, t.createdAt),
     // Catalog indexes (D17): one per sort order, partial on `listed`, each ending with the
     // filter columns so a page's ids come from an index-only scan (filters checked in the

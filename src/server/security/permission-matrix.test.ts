@@ -447,6 +447,14 @@ const MATRIX: Record<string, Entry> = {
       return { path: `/api/admin/reviews/${id}/hide`, still: reviewShown(id) };
     },
   },
+  // D28: the book's owner or an admin marks it Sold.
+  'POST /api/books/:id/sold': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => {
+      const book = await ownersBook();
+      return { path: `/api/books/${book.id}/sold`, still: bookUnchanged(book.id) };
+    },
+  },
   'GET /api/earnings': { expect: SIGNED_IN, setup: async () => ({ path: '/api/earnings' }) },
   'GET /api/profile/payout-details': {
     expect: SIGNED_IN,

@@ -46,6 +46,11 @@ export function BookCard({ book, priority = false }: { book: BookSummary; priori
             <span className="font-bold text-stone-900">{formatMoney(book.weeklyPrice)}</span>{' '}
             <span className="text-xs text-stone-500">{t('card.perWeek')}</span>
           </p>
+          {book.salePrice && (
+            <p className="text-xs font-medium text-violet-800" data-testid="for-sale">
+              {t('card.forSale', { price: formatMoney(book.salePrice) })}
+            </p>
+          )}
           <AddToCartButton book={book} />
         </div>
       </div>

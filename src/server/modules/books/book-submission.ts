@@ -19,6 +19,7 @@ const FORM_ORDER = [
   'summary',
   'weeklyPrice',
   'monthlyPrice',
+  'salePrice',
 ] as const;
 
 const CHOICES = new Set<string>(['language', 'condition', 'category']);

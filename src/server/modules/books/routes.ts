@@ -121,6 +121,7 @@ const bookForm = {
           summary: { type: 'string' as const },
           weeklyPrice: { type: 'string' as const, description: 'Whole rupiah' },
           monthlyPrice: { type: 'string' as const, description: 'Whole rupiah; empty for none' },
+          salePrice: { type: 'string' as const, description: 'D28: whole rupiah to buy it; empty for none' },
         },
       },
     },

@@ -29,6 +29,7 @@ export function toBookSummary(book: Book): BookSummary {
     availability: availabilityOf(book),
     weeklyPrice: book.weeklyPrice,
     monthlyPrice: book.monthlyPrice,
+    salePrice: book.salePrice,
     cover: coverUrls(book.coverKey),
     createdAt: book.createdAt.toISOString(),
   };

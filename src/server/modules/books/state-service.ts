@@ -4,6 +4,7 @@ import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { type Book, books, cartItems } from '@server/db/schema';
 import { announceBookEvent } from '@server/lib/book-events';
+import { now } from '@server/lib/clock';
 
 // The one function that writes a book's state (status, reservation by an order, deletion; D6, D7,
 // D8). The owner's and the admin's status changes, deletes and every order's book effects call
@@ -17,7 +18,9 @@ export type BookStateChange =
   /** The order closed: the books it still holds are Available and held by nobody. */
   | { type: 'release'; bookIds: string[]; orderId: string }
   /** Soft delete (D7): the books leave listings and carts; order history keeps its snapshots. */
-  | { type: 'delete'; bookIds: string[] };
+  | { type: 'delete'; bookIds: string[] }
+  /** Sold (D28): as a delete, with the moment it was sold; announced as withdrawn, 'sold'. */
+  | { type: 'sell'; bookIds: string[] };
 
 /** Borrowable now (D6): Available, held by no order, not deleted (the `listed` column's meaning). */
 const isBorrowable = (book: Pick<Book, 'status' | 'reservedByOrderId' | 'deletedAt'>) =>
@@ -48,15 +51,16 @@ export async function changeBookState(tx: Tx, config: Config, change: BookStateC
         .returning();
       break;
     case 'delete':
+    case 'sell':
       changed = await tx
         .update(books)
-        .set({ deletedAt: updatedAt, updatedAt })
+        .set({ deletedAt: updatedAt, updatedAt, ...(change.type === 'sell' ? { soldAt: now() } : {}) })
         .where(and(ids, isNull(books.deletedAt)))
         .returning();
       await tx.delete(cartItems).where(inArray(cartItems.bookId, change.bookIds));
       await announceBookEvent(
         tx,
-        { type: 'withdrawn', bookIds: idsOf(changed), reason: 'deleted' },
+        { type: 'withdrawn', bookIds: idsOf(changed), reason: change.type === 'sell' ? 'sold' : 'deleted' },
         { config },
       );
       return changed;

@@ -42,6 +42,7 @@ function columnsOf(values: BookFormValues) {
     summary: values.summary ?? null,
     weeklyPrice: values.weeklyPrice,
     monthlyPrice: values.monthlyPrice ?? null,
+    salePrice: values.salePrice ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { BookFormValues, BookStatusChange } from '@domain/schemas/book-form';
 import { COVER_FIELD } from '@domain/schemas/book-form';
 import type { BooksApi } from '@server/modules/books/routes';
+import type { SalesApi } from '@server/modules/sales/routes';
 import { apiClient, call } from '@web/lib/api';
 import { catalogKeys } from '@web/lib/query-keys';
 
@@ -28,6 +29,7 @@ export function bookFormData(values: BookFormValues, cover: File | null): FormDa
   data.set('summary', values.summary ?? '');
   data.set('weeklyPrice', values.weeklyPrice);
   data.set('monthlyPrice', values.monthlyPrice ?? '');
+  data.set('salePrice', values.salePrice ?? '');
   if (cover) data.set(COVER_FIELD, cover);
   return data;
 }
@@ -73,6 +75,17 @@ export function useSetBookStatus() {
   return useMutation({
     mutationFn: ({ bookId, status }: { bookId: string } & BookStatusChange) =>
       call(books.books[':id'].status.$patch({ param: { id: bookId }, json: { status } })),
+    onSuccess: invalidate,
+  });
+}
+
+const sales = apiClient<SalesApi>();
+
+/** D28: the owner or an admin marks the book Sold; it leaves every listing. */
+export function useMarkSold() {
+  const invalidate = useInvalidateBooks();
+  return useMutation({
+    mutationFn: (bookId: string) => call(sales.books[':id'].sold.$post({ param: { id: bookId } })),
     onSuccess: invalidate,
   });
 }

@@ -29,6 +29,8 @@ const CHOICES = [
 const PRICES = [
   { name: 'weeklyPrice', label: 'form.weeklyPrice', hint: 'form.priceHint' },
   { name: 'monthlyPrice', label: 'form.monthlyPrice', hint: 'form.monthlyHint' },
+  // D28: an optional price to buy it.
+  { name: 'salePrice', label: 'form.salePrice', hint: 'form.saleHint' },
 ] as const;
 
 /**
@@ -72,6 +74,7 @@ export function BookForm({
       summary: '',
       weeklyPrice: '',
       monthlyPrice: '',
+      salePrice: '',
       ...initial,
     },
   });

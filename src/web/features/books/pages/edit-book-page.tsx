@@ -50,6 +50,7 @@ export default function EditBookPage() {
           summary: book.summary ?? '',
           weeklyPrice: priceText(book.weeklyPrice),
           monthlyPrice: priceText(book.monthlyPrice),
+          salePrice: priceText(book.salePrice),
         }}
         currentCoverUrl={book.cover.detail}
         submitLabel={t('edit.submit')}

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { BookX, CalendarDays, ChevronRight, MapPin, MessageCircle, Pencil } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { BookDetail } from '@domain/api-types';
 import { formatMoney } from '@domain/money';
 import { effectiveMonthlyPrice, monthlySavingMinor } from '@domain/pricing';
-import { ButtonLink } from '@web/components/ui/button';
+import { Button, ButtonLink } from '@web/components/ui/button';
 import { Card, Container } from '@web/components/ui/card';
-import { LoadingState } from '@web/components/ui/feedback';
+import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { useMarkSold } from '@web/features/books/api';
 import { useSession } from '@web/lib/session';
 import { AddToCartButton } from '@web/components/add-to-cart-button';
 import { bookDetailQuery, moreFromOwnerQuery } from '@web/features/catalog/api';
@@ -46,7 +47,7 @@ export default function BookDetailPage() {
 
 function BookDetailView({ book }: { book: BookDetail }) {
   const { t } = useTranslation('catalog');
-  const { user } = useSession();
+  const { user, isAdmin } = useSession();
   const isOwner = user?.id === book.ownerId;
   const saving = monthlySavingMinor(book);
 
@@ -102,6 +103,9 @@ function BookDetailView({ book }: { book: BookDetail }) {
                 <span className="text-sm text-stone-500">{t('detail.perMonth')}</span>
               </p>
             </div>
+            {book.salePrice && (
+              <SaleLine book={book} canAsk={!!user && !isOwner} canSell={isOwner || isAdmin} />
+            )}
             {saving > 0 ? (
               <p className="mt-2 text-sm font-medium text-green-700">
                 {t('detail.monthlySaving', { amount: formatMoney(saving / 100) })}
@@ -180,6 +184,49 @@ function PhoneActionBar({ book, isOwner }: { book: BookDetail; isOwner: boolean 
         </p>
         {isOwner ? <EditBookLink bookId={book.id} /> : <AddToCartButton book={book} size="lg" />}
       </div>
+    </div>
+  );
+}
+
+/** D28: the sale price; members ask to buy in the book's conversation, the owner or an admin marks it Sold. */
+function SaleLine({ book, canAsk, canSell }: { book: BookDetail; canAsk: boolean; canSell: boolean }) {
+  const { t } = useTranslation('catalog');
+  const navigate = useNavigate();
+  const markSold = useMarkSold();
+  const [confirming, setConfirming] = useState(false);
+  const price = formatMoney(book.salePrice ?? '0');
+  const offer = t('detail.buyOffer', { owner: book.owner.name, title: book.title, price });
+  return (
+    <div className="mt-4 border-t border-stone-200 pt-4" data-testid="sale">
+      <p className="text-base font-semibold text-violet-800">{t('card.forSale', { price })}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {canAsk && (
+          <ButtonLink to={`${paths.askOwner(book.id)}?text=${encodeURIComponent(offer)}`} variant="outline">
+            {t('messages:ask.buy')}
+          </ButtonLink>
+        )}
+        {canSell &&
+          (confirming ? (
+            <>
+              <Button
+                variant="danger"
+                loading={markSold.isPending}
+                onClick={() => markSold.mutate(book.id, { onSuccess: () => navigate('/books/manage') })}
+              >
+                {t('detail.confirmSold')}
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirming(false)}>
+                {t('detail.keep')}
+              </Button>
+            </>
+          ) : (
+            <Button variant="outline" onClick={() => setConfirming(true)}>
+              {t('detail.markSold')}
+            </Button>
+          ))}
+      </div>
+      {confirming && <p className="mt-2 text-sm text-stone-600">{t('detail.soldNote')}</p>}
+      {markSold.error && <ErrorBanner className="mt-3">{markSold.error.message}</ErrorBanner>}
     </div>
   );
 }

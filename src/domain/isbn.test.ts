@@ -54,6 +54,8 @@ describe('the book form schema (shared by the form and the server)', () => {
   it('refuses a bad ISBN on the isbn field with its message', async () => {
     const bad = await bookFormSchema.safeParseAsync({ ...base, isbn: '978-0-306-40615-8' });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues).toEqual([expect.objectContaining({ path: ['isbn'], message: MSG.isbnInvalid })]);
+    expect(bad.error?.issues).toEqual([
+      expect.objectContaining({ path: ['isbn'], message: MSG.isbnInvalid }),
+    ]);
   });
 });

@@ -107,7 +107,8 @@ function readPhotoOrder(value: unknown, sent: number): string[] | 'invalid' | nu
   const entries = value === '' ? [] : value.split(',').map((e) => e.trim());
   const keys = entries.filter((e) => e !== NEW_PHOTO);
   const fresh = entries.length - keys.length;
-  if (fresh !== sent || new Set(keys).size !== keys.length || !keys.every((k) => UUID.test(k))) return 'invalid';
+  if (fresh !== sent || new Set(keys).size !== keys.length || !keys.every((k) => UUID.test(k)))
+    return 'invalid';
   return entries;
 }
 

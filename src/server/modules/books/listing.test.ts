@@ -23,7 +23,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const image = (background: string) =>
-  sharp({ create: { width: 60, height: 90, channels: 3, background } }).jpeg().toBuffer();
+  sharp({ create: { width: 60, height: 90, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 const VALID = { title: 'Laskar Pelangi', author: 'Andrea Hirata', weeklyPrice: '25000' };
 const uploads = () => join(ctx.config.dataDir, 'uploads');
@@ -44,7 +46,10 @@ function form(fields: Record<string, string>, photos: Buffer[]) {
 }
 
 const upload = (member: Member, fields: Record<string, string>, photos: Buffer[] = [photo]) =>
-  ctx.request<BookDetail & ApiErrorBody>('POST', '/api/books', { cookie: member.cookie, body: form(fields, photos) });
+  ctx.request<BookDetail & ApiErrorBody>('POST', '/api/books', {
+    cookie: member.cookie,
+    body: form(fields, photos),
+  });
 
 const edit = (member: Member, id: string, fields: Record<string, string>, photos: Buffer[] = []) =>
   ctx.request<BookDetail & ApiErrorBody>('PATCH', `/api/books/${id}`, {
@@ -120,10 +125,14 @@ describe('GET /api/books/isbn/:isbn (the form’s prefill)', () => {
     const deleted = await createBook(ctx.db, { ownerId: owner.user.id, isbn, deletedAt: new Date() });
     expect([unavailable.listed, deleted.listed]).toEqual([false, false]);
     const asker = await ctx.member();
-    const none = await ctx.request<ApiErrorBody>('GET', '/api/books/isbn/9786020332956', { cookie: asker.cookie });
+    const none = await ctx.request<ApiErrorBody>('GET', '/api/books/isbn/9786020332956', {
+      cookie: asker.cookie,
+    });
     expect(none.status).toBe(404);
     expect(none.body.error.code).toBe('ISBN_NOT_LISTED');
-    const bad = await ctx.request<ApiErrorBody>('GET', '/api/books/isbn/9786020332957', { cookie: asker.cookie });
+    const bad = await ctx.request<ApiErrorBody>('GET', '/api/books/isbn/9786020332957', {
+      cookie: asker.cookie,
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error.message).toBe(MSG.isbnInvalid);
   });
@@ -133,9 +142,18 @@ describe('catalog search by ISBN (D30)', () => {
   it('finds the book by its ISBN with or without hyphens or spaces, as ISBN-10 or -13, cached or not', async () => {
     const owner = await ctx.member();
     const book = await upload(owner, { ...VALID, title: 'Ronggeng Dukuh Paruk', isbn: '0-8044-2957-X' });
-    for (const q of ['9780804429573', '978-0-8044-2957-3', '978 0804 42957 3', '0-8044-2957-X', '080442957x']) {
+    for (const q of [
+      '9780804429573',
+      '978-0-8044-2957-3',
+      '978 0804 42957 3',
+      '0-8044-2957-X',
+      '080442957x',
+    ]) {
       const res = await search(q);
-      expect(res.body.items.map((b) => b.id), q).toEqual([book.body.id]);
+      expect(
+        res.body.items.map((b) => b.id),
+        q,
+      ).toEqual([book.body.id]);
       expect(res.body.total).toBe(1);
     }
     // The cached answers move with a change (catalog-delta.ts agrees with the SQL): another
@@ -145,7 +163,10 @@ describe('catalog search by ISBN (D30)', () => {
     await edit(owner, book.body.id, { title: 'Ronggeng Dukuh Paruk', isbn: '' });
     for (const q of ['9780804429573', '978-0-8044-2957-3', '080442957x']) {
       const res = await search(q);
-      expect(res.body.items.map((b) => b.id), q).toEqual([second.body.id]);
+      expect(
+        res.body.items.map((b) => b.id),
+        q,
+      ).toEqual([second.body.id]);
       expect(res.body.total).toBe(1);
     }
   });
@@ -195,9 +216,11 @@ describe('photos (D18: up to 4, the first is the cover)', () => {
     expect(res.status).toBe(422);
     expect(res.body.error.fields).toEqual({ cover: MSG.coverType });
     // Right magic bytes, body cut short: found only when decoding, after the first was stored.
-    const truncated = (await sharp({ create: { width: 400, height: 600, channels: 3, background: '#abc' } })
-      .png()
-      .toBuffer()).subarray(0, 120);
+    const truncated = (
+      await sharp({ create: { width: 400, height: 600, channels: 3, background: '#abc' } })
+        .png()
+        .toBuffer()
+    ).subarray(0, 120);
     const late = await upload(owner, VALID, [photo, truncated]);
     expect(late.status).toBe(422);
     expect(coverDirs()).toHaveLength(before);
@@ -248,7 +271,9 @@ describe('photos (D18: up to 4, the first is the cover)', () => {
     const gone = await upload(owner, VALID, [photo, photo, photo]);
     const del = await ctx.request('DELETE', `/api/books/${gone.body.id}`, { cookie: owner.cookie });
     expect(del.status).toBe(204);
-    const removed = await sweepOrphanCovers(ctx.db, uploads(), { writtenBefore: new Date(Date.now() + 60_000) });
+    const removed = await sweepOrphanCovers(ctx.db, uploads(), {
+      writtenBefore: new Date(Date.now() + 60_000),
+    });
     for (const p of gone.body.photos) {
       expect(removed).toContain(p.key);
       expect(existsSync(folderOf(p.key))).toBe(false);

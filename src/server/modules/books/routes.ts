@@ -126,7 +126,10 @@ const bookForm = {
           },
           title: { type: 'string' as const },
           author: { type: 'string' as const },
-          isbn: { type: 'string' as const, description: 'ISBN-10 or ISBN-13, hyphens and spaces allowed; empty for none' },
+          isbn: {
+            type: 'string' as const,
+            description: 'ISBN-10 or ISBN-13, hyphens and spaces allowed; empty for none',
+          },
           language: { type: 'string' as const },
           condition: { type: 'string' as const },
           category: { type: 'string' as const },

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { BookDetail } from '@domain/api-types';
 import { MSG } from '@domain/messages';
-import { type BookFormValues, type BookStatusChange, COVER_FIELD, NEW_PHOTO } from '@domain/schemas/book-form';
+import {
+  type BookFormValues,
+  type BookStatusChange,
+  COVER_FIELD,
+  NEW_PHOTO,
+} from '@domain/schemas/book-form';
 import type { DbOrTx } from '@server/db/client';
 import { type Book, books, orderItems } from '@server/db/schema';
 import { forbidden, unprocessable } from '@server/lib/errors';
@@ -67,7 +72,12 @@ export async function createOwnedBook(
   try {
     const [row] = await deps.db
       .insert(books)
-      .values({ ...columnsOf(input.values), ...photoColumns(keys), ownerId: input.actorId, status: 'Available' })
+      .values({
+        ...columnsOf(input.values),
+        ...photoColumns(keys),
+        ownerId: input.actorId,
+        status: 'Available',
+      })
       .returning({ id: books.id });
     return await getBookDetail(deps.db, row.id);
   } catch (err) {

@@ -43,7 +43,13 @@ export async function sweepOrphanCovers(
       .where(
         and(
           isNull(books.deletedAt),
-          or(inArray(books.coverKey, keys), sql`${books.extraPhotoKeys} && array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`),
+          or(
+            inArray(books.coverKey, keys),
+            sql`${books.extraPhotoKeys} && array[${sql.join(
+              keys.map((k) => sql`${k}`),
+              sql`, `,
+            )}]::text[]`,
+          ),
         ),
       )) {
       for (const key of [row.cover, ...row.extra]) used.add(key);

@@ -79,7 +79,7 @@ export function PhotosPicker({
   return (
     <fieldset aria-describedby={message ? `${id}-error` : `${id}-hint`}>
       <legend className="mb-1.5 block text-sm font-medium text-stone-700">{t('form.photos')}</legend>
-      <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <ol className="grid max-w-xl grid-cols-2 gap-3 sm:grid-cols-4">
         {photos.map((photo, index) => {
           const alt = index === 0 ? t('form.coverPreview') : t('form.photoPreview', { n: index + 1 });
           return (

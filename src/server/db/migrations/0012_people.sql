@@ -77,36 +77,6 @@ CREATE INDEX "reviews_created_idx" ON "reviews" USING btree ("created_at" DESC);
 -- soft-deleted: it leaves the shop, the shelf and every cart; order history keeps its snapshot).
 ALTER TABLE "books" ADD COLUMN "sale_price" numeric(12, 2);--> statement-breakpoint
 ALTER TABLE "books" ADD COLUMN "sold_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "books" ADD CONSTRAINT "books_sale_price_positive" CHECK ("books"."sale_price" is null or "books"."sale_price" > 0);--> statement-breakpoint
--- Cards show the sale price, so the catalog's change log and version follow it like the prices.
-CREATE OR REPLACE FUNCTION catalog_book_state(b books) RETURNS jsonb LANGUAGE sql STABLE AS $$
-  SELECT jsonb_build_object(
-    'listed', b.listed,
-    'owner', b.owner_id,
-    'deleted', b.deleted_at IS NOT NULL,
-    'status', b.status,
-    'reserved', b.reserved_by_order_id IS NOT NULL,
-    'category', b.category,
-    'condition', b.condition,
-    'language', b.language,
-    'price', b.weekly_price::text,
-    'monthly', b.monthly_price::text,
-    'sale', b.sale_price::text,
-    'title', b.title,
-    'author', b.author,
-    'cover', b.cover_key,
-    'created', (extract(epoch from b.created_at) * 1000000)::bigint::text
-  )
-$$;--> statement-breakpoint
-DROP TRIGGER "books_catalog_change_update" ON "books";--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "books_catalog_change_update"
-  AFTER UPDATE ON "books"
-  DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW
-  WHEN ((OLD.owner_id, OLD.title, OLD.author, OLD.category, OLD.language, OLD.condition,
-    OLD.status, OLD.weekly_price, OLD.monthly_price, OLD.sale_price, OLD.cover_key,
-    OLD.reserved_by_order_id, OLD.deleted_at, OLD.created_at)
-    IS DISTINCT FROM (NEW.owner_id, NEW.title, NEW.author, NEW.category, NEW.language,
-    NEW.condition, NEW.status, NEW.weekly_price, NEW.monthly_price, NEW.sale_price, NEW.cover_key,
-    NEW.reserved_by_order_id, NEW.deleted_at, NEW.created_at))
-  EXECUTE FUNCTION bump_catalog_version();
+ALTER TABLE "books" ADD CONSTRAINT "books_sale_price_positive" CHECK ("books"."sale_price" is null or "books"."sale_price" > 0);
+-- Cards show the sale price, so the catalog's change log follows it (catalog_book_state and the
+-- update trigger, as last defined in 0013).

@@ -1,4 +1,3 @@
-import { MSG } from '@domain/messages';
 import {
   orderReviewsSchema,
   REVIEW_MSG,

@@ -154,6 +154,7 @@ describe('GET /api/books: what is listed', () => {
         availability: 'available',
         weeklyPrice: '20000.50',
         monthlyPrice: null,
+        salePrice: null,
         cover: {
           card: `/api/covers/${listed[4].coverKey}/card.webp`,
           detail: `/api/covers/${listed[4].coverKey}/detail.webp`,

@@ -12,33 +12,43 @@ import { seedDemo } from './seed/demo';
 const USAGE = 'usage: npm run cli -- migrate | seed | make-admin <email> | storage:copy';
 const [command, arg] = process.argv.slice(2);
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await database.migrate();
-  if (command === 'migrate') {
-    console.log('Migrations applied.');
-  } else if (command === 'seed') {
-    const seeded = await seedDemo({ db: database.db, storage: openStorage(config) });
-    console.log(seeded ? 'Demo data created.' : 'Demo data already present.');
-  } else if (command === 'make-admin') {
-    if (!arg) throw new Error('usage: npm run cli -- make-admin <email>');
-    const rows = await database.db
-      .update(user)
-      .set({ role: 'admin' })
-      .where(eq(user.email, arg.toLowerCase()))
-      .returning({ id: user.id });
-    if (rows.length === 0) throw new Error(`No account with the email ${arg}.`);
-    console.log(`${arg} is now an admin.`);
-  } else if (command === 'storage:copy') {
-    await copyToBucket();
-  } else {
-    throw new Error(USAGE);
+if (command === 'storage:copy') {
+  // Images only: the database is not opened.
+  await copyToBucket().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  });
+} else {
+  await runDatabaseCommand();
+}
+
+async function runDatabaseCommand() {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    if (command === 'migrate') {
+      console.log('Migrations applied.');
+    } else if (command === 'seed') {
+      const seeded = await seedDemo({ db: database.db, storage: openStorage(config) });
+      console.log(seeded ? 'Demo data created.' : 'Demo data already present.');
+    } else if (command === 'make-admin') {
+      if (!arg) throw new Error('usage: npm run cli -- make-admin <email>');
+      const rows = await database.db
+        .update(user)
+        .set({ role: 'admin' })
+        .where(eq(user.email, arg.toLowerCase()))
+        .returning({ id: user.id });
+      if (rows.length === 0) throw new Error(`No account with the email ${arg}.`);
+      console.log(`${arg} is now an admin.`);
+    } else {
+      throw new Error(USAGE);
+    }
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
   }
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-} finally {
-  await database.close();
 }
 
 /** D31: every image under DATA_DIR/uploads into the configured bucket; safe to run again. */

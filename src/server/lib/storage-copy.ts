@@ -26,7 +26,7 @@ export async function copyStorage(
   const present = new Map<string, number>();
   for await (const entry of to.list('')) present.set(entry.key, entry.size);
   const entries: StoredEntry[] = [];
-  for await (const entry of from.list('')) entries.push(entry);
+  for await (const entry of from.list('')) if (!entry.key.endsWith('/')) entries.push(entry); // images, not folders
   entries.sort((a, b) => a.key.localeCompare(b.key));
 
   const summary: CopySummary = { total: entries.length, copied: 0, skipped: 0, failed: [], bytes: 0 };

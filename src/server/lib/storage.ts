@@ -56,6 +56,13 @@ export function createDiskStorage(root: string): Storage {
     } catch {
       return; // nothing stored there yet
     }
+    if (names.length === 0 && dir !== normalize(root)) {
+      // An empty folder (a write interrupted between mkdir and the file) is listed as S3 lists
+      // a folder marker: its key with a trailing slash, so the orphan sweep can remove it.
+      const info = await stat(dir).catch(() => null);
+      if (info)
+        yield { key: `${relative(root, dir).split(sep).join('/')}/`, size: 0, modifiedAt: info.mtime };
+    }
     for (const name of names) {
       const path = join(dir, name);
       const info = await stat(path).catch(() => null);
@@ -85,6 +92,7 @@ export function createDiskStorage(root: string): Storage {
     },
     async delete(key) {
       const path = pathOf(key);
+      if (key.endsWith('/')) return rmdir(path).catch(() => {});
       await rm(path, { force: true });
       // A cover's folder goes with its last file; a folder still holding files stays.
       if (dirname(path) !== normalize(root)) await rmdir(dirname(path)).catch(() => {});

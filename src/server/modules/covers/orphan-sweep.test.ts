@@ -42,10 +42,15 @@ describe('sweepOrphanCovers (covers left by a server killed mid-upload)', () => 
     const orphan = coverFolder(randomUUID(), before);
     const inFlight = coverFolder(randomUUID(), new Date(Date.now() + 60_000)); // written after start
     const notACover = coverFolder('not-a-uuid', before);
+    // A kill between the folder and its first file leaves an empty folder.
+    const emptyOrphan = join(uploads(), 'covers', randomUUID());
+    mkdirSync(emptyOrphan);
+    utimesSync(emptyOrphan, before, before);
 
     const removed = await sweepOrphanCovers(ctx.db, ctx.deps.storage, { writtenBefore: started });
-    expect(removed).toHaveLength(1);
+    expect(removed).toHaveLength(2);
     expect(existsSync(orphan)).toBe(false);
+    expect(existsSync(emptyOrphan)).toBe(false);
     for (const dir of [...kept, inFlight, notACover]) expect(existsSync(dir)).toBe(true);
   });
 

@@ -178,7 +178,7 @@ export function createApp(deps: AppDeps) {
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ error: httpExceptionError(err) } satisfies ErrorBody, err.status);
     }
-    deps.log.error({ err, reqId: c.var.requestId, path: c.req.path }, 'unhandled error');
+    deps.log.error({ err, reqId: c.var.requestId, ip: c.var.clientIp, path: c.req.path }, 'unhandled error');
     return c.json(
       {
         error: { code: 'INTERNAL', message: MSG.internalError, requestId: c.var.requestId },

@@ -1,14 +1,16 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
 import { books, orderItems } from '@server/db/schema';
 import type { Storage } from '@server/lib/storage';
 
-// An upload stores its cover files before the book row is inserted, so a server killed in
-// between leaves files no row names. At startup, before this process serves anything, covers
-// whose files were all written before it started and that no book and no order item names (D7
-// keeps the covers of order history) are removed, from the disk or the bucket alike (D31). An
-// upload in flight on another instance is listed before the database is asked, and its row is
-// committed milliseconds after its files, so it is found referenced.
+// An upload stores its photo files before the book row is inserted, so a server killed in
+// between leaves files no row names; a deleted book (D7) keeps its row but no page shows its
+// photos any more. At startup, before this process serves anything, photos whose files were all
+// written before it started and that no book that is not deleted names (its cover or its other
+// photos, D18) and no order item names (D7 keeps the covers of order history) are removed, from
+// the disk or the bucket alike (D31). An upload in flight on another instance is listed before
+// the database is asked, and its row is committed milliseconds after its files, so it is found
+// referenced.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BATCH = 500;
@@ -34,10 +36,21 @@ export async function sweepOrphanCovers(
     const keys = candidates.slice(i, i + BATCH);
     const used = new Set<string>();
     for (const row of await db
-      .select({ key: books.coverKey })
+      .select({ cover: books.coverKey, extra: books.extraPhotoKeys })
       .from(books)
-      .where(inArray(books.coverKey, keys))) {
-      used.add(row.key);
+      .where(
+        and(
+          isNull(books.deletedAt),
+          or(
+            inArray(books.coverKey, keys),
+            sql`${books.extraPhotoKeys} && array[${sql.join(
+              keys.map((k) => sql`${k}`),
+              sql`, `,
+            )}]::text[]`,
+          ),
+        ),
+      )) {
+      for (const key of [row.cover, ...row.extra]) used.add(key);
     }
     for (const row of await db
       .select({ key: orderItems.coverKey })

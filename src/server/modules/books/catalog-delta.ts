@@ -13,6 +13,8 @@ export interface BookState {
   deleted: boolean;
   status: string;
   reserved: boolean;
+  /** D25: a waiting member holds the book (it is then out of the catalog, `listed` false). */
+  held?: boolean;
   category: string;
   condition: string;
   language: string;

@@ -5,7 +5,8 @@ import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { type Book, books, cartItems, type Timer, user, waitlistEntries } from '@server/db/schema';
 import { now } from '@server/lib/clock';
-import type { TimerDeps } from '@server/timers/fire';
+import type { BookEventListener } from '@server/lib/book-events';
+import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers, cancelTimers } from '@server/timers/store';
 import { type HoldOffer, queueHoldOffers, queueWaitlistEnded } from './notices';
 
@@ -171,3 +172,15 @@ export async function fireHoldTimer(tx: Tx, deps: TimerDeps, timer: Timer): Prom
     onlyHoldUntil: timer.refAt,
   });
 }
+
+/** The waitlist's timer kinds (src/server/wiring.ts lists them). */
+export const waitlistTimerKinds: TimerKind[] = [{ prefix: HOLD_TIMER, fire: fireHoldTimer }];
+
+/**
+ * The waitlist's book-event listener (src/server/wiring.ts): a borrowable book goes to its first
+ * waiter; a deleted or sold one ends its waitlist.
+ */
+export const waitlistBookListener: BookEventListener = async (tx, event, ctx) => {
+  if (event.type === 'borrowable') await offerHolds(tx, ctx.config, event.bookIds);
+  else await endWaitlists(tx, ctx.config, event.bookIds, event.reason);
+};

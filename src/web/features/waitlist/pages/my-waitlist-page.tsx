@@ -91,14 +91,12 @@ function Entry({ item }: { item: MyWaitlistEntry }) {
           </>
         )}
       </div>
-      <ButtonLink
-        to={paths.book(item.bookId)}
-        variant="outline"
-        size="sm"
-        className="hidden self-center sm:inline-flex"
-      >
-        {t('mine.view')}
-      </ButtonLink>
+      {/* On a phone the title and cover are the links: a button would squeeze the text. */}
+      <div className="hidden self-center sm:block">
+        <ButtonLink to={paths.book(item.bookId)} variant="outline" size="sm">
+          {t('mine.view')}
+        </ButtonLink>
+      </div>
     </li>
   );
 }

@@ -48,7 +48,9 @@ export async function queueHoldOffers(tx: Tx, config: NoticeConfig, offers: Hold
           title: several ? 'Books you waited for are ready' : 'A book you waited for is ready',
           paragraphs: [
             `Hi ${first.name}, ${several ? 'these books are' : 'this book is'} back and held for you alone for 48 hours.`,
-            'Add it to your cart and check out before the hold ends; after that it goes to the next member waiting.',
+            several
+              ? 'Add them to your cart and check out before each hold ends; after that each goes to the next member waiting, or back to the shop.'
+              : 'Add it to your cart and check out before the hold ends; after that it goes to the next member waiting, or back to the shop.',
           ],
           rows: held.map((h): [string, string] => [
             h.title,

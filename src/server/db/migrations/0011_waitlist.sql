@@ -25,36 +25,20 @@ CREATE INDEX "books_listed_price_low_idx" ON "books" USING btree ("weekly_price"
 CREATE INDEX "books_listed_price_high_idx" ON "books" USING btree ("weekly_price" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"category","condition","language") WHERE listed;--> statement-breakpoint
 CREATE INDEX "books_listed_created_idx" ON "books" USING btree ("created_at","id","category","condition","language","weekly_price") WHERE listed;--> statement-breakpoint
 CREATE INDEX "books_listed_title_idx" ON "books" USING btree (lower("title"),"id","category","condition","language","weekly_price") WHERE listed;--> statement-breakpoint
--- A hold starting or ending changes what listings show: the catalog version moves and the
--- change is logged (migration 0007), with the hold in the book's listing attributes.
-CREATE OR REPLACE FUNCTION catalog_book_state(b books) RETURNS jsonb LANGUAGE sql STABLE AS $$
-  SELECT jsonb_build_object(
-    'listed', b.listed,
-    'owner', b.owner_id,
-    'deleted', b.deleted_at IS NOT NULL,
-    'status', b.status,
-    'reserved', b.reserved_by_order_id IS NOT NULL,
-    'held', b.held_for_id IS NOT NULL,
-    'category', b.category,
-    'condition', b.condition,
-    'language', b.language,
-    'price', b.weekly_price::text,
-    'monthly', b.monthly_price::text,
-    'title', b.title,
-    'author', b.author,
-    'cover', b.cover_key,
-    'created', (extract(epoch from b.created_at) * 1000000)::bigint::text
-  )
-$$;--> statement-breakpoint
-DROP TRIGGER "books_catalog_change_update" ON "books";--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "books_catalog_change_update"
-  AFTER UPDATE ON "books"
+-- A hold starting or ending changes what listings show (`listed`): the catalog version moves and
+-- the change is logged (migration 0007) by a trigger of its own, which fires when only the hold
+-- changed; a change of the columns books_catalog_change_update watches is logged by that one
+-- (one row per change, so the catalog delta never counts a change twice). Every write of the hold
+-- (modules/waitlist/hold-service.ts) changes held_for_id alone.
+CREATE CONSTRAINT TRIGGER "books_catalog_change_hold"
+  AFTER UPDATE OF "held_for_id" ON "books"
   DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW
-  WHEN ((OLD.owner_id, OLD.title, OLD.author, OLD.category, OLD.language, OLD.condition,
+  WHEN (OLD.held_for_id IS DISTINCT FROM NEW.held_for_id
+    AND (OLD.owner_id, OLD.title, OLD.author, OLD.category, OLD.language, OLD.condition,
     OLD.status, OLD.weekly_price, OLD.monthly_price, OLD.cover_key, OLD.reserved_by_order_id,
-    OLD.deleted_at, OLD.created_at, OLD.held_for_id)
-    IS DISTINCT FROM (NEW.owner_id, NEW.title, NEW.author, NEW.category, NEW.language,
+    OLD.deleted_at, OLD.created_at)
+    IS NOT DISTINCT FROM (NEW.owner_id, NEW.title, NEW.author, NEW.category, NEW.language,
     NEW.condition, NEW.status, NEW.weekly_price, NEW.monthly_price, NEW.cover_key,
-    NEW.reserved_by_order_id, NEW.deleted_at, NEW.created_at, NEW.held_for_id))
+    NEW.reserved_by_order_id, NEW.deleted_at, NEW.created_at))
   EXECUTE FUNCTION bump_catalog_version();

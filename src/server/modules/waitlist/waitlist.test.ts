@@ -201,6 +201,8 @@ describe('holds (D25)', () => {
     for (const m of [b, c, d]) await join(book.id, m.cookie);
     await complete(orderId);
     expect((await view(book.id, b.cookie)).body.state).toBe('held');
+    // Cached as held: the last Pass below changes only the hold, and the cache must follow it.
+    expect(await inCatalog(book, owner.user.id)).toEqual({ shop: false, search: false, shelfAvailable: 0 });
 
     advanceClock(48 * HOUR - 60_000);
     await runWorker();

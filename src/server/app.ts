@@ -17,6 +17,7 @@ import { currentVersions, type Versions } from './db/versions';
 import { AppError, type ErrorBody } from './lib/errors';
 import { jsonResponses } from './lib/json-response';
 import { adminRoutes } from './modules/admin/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
 import { accountRoutes } from './modules/account/routes';
 import { booksRoutes } from './modules/books/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -166,6 +167,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', reviewsRoutes());
   app.route('/api', salesRoutes());
   app.route('/api', adminRoutes());
+  app.route('/api', waitlistRoutes());
   mountApiDocs(app);
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
 

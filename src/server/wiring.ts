@@ -2,12 +2,18 @@ import type { BookEventListener } from './lib/book-events';
 import { conversationTimerKinds } from './modules/conversations/timer-service';
 import { loanTimerKinds } from './modules/loans/timer-service';
 import { reviewTimerKinds } from './modules/reviews/timer-service';
+import { waitlistBookListener, waitlistTimerKinds } from './modules/waitlist/hold-service';
 import type { TimerKind } from './timers/registry';
 
 // What each feature plugs into the shared mechanisms, in one list each (docs/adding-a-feature.md):
 // the timer kinds the outbox worker fires (D24) and the listeners of book events (a book became
 // borrowable, a book left for good). runtime.ts registers both before the app serves.
 
-export const TIMER_KINDS: TimerKind[] = [...loanTimerKinds, ...conversationTimerKinds, ...reviewTimerKinds];
+export const TIMER_KINDS: TimerKind[] = [
+  ...loanTimerKinds,
+  ...waitlistTimerKinds,
+  ...conversationTimerKinds,
+  ...reviewTimerKinds,
+];
 
-export const BOOK_EVENT_LISTENERS: BookEventListener[] = [];
+export const BOOK_EVENT_LISTENERS: BookEventListener[] = [waitlistBookListener];

@@ -5,6 +5,7 @@ import {
   BookPlus,
   LayoutDashboard,
   LibraryBig,
+  ListOrdered,
   LogIn,
   LogOut,
   Menu,
@@ -233,6 +234,9 @@ function AccountControls() {
                 <span className="sr-only"> {t('messages:unread', { count: unread })}</span>
               </span>
             )}
+          </MenuLink>
+          <MenuLink to="/my-waitlist" icon={<ListOrdered className="size-4" aria-hidden />}>
+            {t('waitlist:mine.title')}
           </MenuLink>
           <MenuLink to="/earnings" icon={<Wallet className="size-4" aria-hidden />}>
             {t('payments:nav.earnings')}

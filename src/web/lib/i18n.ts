@@ -13,6 +13,7 @@ import messages from '@web/locales/en/messages.json';
 import orders from '@web/locales/en/orders.json';
 import payments from '@web/locales/en/payments.json';
 import reviews from '@web/locales/en/reviews.json';
+import waitlist from '@web/locales/en/waitlist.json';
 
 // UI text lives in catalogues, one namespace per feature: Bahasa Indonesia is a second
 // catalogue, not a rewrite. The spec's error strings are the `en` values.
@@ -31,6 +32,7 @@ export const resources = {
     payments,
     messages,
     reviews,
+    waitlist,
   },
 } as const;
 

@@ -64,6 +64,15 @@ export const reviewKeys = {
   admin: ['reviews', 'admin'] as const,
 };
 
+/** D25: every key starts with 'waitlist', so one invalidation refreshes the book panels and lists. */
+export const waitlistKeys = {
+  all: ['waitlist'] as const,
+  book: (id: string) => ['waitlist', 'book', id] as const,
+  mine: ['waitlist', 'mine'] as const,
+  counts: (ids: string) => ['waitlist', 'counts', ids] as const,
+  admin: (id: string) => ['waitlist', 'admin', id] as const,
+};
+
 export const earningsKeys = { all: ['earnings'] as const };
 
 export const adminKeys = {

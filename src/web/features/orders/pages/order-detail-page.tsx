@@ -134,7 +134,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             <OrderActionBar key={order.status} order={order} />
           </Section>
           <Section title={t('detail.items')}>
-            <OrderItems items={order.items} />
+            <OrderItems items={order.items} waitingByBook={order.waitingByBook} />
           </Section>
           {/* D27: after Completed each side rates the loan. */}
           {order.status === 'Completed' && (

@@ -218,7 +218,14 @@ function SaleLine({ book, canAsk, canSell }: { book: BookDetail; canAsk: boolean
               <Button
                 variant="danger"
                 loading={markSold.isPending}
-                onClick={() => markSold.mutate(book.id, { onSuccess: () => navigate('/books/manage') })}
+                // The promise, not a per-call callback: the page refetches the sold book (now 404) and
+                // may unmount this button before the mutation's own callbacks would run.
+                onClick={() =>
+                  markSold.mutateAsync(book.id).then(
+                    () => navigate('/books/manage'),
+                    () => {},
+                  )
+                }
               >
                 {t('detail.confirmSold')}
               </Button>

@@ -144,6 +144,28 @@ export function nextOverdueKind(kind: ReminderKind): ReminderKind {
   return `overdue_${overdueDay(kind) + OVERDUE_REPEAT_DAYS}`;
 }
 
+/** Where a reminder stands in the sequence of D22: due_soon, due_today, overdue_1, overdue_8, ... */
+export function reminderRank(kind: ReminderKind): number {
+  return kind === 'due_soon' ? -2 : kind === 'due_today' ? -1 : overdueDay(kind);
+}
+
+/**
+ * D37: the latest reminder of a due date whose time has come at `at`, or null before the first.
+ * When several are due at once (after a downtime) only this one is sent.
+ */
+export function latestReminderKind(dueAt: Date, at: Date, timeZone: string): ReminderKind | null {
+  let latest: ReminderKind | null = null;
+  for (const kind of ['due_soon', 'due_today'] as const) {
+    if (reminderTime(dueAt, kind, timeZone).getTime() <= at.getTime()) latest = kind;
+  }
+  let overdue: ReminderKind = 'overdue_1';
+  while (reminderTime(dueAt, overdue, timeZone).getTime() <= at.getTime()) {
+    latest = overdue;
+    overdue = nextOverdueKind(overdue);
+  }
+  return latest;
+}
+
 /** The reminders armed when a loan starts or its due date moves (the repeats arm one by one). */
 export const FIRST_REMINDERS: readonly ReminderKind[] = ['due_soon', 'due_today', 'overdue_1'];
 

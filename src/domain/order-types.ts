@@ -48,6 +48,8 @@ export const loanClockSchema = z.object({
   /** Due date minus today (both local): 0 due today, negative overdue. */
   daysLeft: z.number().int(),
   state: z.enum(DUE_STATES),
+  /** D22: an overdue reminder has gone to the borrower for this due date. */
+  borrowerReminded: z.boolean(),
 });
 
 export const orderSummarySchema = z.object({

@@ -38,12 +38,7 @@ export function OrderList({ orders, view }: { orders: OrderSummary[]; view: Orde
               {t('list.placedOn', { date: formatOrderDate(order.createdAt) })}
             </p>
             {order.loan && <DueLine loan={order.loan} />}
-            <NextStepLine
-              status={order.status}
-              deliveryMethod={order.deliveryMethod}
-              viewer={view}
-              paymentClaimed={order.paymentClaimed}
-            />
+            <NextStepLine order={order} viewer={view} />
           </div>
           <div className="flex items-center justify-between gap-4 sm:justify-end">
             <p className="font-semibold text-stone-900">{formatMoney(order.total ?? order.subtotal)}</p>

@@ -117,13 +117,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             </Section>
           )}
           <Section title={t('detail.actions')}>
-            <NextStepLine
-              className="mb-4"
-              status={order.status}
-              deliveryMethod={order.deliveryMethod}
-              viewer={viewerRole(order.viewerRoles)}
-              paymentClaimed={order.paymentClaimed}
-            />
+            <NextStepLine className="mb-4" order={order} viewer={viewerRole(order.viewerRoles)} />
             <OrderActionBar key={order.status} order={order} />
           </Section>
           <Section title={t('detail.items')}>

@@ -92,7 +92,9 @@ export default function OrderConfirmationPage() {
             <li className="flex gap-3" data-testid="pay-now">
               <Clock className="size-5 shrink-0" aria-hidden />
               <div className="space-y-2">
-                <p className="font-semibold">{t('confirmation.payNow', { date: formatOrderDateTime(payBy) })}</p>
+                <p className="font-semibold">
+                  {t('confirmation.payNow', { date: formatOrderDateTime(payBy) })}
+                </p>
                 <p>{t('confirmation.payNowEmail')}</p>
                 <p className="flex flex-wrap gap-2">
                   {orders.map((order) => (

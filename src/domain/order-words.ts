@@ -16,15 +16,70 @@ export const BORROWER_STATUS_LABELS: Record<OrderStatus, string> = {
   Cancelled: 'Cancelled',
 };
 
+/** Members who own the books read the statuses in plain words too; only admins see the names. */
+export const OWNER_STATUS_LABELS: Record<OrderStatus, string> = {
+  Draft: 'Awaiting review',
+  'Waiting for Payment': 'Awaiting payment',
+  Processed: 'To hand over',
+  'Delivery in Progress': 'On its way',
+  Delivered: 'With the borrower',
+  'Returning in Progress': 'Coming back',
+  Completed: 'Returned',
+  Cancelled: 'Cancelled',
+};
+
 /** The role whose words and next step a viewer sees: their own part in the order first. */
 export function viewerRole(roles: readonly OrderRole[]): OrderRole | null {
   for (const role of ['borrower', 'owner', 'admin'] as const) if (roles.includes(role)) return role;
   return null;
 }
 
-/** The status as this viewer reads it: plain words for the borrower, the named status for others. */
+/** The status as this viewer reads it: plain words for members, the named status for admins. */
 export function statusLabel(status: OrderStatus, viewer: OrderRole | null): string {
-  return viewer === 'borrower' ? BORROWER_STATUS_LABELS[status] : status;
+  if (viewer === 'borrower') return BORROWER_STATUS_LABELS[status];
+  if (viewer === 'owner') return OWNER_STATUS_LABELS[status];
+  return status;
+}
+
+/** What makes an order urgent in a list, most urgent first; null when nothing presses. */
+export type Urgency = 'overdue' | 'payment_due' | 'due_soon';
+const URGENCY_RANK: Record<Urgency, number> = { overdue: 0, payment_due: 1, due_soon: 2 };
+
+export function orderUrgency(order: {
+  status: OrderStatus;
+  paymentClaimed: boolean;
+  loan: { state: DueState } | null;
+}): Urgency | null {
+  if (order.loan?.state === 'overdue') return 'overdue';
+  if (order.status === 'Waiting for Payment' && !order.paymentClaimed) return 'payment_due';
+  if (order.loan?.state === 'due_soon' || order.loan?.state === 'due_today') return 'due_soon';
+  return null;
+}
+
+/**
+ * My Orders' order: overdue loans, then payments due (earliest deadline first), then loans due
+ * soon (earliest first), then everything else newest first. Stable for equal keys.
+ */
+export function byUrgency<
+  T extends {
+    status: OrderStatus;
+    paymentClaimed: boolean;
+    loan: { state: DueState; dueAt: string } | null;
+    paymentDueAt: string | null;
+    createdAt: string;
+  },
+>(orders: readonly T[]): T[] {
+  const rank = (o: T) => {
+    const u = orderUrgency(o);
+    return u === null ? 3 : URGENCY_RANK[u];
+  };
+  const when = (o: T) => (orderUrgency(o) === 'payment_due' ? (o.paymentDueAt ?? '') : (o.loan?.dueAt ?? ''));
+  return [...orders].sort((a, b) => {
+    const byRank = rank(a) - rank(b);
+    if (byRank !== 0) return byRank;
+    if (rank(a) < 3) return when(a).localeCompare(when(b));
+    return b.createdAt.localeCompare(a.createdAt);
+  });
 }
 
 /** Where the loan stands while the books are with the borrower (D21): the server's loan clock. */

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import payments from '@web/locales/en/payments.json';
-import { DELIVERY_METHODS, ORDER_STATUSES } from '@domain/constants';
+import { DELIVERY_METHODS, ORDER_STATUSES, type OrderStatus } from '@domain/constants';
+import type { DueState } from '@domain/loan';
 import i18next from 'i18next';
 import type { OrderActionType } from '@domain/order-actions';
 import { allowedActions, ORDER_ROLES } from '@domain/order-machine';
 import {
   BORROWER_STATUS_LABELS,
+  byUrgency,
+  OWNER_STATUS_LABELS,
   type NextStepLoan,
   nextStep,
   statusLabel,
@@ -26,10 +29,12 @@ describe('borrower labels (D35)', () => {
     ['Cancelled', 'Cancelled'],
   ] as const;
   for (const [status, words] of D35) {
-    it(`${status} reads '${words}' to the borrower, as named to owner and admin`, () => {
+    it(`${status} reads '${words}' to the borrower, plain words to the owner, as named to the admin`, () => {
       expect(statusLabel(status, 'borrower')).toBe(words);
       expect(payments.borrowerStatus[status]).toBe(words);
-      expect(statusLabel(status, 'owner')).toBe(status);
+      expect(statusLabel(status, 'owner')).toBe(OWNER_STATUS_LABELS[status]);
+      expect(payments.ownerStatus[status]).toBe(OWNER_STATUS_LABELS[status]);
+      expect(statusLabel(status, 'owner')).not.toBe('Draft');
       expect(statusLabel(status, 'admin')).toBe(status);
     });
   }
@@ -172,5 +177,47 @@ describe('next step (D35): the whole table', () => {
     expect(nextStep({ status: 'Processed', viewer: 'owner', deliveryMethod: 'pickup' }).key).toBe(
       'owner.processedPickup',
     );
+  });
+});
+
+describe('My Orders puts urgent orders first', () => {
+  const order = (
+    id: string,
+    status: OrderStatus,
+    extra: {
+      loan?: { state: DueState; dueAt: string } | null;
+      paymentDueAt?: string | null;
+      claimed?: boolean;
+    },
+    createdAt: string,
+  ) => ({
+    id,
+    status,
+    paymentClaimed: extra.claimed ?? false,
+    loan: extra.loan ?? null,
+    paymentDueAt: extra.paymentDueAt ?? null,
+    createdAt,
+  });
+  it('overdue, then payment due by deadline, then due soon, then the rest newest first', () => {
+    const list = [
+      order('old-done', 'Completed', {}, '2026-11-01'),
+      order('new-draft', 'Draft', {}, '2026-11-20'),
+      order('due-soon', 'Delivered', { loan: { state: 'due_soon', dueAt: '2026-12-03' } }, '2026-11-02'),
+      order('pay-later', 'Waiting for Payment', { paymentDueAt: '2026-11-26' }, '2026-11-19'),
+      order('claimed', 'Waiting for Payment', { paymentDueAt: '2026-11-25', claimed: true }, '2026-11-18'),
+      order('pay-first', 'Waiting for Payment', { paymentDueAt: '2026-11-25' }, '2026-11-18'),
+      order('overdue', 'Delivered', { loan: { state: 'overdue', dueAt: '2026-11-20' } }, '2026-10-01'),
+      order('due-later', 'Delivered', { loan: { state: 'due', dueAt: '2026-12-20' } }, '2026-11-10'),
+    ];
+    expect(byUrgency(list).map((o) => o.id)).toEqual([
+      'overdue',
+      'pay-first',
+      'pay-later',
+      'due-soon',
+      'new-draft',
+      'claimed',
+      'due-later',
+      'old-done',
+    ]);
   });
 });

@@ -299,6 +299,36 @@ describe('catch-up (D37)', () => {
   });
 });
 
+describe('My Orders a person can scan', () => {
+  it('lists the overdue loan first, with the first title, "+N more" count and the owner\'s own share', async () => {
+    setClock(START);
+    const borrower = await ctx.member({ name: 'Scan Borrower' });
+    const owner = await ctx.member({ name: 'Scan Owner' });
+    const book = (title: string) =>
+      createBook(ctx.db, { ownerId: owner.user.id, title, weeklyPrice: '10000' });
+    const late = await placeTestOrder(ctx, {
+      borrower,
+      books: [await book('Late One'), await book('Late Two')],
+    });
+    await advanceTestOrder(ctx, { orderId: late.order.id, admin, to: 'Delivered' });
+    setClock(new Date(START.getTime() + 2 * DAY));
+    const fresh = await placeTestOrder(ctx, { borrower, books: [await book('Fresh Book')] });
+    // Ten days later the first loan is 3 days overdue; the newer order is still a Draft.
+    setClock(new Date('2026-12-12T03:00:00Z'));
+    const mine = await ctx.request('GET', '/api/orders?as=borrower', { cookie: borrower.cookie });
+    expect(mine.body.items.map((o: { id: string }) => o.id)).toEqual([late.order.id, fresh.order.id]);
+    expect(mine.body.items[0]).toMatchObject({
+      itemCount: 2,
+      firstItem: { title: 'Late One' },
+      loan: { state: 'overdue' },
+      ownerShare: null,
+    });
+    expect(mine.body.items[1]).toMatchObject({ total: null, firstItem: { title: 'Fresh Book' } });
+    const owned = await ctx.request('GET', '/api/orders?as=owner', { cookie: owner.cookie });
+    expect(owned.body.items[0]).toMatchObject({ id: late.order.id, ownerShare: '18000.00' });
+  });
+});
+
 describe('extensions (D23)', () => {
   it('shows the price first, moves the due date, re-arms the reminders, records a charge, an event and emails', async () => {
     setClock(START);

@@ -161,7 +161,7 @@ export async function listOrders(
         first: sql<{
           title: string;
           coverKey: string;
-        } | null>`(select json_build_object('title', ${orderItems.title}, 'coverKey', ${orderItems.coverKey}) from ${orderItems} where ${orderItems.orderId} = ${orders.id} order by ${orderItems.createdAt}, ${orderItems.id} limit 1)`,
+        } | null>`(select json_build_object('title', ${orderItems.title}, 'coverKey', ${orderItems.coverKey}) from ${orderItems} where ${orderItems.orderId} = ${orders.id} order by ${orderItems.createdAt}, ${orderItems.title}, ${orderItems.id} limit 1)`,
       })
       .from(orders)
       .leftJoin(owner, eq(owner.id, orders.ownerId))

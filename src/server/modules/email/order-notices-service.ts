@@ -57,7 +57,7 @@ export type NoticeOrder = Pick<
   | 'shippingCost'
   | 'total'
 > &
-  Partial<Pick<Order, 'paymentDueAt'>>;
+  Partial<Pick<Order, 'paymentDueAt' | 'ownerShare'>>;
 /** What a notice reads of an item. */
 export type NoticeItem = Pick<OrderItem, 'title' | 'borrowDuration' | 'itemTotal'>;
 
@@ -139,9 +139,19 @@ const TEMPLATES: Record<OrderNotice, Template> = {
       title: 'Someone wants to borrow your books',
       paragraphs: [
         `Hi ${n.order.ownerName}, ${n.order.userName} placed order #${n.number} for your books.`,
-        'We will tell you when the payment is confirmed; then please drop off or ship the books within 2 x 24 hours.',
+        n.order.deliveryMethod === 'pickup' && n.order.pickupLocation
+          ? `We will tell you when the payment is confirmed; then please drop the books off at ${n.order.pickupLocation.name}, ${n.order.pickupLocation.address} (${n.order.pickupLocation.location}), within 2 x 24 hours.`
+          : 'We will tell you when the payment is confirmed; then please ship the books within 2 x 24 hours.',
+        ...(n.order.ownerShare
+          ? [
+              `Your share of this order is ${formatMoney(n.order.ownerShare)} (the books total minus the service fee), payable once the books are back with you.`,
+            ]
+          : []),
       ],
-      rows: orderRows(n),
+      rows: [
+        ...orderRows(n),
+        ...(n.order.ownerShare ? [['Your share', formatMoney(n.order.ownerShare)] as [string, string]] : []),
+      ],
       button: { label: 'View the order', url: n.link },
     }),
     admin: (n) => ({

@@ -124,6 +124,9 @@ describe('due dates (D21)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/calendar');
     expect(res.body).toContain('DTSTART;VALUE=DATE:20261209');
+    // An alarm the day before (09:00, 15 hours before the all-day event).
+    expect(res.body).toContain('BEGIN:VALARM');
+    expect(res.body).toContain('TRIGGER:-PT15H');
     // Long lines are folded (RFC 5545): unfold before looking for the link.
     expect(res.body.replace(/\r?\n /g, '')).toContain(`URL;VALUE=URI:http://localhost:3000/orders/${id}`);
     const stranger = await ctx.member();

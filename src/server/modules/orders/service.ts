@@ -117,7 +117,7 @@ export async function itemPreviews(db: DbOrTx, orderIds: string[]): Promise<Map<
       count: sql<number>`count(*) over (partition by ${orderItems.orderId})::int`,
       title: orderItems.title,
       coverKey: orderItems.coverKey,
-      rank: sql<number>`row_number() over (partition by ${orderItems.orderId} order by ${orderItems.createdAt}, ${orderItems.id})::int`,
+      rank: sql<number>`row_number() over (partition by ${orderItems.orderId} order by ${orderItems.createdAt}, ${orderItems.title}, ${orderItems.id})::int`,
     })
     .from(orderItems)
     .where(inArray(orderItems.orderId, orderIds));

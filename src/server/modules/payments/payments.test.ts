@@ -76,6 +76,21 @@ describe('pickup orders need no review (D33)', () => {
     expect(row.paymentDueAt).not.toBeNull();
     expect(mail.textBody).toContain(`Please pay by ${deadlineLabel(row.paymentDueAt!, ctx.config.timeZone)}`);
     expect(mail.textBody).not.toMatch(/within \d+ hours/);
+    // The owner's new-request email names the drop-off location and the owner's own share.
+    const [ownerMail] = await ctx.db
+      .select()
+      .from(emailNotifications)
+      .where(
+        and(
+          eq(emailNotifications.orderId, order.id),
+          eq(emailNotifications.emailType, 'order_placed'),
+          eq(emailNotifications.recipientType, 'owner'),
+        ),
+      );
+    const pickup = (await orderRow(order.id)).pickupLocation!;
+    expect(ownerMail.textBody).toContain(`drop the books off at ${pickup.name}, ${pickup.address}`);
+    expect(ownerMail.textBody).toContain('Your share of this order is Rp');
+    expect(ownerMail.textBody).toContain('10.800');
     // The owner's share is fixed at checkout (D34): 12.000 minus the 10% fee.
     expect(await orderRow(order.id)).toMatchObject({ serviceFee: '1200.00', ownerShare: '10800.00' });
   });

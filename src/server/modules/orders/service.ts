@@ -3,6 +3,7 @@ import { MSG } from '@domain/messages';
 import type { OrderRole } from '@domain/order-actions';
 import { allowedActions } from '@domain/order-machine';
 import { byUrgency } from '@domain/order-words';
+import { ownerShare } from '@domain/pricing';
 import type { OrderDetail, OrderEventView, OrderItemView, OrderSummary } from '@domain/order-types';
 import type { OrderListQuery } from '@domain/schemas/order';
 import type { SessionUser } from '@server/app-env';
@@ -79,7 +80,7 @@ export function rolesOnOrder(actor: Actor, order: Order, items: readonly OrderIt
 
 export async function listOrders(
   db: DbOrTx,
-  input: { actorId: string } & OrderListQuery,
+  input: { actorId: string; serviceFeePercent: number } & OrderListQuery,
 ): Promise<OrderSummary[]> {
   const mine = input.as === 'owner' ? eq(orders.ownerId, input.actorId) : eq(orders.userId, input.actorId);
   const rows = await db
@@ -91,7 +92,13 @@ export async function listOrders(
   const summaries = await summariesOf(db, rows);
   // The owner's own share on "Orders for my books" (D34); the list puts urgent orders first.
   if (input.as === 'owner') {
-    const shares = new Map(rows.map((order) => [order.id, order.ownerShare]));
+    // Orders made before shares were fixed at checkout carry none: the same fee, as Earnings does.
+    const shares = new Map(
+      rows.map((order) => [
+        order.id,
+        order.ownerShare ?? ownerShare(order.subtotal, input.serviceFeePercent).ownerShare,
+      ]),
+    );
     for (const summary of summaries) summary.ownerShare = shares.get(summary.id) ?? null;
   }
   return byUrgency(summaries);

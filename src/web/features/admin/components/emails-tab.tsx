@@ -149,14 +149,14 @@ export function EmailsTab({
 }
 
 /**
- * An email type in words ("Reminder: 3 days overdue"), from the catalogue; a type it does not
+ * An email type in words ("Overdue reminder"), from the catalogue; a type it does not
  * know yet reads as its name with spaces, never as a code.
  */
 function useEmailTypeWords() {
   const { t } = useTranslation('admin');
   return (type: string) => {
-    const overdue = /^loan_reminder_overdue_(\d+)$/.exec(type);
-    if (overdue) return t('emails.types.loan_reminder_overdue', { count: Number(overdue[1]) });
+    // overdue_1, overdue_8, ...: the day it was armed for, not how late the loan was when sent (D37).
+    if (/^loan_reminder_overdue_\d+$/.test(type)) return t('emails.types.loan_reminder_overdue');
     const words = type.replace(/_/g, ' ');
     return t(`emails.types.${type}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) });
   };

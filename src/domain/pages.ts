@@ -76,6 +76,7 @@ export const PAGES: readonly PagePattern[] = [
     path: /^\/my-orders$/,
     description: 'Your Rakbuku orders: the books you borrow and the orders for your books.',
   },
+  { path: /^\/my-waitlist$/, description: 'The books you wait for on Rakbuku and your place in each queue.' },
   { path: /^\/earnings$/, description: 'Your earnings from lending books on Rakbuku.' },
   { path: new RegExp(`^/orders/${UUID}$`, 'i'), description: 'A Rakbuku order.' },
   { path: /^\/admin$/, description: 'Rakbuku administration.' },

@@ -19,6 +19,7 @@ const PRIVATE_PATHS = [
   '/checkout',
   '/order-confirmation',
   '/my-orders',
+  '/my-waitlist',
   '/orders/',
   '/earnings',
   '/profile/',

@@ -90,7 +90,7 @@ export async function createTestContext(
     } catch {
       // not JSON: keep the text
     }
-    // Every answer must be one its route declares, in the declared shape (issue 11).
+    // Every answer must be one its route declares, in the declared shape.
     const isJson = res.headers.get('content-type')?.startsWith('application/json');
     checkAnswer(method, path, res.status, isJson ? parsed : undefined);
     return { status: res.status, body: parsed as T, headers: res.headers };

@@ -69,7 +69,7 @@ const ENDPOINTS: AuthEndpoint[] = [
   },
   {
     path: '/sign-out',
-    summary: 'End this session (revoked on every instance at once)',
+    summary: 'Sign out: the session ends (revoked on every instance at once)',
     body: z.object({}),
     answer: signOutAnswerSchema,
   },

@@ -250,7 +250,7 @@ export const catalogVersion = pgTable(
 );
 
 /**
- * What each catalog version changed (issue 12): one row per book row a transaction changed in
+ * What each catalog version changed: one row per book row a transaction changed in
  * a way listings can see, with the book's listing attributes before and after (`catalog_book_state`
  * in migration 0007), or one 'reset' row for a transaction that changed too many books. Written
  * by the same deferred trigger that moves `catalog_version`, so a version and its changes commit

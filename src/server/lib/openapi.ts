@@ -6,7 +6,7 @@ import { requireAdmin, requireUser } from '@server/auth/middleware';
 import { AppError } from './errors';
 import { validationError } from './validate';
 
-// The HTTP contract (issue 11): every /api route is declared with its parameters, body and
+// The HTTP contract: every /api route is declared with its parameters, body and
 // answers as zod schemas (docs/decisions/0003-declared-routes-openapi-and-typed-client.md). From these declarations come
 // the request validation, the handlers' types, the web client's types (Hono's `hc`), the
 // OpenAPI 3.1 document at /api/openapi.json and the answer checks of the API test harness.

@@ -37,7 +37,7 @@ const confirm = publicRoute({
   path: '/account/confirm-email',
   tags,
   summary:
-    'The confirm page’s button (issue 10): confirms the emailed token and signs this browser in (Set-Cookie)',
+    'The confirm page’s button: confirms the emailed token and signs this browser in (Set-Cookie)',
   request: { body: jsonBody(confirmEmailSchema) },
   responses: {
     200: jsonAnswer(done, 'Confirmed; the session cookie is set'),

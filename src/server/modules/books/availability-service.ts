@@ -6,7 +6,7 @@ import type { DbOrTx } from '@server/db/client';
 import { type Book, books, cartItems, orderItems, orders } from '@server/db/schema';
 import { conflict, notFound } from '@server/lib/errors';
 
-// The books-availability module (issue 11): the one home of "is this book in an open order"
+// The books-availability module: the one home of "is this book in an open order"
 // (D6), soft delete (D7) and the listing state, for the owner's paths (books module) and the
 // admin's (admin module). Both paths ask here instead of spelling the conditions themselves.
 

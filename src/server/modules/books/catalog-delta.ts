@@ -1,6 +1,6 @@
 import type { Category, Condition, Language, SortKey } from '@domain/constants';
 
-// Which cached catalog answers a change to one book can move (issue 12), decided in memory from
+// Which cached catalog answers a change to one book can move, decided in memory from
 // the book's listing attributes before and after the change (catalog_changes, migration 0007).
 // Every answer here mirrors the SQL of service.ts exactly; where JavaScript cannot be sure it
 // decides as PostgreSQL would (a search or title order outside ASCII, a collation it does not

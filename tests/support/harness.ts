@@ -10,6 +10,7 @@ import { createLogger } from '@server/lib/logger';
 import { createRuntime, type Runtime } from '@server/runtime';
 import { answerContract } from './answer-contract';
 import { openTestDatabase } from './database';
+import { documentContract } from './document-contract';
 import { type Mailbox, startSmtpServer } from './smtp';
 
 // The API test harness: a fresh database, a real SMTP server and the real app per test file.
@@ -67,7 +68,9 @@ export async function createTestContext(
     ...env,
   });
   const runtime = await createRuntime(config, { database, log: createLogger('silent') });
-  const checkAnswer = answerContract(runtime.app);
+  const checkDeclared = answerContract(runtime.app);
+  const served = await runtime.app.request('/api/openapi.json');
+  const checkPublished = documentContract(await served.json());
 
   async function request<T>(
     method: string,
@@ -90,9 +93,11 @@ export async function createTestContext(
     } catch {
       // not JSON: keep the text
     }
-    // Every answer must be one its route declares, in the declared shape.
+    // Every answer must be one its route declares, in the declared shape, and match the schema
+    // the served document publishes for it.
     const isJson = res.headers.get('content-type')?.startsWith('application/json');
-    checkAnswer(method, path, res.status, isJson ? parsed : undefined);
+    checkDeclared(method, path, res.status, isJson ? parsed : undefined);
+    checkPublished(method, path, res.status, isJson ? parsed : undefined);
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 

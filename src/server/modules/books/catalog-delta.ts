@@ -5,6 +5,11 @@ import type { Category, Condition, Language, SortKey } from '@domain/constants';
 // Every answer here mirrors the SQL of service.ts exactly; where JavaScript cannot be sure it
 // decides as PostgreSQL would (a search or title order outside ASCII, a collation it does not
 // know), it answers null ("unknown") and the caller drops the cached value instead.
+//
+// Adding a filter (an area, an ISBN search) touches three places, each once: its SQL in
+// service.ts (conditionsOf), the field catalog_book_state() records (a migration redefining the
+// function) and its test here (matchesFilter, and matchesScope when it narrows the slider's
+// scope). catalog-filters.test.ts checks on random books and queries that the three agree.
 
 /** A book's listing attributes as `catalog_book_state()` (migration 0007) records them. */
 export interface BookState {

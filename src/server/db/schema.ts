@@ -188,7 +188,8 @@ export const books = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Borrowable now: what shop listings show (D6, D17). Maintained by PostgreSQL itself.
+    // Borrowable now: what shop listings show (D6, D17), maintained by PostgreSQL itself; the
+    // TypeScript twin is isBorrowable (domain/cart-rules.ts), availability-rules.test.ts pins both.
     listed: boolean('listed')
       .notNull()
       .generatedAlwaysAs(

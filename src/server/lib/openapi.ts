@@ -47,7 +47,7 @@ export const uuidParam = (notFoundMessage: string, code?: string) => {
     throw new Error(`'${notFoundMessage}' already answers ${known}; it cannot also answer ${code}`);
   }
   if (code) notFoundCodes.set(notFoundMessage, code);
-  return z.uuid({ error: notFoundMessage });
+  return z.uuid({ error: notFoundMessage }); // the check of domain/ids.ts, with the route's message
 };
 
 // What app.ts's middleware can answer on any route, before the handler runs.

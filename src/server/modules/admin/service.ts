@@ -11,7 +11,6 @@ import {
   isNull,
   lt,
   lte,
-  notInArray,
   or,
   type SQL,
   sql,
@@ -25,7 +24,7 @@ import type {
   AdminUserRow,
   Page,
 } from '@domain/admin-types';
-import { type BookStatus, CLOSED_ORDER_STATUSES, ORDER_NUMBER_LENGTH, type Role } from '@domain/constants';
+import { type BookStatus, ORDER_NUMBER_LENGTH, type Role } from '@domain/constants';
 import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '@domain/loan';
 import { MSG } from '@domain/messages';
 import type { AdminLoanFilter } from '@domain/schemas/admin';
@@ -49,6 +48,7 @@ import {
   inOpenOrdersByHistory,
   loadLiveBook,
   notDeleted,
+  openOrder,
   softDeleteBook,
 } from '@server/modules/books/availability-service';
 import { toBookSummary } from '@server/modules/books/service';
@@ -75,9 +75,6 @@ const pageOf = <T>(items: T[], total: number, query: PageQuery): Page<T> => ({
   page: query.page,
   pageSize: query.pageSize,
 });
-
-/** An order is open until Completed or Cancelled (D6). */
-const isOpenOrder = notInArray(orders.status, [...CLOSED_ORDER_STATUSES]);
 
 export async function getStats(db: DbOrTx): Promise<AdminStats> {
   const [[o], [b], [u], pendingEmails] = await Promise.all([
@@ -262,11 +259,7 @@ export async function deleteBook(db: DbOrTx, input: { bookId: string }): Promise
 // ---------------------------------------------------------------- users
 
 // Single-table selects render bare column names, so the correlated subqueries name tables themselves.
-const closedStatuses = sql.join(
-  CLOSED_ORDER_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
-const openOrderCount = sql<number>`(select count(*)::int from orders o where (o.user_id = "user".id or o.owner_id = "user".id) and o.status not in (${closedStatuses}))`;
+const openOrderCount = sql<number>`(select count(*)::int from orders o where (o.user_id = "user".id or o.owner_id = "user".id) and ${openOrder(sql`o.status`)})`;
 const bookCount = sql<number>`(select count(*)::int from books b where b.owner_id = "user".id and b.deleted_at is null)`;
 
 export async function listUsers(db: DbOrTx, query: PageQuery & { role?: Role }): Promise<Page<AdminUserRow>> {
@@ -349,7 +342,7 @@ export async function deleteUser(db: DbOrTx, input: { actorId: string; userId: s
     const [{ open }] = await tx
       .select({ open: count() })
       .from(orders)
-      .where(and(or(eq(orders.userId, target.id), eq(orders.ownerId, target.id)), isOpenOrder));
+      .where(and(or(eq(orders.userId, target.id), eq(orders.ownerId, target.id)), openOrder()));
     if (open > 0) throw conflict('USER_HAS_OPEN_ORDERS', MSG.userHasOpenOrders);
 
     const ownBooks = tx.select({ id: books.id }).from(books).where(eq(books.ownerId, target.id));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Availability } from '@domain/api-types';
 import { CLOSED_ORDER_STATUSES } from '@domain/constants';
 import { MSG } from '@domain/messages';
@@ -34,8 +34,18 @@ export async function softDeleteBook(tx: DbOrTx, bookId: string): Promise<void> 
 
 // ---------------------------------------------------------------- open orders (D6)
 
-/** An order is open until Completed or Cancelled. */
-const openOrder = (): SQL => notInArray(orders.status, [...CLOSED_ORDER_STATUSES]);
+const closedStatuses = sql.join(
+  CLOSED_ORDER_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/**
+ * An order is open until Completed or Cancelled (D6): the one SQL spelling of the domain's
+ * isOpenStatus (order-machine.ts), for `orders.status` or another status expression (a
+ * correlated subquery's alias). availability-rules.test.ts checks the two agree on every status.
+ */
+export const openOrder = (status: SQL | typeof orders.status = orders.status): SQL =>
+  sql`${status} not in (${closedStatuses})`;
 
 /**
  * Held by an open order, as the book's own row says: reserved by one, or lent out (Borrowed).

@@ -1,3 +1,4 @@
+import { isUuid } from '@domain/ids';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PickupLocation } from '@domain/api-types';
@@ -26,7 +27,7 @@ import {
 } from '@server/db/schema';
 import { AppError, unauthorized, unprocessable } from '@server/lib/errors';
 import { transactionWithRetry } from '@server/db/retry';
-import { groupCartLines, isUuid, loadCartLines } from '@server/modules/cart/service';
+import { groupCartLines, loadCartLines } from '@server/modules/cart/service';
 import { placedNoticeEmails } from '@server/modules/email/order-notices-service';
 import { outboxRows } from '@server/outbox/outbox';
 import { countItems, toOrderSummary } from '@server/modules/orders/service';

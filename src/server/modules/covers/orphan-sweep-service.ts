@@ -1,3 +1,4 @@
+import { isUuid } from '@domain/ids';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
@@ -11,7 +12,6 @@ import { books, orderItems } from '@server/db/schema';
 // is listed before the database is asked, and its row is committed milliseconds after its
 // files, so it is found referenced.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BATCH = 500;
 
 export async function sweepOrphanCovers(
@@ -28,7 +28,7 @@ export async function sweepOrphanCovers(
   }
   const candidates: string[] = [];
   for (const name of names) {
-    if (!UUID.test(name)) continue;
+    if (!isUuid(name)) continue;
     const info = await stat(join(dir, name)).catch(() => null);
     if (info?.isDirectory() && info.mtime < writtenBefore) candidates.push(name);
   }

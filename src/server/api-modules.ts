@@ -11,6 +11,7 @@ import { loansRoutes } from './modules/loans/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
 
 /**
  * The one list of the API's route modules. Each is mounted under /api (app.ts) and so
@@ -29,6 +30,7 @@ export const API_MODULES = [
   loansRoutes,
   paymentsRoutes,
   adminRoutes,
+  waitlistRoutes,
 ] as const;
 
 export function mountApiModules(app: OpenAPIHono<AppEnv>): void {

@@ -192,14 +192,18 @@ export const books = pgTable(
       onDelete: 'set null',
     }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // D25: the member whose exclusive hold this book is in (the waitlist's first waiter); null
+    // when nobody holds it. Only that member may put the book in a cart or check it out.
+    heldForId: text('held_for_id').references((): AnyPgColumn => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Borrowable now: what shop listings show (D6, D17), maintained by PostgreSQL itself; the
-    // TypeScript twin is isBorrowable (domain/cart-rules.ts), availability-rules.test.ts pins both.
+    // Borrowable now: what shop listings show (D6, D17; a held book is out of the shop, D25),
+    // maintained by PostgreSQL itself: isBorrowable (domain/cart-rules.ts) and no hold;
+    // availability-rules.test.ts pins the two.
     listed: boolean('listed')
       .notNull()
       .generatedAlwaysAs(
-        sql`status = 'Available' and reserved_by_order_id is null and deleted_at is null and owner_id is not null`,
+        sql`status = 'Available' and reserved_by_order_id is null and deleted_at is null and owner_id is not null and held_for_id is null`,
       ),
   },
   (t) => [
@@ -362,6 +366,9 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    // D22: when an overdue reminder last went to the borrower for the current due date, so
+    // the owner and the admins are told the truth about it; cleared when the due date moves.
+    overdueRemindedAt: timestamp('overdue_reminded_at', { withTimezone: true }),
     // D34: fixed at checkout through the pricing module; the share is payable once Completed.
     serviceFee: numeric('service_fee', { precision: 12, scale: 2 }),
     ownerShare: numeric('owner_share', { precision: 12, scale: 2 }),
@@ -472,6 +479,8 @@ export const timers = pgTable(
     refAt: timestamp('ref_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     firedAt: timestamp('fired_at', { withTimezone: true }),
+    /** D37: fired but superseded by a later reminder due at the same moment, so nothing was sent. */
+    skippedAt: timestamp('skipped_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -481,6 +490,34 @@ export const timers = pgTable(
   (t) => [
     index('timers_pending_idx').on(t.dueAt).where(sql`fired_at is null and cancelled_at is null`),
     index('timers_subject_idx').on(t.subjectId),
+  ],
+);
+
+// ---------------------------------------------------------------- waitlist (D25, D39)
+/**
+ * A member waiting for a reserved or borrowed book, in the order they joined (`seq`). The first
+ * waiter's row carries the hold's end (`hold_until`) while the book is held for them; a partial
+ * unique index keeps one hold per book, whatever the number of events that free it at once.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_book_user_uq').on(t.bookId, t.userId),
+    uniqueIndex('waitlist_one_hold_per_book_uq').on(t.bookId).where(sql`hold_until is not null`),
+    index('waitlist_book_seq_idx').on(t.bookId, t.seq),
+    index('waitlist_user_idx').on(t.userId, t.seq),
   ],
 );
 
@@ -539,3 +576,4 @@ export type EmailNotification = typeof emailNotifications.$inferSelect;
 export type Timer = typeof timers.$inferSelect;
 export type OrderExtension = typeof orderExtensions.$inferSelect;
 export type Payout = typeof payouts.$inferSelect;
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect;

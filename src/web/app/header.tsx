@@ -5,6 +5,7 @@ import {
   BookPlus,
   LayoutDashboard,
   LibraryBig,
+  ListOrdered,
   LogIn,
   LogOut,
   Menu,
@@ -62,7 +63,11 @@ export function Header() {
         <MainNav variant="bar" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <CartLink />
-          <AccountControls />
+          {/* As wide as the widest of its states (loading, "Sign in", the avatar), so the cart
+              beside it never moves when the session arrives (no layout shift). */}
+          <div className="flex min-w-10 justify-end sm:min-w-[6.5rem]">
+            <AccountControls />
+          </div>
         </div>
       </div>
       {menuOpen && <MainNav variant="menu" />}
@@ -206,6 +211,9 @@ function AccountControls() {
           </MenuLink>
           <MenuLink to="/my-orders" icon={<Package className="size-4" aria-hidden />}>
             {t('nav.myOrders')}
+          </MenuLink>
+          <MenuLink to="/my-waitlist" icon={<ListOrdered className="size-4" aria-hidden />}>
+            {t('waitlist:mine.title')}
           </MenuLink>
           <MenuLink to="/earnings" icon={<Wallet className="size-4" aria-hidden />}>
             {t('payments:nav.earnings')}

@@ -29,6 +29,7 @@ const book = (
   coverDrawn: false,
   isbn: null,
   reservedByOrderId: null,
+  heldForId: null,
   deletedAt: null,
   createdAt: at,
   updatedAt: at,

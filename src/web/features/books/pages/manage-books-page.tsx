@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BookPlus, Eye, Library, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import type { ManagedBook } from '@domain/api-types';
 import { formatMoney } from '@domain/money';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { AvailabilityBadge } from '@web/components/availability-badge';
+import { useWaitlistCounts } from '@web/features/waitlist/api';
 import { myBooksQuery, useDeleteBook } from '@web/features/books/api';
 import { BookStatusSelect } from '@web/features/books/components/book-status-select';
 import { paths } from '@web/lib/paths';
@@ -20,6 +21,7 @@ export default function ManageBooksPage() {
   const { t } = useTranslation('books');
   const query = useQuery(myBooksQuery);
   const [toDelete, setToDelete] = useState<ManagedBook | null>(null);
+  const justListed = (useLocation().state as { listed?: boolean } | null)?.listed === true;
 
   const addButton = (
     <ButtonLink to="/books/new">
@@ -50,21 +52,40 @@ export default function ManageBooksPage() {
         description={t('manage.description')}
         actions={query.data && query.data.items.length > 0 ? addButton : undefined}
       />
+      {justListed && query.data?.items.length === 1 && <OwnerSetup />}
       {body}
       <DeleteBookDialog book={toDelete} onClose={() => setToDelete(null)} />
     </Container>
   );
 }
 
+/** Owner setup, offered once a member lists a first book (not right after sign-up). */
+function OwnerSetup() {
+  const { t } = useTranslation('books');
+  return (
+    <section
+      className="mb-6 rounded-2xl border border-brand-100 bg-brand-50 p-5 text-sm text-brand-900"
+      data-testid="owner-setup"
+    >
+      <h2 className="font-semibold">{t('manage.setupTitle')}</h2>
+      <p className="mt-1">{t('manage.setupText')}</p>
+      <ButtonLink to="/profile/edit" size="sm" className="mt-3">
+        {t('manage.setupAction')}
+      </ButtonLink>
+    </section>
+  );
+}
+
 function BookTable({ books, onDelete }: { books: ManagedBook[]; onDelete: (book: ManagedBook) => void }) {
   const { t } = useTranslation('books');
+  const waiting = useWaitlistCounts(books.map((book) => book.id));
   return (
     <>
       {/* Phones get cards: a four-column table does not fit 390px. */}
       <ul className="space-y-3 md:hidden">
         {books.map((book) => (
           <li key={book.id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-xs">
-            <BookCell book={book} />
+            <BookCell book={book} waiting={waiting[book.id] ?? 0} />
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
               <Price book={book} />
               <StatusCell book={book} />
@@ -98,7 +119,7 @@ function BookTable({ books, onDelete }: { books: ManagedBook[]; onDelete: (book:
             {books.map((book) => (
               <tr key={book.id} className="align-middle">
                 <td className="px-4 py-3">
-                  <BookCell book={book} />
+                  <BookCell book={book} waiting={waiting[book.id] ?? 0} />
                 </td>
                 <td className="px-4 py-3">
                   <StatusCell book={book} />
@@ -120,8 +141,9 @@ function BookTable({ books, onDelete }: { books: ManagedBook[]; onDelete: (book:
   );
 }
 
-function BookCell({ book }: { book: ManagedBook }) {
+function BookCell({ book, waiting }: { book: ManagedBook; waiting: number }) {
   const { t } = useTranslation('books');
+  const { t: tw } = useTranslation('waitlist');
   return (
     <div className="flex min-w-0 items-center gap-3">
       <img
@@ -142,6 +164,11 @@ function BookCell({ book }: { book: ManagedBook }) {
         <p className="text-xs text-stone-500">
           {t('manage.categoryLanguage', { category: book.category, language: book.language })}
         </p>
+        {waiting > 0 && (
+          <p className="text-xs font-medium text-amber-800" data-testid="manage-waiting">
+            {tw('counts.count', { count: waiting })}
+          </p>
+        )}
       </div>
     </div>
   );

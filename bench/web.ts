@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright';
+import { chromium } from 'playwright-core';
 import { openDatabase } from '@server/db/client';
 import { seedDemo } from '@server/seed/demo';
 import { createDiskStorage } from '@server/lib/storage';

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { bookSummarySchema, moneySchema, timestampSchema } from './api-types';
 import { BORROW_DURATIONS } from './constants';
+import { oneOf } from './literals';
 
 // The cart as the API returns it (GET /api/cart). Money is a decimal string (D2), totals come
 // from the one pricing function (D3).
 
-export const borrowDurationValueSchema = z.literal(BORROW_DURATIONS);
+export const borrowDurationValueSchema = oneOf(BORROW_DURATIONS);
 
 export const cartItemViewSchema = z.object({
   id: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneySchema, timestampSchema } from './api-types';
 import { DELIVERY_METHODS, ORDER_STATUSES } from './constants';
 import { DUE_STATES, EXTENSION_REFUSALS, EXTENSION_WEEKS } from './loan';
+import { oneOf } from './literals';
 import { ORDER_ROLES, type OrderActionType } from './order-actions';
 
 // Orders as the API returns them. An order belongs to one borrower and one owner (D5); its
@@ -104,7 +105,7 @@ export const extensionOfferSchema = z.object({
   refusal: z.object({ code: z.enum(EXTENSION_REFUSALS), message: z.string() }).nullable(),
   options: z.array(
     z.object({
-      weeks: z.literal(EXTENSION_WEEKS),
+      weeks: oneOf(EXTENSION_WEEKS),
       amount: moneySchema,
       newDueAt: timestampSchema,
       newDueDate: z.string(),

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, startupWarnings } from './config';
 import { createTransport } from './outbox/outbox';
 
-// Issue 10, item 11: production defaults. A production server never seeds the demo (whose admin
+// Production defaults. A production server never seeds the demo (whose admin
 // password is published) unless asked, never silently writes its emails to disk, and never
 // logs a link that confirms or resets an account.
 

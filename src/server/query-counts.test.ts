@@ -4,7 +4,7 @@ import { observeQueries } from './db/client';
 import { createBook, createUser } from './seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 
-// The database round trips of each hot request type (issue 12). The counts are exact, so a
+// The database round trips of each hot request type. The counts are exact, so a
 // change that adds a query fails here and has to say why it needs one (and update the number);
 // a change that removes one updates it too. Transaction control (begin, commit) is not counted:
 // PostgreSQL adds those two to every request that writes, PGlite runs them inside its client.

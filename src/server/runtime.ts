@@ -6,7 +6,7 @@ import { createAuth, promoteConfiguredAdmin } from './auth/auth';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { setOperatorTimeZone } from './lib/clock';
-import { createLogger, type Logger } from './lib/logger';
+import { createLogger, type Logger, logPretty } from './lib/logger';
 import { createDiskStorage, createS3Storage, type Storage } from './lib/storage';
 import { createOutbox, createTransport, type Transport } from './outbox/outbox';
 import { onBookEvent } from './lib/book-events';
@@ -31,7 +31,8 @@ export async function createRuntime(
   config: Config,
   overrides: { log?: Logger; transport?: Transport; storage?: Storage; database?: Database } = {},
 ): Promise<Runtime> {
-  const log = overrides.log ?? createLogger(config.logLevel);
+  const log =
+    overrides.log ?? createLogger(config.logLevel, { pretty: logPretty(config.env, process.stdout.isTTY) });
   setOperatorTimeZone(config.timeZone);
   registerTimerKinds(TIMER_KINDS);
   onBookEvent(...BOOK_EVENT_LISTENERS);

@@ -3,10 +3,10 @@ import { resources } from '@web/lib/i18n';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-// Every user-facing message the spec quotes (../shared/spec/product-spec.md, sections 2, 5, 6,
+// Every user-facing message the spec quotes (docs/product/spec.md, sections 2, 5, 6,
 // 7 and 8), written here literally, against what the product shows: the server's messages
 // (src/domain/messages.ts) and the web's English catalogues (src/web/locales/en). A message
-// the product words differently fails here. Where DECISIONS.md rewords a message, the
+// the product words differently fails here. Where a decision (docs/product/decisions.md) rewords a message, the
 // decision's words are pinned and the spec's are named beside them.
 
 const i18n = createInstance();

@@ -57,7 +57,7 @@ test('sign up, confirm by email, Remember me, edit the profile and pickup locati
   await expect(page.getByText(email)).toBeVisible();
 
   // The link in the real email opens our confirm page; its button confirms the account and
-  // signs the member in (opening the link alone signs nobody in: login CSRF, issue 10).
+  // signs the member in (opening the link alone signs nobody in: login CSRF).
   const mail = await waitForMail(email, 'Confirm your Rakbuku account');
   await page.goto(linkIn(mail, '/confirm-email'));
   await expect(page.getByText(email)).toBeVisible();

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DEMO, e2eBaseUrl, expect, test, waitForMail } from '@tests/support/fixtures';
 import { uniqueTitle, uploadBookByApi } from './catalog-helpers';
 
-// The admin's journey (issue 6): Wayan borrows one of Ayu's books with delivery; the admin sets
+// The admin's journey (spec section 4, D8): Wayan borrows one of Ayu's books with delivery; the admin sets
 // the shipping cost on the Draft order and moves it through every status to Completed with the
 // dashboard's buttons, the book Borrowed in between and Available at the end; the Emails tab
 // lists the notices sent.

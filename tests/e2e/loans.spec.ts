@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@tests/support/fixtures';
 
-// Loans that run themselves (issue 13, D21): an overdue loan is marked so for the borrower, the
+// Loans that run themselves (D21-D24): an overdue loan is marked so for the borrower, the
 // owner and the admin. The demo seeds the demo borrower's loan of Made Wirawan's 'Circe',
 // delivered 10 days before for 1 week: 3 days overdue (and one due in 5 days, one due tomorrow).
 

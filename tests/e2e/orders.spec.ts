@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, expect, test } from '@tests/support/fixtures';
 
-// Borrowing end to end (issue 5): a borrower fills the cart from two owners with different
+// Borrowing end to end (D5, D6): a borrower fills the cart from two owners with different
 // durations, checks out with self pickup and finds both orders; the admin confirms one, its
 // owner ships it, and a member with no part in it is refused.
 //

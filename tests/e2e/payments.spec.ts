@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { e2eBaseUrl, expect, test } from '@tests/support/fixtures';
 import { coverPng, uniqueTitle, uploadBookByApi } from './catalog-helpers';
 
-// Paying and getting paid (issue 14, D32-D35): a new owner lists a book at "12.000"; a new
+// Paying and getting paid (D32-D35): a new owner lists a book at "12.000"; a new
 // borrower checks it out with free pickup, sees the payment panel at once and presses "I have
 // paid" with a receipt; the admin sees the claim and the receipt and confirms with the amount
 // and the bank reference; the loan runs to Completed; the owner sees the share payable on

@@ -108,7 +108,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     const cookie = await signInOver(a.url, member.email, PASSWORD);
     const me = await (await call(b.url, 'GET', '/api/me', cookie)).json();
     expect(me.user).toMatchObject({ id: member.id, name: 'Komang Both' });
-    // Both instances now hold the session in their caches (issue 12); the revocation version
+    // Both instances now hold the session in their caches; the revocation version
     // the sign-out moves makes the other instance refuse it on the very next request.
     expect((await call(a.url, 'GET', '/api/cart', cookie)).status).toBe(200);
     const out = await call(b.url, 'POST', '/api/auth/sign-out', cookie, {});

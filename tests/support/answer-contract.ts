@@ -1,7 +1,7 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { z } from 'zod';
 
-// The API test harness checks every answer against its route's declaration (issue 11): a status
+// The API test harness checks every answer against its route's declaration: a status
 // the declaration does not list, or a JSON body that does not match its schema, fails the test
 // that made the request. Better Auth's endpoints that the web calls are described too
 // (api-docs/auth-endpoints.ts) and checked the same way, so a description that drifts from what

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Hono } from 'hono';
+import { testClient } from 'hono/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Me } from '@domain/api-types';
@@ -10,6 +12,7 @@ import { createLogger } from '@server/lib/logger';
 import { createRuntime, type Runtime } from '@server/runtime';
 import { answerContract } from './answer-contract';
 import { openTestDatabase } from './database';
+import { documentContract } from './document-contract';
 import { type Mailbox, startSmtpServer } from './smtp';
 
 // The API test harness: a fresh database, a real SMTP server and the real app per test file.
@@ -41,6 +44,13 @@ export interface TestContext {
   config: Config;
   mailbox: Mailbox;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  /**
+   * Hono's testClient for one route module, typed by it (`ctx.client<CartApi>(cookie)`): its
+   * answers are the module's declared types, so a renamed answer field fails tsc in the tests
+   * that read it. It sends through the whole app under /api (middleware, session, the same
+   * answer checks as `request`).
+   */
+  client<T extends Hono<any, any, any>>(cookie?: string): ReturnType<typeof testClient<T>>;
   /** Signs in through Better Auth (server side, not rate limited) and returns the cookie header. */
   signIn(email: string, password: string): Promise<string>;
   /** Creates a confirmed member and signs them in. */
@@ -67,7 +77,9 @@ export async function createTestContext(
     ...env,
   });
   const runtime = await createRuntime(config, { database, log: createLogger('silent') });
-  const checkAnswer = answerContract(runtime.app);
+  const checkDeclared = answerContract(runtime.app);
+  const served = await runtime.app.request('/api/openapi.json');
+  const checkPublished = documentContract(await served.json());
 
   async function request<T>(
     method: string,
@@ -90,10 +102,40 @@ export async function createTestContext(
     } catch {
       // not JSON: keep the text
     }
-    // Every answer must be one its route declares, in the declared shape (issue 11).
+    // Every answer must be one its route declares, in the declared shape, and match the schema
+    // the served document publishes for it.
     const isJson = res.headers.get('content-type')?.startsWith('application/json');
-    checkAnswer(method, path, res.status, isJson ? parsed : undefined);
+    checkDeclared(method, path, res.status, isJson ? parsed : undefined);
+    checkPublished(method, path, res.status, isJson ? parsed : undefined);
     return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  function client<T extends Hono<any, any, any>>(cookie?: string) {
+    // testClient calls `request` with http://localhost/<module path>; the module lives under /api.
+    const underApi = {
+      request: async (input: string | Request | URL, init?: RequestInit) => {
+        const original = new Request(input, init);
+        const url = new URL(original.url);
+        url.pathname = `/api${url.pathname}`;
+        const headers = new Headers(original.headers);
+        headers.set('origin', TEST_APP_URL);
+        if (cookie) headers.set('cookie', cookie);
+        const res = await runtime.app.request(
+          new Request(url, {
+            method: original.method,
+            headers,
+            body: original.body,
+            duplex: 'half',
+          } as RequestInit),
+        );
+        const isJson = res.headers.get('content-type')?.startsWith('application/json');
+        const body = isJson ? await res.clone().json() : undefined;
+        checkDeclared(original.method, url.pathname, res.status, body);
+        checkPublished(original.method, url.pathname, res.status, body);
+        return res;
+      },
+    } as unknown as T;
+    return testClient<T>(underApi);
   }
 
   async function signIn(email: string, password: string): Promise<string> {
@@ -116,6 +158,7 @@ export async function createTestContext(
     config,
     mailbox,
     request,
+    client,
     signIn,
     member,
     admin: (overrides = {}) => member({ ...overrides, role: 'admin' }),

@@ -8,7 +8,7 @@ import { AMOUNT_MAX, NUMERIC_12_2_MAX_RUPIAH, ORDER_TOTAL_MAX, PRICE_MIN_RUPIAH 
 import { bookFormSchema } from './book-form';
 import { orderActionSchema } from './order';
 
-// Issue 10 item 9: every amount is bounded so that every sum an order makes fits numeric(12,2).
+// Every amount is bounded so that every sum an order makes fits numeric(12,2).
 // fast-check throws anything at the amount schemas, then builds the largest orders they allow.
 
 const COLUMN_MAX_MINOR = NUMERIC_12_2_MAX_RUPIAH * 100 + 99;
@@ -26,7 +26,7 @@ function parseBook(weeklyPrice: unknown, monthlyPrice: unknown) {
   return bookFormSchema.safeParse({ title: 'T', author: 'A', weeklyPrice, monthlyPrice });
 }
 
-describe('amount schemas (D32, issue 10 item 9)', () => {
+describe('amount schemas (D32)', () => {
   it('the largest order fits its column', () => {
     expect(ORDER_TOTAL_MAX).toBeLessThanOrEqual(NUMERIC_12_2_MAX_RUPIAH);
     expect(AMOUNT_MAX).toBeLessThanOrEqual(NUMERIC_12_2_MAX_RUPIAH);

@@ -5,7 +5,7 @@ import { formatMoney } from '@domain/money';
 import { parseRupiah, rupiahToDecimal } from '@domain/price-parse';
 
 // Every amount a person types (D32): whole rupiah, with bounds chosen so that every sum an
-// order makes fits its numeric(12,2) column (issue 10 item 9: a 10-digit shipping cost used to
+// order makes fits its numeric(12,2) column (a 10-digit shipping cost used to
 // overflow the total and answer 500). Values leave as the stored decimal string "12000.00".
 
 /** numeric(12,2): ten digits before the point. */

@@ -38,7 +38,7 @@ function priceField(what: string, positiveMessage: string) {
     min: PRICE_MIN_RUPIAH,
     minMessage: AMOUNT_MSG.atLeast(what, PRICE_MIN_RUPIAH),
     // numeric(12,2) holds far more, but a price above this is a typo, and refusing it here
-    // keeps every order total inside its column (issue 10 item 9).
+    // keeps every order total inside its column.
     max: BOOK_PRICE_MAX,
     maxMessage: bookPriceMaxMessage,
   });

@@ -10,8 +10,8 @@ export const BANK_REFERENCE_MAX = 100;
 // whether an action is allowed; these only check the shape.
 
 /**
- * The admin's shipping cost in whole rupiah (D32), bounded so the order total fits its column
- * (issue 10 item 9); the minimum per delivery method is checked by shippingCostProblem.
+ * The admin's shipping cost in whole rupiah (D32), bounded so the order total fits its column;
+ * the minimum per delivery method is checked by shippingCostProblem.
  */
 const shippingCost = rupiahField({
   invalid: MSG.invalidShippingCost,

@@ -12,7 +12,7 @@ import {
   signInSchema,
   signUpRequestSchema,
 } from '@domain/schemas/account';
-import { errorBodySchema, z } from '@server/lib/openapi';
+import { errorBodySchema, operationIdFor, SESSION_SCHEME, z } from '@server/lib/openapi';
 
 // Better Auth serves /api/auth/* itself (app.ts); these are the endpoints the web app calls
 // (src/web/features/account/api.ts, the header's sign-out), described here so the document
@@ -33,6 +33,7 @@ const ALWAYS = {
   400: answer('Malformed request (our middleware), or refused by Better Auth', either),
   403: answer('A cross-site request (CROSS_SITE_REQUEST, our middleware)', either),
   413: answer('The body is larger than the route accepts', errorBodySchema),
+  415: answer('A body in a type Better Auth does not take (UNSUPPORTED_MEDIA_TYPE): send JSON', authError),
   422: answer('Invalid input: VALIDATION_FAILED with the spec’s message and `fields`', authError),
   429: answer('Too many attempts (Better Auth’s limiter)', authError),
   500: answer('Unexpected error', either),
@@ -44,6 +45,8 @@ interface AuthEndpoint {
   body: z.ZodType;
   answer: z.ZodType;
   errors?: Record<number, ReturnType<typeof answer>>;
+  /** Needs the session cookie (sign-out); the others are open to guests. */
+  signedIn?: boolean;
 }
 
 const ENDPOINTS: AuthEndpoint[] = [
@@ -69,9 +72,10 @@ const ENDPOINTS: AuthEndpoint[] = [
   },
   {
     path: '/sign-out',
-    summary: 'End this session (revoked on every instance at once)',
+    summary: 'Sign out: the session ends (revoked on every instance at once)',
     body: z.object({}),
     answer: signOutAnswerSchema,
+    signedIn: true,
   },
   {
     path: '/send-verification-email',
@@ -101,7 +105,9 @@ export function describeAuthEndpoints(registry: OpenAPIHono['openAPIRegistry']) 
     registry.registerPath({
       method: 'post',
       path: `/api/auth${endpoint.path}`,
+      operationId: operationIdFor('post', `auth${endpoint.path}`),
       tags: ['Authentication (Better Auth)'],
+      security: endpoint.signedIn ? [{ [SESSION_SCHEME]: [] }] : [],
       summary: endpoint.summary,
       request: { body: { required: true, content: { 'application/json': { schema: endpoint.body } } } },
       responses: { 200: answer('Done', endpoint.answer), ...ALWAYS, ...endpoint.errors },

@@ -75,7 +75,7 @@ export function createAuth(deps: { db: Db; config: Config; outbox: Outbox }) {
       // D10: an unconfirmed sign-in is refused and the member asks for a new link themselves
       // (the sign-in screen offers it), so failed attempts don't flood their inbox.
       sendOnSignIn: false,
-      // Issue 10: the link opens our /confirm-email page; only its button (a POST from our origin,
+      // The link opens our /confirm-email page; only its button (a POST from our origin,
       // POST /api/account/confirm-email) confirms and signs in. Better Auth's GET /verify-email,
       // which signed in whoever opened the link (login CSRF by <img> or a foreign page), is closed.
       autoSignInAfterVerification: true,

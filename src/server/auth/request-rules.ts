@@ -30,7 +30,7 @@ export const accountRequestRules = createAuthMiddleware(async (ctx) => {
   // Likewise update-user would skip the profile rules of spec 5: the profile changes only
   // through PATCH /api/profile.
   // And GET /verify-email signed in whoever opened a confirmation link: our confirm page POSTs
-  // to /api/account/confirm-email instead (issue 10, login CSRF).
+  // to /api/account/confirm-email instead (login CSRF).
   const closed =
     ctx.path.startsWith('/admin/') || ctx.path === '/update-user' || ctx.path === '/verify-email';
   if (closed && ctx.request) {

@@ -3,7 +3,7 @@ import { advanceClock, now, resetClock, setClock } from '@server/lib/clock';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { createSessionCache, SESSION_CACHE_TTL_MS, sessionCookieValue } from './session-cache';
 
-// The session cache (issue 12) must never let a revoked session through (D9, D11): every test
+// The session cache must never let a revoked session through (D9, D11): every test
 // first makes the server cache the session, then revokes it and expects the very next request
 // to be refused. tests/instances/two-instances.test.ts does the same across two servers.
 

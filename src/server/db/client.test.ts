@@ -7,7 +7,7 @@ import { openDatabase } from './client';
 // The PostgreSQL connections the app opens. JIT stays off: compiling took 100-150 ms per
 // statement once a table grew past the planner's jit_above_cost (the load bench's catalog
 // changes read), for statements that run in a fraction of a millisecond. A transaction's
-// `begin` travels with its first statement: one round trip fewer per write (issue 12).
+// `begin` travels with its first statement: one round trip fewer per write.
 
 const serverUrl = await findTestPostgres();
 

@@ -56,7 +56,7 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
  * - A transaction's `begin` is held back and written together with its first statement, so
  *   the two take one round trip instead of two (Npgsql does the same). Under load a round
  *   trip is a wait in the event loop, and a write transaction is a handful of them: this is
- *   one fewer for add to cart and checkout (issue 12). Drizzle sends `begin` alone and awaits
+ *   one fewer for add to cart and checkout. Drizzle sends `begin` alone and awaits
  *   it; here it resolves at once, and the statement after it (a query, `commit` or `rollback`,
  *   so never none) carries it. A plain `begin` fails only with its connection, and then the
  *   statement behind it fails too; the caller hears either error.

@@ -6,7 +6,7 @@ import { openTestDatabase } from '@tests/support/database';
 import type { Database } from './client';
 import { transactionWithRetry } from './retry';
 
-// Issue 10, item 8: a deadlock victim or a serialization failure is run once more, then 409.
+// A deadlock victim or a serialization failure is run once more, then 409.
 
 let database: Database;
 beforeAll(async () => {

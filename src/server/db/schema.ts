@@ -201,8 +201,9 @@ export const books = pgTable(
     heldForId: text('held_for_id').references((): AnyPgColumn => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Borrowable now: what shop listings show (D6, D17; a held book is out of the shop, D25).
-    // Maintained by PostgreSQL itself.
+    // Borrowable now: what shop listings show (D6, D17; a held book is out of the shop, D25),
+    // maintained by PostgreSQL itself: isBorrowable (domain/cart-rules.ts) and no hold;
+    // availability-rules.test.ts pins the two.
     listed: boolean('listed')
       .notNull()
       .generatedAlwaysAs(
@@ -270,7 +271,7 @@ export const catalogVersion = pgTable(
 );
 
 /**
- * What each catalog version changed (issue 12): one row per book row a transaction changed in
+ * What each catalog version changed: one row per book row a transaction changed in
  * a way listings can see, with the book's listing attributes before and after (`catalog_book_state`
  * in migration 0007), or one 'reset' row for a transaction that changed too many books. Written
  * by the same deferred trigger that moves `catalog_version`, so a version and its changes commit

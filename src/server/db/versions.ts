@@ -73,7 +73,7 @@ interface SharedReads<T> {
 export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
   const state: SharedReads<T> = { inflight: null, next: null };
   const start = () => {
-    // Issue 10: a read that never settles (a stalled database) would hold every caller forever,
+    // A read that never settles (a stalled database) would hold every caller forever,
     // since they all join it. It is bounded (the pool's query timeout ends it sooner on
     // PostgreSQL) and forgotten as soon as it fails, so the next caller starts a fresh one.
     const pending: Promise<T> = settleWithin(read(), SHARED_READ_TIMEOUT_MS).finally(() => {

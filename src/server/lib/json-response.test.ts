@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createUser } from '@server/seed/factories';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 
-// The lean response path (issue 12): gzip only for a client that accepts it, the same bytes
+// The lean response path: gzip only for a client that accepts it, the same bytes
 // for a cached page, and the usual headers on every answer.
 
 let ctx: TestContext;

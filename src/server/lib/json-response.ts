@@ -1,7 +1,7 @@
 import { constants, gzipSync, type ZlibOptions } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 
-// JSON answers of the API (issue 12): serialized once, gzipped synchronously and only for a
+// JSON answers of the API: serialized once, gzipped synchronously and only for a
 // client that accepts it, and never turned into a streamed web Response on the way out. A
 // cached answer (a catalog page) keeps its serialized and gzipped bytes, so a hit costs neither
 // a JSON.stringify nor a compression.

@@ -6,7 +6,7 @@ import { requireAdmin, requireUser } from '@server/auth/middleware';
 import { AppError } from './errors';
 import { validationError } from './validate';
 
-// The HTTP contract (issue 11): every /api route is declared with its parameters, body and
+// The HTTP contract: every /api route is declared with its parameters, body and
 // answers as zod schemas (docs/decisions/0003-declared-routes-openapi-and-typed-client.md). From these declarations come
 // the request validation, the handlers' types, the web client's types (Hono's `hc`), the
 // OpenAPI 3.1 document at /api/openapi.json and the answer checks of the API test harness.
@@ -47,7 +47,7 @@ export const uuidParam = (notFoundMessage: string, code?: string) => {
     throw new Error(`'${notFoundMessage}' already answers ${known}; it cannot also answer ${code}`);
   }
   if (code) notFoundCodes.set(notFoundMessage, code);
-  return z.uuid({ error: notFoundMessage });
+  return z.uuid({ error: notFoundMessage }); // the check of domain/ids.ts, with the route's message
 };
 
 // What app.ts's middleware can answer on any route, before the handler runs.
@@ -67,10 +67,34 @@ const SIGNED_IN = { 401: errorAnswer(MSG.signInRequired) } as const;
 const ADMIN = { 403: errorAnswer(`${MSG.adminOnly} (ADMIN_ONLY), or a cross-site request`) } as const;
 
 type Declared = Omit<RouteConfig, 'middleware'>;
+
+/** The session cookie Better Auth sets at sign-in, as the document's security scheme names it. */
+export const SESSION_SCHEME = 'sessionCookie';
+const SESSION_REQUIRED = [{ [SESSION_SCHEME]: [] }];
+
+/**
+ * A stable operationId from method and path, for generated clients and tools:
+ * `get /api/books/{id}` is `getBooksById`, `post /api/cart/items` is `postCartItems`.
+ */
+export function operationIdFor(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((part) => {
+      const param = /^\{(.+)\}$/.exec(part);
+      return param ? ['by', ...(param[1] ?? '').split(/[-_]/)] : part.split(/[-_]/);
+    });
+  return [method.toLowerCase(), ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
+}
 type Errors = typeof ANY_ROUTE &
   Partial<typeof STATE_CHANGING & typeof WITH_INPUT & typeof SIGNED_IN & typeof ADMIN>;
 
-function withErrors<R extends Declared>(config: R, extra: Record<string, unknown>) {
+function withErrors<R extends Declared>(
+  config: R,
+  extra: Record<string, unknown>,
+  security: Record<string, string[]>[],
+) {
   const changes = config.method !== 'get' && config.method !== 'head';
   const errors = {
     ...ANY_ROUTE,
@@ -79,7 +103,12 @@ function withErrors<R extends Declared>(config: R, extra: Record<string, unknown
     ...extra,
   } as Errors;
   // The route's own answers win over the shared descriptions of the same status.
-  return { ...config, responses: { ...errors, ...config.responses } as R['responses'] & Errors };
+  return {
+    ...config,
+    operationId: config.operationId ?? operationIdFor(config.method, config.path),
+    security,
+    responses: { ...errors, ...config.responses } as R['responses'] & Errors,
+  };
 }
 
 const MEMBER: [typeof requireUser] = [requireUser];
@@ -87,15 +116,18 @@ const ADMIN_ONLY: [typeof requireAdmin] = [requireAdmin];
 
 /** A route anyone may call. */
 export const publicRoute = <const R extends Declared>(config: R) =>
-  createRoute({ ...withErrors(config, {}), middleware: [] as [] });
+  createRoute({ ...withErrors(config, {}, []), middleware: [] as [] });
 
 /** A signed-in member's route: guests get 401; the handler's `c.var.user` is never null. */
 export const memberRoute = <const R extends Declared>(config: R) =>
-  createRoute({ ...withErrors(config, SIGNED_IN), middleware: MEMBER });
+  createRoute({ ...withErrors(config, SIGNED_IN, SESSION_REQUIRED), middleware: MEMBER });
 
 /** An admin's route (D12): guests 401, members 403 ADMIN_ONLY; `c.var.user` is the admin. */
 export const adminRoute = <const R extends Declared>(config: R) =>
-  createRoute({ ...withErrors(config, { ...SIGNED_IN, ...ADMIN }), middleware: ADMIN_ONLY });
+  createRoute({
+    ...withErrors(config, { ...SIGNED_IN, ...ADMIN }, SESSION_REQUIRED),
+    middleware: ADMIN_ONLY,
+  });
 
 /** Invalid input answers as it always has: 422 with the spec's message, or 404 for a bad id. */
 const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result) => {

@@ -159,7 +159,7 @@ describe('MAIL_TRANSPORT=none', () => {
   });
 });
 
-// Issue 10, items 1 and 2: a claimed row is not held by an open transaction while it is sent,
+// A claimed row is not held by an open transaction while it is sent,
 // and a crash can repeat at most the one message that was in flight.
 describe('outbox leases', () => {
   let lease: TestContext;

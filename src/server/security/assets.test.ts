@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 
-// Built assets (issue 12): the brotli or gzip copy the build made, whichever the browser
+// Built assets: the brotli or gzip copy the build made, whichever the browser
 // accepts, with Content-Encoding, Vary and a year-long immutable cache.
 
 const SCRIPT = `console.log(${JSON.stringify('rakbuku '.repeat(400))});`;

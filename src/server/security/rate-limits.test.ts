@@ -87,7 +87,7 @@ describe('rate limits', () => {
     ).toBe(422);
   });
 
-  // Issue 10, item 7: the profile calls Better Auth from the server, past its HTTP limiter, so
+  // The profile calls Better Auth from the server, past its HTTP limiter, so
   // 12 wrong current passwords in a row all answered 422.
   it('profile password change: the 6th attempt in a minute is refused, per member and per address', async () => {
     const { user, cookie } = await ctx.member();

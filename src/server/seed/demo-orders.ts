@@ -9,7 +9,7 @@ import { armTimers } from '@server/timers/store';
 import type { Tx } from '@server/db/client';
 import { type Book, books, orderEvents, orderItems, orders, type User } from '@server/db/schema';
 
-// D20 + issue 13: demo orders of the demo borrower in every status, so a newcomer sees the loan
+// D20, D21: demo orders of the demo borrower in every status, so a newcomer sees the loan
 // clock at work: one loan due in days, one due soon and one overdue.
 
 const DAY = 86_400_000;

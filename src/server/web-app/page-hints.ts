@@ -1,3 +1,4 @@
+import { isUuid } from '@domain/ids';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bookQueryFields, parseCatalogParams, toBookQuery } from '@domain/catalog-params';
@@ -15,6 +16,8 @@ type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 interface LandingPage {
   path: RegExp;
+  /** Whether a matched path is this page (a book's page: its id segment is an id). */
+  accepts?: (match: RegExpMatchArray) => boolean;
   /** The page module router.tsx loads lazily for this path, relative to src/web. */
   page: string;
   /** The URL of the first API request the page's route loader makes, exactly as the web app builds it. */
@@ -41,8 +44,9 @@ export const LANDING_PAGES: LandingPage[] = [
     data: (_match, search) => apiUrl('/api/books', bookQueryFields(toBookQuery(parseCatalogParams(search)))),
   },
   {
-    path: /^\/books\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i,
+    path: /^\/books\/([^/]+)\/?$/,
     page: 'features/catalog/pages/book-detail-page.tsx',
+    accepts: (match) => isUuid(match[1]),
     data: (match) => apiUrl(`/api/books/${match[1]}`),
   },
 ];
@@ -77,7 +81,7 @@ export function createPageHints(distDir: string) {
   return (pathname: string, search: URLSearchParams): string => {
     for (const landing of LANDING_PAGES) {
       const match = pathname.match(landing.path);
-      if (!match) continue;
+      if (!match || (landing.accepts && !landing.accepts(match))) continue;
       const links = (pageChunks.get(landing.page) ?? []).map(
         (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`,
       );

@@ -1,6 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 
-// Every query key of the web app comes from these factories (issue 11), so a change invalidates
+// Every query key of the web app comes from these factories, so a change invalidates
 // by a prefix that really covers what it changed: every list of books (the home page's latest
 // ones included) lives under catalogKeys.all, so an upload or edit refreshes them all.
 

@@ -8,7 +8,7 @@ CREATE TABLE "catalog_changes" (
 );
 --> statement-breakpoint
 CREATE INDEX "catalog_changes_version_idx" ON "catalog_changes" USING btree ("version","id");--> statement-breakpoint
--- Hand-written from here (drizzle-kit has no triggers). Issue 12: the catalog cache survives a
+-- Hand-written from here (drizzle-kit has no triggers). The catalog cache survives a
 -- checkout. The deferred trigger of migration 0002 still moves catalog_version once per
 -- transaction, at commit, but now also logs, under that new version, each book row the
 -- transaction changed in a way a listing can see: the book's listing attributes before and

@@ -35,8 +35,7 @@ const confirm = publicRoute({
   method: 'post',
   path: '/account/confirm-email',
   tags,
-  summary:
-    'The confirm page’s button (issue 10): confirms the emailed token and signs this browser in (Set-Cookie)',
+  summary: 'The confirm page’s button: confirms the emailed token and signs this browser in (Set-Cookie)',
   request: { body: jsonBody(confirmEmailSchema) },
   responses: {
     200: jsonAnswer(done, 'Confirmed; the session cookie is set'),

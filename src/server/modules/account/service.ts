@@ -78,7 +78,7 @@ function isInvalidPassword(err: unknown): boolean {
 }
 
 /**
- * Issue 10: the confirm page's button. Better Auth checks the token, marks the email confirmed
+ * The confirm page's button. Better Auth checks the token, marks the email confirmed
  * and opens a session for this browser (the returned Set-Cookie headers); a token whose email is
  * already confirmed signs nobody in.
  */

@@ -75,7 +75,7 @@ describe('a new account', () => {
     ]);
   });
 
-  // Issue 10, item 5: the parsed fields used to be merged back over the raw body, so `image`
+  // The parsed fields used to be merged back over the raw body, so `image`
   // survived and became the owner's avatar for every visitor.
   it('cannot bring its own avatar URL: `image` is dropped', async () => {
     const body = signUpBody({ image: 'https://attacker.example/track.png' });
@@ -153,7 +153,7 @@ describe('a new account', () => {
     expect(foreignLink.searchParams.has('add')).toBe(false);
   });
 
-  // Issue 10, item 4: Better Auth's GET /verify-email confirmed and signed in whoever opened the
+  // Better Auth's GET /verify-email confirmed and signed in whoever opened the
   // link, so a foreign page (or an <img>) could sign a visitor in to the attacker's account.
   it('opening a confirmation link signs nobody in: GET is closed and a foreign page cannot POST it', async () => {
     const body = signUpBody();
@@ -182,7 +182,7 @@ describe('a new account', () => {
     const existing = await createUser(ctx.db, { email: 'taken@example.com', password: 'original-pass' });
     const res = await signUp(signUpBody({ email: 'Taken@Example.com', password: 'another-pass-9' }));
     const fresh = await signUp(signUpBody());
-    // Issue 10, item 6: field by field the same (Better Auth's own answer had `"role": null` for a
+    // Field by field the same (Better Auth's own answer had `"role": null` for a
     // taken email and `"role": "user"` for a new one), and the same headers.
     expect(res.status).toBe(200);
     expect(fresh.status).toBe(200);

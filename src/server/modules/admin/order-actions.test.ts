@@ -46,7 +46,7 @@ describe('Set Shipping Cost (spec section 5)', () => {
     expect(row).toMatchObject({ status: 'Draft', shippingCost: null, total: null });
   });
 
-  it('refuses a fraction, less than Rp 1.000 and an amount the total could not hold with 422, never 500 (D32, issue 10 item 9)', async () => {
+  it('refuses a fraction, less than Rp 1.000 and an amount the total could not hold with 422, never 500 (D32)', async () => {
     const { order } = await placeTestOrder(ctx);
     const cases: Array<[unknown, string]> = [
       ['9999999999.99', 'Price must be a whole number of rupiah'],

@@ -10,7 +10,6 @@ import {
   isNull,
   lt,
   lte,
-  notInArray,
   or,
   type SQL,
   sql,
@@ -24,7 +23,7 @@ import type {
   AdminUserRow,
   Page,
 } from '@domain/admin-types';
-import { type BookStatus, CLOSED_ORDER_STATUSES, ORDER_NUMBER_LENGTH, type Role } from '@domain/constants';
+import { type BookStatus, ORDER_NUMBER_LENGTH, type Role } from '@domain/constants';
 import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '@domain/loan';
 import { MSG } from '@domain/messages';
 import type { AdminLoanFilter } from '@domain/schemas/admin';
@@ -48,6 +47,7 @@ import {
   inOpenOrdersByHistory,
   loadLiveBook,
   notDeleted,
+  openOrder,
 } from '@server/modules/books/availability-service';
 import { toBookSummary } from '@server/modules/books/service';
 import { changeBookState } from '@server/modules/books/state-service';
@@ -75,9 +75,6 @@ const pageOf = <T>(items: T[], total: number, query: PageQuery): Page<T> => ({
   page: query.page,
   pageSize: query.pageSize,
 });
-
-/** An order is open until Completed or Cancelled (D6). */
-const isOpenOrder = notInArray(orders.status, [...CLOSED_ORDER_STATUSES]);
 
 export async function getStats(db: DbOrTx): Promise<AdminStats> {
   const [[o], [b], [u], pendingEmails] = await Promise.all([
@@ -276,11 +273,7 @@ export async function deleteBook(
 // ---------------------------------------------------------------- users
 
 // Single-table selects render bare column names, so the correlated subqueries name tables themselves.
-const closedStatuses = sql.join(
-  CLOSED_ORDER_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
-const openOrderCount = sql<number>`(select count(*)::int from orders o where (o.user_id = "user".id or o.owner_id = "user".id) and o.status not in (${closedStatuses}))`;
+const openOrderCount = sql<number>`(select count(*)::int from orders o where (o.user_id = "user".id or o.owner_id = "user".id) and ${openOrder(sql`o.status`)})`;
 const bookCount = sql<number>`(select count(*)::int from books b where b.owner_id = "user".id and b.deleted_at is null)`;
 
 export async function listUsers(db: DbOrTx, query: PageQuery & { role?: Role }): Promise<Page<AdminUserRow>> {
@@ -366,7 +359,7 @@ export async function deleteUser(
     const [{ open }] = await tx
       .select({ open: count() })
       .from(orders)
-      .where(and(or(eq(orders.userId, target.id), eq(orders.ownerId, target.id)), isOpenOrder));
+      .where(and(or(eq(orders.userId, target.id), eq(orders.ownerId, target.id)), openOrder()));
     if (open > 0) throw conflict('USER_HAS_OPEN_ORDERS', MSG.userHasOpenOrders);
 
     await tx.delete(cartItems).where(eq(cartItems.userId, target.id));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Availability } from '@domain/api-types';
 import { CLOSED_ORDER_STATUSES } from '@domain/constants';
 import { MSG } from '@domain/messages';
@@ -6,7 +6,7 @@ import type { DbOrTx } from '@server/db/client';
 import { type Book, books, orderItems, orders } from '@server/db/schema';
 import { conflict, notFound } from '@server/lib/errors';
 
-// The books-availability module (issue 11): the one home of "is this book in an open order"
+// The books-availability module: the one home of "is this book in an open order"
 // (D6), soft delete (D7) and the listing state, for the owner's paths (books module) and the
 // admin's (admin module). Both paths ask here instead of spelling the conditions themselves.
 
@@ -28,8 +28,18 @@ export async function loadLiveBook(db: DbOrTx, bookId: string, { lock = false } 
 
 // ---------------------------------------------------------------- open orders (D6)
 
-/** An order is open until Completed or Cancelled. */
-const openOrder = (): SQL => notInArray(orders.status, [...CLOSED_ORDER_STATUSES]);
+const closedStatuses = sql.join(
+  CLOSED_ORDER_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/**
+ * An order is open until Completed or Cancelled (D6): the one SQL spelling of the domain's
+ * isOpenStatus (order-machine.ts), for `orders.status` or another status expression (a
+ * correlated subquery's alias). availability-rules.test.ts checks the two agree on every status.
+ */
+export const openOrder = (status: SQL | typeof orders.status = orders.status): SQL =>
+  sql`${status} not in (${closedStatuses})`;
 
 /**
  * Held by an open order, as the book's own row says: reserved by one, or lent out (Borrowed).

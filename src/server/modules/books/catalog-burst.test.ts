@@ -16,7 +16,7 @@ import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories
 import { catalogCacheOf } from './catalog-cache';
 import { type ListingScope, listBooksUncached } from './service';
 
-// Issue 12, item 2: the catalog cache moves by each changed book instead of dropping everything
+// The catalog cache moves by each changed book instead of dropping everything
 // at every write. Whatever it keeps must stay exact: after every write of a burst (checkouts,
 // cancellations, loans, edits of price, category, title and condition, status changes, deletes,
 // new books, several books in one transaction) every cached answer of many listings (sorts,

@@ -4,7 +4,7 @@ import type { DbOrTx } from '@server/db/client';
 import { CatalogCache } from './catalog-cache';
 import type { BookState, CatalogChange, RowKey } from './catalog-delta';
 
-// A page computed while writes commit (issue 12): the queries saw some version between the one
+// A page computed while writes commit: the queries saw some version between the one
 // the cache held when they started and the one it holds when they end, so the cache keeps the
 // page only where the changes in between cannot have moved what was queried. The burst test
 // (catalog-burst.test.ts) checks the whole against the database.

@@ -18,7 +18,7 @@ import {
   type RowKey,
 } from './catalog-delta';
 
-// Catalog pages, counts and price ceilings, kept exact across writes (D17, issue 12).
+// Catalog pages, counts and price ceilings, kept exact across writes (D17).
 //
 // `catalog_version` moves at the commit of every transaction that changed what a listing shows
 // (deferred trigger, migrations 0002 and 0007), on whichever instance wrote, and the same
@@ -27,7 +27,7 @@ import {
 // read shared by concurrent requests fetches the changes since the cache's version, and each
 // change moves the counts and price ceilings by its delta and drops only the pages the book
 // sorts onto or before (catalog-delta.ts). On a gap (changes pruned, too many, a 'reset' row,
-// a kind it does not know) the cache drops everything, as it did before issue 12. So a member
+// a kind it does not know) the cache drops everything (its safe fallback). So a member
 // never sees a count (or page) older than the last committed write.
 //
 // A value computed from the database is kept only when it is exact at the cache's version. Its

@@ -13,7 +13,7 @@ import {
   type RowKey,
 } from './catalog-delta';
 
-// The in-memory half of the catalog cache's deltas (issue 12); catalog-burst.test.ts checks
+// The in-memory half of the catalog cache's deltas; catalog-burst.test.ts checks
 // the whole against the database.
 
 const state = bookState;

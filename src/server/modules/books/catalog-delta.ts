@@ -1,10 +1,15 @@
 import type { Category, Condition, Language, SortKey } from '@domain/constants';
 
-// Which cached catalog answers a change to one book can move (issue 12), decided in memory from
+// Which cached catalog answers a change to one book can move, decided in memory from
 // the book's listing attributes before and after the change (catalog_changes, migration 0007).
 // Every answer here mirrors the SQL of service.ts exactly; where JavaScript cannot be sure it
 // decides as PostgreSQL would (a search or title order outside ASCII, a collation it does not
 // know), it answers null ("unknown") and the caller drops the cached value instead.
+//
+// Adding a filter (an area, an ISBN search) touches three places, each once: its SQL in
+// service.ts (conditionsOf), the field catalog_book_state() records (a migration redefining the
+// function) and its test here (matchesFilter, and matchesScope when it narrows the slider's
+// scope). catalog-filters.test.ts checks on random books and queries that the three agree.
 
 /** A book's listing attributes as `catalog_book_state()` (migration 0007) records them. */
 export interface BookState {

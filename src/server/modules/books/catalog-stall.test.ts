@@ -10,7 +10,7 @@ import { createLogger } from '@server/lib/logger';
 import { createRuntime, type Runtime } from '@server/runtime';
 import { findTestPostgres, openTestDatabase } from '@tests/support/database';
 
-// Issue 10, item 3: after PostgreSQL accepted connections but answered nothing for about a
+// After PostgreSQL accepted connections but answered nothing for about a
 // second, /api/books hung until a restart (every catalog request waited on one shared version
 // read) while /api/health said ok. A TCP proxy in front of the real server swallows everything
 // for a second; afterwards the catalog must answer again, in the same process. Needs a PostgreSQL

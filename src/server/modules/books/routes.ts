@@ -81,7 +81,7 @@ const withUploadLimits = <R extends { middleware: [typeof requireUser] }>(
 const catalogVersionOf = (c: Context<AppEnv>) => async () => (await c.var.versions()).catalog;
 
 /**
- * A cached listing (issue 12) goes out as the bytes it was serialized to (sendJson), so the
+ * A cached listing goes out as the bytes it was serialized to (sendJson), so the
  * handler returns a plain Response where the declared route wants a typed JSON answer. The bytes
  * are a BookPage (listBooksJson serializes listBooks' answer, and the test harness checks them
  * against bookPageSchema), so this one cast tells the route's type, and with it the web's

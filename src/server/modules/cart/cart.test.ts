@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, cartItems } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
+import type { CartApi } from './routes';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 
@@ -140,21 +141,21 @@ describe('changing the cart', () => {
     const b = await createBook(ctx.db, { ownerId: owner.id, weeklyPrice: '5000.00' });
     for (const book of [other, a, b]) await add(member, book.id);
 
-    const res = await ctx.request('PATCH', `/api/cart/owners/${owner.id}`, {
-      cookie: member.cookie,
-      body: { borrowDuration: 4 },
+    const cart = ctx.client<CartApi>(member.cookie);
+    const res = await cart.cart.owners[':ownerId'].$patch({
+      param: { ownerId: owner.id },
+      json: { borrowDuration: 4 },
     });
     expect(res.status).toBe(200);
-    const group = res.body.groups.find((g: { ownerId: string }) => g.ownerId === owner.id);
-    expect(group.borrowDuration).toBe(4);
-    expect(group.items.map((i: { itemTotal: string }) => i.itemTotal).sort()).toEqual([
-      '20000.00',
-      '30000.00',
-    ]);
-    expect(group.totalAmount).toBe('50000.00');
-    expect(res.body.subtotal).toBe('57000.00');
-    const untouched = res.body.groups.find((g: { ownerId: string }) => g.ownerId === other.ownerId);
-    expect(untouched.borrowDuration).toBe(1);
+    if (res.status !== 200) return;
+    const body = await res.json();
+    const group = body.groups.find((g) => g.ownerId === owner.id);
+    expect(group?.borrowDuration).toBe(4);
+    expect(group?.items.map((i) => i.itemTotal).sort()).toEqual(['20000.00', '30000.00']);
+    expect(group?.totalAmount).toBe('50000.00');
+    expect(body.subtotal).toBe('57000.00');
+    const untouched = body.groups.find((g) => g.ownerId === other.ownerId);
+    expect(untouched?.borrowDuration).toBe(1);
 
     // A book added later joins its owner's duration.
     const c = await createBook(ctx.db, { ownerId: owner.id, weeklyPrice: '1000.00' });

@@ -1,3 +1,4 @@
+import { isUuid } from '@domain/ids';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { WithSubquery } from 'drizzle-orm/subquery';
@@ -23,9 +24,6 @@ import { toBookSummary } from '@server/modules/books/service';
 // checkout's): it serializes the member's own cart and checkout without blocking the key-share
 // locks other members' checkouts take on this row as an owner (a FOR UPDATE made two members
 // who borrow from each other deadlock); deleting the member (FOR UPDATE) still waits.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 export interface CartLine {
   id: string;

@@ -5,7 +5,7 @@ import { findTestPostgres } from '@tests/support/database';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { addToCart } from '@server/modules/cart/service';
 
-// Issue 10, item 8: deleting a user locked the user and then their books; a checkout locked the
+// Deleting a user locked the user and then their books; a checkout locked the
 // books and then (through the new order's foreign key) their owner: 20 "deadlock detected" 500s
 // in one run. Every transaction now takes orders, then books, then user rows (docs/architecture.md).
 // Needs a PostgreSQL server (PGlite runs one transaction at a time): TEST_DATABASE_URL, else the

@@ -1,3 +1,4 @@
+import { isUuid } from '@domain/ids';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PickupLocation } from '@domain/api-types';
@@ -6,9 +7,6 @@ import { MSG } from '@domain/messages';
 import { ORDER_MSG } from '@domain/order-messages';
 import type { OrderSummary } from '@domain/order-types';
 import type { CheckoutInput } from '@domain/schemas/checkout';
-import { ownerShare, sumMinor } from '@domain/pricing';
-import { fromMinor } from '@domain/money';
-import { PAYMENT_METHOD } from '@domain/constants';
 import type { AppDeps } from '@server/app-env';
 import type { DbOrTx } from '@server/db/client';
 import { preparedStatement } from '@server/db/statements';
@@ -26,11 +24,12 @@ import {
 } from '@server/db/schema';
 import { AppError, unauthorized, unprocessable } from '@server/lib/errors';
 import { transactionWithRetry } from '@server/db/retry';
-import { groupCartLines, isUuid, loadCartLines } from '@server/modules/cart/service';
+import { groupCartLines, loadCartLines } from '@server/modules/cart/service';
 import { placedNoticeEmails } from '@server/modules/email/order-notices-service';
 import { outboxRows } from '@server/outbox/outbox';
 import { summariesOf, toOrderSummary } from '@server/modules/orders/service';
 import { enterPaymentAtCheckout } from '@server/modules/payments/pickup-service';
+import { buildOrderRows, type Delivery } from './order-rows';
 import { endHoldsAtCheckout } from '@server/modules/waitlist/hold-service';
 
 // Checkout (spec section 5, D5, D6): the cart becomes one order per owner (Draft, or Waiting
@@ -136,14 +135,12 @@ export async function placeOrders(
       );
     }
 
-    const pickupLocation =
-      input.deliveryMethod === 'pickup' ? await pickupFor(tx, input.pickupLocationId!, lines) : null;
+    const delivery = await deliveryFor(tx, input, lines);
     // Everything the checkout writes goes in one statement (data-modifying CTEs), so it costs
     // one round trip, not eight: the ids are made here, so the checkout row, the orders (one
     // per owner), their items, events and notices, the reservations and the emptied cart name
     // each other without reading anything back. The foreign keys are checked at the end of
     // the statement, when every row is there.
-    // D33: self pickup is free and needs no review, so its order waits for payment at once.
     const checkoutId = randomUUID();
     const newCheckout = tx
       .$with('new_checkout')
@@ -153,49 +150,14 @@ export async function placeOrders(
           .values({ id: checkoutId, userId: input.actorId, idempotencyKey: input.idempotencyKey })
           .returning({ id: checkouts.id }),
       );
-    const pickup = input.deliveryMethod === 'pickup';
-    const groups = groupCartLines(lines).map((group) => {
-      const subtotal = fromMinor(sumMinor(group.lineTotals));
-      const order = {
-        id: randomUUID(),
-        checkoutId,
-        userId: member.id,
-        userName: member.name,
-        userEmail: member.email,
-        ownerId: group.ownerId,
-        ownerName: group.ownerName,
-        status: pickup ? ('Waiting for Payment' as const) : ('Draft' as const),
-        deliveryMethod: input.deliveryMethod,
-        deliveryAddress: input.deliveryMethod === 'delivery' ? input.deliveryAddress! : null,
-        pickupLocationId: pickupLocation?.id ?? null,
-        pickupLocation: pickupLocation
-          ? { name: pickupLocation.name, location: pickupLocation.location, address: pickupLocation.address }
-          : null,
-        borrowDuration: group.borrowDuration,
-        subtotal,
-        shippingCost: pickup ? '0.00' : null,
-        total: pickup ? subtotal : null,
-        // D34: the owner's share and the service fee, fixed when the order is made.
-        ...ownerShare(subtotal, deps.config.serviceFeePercent),
-        paymentMethod: PAYMENT_METHOD,
-      };
-      // Each item keeps what its book was at checkout, whatever happens to the book later (D7).
-      const items = group.lines.map((line, i) => ({
-        orderId: order.id,
-        bookId: line.book.id,
-        ownerId: line.book.ownerId,
-        ownerName: group.ownerName,
-        title: line.book.title,
-        author: line.book.author,
-        category: line.book.category,
-        coverKey: line.book.coverKey,
-        quantity: 1,
-        borrowDuration: group.borrowDuration,
-        weeklyPrice: line.book.weeklyPrice,
-        monthlyPrice: line.book.monthlyPrice,
-        itemTotal: group.lineTotals[i],
-      }));
-      return { order, items, books: group.lines.map((line) => line.book.id) };
+    const pickup = delivery.method === 'pickup';
+    const groups = buildOrderRows({
+      checkoutId,
+      member,
+      delivery,
+      groups: groupCartLines(lines),
+      serviceFeePercent: deps.config.serviceFeePercent,
+      newId: randomUUID,
     });
     const newOrders = tx.$with('new_orders').as(
       tx
@@ -259,10 +221,11 @@ export async function placeOrders(
       .with(newCheckout, newOrders, newItems, events, reservations, emptiedCart, notices)
       .select()
       .from(newOrders);
-    const placedOrders = groups.map((group) => ({
-      order: created.find((order) => order.id === group.order.id)!,
-      items: { count: group.items.length, first: group.items[0] ?? null },
-    }));
+    const placedOrders = groups.map((group) => {
+      const order = created.find((row) => row.id === group.order.id);
+      if (!order) throw new Error(`the checkout statement did not return order ${group.order.id}`);
+      return { order, items: { count: group.items.length, first: group.items[0] ?? null } };
+    });
     // The confirmation shows a pickup order's payment deadline (D24), set as it enters payment.
     if (pickup) {
       for (const placed of placedOrders) {
@@ -281,6 +244,20 @@ export async function placeOrders(
   });
   if (result.created) deps.outbox.kick();
   return result;
+}
+
+/** The address, or the chosen pickup location when it is active and every owner in the cart offers it. */
+async function deliveryFor(
+  tx: DbOrTx,
+  input: CheckoutInput,
+  lines: readonly { ownerId: string | null }[],
+): Promise<Delivery> {
+  if (input.deliveryMethod === 'pickup') {
+    return { method: 'pickup', location: await pickupFor(tx, input.pickupLocationId ?? '', lines) };
+  }
+  // checkoutSchema already refuses a delivery without its address; this keeps the types honest.
+  if (!input.deliveryAddress) throw unprocessable('VALIDATION_FAILED', MSG.shippingFieldsRequired);
+  return { method: 'delivery', address: input.deliveryAddress };
 }
 
 /** The chosen pickup location, when it is active and every owner in the cart offers it. */

@@ -1,3 +1,4 @@
+import { isUuid } from '@domain/ids';
 import { and, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
 import { books, orderItems } from '@server/db/schema';
@@ -12,7 +13,6 @@ import type { Storage } from '@server/lib/storage';
 // the database is asked, and its row is committed milliseconds after its files, so it is found
 // referenced.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BATCH = 500;
 
 export async function sweepOrphanCovers(
@@ -24,7 +24,7 @@ export async function sweepOrphanCovers(
   const covers = new Map<string, { files: string[]; young: boolean }>();
   for await (const entry of storage.list('covers/')) {
     const key = entry.key.split('/')[1] ?? '';
-    if (!UUID.test(key)) continue;
+    if (!isUuid(key)) continue;
     const cover = covers.get(key) ?? { files: [], young: false };
     cover.files.push(entry.key);
     if (entry.modifiedAt >= writtenBefore) cover.young = true;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '@tests/support/harness';
+import type { HealthApi } from './routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -9,9 +10,12 @@ afterAll(() => ctx.close());
 
 describe('health and unknown API paths', () => {
   it('reports the database as ok', async () => {
-    const res = await ctx.request('GET', '/api/health');
+    const res = await ctx.client<HealthApi>().health.$get();
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', db: 'ok' });
+    if (res.status !== 200) return;
+    const body = await res.json();
+    expect(body.db).toBe('ok');
+    expect(body).toEqual({ status: 'ok', db: 'ok' });
   });
 
   it('answers an unknown /api path with a JSON 404, not the web app', async () => {

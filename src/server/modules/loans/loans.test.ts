@@ -104,7 +104,7 @@ describe('due dates (D21)', () => {
       .from(emailNotifications)
       .where(eq(emailNotifications.orderId, id));
 
-    // Issue 10, item 12: an action that changes nothing answers 409 and records nothing.
+    // An action that changes nothing answers 409 and records nothing.
     const again = await act(borrower.cookie, id, { type: 'confirm_received' });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('ORDER_ACTION_NOT_NOW');

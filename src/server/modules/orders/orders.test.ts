@@ -343,7 +343,7 @@ describe('book status effects', () => {
     });
   });
 
-  // Issue 10, item 10: reopening a Completed order after its book was deleted answered 200 and the
+  // Reopening a Completed order after its book was deleted answered 200 and the
   // deleted book became Borrowed and reserved again.
   it('reopening is refused with a clear message when a book was deleted or is no longer available', async () => {
     const deleted = await orderAt('Completed');

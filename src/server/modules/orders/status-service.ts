@@ -130,7 +130,7 @@ export async function applyBookEffects(
       .where(inArray(books.id, sorted))
       .orderBy(books.id)
       .for('update');
-    // Issue 10: a reopened order lends its books again, so each must still exist (not deleted,
+    // A reopened order lends its books again, so each must still exist (not deleted,
     // not removed with its item), be Available (not sold or withdrawn) and be held by no other order.
     if (locked.length < items.length || locked.some((b) => b.deletedAt !== null)) {
       throw conflict('BOOK_DELETED', ORDER_MSG.bookDeletedCannotReopen);

@@ -11,6 +11,7 @@ import type { DbOrTx } from '@server/db/client';
 import { orders, type Payout, payouts, user } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import { AppError, conflict, notFound, unprocessable } from '@server/lib/errors';
+import { openOrder } from '@server/modules/books/availability-service';
 
 // Earnings and payouts (D34): an owner's share of each order is fixed at checkout, payable once
 // the order is Completed; admins pay it out. payable = completed shares - payouts, computed in
@@ -26,7 +27,7 @@ async function balanceOf(db: DbOrTx, ownerId: string, config: FeeConfig): Promis
   const [shares] = await db
     .select({
       earned: sql<string>`coalesce(sum(${shareSql(config)}) filter (where ${orders.status} = 'Completed'), 0)::numeric(14,2)::text`,
-      pending: sql<string>`coalesce(sum(${shareSql(config)}) filter (where ${orders.status} not in ('Completed', 'Cancelled')), 0)::numeric(14,2)::text`,
+      pending: sql<string>`coalesce(sum(${shareSql(config)}) filter (where ${openOrder()}), 0)::numeric(14,2)::text`,
     })
     .from(orders)
     .where(eq(orders.ownerId, ownerId));

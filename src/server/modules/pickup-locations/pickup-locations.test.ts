@@ -3,6 +3,7 @@ import { MSG } from '@domain/messages';
 import { ownerPickupLocations } from '@server/db/schema';
 import { createPickupLocation } from '@server/seed/factories';
 import { createTestContext, type TestContext } from '@tests/support/harness';
+import type { PickupLocationsApi } from './routes';
 
 let ctx: TestContext;
 let ubud: { id: string };
@@ -29,6 +30,31 @@ describe('GET /api/pickup-locations', () => {
     ]);
     expect(res.body.items[0]).toMatchObject({ id: canggu.id, location: 'Canggu', active: true });
     expect(res.body.items[0].address).toEqual(expect.any(String));
+  });
+});
+
+describe('through the typed client', () => {
+  it('reads the list and saves a choice with the declared answer types', async () => {
+    const guest = ctx.client<PickupLocationsApi>();
+    const list = await guest['pickup-locations'].$get();
+    expect(list.status).toBe(200);
+    if (list.status !== 200) return;
+    const { items } = await list.json();
+    expect(items.map((l) => l.name)).toEqual([
+      'Canggu Book Corner',
+      'Sanur Beach Library',
+      'Ubud Reading Room',
+    ]);
+
+    const { cookie } = await ctx.member();
+    const owner = ctx.client<PickupLocationsApi>(cookie);
+    const saved = await owner.profile['pickup-locations'].$put({ json: { ids: [sanur.id] } });
+    expect(saved.status).toBe(200);
+    if (saved.status !== 200) return;
+    expect((await saved.json()).ids).toEqual([sanur.id]);
+    const read = await owner.profile['pickup-locations'].$get();
+    expect(read.status === 200 && (await read.json()).ids).toEqual([sanur.id]);
+    expect((await guest.profile['pickup-locations'].$get()).status).toBe(401);
   });
 });
 

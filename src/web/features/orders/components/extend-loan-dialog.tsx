@@ -1,9 +1,9 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@domain/money';
 import type { ExtensionOffer } from '@domain/order-types';
 import { Button } from '@web/components/ui/button';
+import { Dialog } from '@web/components/ui/dialog';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { useExtendLoan } from '@web/features/orders/loan-api';
@@ -34,82 +34,67 @@ export function ExtendLoanDialog({
   }
 
   return (
-    <RadixDialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) extend.reset();
       }}
+      trigger={<Button variant="outline">{t('loan.extend')}</Button>}
+      title={t('loan.extendTitle')}
+      description={t('loan.extendDescription')}
+      cancelLabel={t('loan.extendCancel')}
+      actions={
+        <Button
+          loading={extend.isPending}
+          onClick={() =>
+            extend.mutate(
+              { weeks },
+              {
+                onSuccess: () => {
+                  setOpen(false);
+                  onExtended(chosen.newDueDate);
+                },
+              },
+            )
+          }
+        >
+          {t('loan.extendConfirm', { amount: formatMoney(chosen.amount) })}
+        </Button>
+      }
     >
-      <RadixDialog.Trigger asChild>
-        <Button variant="outline">{t('loan.extend')}</Button>
-      </RadixDialog.Trigger>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-stone-900/50" />
-        <RadixDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
-          <RadixDialog.Title className="text-lg font-semibold text-stone-900">
-            {t('loan.extendTitle')}
-          </RadixDialog.Title>
-          <RadixDialog.Description className="mt-2 text-sm text-stone-600">
-            {t('loan.extendDescription')}
-          </RadixDialog.Description>
-          <fieldset className="mt-4 space-y-2">
-            <legend className="sr-only">{t('loan.extendTitle')}</legend>
-            {offer.options.map((option) => (
-              <label
-                key={option.weeks}
-                className="flex cursor-pointer items-center justify-between gap-3 rounded-xl border border-stone-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-              >
-                <span className="flex items-center gap-3">
-                  <input
-                    type="radio"
-                    name="extension-weeks"
-                    value={option.weeks}
-                    checked={weeks === option.weeks}
-                    onChange={() => setWeeks(option.weeks)}
-                    className="accent-brand-700"
-                  />
-                  <span>
-                    <span className="block font-medium text-stone-900">
-                      {t('loan.extendOption', { count: option.weeks })}
-                    </span>
-                    <span className="block text-xs text-stone-600">
-                      {t('loan.newDueDate', { date: formatDueDate(option.newDueDate) })}
-                    </span>
-                  </span>
+      <fieldset className="mt-4 space-y-2">
+        <legend className="sr-only">{t('loan.extendTitle')}</legend>
+        {offer.options.map((option) => (
+          <label
+            key={option.weeks}
+            className="flex cursor-pointer items-center justify-between gap-3 rounded-xl border border-stone-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+          >
+            <span className="flex items-center gap-3">
+              <input
+                type="radio"
+                name="extension-weeks"
+                value={option.weeks}
+                checked={weeks === option.weeks}
+                onChange={() => setWeeks(option.weeks)}
+                className="accent-brand-700"
+              />
+              <span>
+                <span className="block font-medium text-stone-900">
+                  {t('loan.extendOption', { count: option.weeks })}
                 </span>
-                <span className="font-semibold tabular-nums text-stone-900">
-                  {formatMoney(option.amount)}
+                <span className="block text-xs text-stone-600">
+                  {t('loan.newDueDate', { date: formatDueDate(option.newDueDate) })}
                 </span>
-              </label>
-            ))}
-          </fieldset>
-          {extend.isError && (
-            <ErrorBanner className="mt-4">{errorMessage(extend.error, t('loan.extendFailed'))}</ErrorBanner>
-          )}
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <RadixDialog.Close asChild>
-              <Button variant="outline">{t('loan.extendCancel')}</Button>
-            </RadixDialog.Close>
-            <Button
-              loading={extend.isPending}
-              onClick={() =>
-                extend.mutate(
-                  { weeks },
-                  {
-                    onSuccess: () => {
-                      setOpen(false);
-                      onExtended(chosen.newDueDate);
-                    },
-                  },
-                )
-              }
-            >
-              {t('loan.extendConfirm', { amount: formatMoney(chosen.amount) })}
-            </Button>
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+              </span>
+            </span>
+            <span className="font-semibold tabular-nums text-stone-900">{formatMoney(option.amount)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {extend.isError && (
+        <ErrorBanner className="mt-4">{errorMessage(extend.error, t('loan.extendFailed'))}</ErrorBanner>
+      )}
+    </Dialog>
   );
 }

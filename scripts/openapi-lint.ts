@@ -1,0 +1,28 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mountApiDocs } from '@server/api-docs/routes';
+import { mountApiModules } from '@server/api-modules';
+import { router } from '@server/lib/openapi';
+
+// `npm run lint` runs this: the OpenAPI document the server serves, built from the same route
+// list and declarations without a database, checked by Redocly's recommended rules (an outside
+// tool: what generated clients and other tools will read). Any error fails the lint. Redocly
+// runs with its telemetry and update check off: nothing leaves this machine.
+
+const app = router();
+mountApiModules(app);
+mountApiDocs(app);
+const answer = await app.request('/api/openapi.json');
+const dir = mkdtempSync(join(tmpdir(), 'rakbuku-openapi-'));
+const file = join(dir, 'openapi.json');
+writeFileSync(file, await answer.text());
+const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+const result = spawnSync(process.execPath, [cli, 'lint', file, '--extends=recommended', '--format=stylish'], {
+  stdio: 'inherit',
+  env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' },
+});
+rmSync(dir, { recursive: true, force: true });
+process.exit(result.status ?? 1);

@@ -1,0 +1,44 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './app-env';
+import { adminRoutes } from './modules/admin/routes';
+import { accountRoutes } from './modules/account/routes';
+import { booksRoutes } from './modules/books/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { conversationsRoutes } from './modules/conversations/routes';
+import { coversRoutes } from './modules/covers/routes';
+import { healthRoutes } from './modules/health/routes';
+import { loansRoutes } from './modules/loans/routes';
+import { ordersRoutes } from './modules/orders/routes';
+import { paymentsRoutes } from './modules/payments/routes';
+import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
+import { reviewsRoutes } from './modules/reviews/routes';
+import { salesRoutes } from './modules/sales/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
+
+/**
+ * The one list of the API's route modules. Each is mounted under /api (app.ts) and so
+ * published in /api/openapi.json and reached by the permission matrix, which reads every route
+ * the app registers: a new module is added to this list and nowhere else.
+ */
+export const API_MODULES = [
+  healthRoutes,
+  accountRoutes,
+  pickupLocationsRoutes,
+  booksRoutes,
+  coversRoutes,
+  cartRoutes,
+  checkoutRoutes,
+  ordersRoutes,
+  loansRoutes,
+  paymentsRoutes,
+  conversationsRoutes,
+  reviewsRoutes,
+  salesRoutes,
+  adminRoutes,
+  waitlistRoutes,
+] as const;
+
+export function mountApiModules(app: OpenAPIHono<AppEnv>): void {
+  for (const routes of API_MODULES) app.route('/api', routes());
+}

@@ -19,7 +19,7 @@ import { books, type Order, type OrderItem, orderEvents, orders } from '@server/
 import { conflict, forbidden, notFound, unprocessable } from '@server/lib/errors';
 import { noticeForStatus, queueOrderNotices } from '@server/modules/email/order-notices-service';
 import { onOrderStatusChange } from '@server/modules/loans/service';
-import { paymentConfirmation } from '@server/modules/payments/service';
+import { paymentConfirmation, refuseLeavingPaidOutCompletion } from '@server/modules/payments/service';
 import { now } from '@server/lib/clock';
 import { buildOrderDetail, loadOrderItems, rolesOnOrder } from './service';
 
@@ -75,6 +75,8 @@ export async function applyOrderAction(
     if (to === 'Completed') changes.completedAt = now();
 
     await applyBookEffects(tx, order, items, to);
+    // D41: a Completed order whose share was paid out stays Completed.
+    await refuseLeavingPaidOutCompletion(tx, deps.config, order);
     await onOrderStatusChange(tx, deps.config, order, to);
     await tx.update(orders).set(changes).where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({

@@ -15,6 +15,8 @@ import type { StoredObject } from '@server/lib/storage';
 import { loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
 import { receiptStorageKey, storeReceipt } from './receipts';
 
+export { refuseLeavingPaidOutCompletion } from './earnings';
+
 // Paying on the page (D33): the borrower's "I have paid" with an optional receipt photo, the
 // private receipt, the admin's confirmation, and the payment panel's facts on the order.
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, cartItems, orders, payouts, rateLimit, user } from '@server/db/schema';
+import { books, cartItems, emailNotifications, orders, payouts, rateLimit, user } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
 import { addToCart } from '@server/modules/cart/service';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
@@ -69,6 +69,30 @@ beforeAll(async () => {
   coverKey = uploaded.body.cover.card.split('/')[3];
 }, 120_000);
 afterAll(() => ctx.close());
+
+/** An outbox row whose retry window is over (failed), for the retry routes. */
+async function failedEmail(): Promise<string> {
+  const [row] = await ctx.db
+    .insert(emailNotifications)
+    .values({
+      recipientEmail: 'matrix-failed@example.com',
+      recipientType: 'user',
+      emailType: 'test',
+      subject: 'Matrix failed',
+      textBody: 'x',
+      htmlBody: '<p>x</p>',
+      attempts: 21,
+      lastError: 'Connection refused',
+      failedAt: new Date(),
+    })
+    .returning({ id: emailNotifications.id });
+  return row.id;
+}
+
+async function emailStillFailed(id: string): Promise<boolean> {
+  const [row] = await ctx.db.select().from(emailNotifications).where(eq(emailNotifications.id, id));
+  return row?.failedAt !== null && row?.sentAt === null;
+}
 
 function bookForm(): FormData {
   const form = new FormData();
@@ -424,6 +448,20 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/admin/emails/process': {
     expect: ADMIN_ONLY,
     setup: async () => ({ path: '/api/admin/emails/process' }),
+  },
+  'POST /api/admin/emails/:id/retry': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const id = await failedEmail();
+      return { path: `/api/admin/emails/${id}/retry`, still: () => emailStillFailed(id) };
+    },
+  },
+  'POST /api/admin/emails/retry-failed': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const id = await failedEmail();
+      return { path: '/api/admin/emails/retry-failed', still: () => emailStillFailed(id) };
+    },
   },
   // Better Auth's wildcard routes: one representative each (its other endpoints have their own tests).
   'GET /api/auth/*': { expect: PUBLIC, setup: async () => ({ path: '/api/auth/get-session' }) },

@@ -4,6 +4,7 @@ import type { Db, Tx } from '@server/db/client';
 import { type Timer, timers } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
+import { MAX_ATTEMPTS, retryWaitMs } from '@server/lib/retry-policy';
 
 // Firing due timers (D24), once per pass of the outbox worker. Each timer is claimed with
 // FOR UPDATE SKIP LOCKED in its own transaction; its effect (which only queues emails, never
@@ -12,7 +13,8 @@ import type { Logger } from '@server/lib/logger';
 // Timers are infrastructure: what a fired timer does is the caller's effect (the loans module's
 // fireLoanTimer, wired in runtime.ts), so this file imports no module.
 
-export const MAX_TIMER_ATTEMPTS = 5;
+/** The outbox's long window (about 3 days of growing waits): a dependency down for a day loses no timer. */
+export const MAX_TIMER_ATTEMPTS = MAX_ATTEMPTS;
 /** Timers fired per pass at most; the next pass (60 s, or a kick) goes on. */
 const PASS_LIMIT = 500;
 
@@ -27,10 +29,6 @@ export type TimerEffect = (tx: Tx, deps: TimerDeps, timer: Timer, at: Date) => P
 export interface FireResult {
   fired: number;
   failed: number;
-}
-
-function retryDelayMs(attempts: number): number {
-  return 60_000 * 2 ** Math.max(0, attempts - 1);
 }
 
 async function claimAndFire(
@@ -74,7 +72,7 @@ async function claimAndFire(
       .set({
         attempts,
         lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
-        nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
+        nextAttemptAt: new Date(at.getTime() + retryWaitMs(attempts)),
       })
       .where(and(eq(timers.id, timer.id), isNull(timers.firedAt)));
     deps.log.warn({ timerId: timer.id, kind: timer.kind, err: String(err) }, 'timer failed');

@@ -28,6 +28,7 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
 import { refuseForbiddenText } from './security/forbidden-text';
 import { limitJsonBody } from './security/json-body-limit';
+import { isServedAuthEndpoint } from './auth/served-endpoints';
 import { createPageHints } from './web-app/page-hints';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -157,7 +158,14 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentsRoutes());
   app.route('/api', adminRoutes());
   mountApiDocs(app);
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+  // Only the endpoints the product uses (auth/served-endpoints.ts); the rest of Better Auth's is
+  // reachable from the server alone.
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    if (!isServedAuthEndpoint(c.req.method, c.req.path.slice('/api/auth'.length))) {
+      throw new AppError('NOT_FOUND', MSG.notFound, 404);
+    }
+    return deps.auth.handler(c.req.raw);
+  });
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', MSG.notFound, 404);

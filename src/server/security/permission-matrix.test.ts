@@ -464,7 +464,11 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   // Better Auth's wildcard routes: one representative each (its other endpoints have their own tests).
-  'GET /api/auth/*': { expect: PUBLIC, setup: async () => ({ path: '/api/auth/get-session' }) },
+  // The one GET served (the reset link): an unknown token is sent back to the reset page.
+  'GET /api/auth/*': {
+    expect: { guest: 302, member: 302, owner: 302, other: 302, admin: 302 },
+    setup: async () => ({ path: '/api/auth/reset-password/unknown-token?callbackURL=%2Freset-password' }),
+  },
   'POST /api/auth/*': {
     expect: PUBLIC,
     setup: async () => ({ path: '/api/auth/sign-out', body: {}, freshSession: true }),

@@ -9,8 +9,10 @@ import { setOperatorTimeZone } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { createDiskStorage, type Storage } from './lib/storage';
 import { createOutbox, createTransport, type Transport } from './outbox/outbox';
-import { fireLoanTimer } from './modules/loans/timer-service';
+import { onBookEvent } from './lib/book-events';
 import { fireDueTimers } from './timers/fire';
+import { registerTimerKinds } from './timers/registry';
+import { BOOK_EVENT_LISTENERS, TIMER_KINDS } from './wiring';
 
 export interface Runtime {
   app: App;
@@ -26,6 +28,8 @@ export async function createRuntime(
 ): Promise<Runtime> {
   const log = overrides.log ?? createLogger(config.logLevel);
   setOperatorTimeZone(config.timeZone);
+  registerTimerKinds(TIMER_KINDS);
+  onBookEvent(...BOOK_EVENT_LISTENERS);
   const database =
     overrides.database ??
     (await openDatabase({
@@ -42,7 +46,7 @@ export async function createRuntime(
     log,
     intervalMs: EMAIL_WORKER_INTERVAL_MS,
     // D24: each pass of the worker first fires the due timers, whose emails it then sends.
-    beforeSend: () => fireDueTimers({ db: database.db, config, log }, fireLoanTimer),
+    beforeSend: () => fireDueTimers({ db: database.db, config, log }),
   });
   const storage = overrides.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));
   const auth = createAuth({ db: database.db, config, outbox });

@@ -3,7 +3,7 @@ import type { Availability } from '@domain/api-types';
 import { CLOSED_ORDER_STATUSES } from '@domain/constants';
 import { MSG } from '@domain/messages';
 import type { DbOrTx } from '@server/db/client';
-import { type Book, books, cartItems, orderItems, orders } from '@server/db/schema';
+import { type Book, books, orderItems, orders } from '@server/db/schema';
 import { conflict, notFound } from '@server/lib/errors';
 
 // The books-availability module (issue 11): the one home of "is this book in an open order"
@@ -24,12 +24,6 @@ export async function loadLiveBook(db: DbOrTx, bookId: string, { lock = false } 
   const [book] = lock ? await query.for('update') : await query;
   if (!book) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
   return book;
-}
-
-/** Soft delete: the book leaves listings and carts; order history keeps its snapshot. */
-export async function softDeleteBook(tx: DbOrTx, bookId: string): Promise<void> {
-  await tx.update(books).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(books.id, bookId));
-  await tx.delete(cartItems).where(eq(cartItems.bookId, bookId));
 }
 
 // ---------------------------------------------------------------- open orders (D6)

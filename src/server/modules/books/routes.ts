@@ -270,10 +270,10 @@ export function booksRoutes() {
     .openapi(setStatus, async (c) => {
       const { status } = c.req.valid('json');
       const input = { actorId: c.var.user.id, bookId: c.req.valid('param').id, status };
-      return c.json(await setOwnedBookStatus(c.var.deps.db, input), 200);
+      return c.json(await setOwnedBookStatus(c.var.deps, input), 200);
     })
     .openapi(deleteBook, async (c) => {
-      await deleteOwnedBook(c.var.deps.db, { actorId: c.var.user.id, bookId: c.req.valid('param').id });
+      await deleteOwnedBook(c.var.deps, { actorId: c.var.user.id, bookId: c.req.valid('param').id });
       return c.body(null, 204);
     })
     .openapi(moreFromOwnerRoute, async (c) =>

@@ -2,13 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { BookDetail } from '@domain/api-types';
 import { MSG } from '@domain/messages';
 import type { BookFormValues, BookStatusChange } from '@domain/schemas/book-form';
-import type { DbOrTx } from '@server/db/client';
+import type { Config } from '@server/config';
+import type { Db, DbOrTx } from '@server/db/client';
 import { type Book, books, orderItems } from '@server/db/schema';
 import { forbidden } from '@server/lib/errors';
 import type { Storage } from '@server/lib/storage';
 import { deleteCover, storeCover } from '@server/modules/covers/service';
-import { inOpenOrderConflict, isHeldByOpenOrder, loadLiveBook, softDeleteBook } from './availability-service';
+import { inOpenOrderConflict, isHeldByOpenOrder, loadLiveBook } from './availability-service';
 import { getBookDetail } from './read-service';
+import { changeBookState } from './state-service';
 
 // An owner's own books: upload, edit, Available/Unavailable, soft delete (D7).
 // Admins change any book through the admin module, not here.
@@ -88,7 +90,7 @@ async function dropCoverUnlessInHistory(deps: BookWriteDeps, coverKey: string) {
 
 /** Owners switch their own book between Available and Unavailable while no open order holds it. */
 export async function setOwnedBookStatus(
-  db: DbOrTx,
+  { db, config }: { db: Db; config: Config },
   input: { actorId: string; bookId: string; status: BookStatusChange['status'] },
 ): Promise<BookDetail> {
   await db.transaction(async (tx) => {
@@ -96,16 +98,19 @@ export async function setOwnedBookStatus(
     const book = await loadOwnedBook(tx, input.bookId, input.actorId, { lock: true });
     // Held by an open order (D6): the order, not the owner, decides what happens to it now.
     if (isHeldByOpenOrder(book)) throw inOpenOrderConflict(MSG.bookInOpenOrderStatus);
-    await tx.update(books).set({ status: input.status, updatedAt: new Date() }).where(eq(books.id, book.id));
+    await changeBookState(tx, config, { type: 'set-status', bookIds: [book.id], status: input.status });
   });
   return getBookDetail(db, input.bookId);
 }
 
 /** Soft delete (D7): the book leaves listings and carts; order history keeps its snapshot. */
-export async function deleteOwnedBook(db: DbOrTx, input: { actorId: string; bookId: string }): Promise<void> {
+export async function deleteOwnedBook(
+  { db, config }: { db: Db; config: Config },
+  input: { actorId: string; bookId: string },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const book = await loadOwnedBook(tx, input.bookId, input.actorId, { lock: true });
     if (isHeldByOpenOrder(book)) throw inOpenOrderConflict(MSG.bookInOpenOrderDelete);
-    await softDeleteBook(tx, book.id);
+    await changeBookState(tx, config, { type: 'delete', bookIds: [book.id] });
   });
 }

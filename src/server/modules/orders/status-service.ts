@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { OrderStatus } from '@domain/constants';
 import { MSG } from '@domain/messages';
 import type { OrderAction } from '@domain/order-actions';
@@ -14,10 +14,12 @@ import {
 import { ORDER_MSG } from '@domain/order-messages';
 import type { OrderDetail, OrderEventDetails } from '@domain/order-types';
 import type { AppDeps, SessionUser } from '@server/app-env';
+import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { books, type Order, type OrderItem, orderEvents, orders } from '@server/db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '@server/lib/errors';
 import { noticeForStatus, queueOrderNotices } from '@server/modules/email/order-notices-service';
+import { changeBookState } from '@server/modules/books/state-service';
 import { onOrderStatusChange } from '@server/modules/loans/service';
 import { paymentConfirmation, refuseLeavingPaidOutCompletion } from '@server/modules/payments/service';
 import { now } from '@server/lib/clock';
@@ -74,7 +76,7 @@ export async function applyOrderAction(
     // D34: the owner's share becomes payable when the order is Completed.
     if (to === 'Completed') changes.completedAt = now();
 
-    await applyBookEffects(tx, order, items, to);
+    await applyBookEffects(tx, deps.config, order, items, to);
     // D41: a Completed order whose share was paid out stays Completed.
     await refuseLeavingPaidOutCompletion(tx, deps.config, order);
     await onOrderStatusChange(tx, deps.config, order, to);
@@ -108,6 +110,7 @@ export async function applyOrderAction(
  */
 export async function applyBookEffects(
   tx: Tx,
+  config: Config,
   order: Order,
   items: OrderItem[],
   to: OrderStatus,
@@ -144,16 +147,10 @@ export async function applyBookEffects(
   }
 
   const effect = bookEffectOf(order.status, to);
-  const heldHere = and(inArray(books.id, bookIds), eq(books.reservedByOrderId, order.id));
-  if (effect === 'borrow') {
-    await tx.update(books).set({ status: 'Borrowed', updatedAt: new Date() }).where(heldHere);
-  } else if (effect === 'unborrow') {
-    await tx.update(books).set({ status: 'Available', updatedAt: new Date() }).where(heldHere);
+  if (effect === 'borrow' || effect === 'unborrow') {
+    const status = effect === 'borrow' ? 'Borrowed' : 'Available';
+    await changeBookState(tx, config, { type: 'set-status', bookIds, status, onlyHeldBy: order.id });
   } else if (effect === 'release') {
-    // Only books this order still holds: a book another order took since then keeps its state.
-    await tx
-      .update(books)
-      .set({ status: 'Available', reservedByOrderId: null, updatedAt: new Date() })
-      .where(heldHere);
+    await changeBookState(tx, config, { type: 'release', bookIds, orderId: order.id });
   }
 }

@@ -339,6 +339,26 @@ const MATRIX: Record<string, Entry> = {
     expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
     setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/money` }),
   },
+  'POST /api/orders/:id/payment-claim/reject': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const order = await ownersOrder();
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Waiting for Payment' });
+      await claimPayment(ctx.deps, {
+        actor: asSessionUser(actors.owner.user),
+        orderId: order.id,
+        receipt: null,
+      });
+      return {
+        path: `/api/orders/${order.id}/payment-claim/reject`,
+        body: { reason: 'No transfer found' },
+        still: async () => {
+          const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+          return row.paymentClaimedAt !== null;
+        },
+      };
+    },
+  },
   'POST /api/orders/:id/payment-claim': {
     expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 403 },
     setup: async () => {

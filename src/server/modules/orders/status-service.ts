@@ -75,6 +75,10 @@ export async function applyOrderAction(
     }
     // D34: the owner's share becomes payable when the order is Completed.
     if (to === 'Completed') changes.completedAt = now();
+    // D36: cancelled after the borrower paid or said so: the team owes them a refund.
+    const refundOwed =
+      to === 'Cancelled' && (order.paymentClaimedAt !== null || order.paymentConfirmedAt !== null);
+    if (refundOwed) changes.refundOwedAt = now();
 
     await applyBookEffects(tx, deps.config, order, items, to);
     // D41: a Completed order whose share was paid out stays Completed.
@@ -91,8 +95,11 @@ export async function applyOrderAction(
       actorRole: role,
       details,
     });
-    const notice =
-      role === 'borrower' && action.type === 'cancel' ? 'cancelled_by_borrower' : noticeForStatus(to);
+    const notice = refundOwed
+      ? 'cancelled_refund_owed'
+      : role === 'borrower' && action.type === 'cancel'
+        ? 'cancelled_by_borrower'
+        : noticeForStatus(to);
     if (notice) await queueOrderNotices(tx, deps.config, order.id, notice);
 
     const [updated] = await tx.select().from(orders).where(eq(orders.id, order.id));

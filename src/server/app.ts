@@ -71,7 +71,8 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly only (no JS eval): the ISBN scanner's decoder, served from /assets (D30).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
@@ -236,6 +237,7 @@ const ASSET_TYPES: Record<string, string> = {
   json: 'application/json',
   txt: 'text/plain; charset=utf-8',
   html: 'text/html; charset=utf-8',
+  wasm: 'application/wasm',
 };
 
 /**

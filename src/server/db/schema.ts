@@ -181,6 +181,12 @@ export const books = pgTable(
     weeklyPrice: numeric('weekly_price', { precision: 12, scale: 2 }).notNull(),
     monthlyPrice: numeric('monthly_price', { precision: 12, scale: 2 }),
     coverKey: text('cover_key').notNull(),
+    // Up to 4 photos (D18) in the owner's order: coverKey is the first, these the rest.
+    extraPhotoKeys: text('extra_photo_keys').array().notNull().default(sql`'{}'`),
+    // The cover was drawn by the demo seed (title and author set in type): an owner's photo replaces it.
+    coverDrawn: boolean('cover_drawn').notNull().default(false),
+    // D30: ISBN-13, or null when the owner gave none.
+    isbn: varchar('isbn', { length: 13 }),
     // The open order that holds this book (D6); null when the book is free.
     reservedByOrderId: uuid('reserved_by_order_id').references((): AnyPgColumn => orders.id, {
       onDelete: 'set null',
@@ -198,6 +204,11 @@ export const books = pgTable(
   (t) => [
     check('books_weekly_price_positive', sql`${t.weeklyPrice} > 0`),
     check('books_monthly_price_positive', sql`${t.monthlyPrice} is null or ${t.monthlyPrice} > 0`),
+    check('books_isbn_13_digits', sql`${t.isbn} is null or ${t.isbn} ~ '^97[89][0-9]{10}$'`),
+    check('books_at_most_4_photos', sql`cardinality(${t.extraPhotoKeys}) <= 3`),
+    index('books_isbn_idx').on(t.isbn).where(sql`${t.isbn} is not null`),
+    // The orphan sweep asks which keys any book still names.
+    index('books_extra_photo_keys_idx').using('gin', t.extraPhotoKeys),
     index('books_owner_idx').on(t.ownerId, t.createdAt),
     // Catalog indexes (D17): one per sort order, partial on `listed`, each ending with the
     // filter columns so a page's ids come from an index-only scan (filters checked in the

@@ -212,6 +212,14 @@ const MATRIX: Record<string, Entry> = {
       return { path: `/api/books/${book.id}`, still: bookUnchanged(book.id) };
     },
   },
+  'GET /api/books/isbn/:isbn': {
+    // D30's prefill: any member filling in the form; the answer is a listed book's public fields.
+    expect: SIGNED_IN,
+    setup: async () => {
+      await createBook(ctx.db, { ownerId: actors.owner.user.id, isbn: '9786020332956' });
+      return { path: '/api/books/isbn/602-03-3295-0' };
+    },
+  },
   'GET /api/books/:id/more-from-owner': {
     expect: PUBLIC,
     setup: async () => ({ path: `/api/books/${(await ownersBook()).id}/more-from-owner` }),

@@ -17,6 +17,7 @@ export const catalogKeys = {
   book: (id: string) => ['catalog', 'book', id] as const,
   moreFromOwner: (id: string) => ['catalog', 'more-from-owner', id] as const,
   owner: (id: string) => ['catalog', 'owner', id] as const,
+  isbn: (isbn: string) => ['catalog', 'isbn', isbn] as const,
   ownerBooks: (id: string, query: object): QueryKey => ['catalog', 'owner-books', id, query],
   /** The signed-in owner's Manage books table. */
   mine: ['catalog', 'mine'] as const,

@@ -1,13 +1,14 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
 import { books, orderItems } from '@server/db/schema';
 
-// An upload stores its cover files before the book row is inserted, so a server killed in
-// between leaves files no row names. At startup, before this process serves anything, cover
-// folders written before it started and named by no book and no order item (D7 keeps the
-// covers of order history) are removed. A folder from an upload in flight on another instance
+// An upload stores its photo files before the book row is inserted, so a server killed in
+// between leaves files no row names; a deleted book (D7) keeps its row but no page shows its
+// photos any more. At startup, before this process serves anything, photo folders written
+// before it started and named by no book that is not deleted (its cover or its other photos,
+// D18) and no order item (D7 keeps the covers of order history) are removed. A folder from an upload in flight on another instance
 // is listed before the database is asked, and its row is committed milliseconds after its
 // files, so it is found referenced.
 
@@ -37,10 +38,21 @@ export async function sweepOrphanCovers(
     const keys = candidates.slice(i, i + BATCH);
     const used = new Set<string>();
     for (const row of await db
-      .select({ key: books.coverKey })
+      .select({ cover: books.coverKey, extra: books.extraPhotoKeys })
       .from(books)
-      .where(inArray(books.coverKey, keys))) {
-      used.add(row.key);
+      .where(
+        and(
+          isNull(books.deletedAt),
+          or(
+            inArray(books.coverKey, keys),
+            sql`${books.extraPhotoKeys} && array[${sql.join(
+              keys.map((k) => sql`${k}`),
+              sql`, `,
+            )}]::text[]`,
+          ),
+        ),
+      )) {
+      for (const key of [row.cover, ...row.extra]) used.add(key);
     }
     for (const row of await db
       .select({ key: orderItems.coverKey })

@@ -14,7 +14,7 @@ import { AddToCartButton } from '@web/components/add-to-cart-button';
 import { bookDetailQuery, moreFromOwnerQuery } from '@web/features/catalog/api';
 import { AvailabilityBadge } from '@web/components/availability-badge';
 import { BookGrid } from '@web/components/book-card';
-import { BookCover } from '@web/components/book-cover';
+import { BookGallery } from '@web/features/catalog/components/book-gallery';
 import { LoadFailure } from '@web/features/catalog/components/load-failure';
 import { OwnerAvatar } from '@web/features/catalog/components/owner-avatar';
 import { PickupPoints } from '@web/features/catalog/components/pickup-points';
@@ -66,8 +66,8 @@ function BookDetailView({ book }: { book: BookDetail }) {
       </nav>
 
       <div className="grid gap-8 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:gap-12">
-        <div className="relative mx-auto aspect-[2/3] w-full max-w-60 overflow-hidden sm:max-w-xs rounded-2xl bg-stone-100 shadow-md md:max-w-none">
-          <BookCover book={book} variant="detail" />
+        <div className="mx-auto w-full max-w-60 sm:max-w-xs md:max-w-none">
+          <BookGallery book={book} />
         </div>
 
         <div className="min-w-0">

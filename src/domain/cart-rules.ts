@@ -12,6 +12,8 @@ export interface CartBookFacts {
   status: 'Available' | 'Borrowed' | 'Unavailable';
   reservedByOrderId: string | null;
   deletedAt: Date | string | null;
+  /** D25: the member a waitlist hold keeps this book for, if any. */
+  heldForId: string | null;
 }
 
 /** One line already in the member's cart. */
@@ -46,6 +48,11 @@ export function isBorrowable(book: Omit<CartBookFacts, 'id' | 'title'>): boolean
   );
 }
 
+/** Borrowable now by this member: a book held for a waiting member is theirs alone (D25). */
+export function isBorrowableBy(book: Omit<CartBookFacts, 'id' | 'title'>, memberId: string): boolean {
+  return isBorrowable(book) && (book.heldForId === null || book.heldForId === memberId);
+}
+
 /** The first add-to-cart rule a book breaks, checked in the spec's order; null when it may be added. */
 export function addToCartProblem(input: {
   memberId: string;
@@ -54,7 +61,7 @@ export function addToCartProblem(input: {
 }): AddToCartProblem | null {
   const { memberId, book, cart } = input;
   if (!book) return { code: 'BOOK_NOT_FOUND', message: MSG.bookNotFound };
-  if (!isBorrowable(book)) return { code: 'BOOK_NOT_AVAILABLE', message: MSG.bookNotAvailable };
+  if (!isBorrowableBy(book, memberId)) return { code: 'BOOK_NOT_AVAILABLE', message: MSG.bookNotAvailable };
   if (book.ownerId === memberId) return { code: 'OWN_BOOK', message: MSG.ownBook };
   if (cart.some((line) => line.bookId === book.id))
     return { code: 'ALREADY_IN_CART', message: MSG.alreadyInCart };
@@ -81,7 +88,7 @@ export function cartProblems(items: readonly { book: CartBookFacts }[], memberId
   }
   for (const { book } of items) {
     if (book.deletedAt !== null || book.ownerId === null) continue;
-    if (!isBorrowable(book) || book.ownerId === memberId)
+    if (!isBorrowableBy(book, memberId) || book.ownerId === memberId)
       problems.push(MSG.titleNoLongerAvailable(book.title));
   }
   return problems;

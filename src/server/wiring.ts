@@ -1,12 +1,13 @@
 import type { BookEventListener } from './lib/book-events';
 import { loanTimerKinds } from './modules/loans/timer-service';
 import { paymentTimerKinds } from './modules/payments/timer-service';
+import { waitlistBookListener, waitlistTimerKinds } from './modules/waitlist/hold-service';
 import type { TimerKind } from './timers/registry';
 
 // What each feature plugs into the shared mechanisms, in one list each (docs/adding-a-feature.md):
 // the timer kinds the outbox worker fires (D24) and the listeners of book events (a book became
 // borrowable, a book left for good). runtime.ts registers both before the app serves.
 
-export const TIMER_KINDS: TimerKind[] = [...loanTimerKinds, ...paymentTimerKinds];
+export const TIMER_KINDS: TimerKind[] = [...loanTimerKinds, ...paymentTimerKinds, ...waitlistTimerKinds];
 
-export const BOOK_EVENT_LISTENERS: BookEventListener[] = [];
+export const BOOK_EVENT_LISTENERS: BookEventListener[] = [waitlistBookListener];

@@ -11,11 +11,12 @@ import home from '@web/locales/en/home.json';
 import info from '@web/locales/en/info.json';
 import orders from '@web/locales/en/orders.json';
 import payments from '@web/locales/en/payments.json';
+import waitlist from '@web/locales/en/waitlist.json';
 
 // UI text lives in catalogues, one namespace per feature: Bahasa Indonesia is a second
 // catalogue, not a rewrite. The spec's error strings are the `en` values.
 export const resources = {
-  en: { common, home, info, catalog, books, account, cart, checkout, orders, admin, payments },
+  en: { common, home, info, catalog, books, account, cart, checkout, orders, admin, payments, waitlist },
 } as const;
 
 void i18n.use(initReactI18next).init({

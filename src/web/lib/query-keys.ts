@@ -45,6 +45,15 @@ export const orderKeys = {
     status === undefined ? (['orders', 'money', id] as const) : (['orders', 'money', id, status] as const),
 };
 
+/** D25: every key starts with 'waitlist', so one invalidation refreshes the book panels and lists. */
+export const waitlistKeys = {
+  all: ['waitlist'] as const,
+  book: (id: string) => ['waitlist', 'book', id] as const,
+  mine: ['waitlist', 'mine'] as const,
+  counts: (ids: string) => ['waitlist', 'counts', ids] as const,
+  admin: (id: string) => ['waitlist', 'admin', id] as const,
+};
+
 export const earningsKeys = { all: ['earnings'] as const };
 
 export const adminKeys = {

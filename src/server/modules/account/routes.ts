@@ -2,7 +2,6 @@ import { meSchema } from '@domain/api-types';
 import { MSG } from '@domain/messages';
 import { changePasswordSchema, confirmEmailSchema, profileSchema } from '@domain/schemas/account';
 import type { AppEnv } from '@server/app-env';
-import { CLIENT_IP_HEADER } from '@server/auth/auth';
 import { AppError } from '@server/lib/errors';
 import {
   errorBodySchema,
@@ -82,11 +81,7 @@ const passwordAttempts: MiddlewareHandler<AppEnv> = async (c, next) => {
     const db = c.var.deps.db;
     const limit = { max: PASSWORD_ATTEMPTS_PER_MINUTE, windowMs: 60_000 };
     const byMember = await takeAttempt(db, `profile-password:member:${user.id}`, limit);
-    const byAddress = await takeAttempt(
-      db,
-      `profile-password:address:${c.req.header(CLIENT_IP_HEADER)}`,
-      limit,
-    );
+    const byAddress = await takeAttempt(db, `profile-password:address:${c.var.clientIp}`, limit);
     if (!byMember || !byAddress) throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyPasswordAttempts, 429);
   }
   await next();

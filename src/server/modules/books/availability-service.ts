@@ -71,10 +71,14 @@ export const inOpenOrderConflict = (message: string) => conflict('BOOK_IN_OPEN_O
 // ---------------------------------------------------------------- listing state
 
 /** What a member can do with the book right now, as every book answer says it. */
-export function availabilityOf(book: Pick<Book, 'status' | 'reservedByOrderId' | 'deletedAt'>): Availability {
+export function availabilityOf(
+  book: Pick<Book, 'status' | 'reservedByOrderId' | 'deletedAt' | 'heldForId'>,
+): Availability {
   if (book.deletedAt || book.status === 'Unavailable') return 'unavailable';
   if (book.status === 'Borrowed') return 'borrowed';
-  if (book.reservedByOrderId) return 'reserved';
+  // D25: a book held for a waiting member is reserved for everyone else; the waitlist's own
+  // answer tells its holder that it is theirs.
+  if (book.reservedByOrderId || book.heldForId) return 'reserved';
   return 'available';
 }
 

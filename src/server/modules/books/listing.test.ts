@@ -271,7 +271,7 @@ describe('photos (D18: up to 4, the first is the cover)', () => {
     const gone = await upload(owner, VALID, [photo, photo, photo]);
     const del = await ctx.request('DELETE', `/api/books/${gone.body.id}`, { cookie: owner.cookie });
     expect(del.status).toBe(204);
-    const removed = await sweepOrphanCovers(ctx.db, uploads(), {
+    const removed = await sweepOrphanCovers(ctx.db, ctx.deps.storage, {
       writtenBefore: new Date(Date.now() + 60_000),
     });
     for (const p of gone.body.photos) {

@@ -18,6 +18,8 @@ import { BookGallery } from '@web/features/catalog/components/book-gallery';
 import { LoadFailure } from '@web/features/catalog/components/load-failure';
 import { OwnerAvatar } from '@web/features/catalog/components/owner-avatar';
 import { PickupPoints } from '@web/features/catalog/components/pickup-points';
+import { WaitlistPanel } from '@web/features/catalog/components/waitlist-panel';
+import { bookWaitlistQuery } from '@web/features/waitlist/api';
 import { formatMonthYear } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 
@@ -43,11 +45,15 @@ export default function BookDetailPage() {
   return <BookDetailView book={query.data} />;
 }
 
-function BookDetailView({ book }: { book: BookDetail }) {
+function BookDetailView({ book: shown }: { book: BookDetail }) {
   const { t } = useTranslation('catalog');
   const { user } = useSession();
-  const isOwner = user?.id === book.ownerId;
-  const saving = monthlySavingMinor(book);
+  const isOwner = user?.id === shown.ownerId;
+  const saving = monthlySavingMinor(shown);
+  // D25: a book out on loan or held has a waitlist; a book held for this viewer is theirs to add.
+  const waitlist = useQuery({ ...bookWaitlistQuery(shown.id), enabled: shown.availability !== 'available' });
+  const heldForMe = waitlist.data?.state === 'held';
+  const book: BookDetail = heldForMe ? { ...shown, availability: 'available' } : shown;
 
   return (
     <Container className="py-6 sm:py-10">
@@ -128,6 +134,7 @@ function BookDetailView({ book }: { book: BookDetail }) {
                 )}
               </>
             )}
+            {waitlist.data && <WaitlistPanel waitlist={waitlist.data} />}
           </Card>
 
           <section className="mt-8 max-w-2xl">

@@ -32,6 +32,8 @@ import { refuseForbiddenText } from './security/forbidden-text';
 import { limitJsonBody } from './security/json-body-limit';
 import { isServedAuthEndpoint } from './auth/served-endpoints';
 import { createPageHints } from './web-app/page-hints';
+import { mountSeo } from './web-app/seo';
+import { findPage, NOT_FOUND_DESCRIPTION } from '@domain/pages';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -177,6 +179,7 @@ export function createApp(deps: AppDeps) {
     throw new AppError('NOT_FOUND', MSG.notFound, 404);
   });
 
+  mountSeo(app, deps);
   serveWebApp(app, deps);
 
   app.onError((err, c) => {
@@ -304,6 +307,9 @@ function serveAssets(dir: string) {
   };
 }
 
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 /** The built React app: hashed assets cached for a year, index.html for every other page path. */
 function serveWebApp(app: Hono<AppEnv>, deps: AppDeps) {
   const dist = deps.config.webDistDir;
@@ -338,6 +344,14 @@ function serveWebApp(app: Hono<AppEnv>, deps: AppDeps) {
     c.header('cache-control', 'no-cache');
     const url = new URL(c.req.url);
     const hints = pageHints(url.pathname, url.searchParams);
-    return c.html(hints ? indexHtml.replace('</head>', `${hints}</head>`) : indexHtml);
+    // An unknown path is the app's designed not-found page, with the status that says so; each
+    // known page names itself in its own meta description.
+    const page = findPage(url.pathname);
+    const description = escapeAttribute(page?.description ?? NOT_FOUND_DESCRIPTION);
+    const html = indexHtml.replace(
+      /<meta name="description" content="[^"]*"/,
+      `<meta name="description" content="${description}"`,
+    );
+    return c.html(hints ? html.replace('</head>', `${hints}</head>`) : html, page ? 200 : 404);
   });
 }

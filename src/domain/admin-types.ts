@@ -82,6 +82,8 @@ export const adminEmailRowSchema = z.object({
   sentAt: z.string().nullable(),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
+  /** Every retry of the long window failed: it waits for an admin's retry. */
+  failedAt: z.string().nullable(),
 });
 export type AdminEmailRow = z.infer<typeof adminEmailRowSchema>;
 
@@ -101,3 +103,7 @@ export const processEmailsResultSchema = z.union([
   z.object({ configuration_required: z.literal(true), message: z.string() }),
 ]);
 export type ProcessEmailsResult = z.infer<typeof processEmailsResultSchema>;
+
+/** POST /api/admin/emails/:id/retry and /api/admin/emails/retry-failed: how many were made due. */
+export const retryEmailsResultSchema = z.object({ retried: z.number().int() });
+export type RetryEmailsResult = z.infer<typeof retryEmailsResultSchema>;

@@ -7,10 +7,9 @@ import { z } from 'zod';
 export const signUpAnswerSchema = z.object({ ok: z.literal(true) });
 export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;
 
-/** POST /api/auth/sign-in/email: the session cookie is set; the token is also the cookie's. */
+/** POST /api/auth/sign-in/email: the session cookie is set (httpOnly); the answer carries no token. */
 export const signInAnswerSchema = z.object({
   redirect: z.boolean(),
-  token: z.string(),
   url: z.string().optional(),
   user: z.looseObject({ id: z.string(), email: z.string(), name: z.string() }),
 });

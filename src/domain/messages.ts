@@ -105,6 +105,8 @@ export const MSG = {
   failedToDeleteUser: 'Failed to delete user',
   emailServiceNotConfigured: 'Email service not configured...',
   emailProcessingTriggered: 'Email processing triggered successfully',
+  emailNotFound: 'Email not found',
+  emailNotFailed: 'Only a failed email can be retried: this one is sent or still retried automatically',
   emailProcessingFailed: (msg: string) => `Email processing failed: ${msg}`,
   // Admin rules the spec leaves unworded (D12, D13, D7)
   userNotFound: 'User not found',

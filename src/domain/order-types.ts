@@ -119,6 +119,8 @@ export const orderEventDetailsSchema = z.object({
   amountReceived: moneySchema.optional(),
   bankReference: z.string().optional(),
   receipt: z.boolean().optional(),
+  /** D36: why an admin rejected a payment claim. */
+  reason: z.string().optional(),
 });
 export type OrderEventDetails = z.infer<typeof orderEventDetailsSchema>;
 
@@ -150,6 +152,11 @@ export const orderPaymentSchema = z.object({
   confirmedAt: timestampSchema.nullable(),
   amountReceived: moneySchema.nullable(),
   bankReference: z.string().nullable(),
+  /** D36: the latest rejected claim and its reason (the deadline is then the new window's). */
+  claimRejectedAt: timestampSchema.nullable(),
+  claimRejectionReason: z.string().nullable(),
+  /** D36: cancelled after the borrower paid or said so: the team owes a refund (admins only). */
+  refundOwedAt: timestampSchema.nullable(),
 });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 

@@ -16,6 +16,11 @@ export const PAYMENT_MSG = {
   payoutOwnerNotFound: 'Owner not found',
   payoutExceedsBalance: (balance: string) => `The payout cannot exceed the payable balance of ${balance}`,
   nothingPayable: 'This owner has nothing payable',
+  claimNotPending: 'There is no payment claim waiting to be checked on this order',
+  rejectReasonRequired: 'Please say why the claim is rejected',
+  rejectReasonMax: 'The reason must be 300 characters or less',
+  paidOutCannotReopen:
+    'The owner’s share of this order is already paid out, so the order stays Completed. Record any refund to the borrower outside the order.',
   bankNameMax: 'Bank name must be 100 characters or less',
   accountNameMax: 'Account name must be 100 characters or less',
   accountNumberFormat: 'Account number can only contain digits, spaces and dashes (5 to 34)',

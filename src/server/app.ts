@@ -19,6 +19,7 @@ import { AppError, type ErrorBody } from './lib/errors';
 import { jsonResponses } from './lib/json-response';
 import { refuseForbiddenText } from './security/forbidden-text';
 import { limitJsonBody } from './security/json-body-limit';
+import { isServedAuthEndpoint } from './auth/served-endpoints';
 import { createPageHints } from './web-app/page-hints';
 import { mountSeo } from './web-app/seo';
 import { findPage, NOT_FOUND_DESCRIPTION } from '@domain/pages';
@@ -143,7 +144,14 @@ export function createApp(deps: AppDeps) {
 
   mountApiModules(app);
   mountApiDocs(app);
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+  // Only the endpoints the product uses (auth/served-endpoints.ts); the rest of Better Auth's is
+  // reachable from the server alone.
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    if (!isServedAuthEndpoint(c.req.method, c.req.path.slice('/api/auth'.length))) {
+      throw new AppError('NOT_FOUND', MSG.notFound, 404);
+    }
+    return deps.auth.handler(c.req.raw);
+  });
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', MSG.notFound, 404);
@@ -157,6 +165,10 @@ export function createApp(deps: AppDeps) {
       const body: ErrorBody = {
         error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
       };
+      // A 413 is answered before the body is read; the unread rest is still on the socket, and
+      // the Node adapter drops the socket if it cannot drain it within half a second. Saying so
+      // lets the client open a new connection instead of losing its next request on this one.
+      if (err.status === 413) c.header('Connection', 'close');
       return c.json(body, err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {

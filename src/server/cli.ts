@@ -23,7 +23,14 @@ if (command === 'storage:copy') {
 }
 
 async function runDatabaseCommand() {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // D40: on the embedded database this takes the data folder's lock; with a server running on
+  // it, the command stops here with a message naming the folder and the server's pid.
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
   try {
     await database.migrate();
     if (command === 'migrate') {

@@ -4,12 +4,20 @@ import { applyClockOffset } from './lib/clock';
 import { DEMO_LOGINS, seedDemo } from './seed/demo';
 import { sweepOrphanCovers } from './modules/covers/orphan-sweep-service';
 import { createRuntime } from './runtime';
+import { DataDirLockedError } from './db/data-dir-lock';
 
 // config -> db -> migrate -> (seed) -> app -> listen; graceful shutdown on SIGINT/SIGTERM.
 const config = loadConfig();
 applyClockOffset(config.clockOffsetMs);
 const startedAt = new Date();
-const runtime = await createRuntime(config);
+const runtime = await createRuntime(config).catch((err: unknown) => {
+  // D40: another process holds the embedded database; say who, and stop without a stack trace.
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+});
 const { log } = runtime.deps;
 for (const warning of startupWarnings(config)) log.error(warning);
 

@@ -1,6 +1,7 @@
 import type { BookEventListener } from './lib/book-events';
 import { conversationTimerKinds } from './modules/conversations/timer-service';
 import { loanTimerKinds } from './modules/loans/timer-service';
+import { paymentTimerKinds } from './modules/payments/timer-service';
 import { reviewTimerKinds } from './modules/reviews/timer-service';
 import { waitlistBookListener, waitlistTimerKinds } from './modules/waitlist/hold-service';
 import type { TimerKind } from './timers/registry';
@@ -11,6 +12,7 @@ import type { TimerKind } from './timers/registry';
 
 export const TIMER_KINDS: TimerKind[] = [
   ...loanTimerKinds,
+  ...paymentTimerKinds,
   ...waitlistTimerKinds,
   ...conversationTimerKinds,
   ...reviewTimerKinds,

@@ -34,7 +34,8 @@ export function findLink(mail: ReceivedMail, fragment: string): string {
   return link.replace(/&amp;/g, '&');
 }
 
-export async function startSmtpServer(): Promise<Mailbox> {
+/** `port`: listen there (a mail server back after an outage, on the address the app knows). */
+export async function startSmtpServer(port = 0): Promise<Mailbox> {
   const messages: ReceivedMail[] = [];
   let failures = 0;
   const server = new SMTPServer({
@@ -68,10 +69,10 @@ export async function startSmtpServer(): Promise<Mailbox> {
   // resets its connection; smtp-server reports that as an 'error' event, which would otherwise
   // be thrown as an uncaught exception in the test process. The lost message is the test's to count.
   server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     failNext(n) {
       failures = n;

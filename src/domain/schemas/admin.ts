@@ -35,7 +35,7 @@ export const adminUsersQuerySchema = z.object({ q, role: z.enum(ROLES).optional(
 
 export const adminEmailsQuerySchema = z.object({
   q,
-  state: z.enum(['pending', 'sent']).optional(),
+  state: z.enum(['pending', 'failed', 'sent']).optional(),
   page,
   pageSize: z.coerce.number().int().min(1).max(ADMIN_EMAIL_LIST_LIMIT).default(ADMIN_EMAIL_LIST_LIMIT),
 });

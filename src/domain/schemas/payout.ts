@@ -43,3 +43,13 @@ export const recordPayoutSchema = z.object({
 });
 export type RecordPayoutInput = z.input<typeof recordPayoutSchema>;
 export type RecordPayout = z.output<typeof recordPayoutSchema>;
+
+/** D36: the admin's reason for rejecting a payment claim, shown to the borrower. */
+export const rejectClaimSchema = z.object({
+  reason: z
+    .string({ error: PAYMENT_MSG.rejectReasonRequired })
+    .trim()
+    .min(1, PAYMENT_MSG.rejectReasonRequired)
+    .max(300, PAYMENT_MSG.rejectReasonMax),
+});
+export type RejectClaim = z.infer<typeof rejectClaimSchema>;

@@ -14,9 +14,10 @@ import {
 } from '@domain/schemas/account';
 import { errorBodySchema, operationIdFor, SESSION_SCHEME, z } from '@server/lib/openapi';
 
-// Better Auth serves /api/auth/* itself (app.ts); these are the endpoints the web app calls
-// (src/web/features/account/api.ts, the header's sign-out), described here so the document
-// covers every call the product makes. Our rules run before them (auth/request-rules.ts,
+// Better Auth serves /api/auth/* (app.ts), but only the endpoints in auth/served-endpoints.ts:
+// the web app's calls (src/web/features/account/api.ts, the header's sign-out) and the reset
+// link, described here by hand; security/auth-endpoints.test.ts checks that what is served is
+// exactly what is described. Our rules run before them (auth/request-rules.ts,
 // decision 0002): a broken rule answers 422 VALIDATION_FAILED with the spec's message. Better
 // Auth's own error answers are `{ code, message }`; our middleware's (cross-site, body size,
 // forbidden characters, crash) are our `{ error }` shape.
@@ -101,6 +102,24 @@ const ENDPOINTS: AuthEndpoint[] = [
 ];
 
 export function describeAuthEndpoints(registry: OpenAPIHono['openAPIRegistry']) {
+  // The link in the reset email: Better Auth checks the token and redirects to our page.
+  registry.registerPath({
+    method: 'get',
+    path: '/api/auth/reset-password/{token}',
+    operationId: operationIdFor('get', 'auth/reset-password/{token}'),
+    tags: ['Authentication (Better Auth)'],
+    security: [],
+    summary:
+      'The password reset link: redirects to /reset-password with the token, or with error=INVALID_TOKEN',
+    request: {
+      params: z.object({ token: z.string() }),
+      query: z.object({ callbackURL: z.string() }),
+    },
+    responses: {
+      302: { description: 'To our reset page (`callbackURL`), with `token` or `error=INVALID_TOKEN`' },
+      400: answer('No `callbackURL` (Better Auth’s VALIDATION_ERROR)', authError),
+    },
+  });
   for (const endpoint of ENDPOINTS) {
     registry.registerPath({
       method: 'post',

@@ -102,7 +102,6 @@ export function createAuth(deps: { db: Db; config: Config; outbox: Outbox }) {
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 60, max: 3 },
         '/send-verification-email': { window: 60, max: 3 },
-        '/change-password': { window: 60, max: 5 },
       },
     },
     advanced: {

@@ -1,6 +1,5 @@
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { z } from 'zod';
-import { MSG } from '@domain/messages';
 import {
   forgotPasswordSchema,
   newPasswordRequestSchema,
@@ -25,17 +24,9 @@ function onlyParsed(body: Record<string, unknown>, parsed: Record<string, unknow
 }
 
 export const accountRequestRules = createAuthMiddleware(async (ctx) => {
-  // The admin plugin's HTTP endpoints would bypass our admin rules (D12: no removing one's own
-  // role, no deleting an admin); roles change only through /api/admin. Server calls still work.
-  // Likewise update-user would skip the profile rules of spec 5: the profile changes only
-  // through PATCH /api/profile.
-  // And GET /verify-email signed in whoever opened a confirmation link: our confirm page POSTs
-  // to /api/account/confirm-email instead (login CSRF).
-  const closed =
-    ctx.path.startsWith('/admin/') || ctx.path === '/update-user' || ctx.path === '/verify-email';
-  if (closed && ctx.request) {
-    throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: MSG.notFound });
-  }
+  // Over HTTP only the endpoints in served-endpoints.ts reach Better Auth (app.ts): the admin
+  // plugin's (D12), update-user (spec 5's profile rules), GET /verify-email (login CSRF) and the
+  // rest are closed there; these rules run for those and for the server's own calls.
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   switch (ctx.path) {
     case '/sign-up/email': {
@@ -83,9 +74,16 @@ export function accountAnswerRules(
   onPasswordChanged: (user: { email: string; name: string }) => Promise<void>,
 ) {
   return createAuthMiddleware(async (ctx) => {
-    const returned = ctx.context.returned as { user?: { email: string; name: string } } | undefined;
+    const returned = ctx.context.returned as
+      | { user?: { email: string; name: string }; token?: unknown }
+      | undefined;
     if (!returned || returned instanceof Error) return;
     if (ctx.path === '/sign-up/email') return ctx.json(SIGN_UP_ANSWER);
+    // The session token lives in the httpOnly cookie only: page scripts never see it.
+    if (ctx.path === '/sign-in/email' && 'token' in returned) {
+      const { token: _token, ...answer } = returned;
+      return ctx.json(answer);
+    }
     if (ctx.path !== '/change-password' || !returned.user) return;
     await onPasswordChanged(returned.user);
   });

@@ -12,6 +12,7 @@ import * as schema from './schema';
 import type { Db } from './types';
 import { DEFAULT_POOL_SIZE } from './pool-size';
 import { type LocalWrites, trackLocalWrites, setSharedReadsLane } from './versions';
+import { type DataDirLock, lockDataDir } from './data-dir-lock';
 
 export type { Db, DbOrTx, Schema, Tx } from './types';
 
@@ -204,11 +205,20 @@ export async function openDatabase(opts: {
     };
   }
   let dir: string | undefined;
+  let lock: DataDirLock | null = null;
   if (opts.databaseUrl !== 'memory://' && opts.dataDir) {
+    // D40: one process per embedded database; a second one stops here with the holder's pid.
+    lock = lockDataDir(opts.dataDir);
     dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const writes = countLocalWrites(client);
   const watch: QueryWatch = { observer: null };
   const db = drizzlePglite(client, { schema, logger: watchLogger(watch) }) as unknown as Db;
@@ -218,7 +228,13 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

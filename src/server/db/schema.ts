@@ -385,6 +385,11 @@ export const orders = pgTable(
     paymentConfirmedAt: timestamp('payment_confirmed_at', { withTimezone: true }),
     paymentReceivedAmount: numeric('payment_received_amount', { precision: 12, scale: 2 }),
     paymentBankReference: text('payment_bank_reference'),
+    // D36: the latest rejected claim, its reason (shown to the borrower with the new deadline),
+    // and a refund the team owes because the order was cancelled after the borrower paid.
+    paymentClaimRejectedAt: timestamp('payment_claim_rejected_at', { withTimezone: true }),
+    paymentClaimRejectionReason: text('payment_claim_rejection_reason'),
+    refundOwedAt: timestamp('refund_owed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -672,6 +677,8 @@ export const emailNotifications = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Every retry of the long window failed (lib/retry-policy.ts); only an admin's retry sends it again. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

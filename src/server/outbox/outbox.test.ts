@@ -65,7 +65,7 @@ describe('outbox', () => {
     expect(ctx.mailbox.messages.filter((m) => m.to.includes('retry@example.com'))).toHaveLength(1);
   });
 
-  it('gives up after the attempt limit: the row stays pending with its last error for the admin to see', async () => {
+  it('after the last attempt of the long window the row is failed (not dropped), with its last error', async () => {
     await enqueueEmails(ctx.db, [mail('hopeless@example.com', 'Hopeless')]);
     const [row] = await ctx.db
       .update(emailNotifications)
@@ -81,6 +81,7 @@ describe('outbox', () => {
     expect(await ctx.deps.outbox.runOnce()).toEqual({ sent: 0, failed: 0 });
     const [after] = await ctx.db.select().from(emailNotifications).where(eq(emailNotifications.id, row.id));
     expect(after).toMatchObject({ sentAt: null, attempts: MAX_EMAIL_ATTEMPTS });
+    expect(after.failedAt).not.toBeNull();
     expect(after.lastError).toContain('Mailbox temporarily unavailable');
     expect(ctx.mailbox.messages.filter((m) => m.to.includes('hopeless@example.com'))).toHaveLength(0);
   });

@@ -1,12 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '@server/config';
 import type { Db, DbOrTx } from '@server/db/client';
 import { emailNotifications } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
+import { MAX_ATTEMPTS, retriesExhausted, retryWaitMs } from '@server/lib/retry-policy';
 import type { RenderedEmail } from './layout';
 
 // The outbox (D14): every email is a row first; a worker sends pending rows right after
@@ -20,7 +21,8 @@ import type { RenderedEmail } from './layout';
 // message in flight, once its lease runs out; every message carries the row id as its
 // Message-ID, so that repeat is recognisable.
 
-export const MAX_EMAIL_ATTEMPTS = 5;
+/** Attempts over the long retry window (about 3 days, lib/retry-policy.ts); then the row is failed. */
+export const MAX_EMAIL_ATTEMPTS = MAX_ATTEMPTS;
 /** How long a claimed row stays reserved for its worker: well over the SMTP timeouts below. */
 export const EMAIL_LEASE_MS = 10 * 60_000;
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 120_000 };
@@ -127,11 +129,6 @@ export interface Outbox {
   stop(): Promise<void>;
 }
 
-/** Backoff after a failed attempt: 1, 2, 4, 8 ... minutes. */
-function retryDelayMs(attempts: number): number {
-  return 60_000 * 2 ** Math.max(0, attempts - 1);
-}
-
 type EmailRow = typeof emailNotifications.$inferSelect;
 
 /**
@@ -146,8 +143,8 @@ async function claimNextEmail(db: Db): Promise<EmailRow | null> {
     .where(
       and(
         isNull(emailNotifications.sentAt),
+        isNull(emailNotifications.failedAt),
         lte(emailNotifications.nextAttemptAt, at),
-        sql`${emailNotifications.attempts} < ${MAX_EMAIL_ATTEMPTS}`,
       ),
     )
     .orderBy(asc(emailNotifications.createdAt))
@@ -164,6 +161,26 @@ async function claimNextEmail(db: Db): Promise<EmailRow | null> {
   return row ?? null;
 }
 
+/**
+ * An admin's retry (one row, or every failed one): failed rows become due now with a fresh
+ * window. Only failed rows: a row in its window may be under a worker's lease right now, and
+ * making it due again would send it twice. Returns the rows made due.
+ */
+export async function retryFailedEmails(db: DbOrTx, only?: { id: string }): Promise<number> {
+  const rows = await db
+    .update(emailNotifications)
+    .set({ failedAt: null, attempts: 0, nextAttemptAt: now() })
+    .where(
+      and(
+        isNull(emailNotifications.sentAt),
+        isNotNull(emailNotifications.failedAt),
+        only ? eq(emailNotifications.id, only.id) : undefined,
+      ),
+    )
+    .returning({ id: emailNotifications.id });
+  return rows.length;
+}
+
 export function createOutbox(deps: {
   db: Db;
   transport: Transport;
@@ -177,6 +194,18 @@ export function createOutbox(deps: {
   let running: Promise<OutboxRunResult> | null = null;
   let again = false;
 
+  /** The retry window is over: the row waits, failed, for an admin's retry (never dropped). */
+  async function markFailed(row: EmailRow, lastError: string) {
+    await db
+      .update(emailNotifications)
+      .set({ lastError, failedAt: now() })
+      .where(eq(emailNotifications.id, row.id));
+    log.error(
+      { emailId: row.id, to: row.recipientEmail, attempts: row.attempts, err: lastError },
+      'email failed after its retry window: an admin can retry it in the Emails tab',
+    );
+  }
+
   /** Claim, send (no transaction open), mark: one row at a time until none is due. */
   async function drainOutbox(): Promise<OutboxRunResult> {
     const total = { sent: 0, failed: 0 };
@@ -184,6 +213,12 @@ export function createOutbox(deps: {
     for (;;) {
       const row = await claimNextEmail(db);
       if (!row) return total;
+      if (row.attempts > MAX_EMAIL_ATTEMPTS) {
+        // Every attempt of the window ended with the process gone mid-send: failed, not dropped.
+        total.failed++;
+        await markFailed(row, row.lastError ?? 'The process stopped while sending this email');
+        continue;
+      }
       try {
         await transport.send({
           id: row.id,
@@ -194,12 +229,14 @@ export function createOutbox(deps: {
         });
       } catch (err) {
         total.failed++;
+        const lastError = err instanceof Error ? err.message.slice(0, 500) : String(err);
+        if (retriesExhausted(row.attempts)) {
+          await markFailed(row, lastError);
+          continue;
+        }
         await db
           .update(emailNotifications)
-          .set({
-            lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
-            nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts)),
-          })
+          .set({ lastError, nextAttemptAt: new Date(now().getTime() + retryWaitMs(row.attempts)) })
           .where(eq(emailNotifications.id, row.id));
         log.warn({ emailId: row.id, err: String(err) }, 'email send failed');
         continue;

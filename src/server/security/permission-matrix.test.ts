@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   books,
   cartItems,
+  emailNotifications,
   messages,
   orders,
   payouts,
@@ -79,6 +80,30 @@ beforeAll(async () => {
   coverKey = uploaded.body.cover.card.split('/')[3];
 }, 120_000);
 afterAll(() => ctx.close());
+
+/** An outbox row whose retry window is over (failed), for the retry routes. */
+async function failedEmail(): Promise<string> {
+  const [row] = await ctx.db
+    .insert(emailNotifications)
+    .values({
+      recipientEmail: 'matrix-failed@example.com',
+      recipientType: 'user',
+      emailType: 'test',
+      subject: 'Matrix failed',
+      textBody: 'x',
+      htmlBody: '<p>x</p>',
+      attempts: 21,
+      lastError: 'Connection refused',
+      failedAt: new Date(),
+    })
+    .returning({ id: emailNotifications.id });
+  return row.id;
+}
+
+async function emailStillFailed(id: string): Promise<boolean> {
+  const [row] = await ctx.db.select().from(emailNotifications).where(eq(emailNotifications.id, id));
+  return row?.failedAt !== null && row?.sentAt === null;
+}
 
 function bookForm(): FormData {
   const form = new FormData();
@@ -357,6 +382,26 @@ const MATRIX: Record<string, Entry> = {
     expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
     setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/money` }),
   },
+  'POST /api/orders/:id/payment-claim/reject': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const order = await ownersOrder();
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Waiting for Payment' });
+      await claimPayment(ctx.deps, {
+        actor: asSessionUser(actors.owner.user),
+        orderId: order.id,
+        receipt: null,
+      });
+      return {
+        path: `/api/orders/${order.id}/payment-claim/reject`,
+        body: { reason: 'No transfer found' },
+        still: async () => {
+          const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+          return row.paymentClaimedAt !== null;
+        },
+      };
+    },
+  },
   'POST /api/orders/:id/payment-claim': {
     expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 403 },
     setup: async () => {
@@ -562,8 +607,26 @@ const MATRIX: Record<string, Entry> = {
     expect: ADMIN_ONLY,
     setup: async () => ({ path: '/api/admin/emails/process' }),
   },
+  'POST /api/admin/emails/:id/retry': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const id = await failedEmail();
+      return { path: `/api/admin/emails/${id}/retry`, still: () => emailStillFailed(id) };
+    },
+  },
+  'POST /api/admin/emails/retry-failed': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const id = await failedEmail();
+      return { path: '/api/admin/emails/retry-failed', still: () => emailStillFailed(id) };
+    },
+  },
   // Better Auth's wildcard routes: one representative each (its other endpoints have their own tests).
-  'GET /api/auth/*': { expect: PUBLIC, setup: async () => ({ path: '/api/auth/get-session' }) },
+  // The one GET served (the reset link): an unknown token is sent back to the reset page.
+  'GET /api/auth/*': {
+    expect: { guest: 302, member: 302, owner: 302, other: 302, admin: 302 },
+    setup: async () => ({ path: '/api/auth/reset-password/unknown-token?callbackURL=%2Freset-password' }),
+  },
   'POST /api/auth/*': {
     expect: PUBLIC,
     setup: async () => ({ path: '/api/auth/sign-out', body: {}, freshSession: true }),

@@ -105,6 +105,18 @@ describe('rate limits', () => {
     expect(blocked.body.error).toEqual({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyPasswordAttempts });
     await expect(ctx.signIn(user.email, user.password)).resolves.toContain('rakbuku.session_token');
 
+    // Every route that checks a current password shares that budget: Better Auth's own
+    // change-password (which counted apart, per address) is not served at all.
+    for (const path of ['/api/auth/change-password', '/api/auth/verify-password', '/api/auth/delete-user']) {
+      const other = await ctx.request('POST', path, {
+        cookie,
+        headers: spoofed(1),
+        body: { currentPassword: user.password, password: user.password, newPassword: 'changed-pass-1' },
+      });
+      expect(other.status, path).toBe(404);
+    }
+    await expect(ctx.signIn(user.email, user.password)).resolves.toContain('rakbuku.session_token');
+
     // Per address: five members from one address use up its budget for a sixth.
     await ctx.db.delete(rateLimit);
     for (let i = 0; i < 5; i++)

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import { type Timer, timers } from '@server/db/schema';
 import { now } from '@server/lib/clock';
+import { MAX_ATTEMPTS, retryWaitMs } from '@server/lib/retry-policy';
 import { type TimerDeps, timerEffectFor } from './registry';
 
 // Firing due timers (D24), once per pass of the outbox worker. Each timer is claimed with
@@ -10,17 +11,14 @@ import { type TimerDeps, timerEffectFor } from './registry';
 // Timers are infrastructure: what a fired timer does is its kind's effect, looked up in the
 // registry (registry.ts) that src/server/wiring.ts fills, so this file imports no module.
 
-export const MAX_TIMER_ATTEMPTS = 5;
+/** The outbox's long window (about 3 days of growing waits): a dependency down for a day loses no timer. */
+export const MAX_TIMER_ATTEMPTS = MAX_ATTEMPTS;
 /** Timers fired per pass at most; the next pass (60 s, or a kick) goes on. */
 const PASS_LIMIT = 500;
 
 export interface FireResult {
   fired: number;
   failed: number;
-}
-
-function retryDelayMs(attempts: number): number {
-  return 60_000 * 2 ** Math.max(0, attempts - 1);
 }
 
 async function claimAndFire(deps: TimerDeps, at: Date): Promise<'fired' | 'failed' | null> {
@@ -63,7 +61,7 @@ async function claimAndFire(deps: TimerDeps, at: Date): Promise<'fired' | 'faile
       .set({
         attempts,
         lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
-        nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
+        nextAttemptAt: new Date(at.getTime() + retryWaitMs(attempts)),
       })
       .where(and(eq(timers.id, timer.id), isNull(timers.firedAt)));
     deps.log.warn({ timerId: timer.id, kind: timer.kind, err: String(err) }, 'timer failed');

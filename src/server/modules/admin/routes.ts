@@ -7,6 +7,7 @@ import {
   adminUserRowSchema,
   pageSchema,
   processEmailsResultSchema,
+  retryEmailsResultSchema,
 } from '@domain/admin-types';
 import { bookSummarySchema } from '@domain/api-types';
 import { MSG } from '@domain/messages';
@@ -145,6 +146,30 @@ const processEmails = adminRoute({
   responses: { 200: jsonAnswer(processEmailsResultSchema, 'What the run did') },
 });
 
+const emailId = z.object({ id: uuidParam(MSG.emailNotFound, 'EMAIL_NOT_FOUND') });
+
+const retryEmail = adminRoute({
+  method: 'post',
+  path: '/admin/emails/{id}/retry',
+  tags,
+  summary:
+    'Retry a failed email now, with a fresh retry window (only a failed one: never one a worker may be sending)',
+  request: { params: emailId },
+  responses: {
+    200: jsonAnswer(retryEmailsResultSchema, 'Made due: the outbox sends it next'),
+    404: error(`${MSG.emailNotFound} (EMAIL_NOT_FOUND)`),
+    409: error(`${MSG.emailNotFailed} (EMAIL_NOT_FAILED)`),
+  },
+});
+
+const retryFailedEmails = adminRoute({
+  method: 'post',
+  path: '/admin/emails/retry-failed',
+  tags,
+  summary: 'Retry every failed email now, each with a fresh retry window',
+  responses: { 200: jsonAnswer(retryEmailsResultSchema, 'How many were made due (0 when none had failed)') },
+});
+
 export function adminRoutes() {
   return router()
     .openapi(stats, async (c) => c.json(await admin.getStats(c.var.deps.db), 200))
@@ -171,7 +196,11 @@ export function adminRoutes() {
     })
     .openapi(emails, async (c) => c.json(await admin.listEmails(c.var.deps.db, c.req.valid('query')), 200))
     .openapi(pendingCount, async (c) => c.json({ count: await admin.countPendingEmails(c.var.deps.db) }, 200))
-    .openapi(processEmails, async (c) => c.json(await admin.processEmails(c.var.deps), 200));
+    .openapi(processEmails, async (c) => c.json(await admin.processEmails(c.var.deps), 200))
+    .openapi(retryEmail, async (c) =>
+      c.json(await admin.retryEmail(c.var.deps, c.req.valid('param').id), 200),
+    )
+    .openapi(retryFailedEmails, async (c) => c.json(await admin.retryAllFailedEmails(c.var.deps), 200));
 }
 
 export type AdminApi = ReturnType<typeof adminRoutes>;

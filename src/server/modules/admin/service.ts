@@ -49,6 +49,7 @@ import {
   notDeleted,
   openOrder,
 } from '@server/modules/books/availability-service';
+import { retryFailedEmails } from '@server/outbox/outbox';
 import { toBookSummary } from '@server/modules/books/service';
 import { changeBookState } from '@server/modules/books/state-service';
 import { loanFields } from '@server/modules/loans/view-service';
@@ -376,10 +377,12 @@ export async function deleteUser(
 
 export async function listEmails(
   db: DbOrTx,
-  query: PageQuery & { state?: 'pending' | 'sent' },
+  query: PageQuery & { state?: 'pending' | 'failed' | 'sent' },
 ): Promise<Page<AdminEmailRow>> {
   const filters: SQL[] = [];
-  if (query.state === 'pending') filters.push(isNull(emailNotifications.sentAt));
+  if (query.state === 'pending')
+    filters.push(isNull(emailNotifications.sentAt), isNull(emailNotifications.failedAt));
+  if (query.state === 'failed') filters.push(isNotNull(emailNotifications.failedAt));
   if (query.state === 'sent') filters.push(isNotNull(emailNotifications.sentAt));
   if (query.q)
     filters.push(
@@ -403,6 +406,7 @@ export async function listEmails(
         sentAt: emailNotifications.sentAt,
         attempts: emailNotifications.attempts,
         lastError: emailNotifications.lastError,
+        failedAt: emailNotifications.failedAt,
       })
       .from(emailNotifications)
       .where(where)
@@ -417,10 +421,36 @@ export async function listEmails(
       orderNumber: r.orderId ? orderNumber(r.orderId) : null,
       createdAt: new Date(r.createdAt).toISOString(),
       sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null,
+      failedAt: r.failedAt ? new Date(r.failedAt).toISOString() : null,
     })),
     total,
     query,
   );
+}
+
+/**
+ * The admin's Retry on a failed email: due now with a fresh retry window, sent by the next
+ * pass (kicked here). 404 for an unknown id, 409 for a row that is not failed.
+ */
+export async function retryEmail(deps: Pick<AppDeps, 'db' | 'outbox'>, emailId: string) {
+  const retried = await retryFailedEmails(deps.db, { id: emailId });
+  if (retried === 0) {
+    const [row] = await deps.db
+      .select({ id: emailNotifications.id })
+      .from(emailNotifications)
+      .where(eq(emailNotifications.id, emailId));
+    if (!row) throw notFound(MSG.emailNotFound, 'EMAIL_NOT_FOUND');
+    throw conflict('EMAIL_NOT_FAILED', MSG.emailNotFailed);
+  }
+  deps.outbox.kick();
+  return { retried };
+}
+
+/** The admin's Retry all failed: every failed email due now; the count may be 0. */
+export async function retryAllFailedEmails(deps: Pick<AppDeps, 'db' | 'outbox'>) {
+  const retried = await retryFailedEmails(deps.db);
+  if (retried > 0) deps.outbox.kick();
+  return { retried };
 }
 
 /** The admin's 'Process emails' (D14, D15): runs the outbox now. */

@@ -20,7 +20,19 @@ export type OrderNotice =
   | 'return_started'
   | 'completed'
   | 'cancelled'
-  | 'cancelled_by_borrower';
+  | 'cancelled_by_borrower'
+  // D36: a claim arrives (admins), still waits a day later (admins), is rejected (borrower);
+  // an order cancelled after the borrower paid or said so (a refund is owed).
+  | 'payment_claimed'
+  | 'payment_claim_waiting'
+  | 'payment_claim_rejected'
+  | 'cancelled_refund_owed';
+
+/** What a notice says beyond the order (D36: a rejection's reason and the new deadline). */
+export interface NoticeFacts {
+  reason?: string;
+  deadline?: Date;
+}
 
 const NOTICE_BY_STATUS: Record<OrderStatus, OrderNotice | null> = {
   Draft: null,
@@ -62,6 +74,7 @@ export type NoticeOrder = Pick<
 export type NoticeItem = Pick<OrderItem, 'title' | 'borrowDuration' | 'itemTotal'>;
 
 interface NoticeContext {
+  facts: NoticeFacts;
   order: NoticeOrder;
   items: NoticeItem[];
   config: Config;
@@ -118,7 +131,7 @@ function handover(order: NoticeOrder): string {
 
 const viewButton = (n: NoticeContext) => ({ label: 'View your order', url: n.link });
 
-const TEMPLATES: Record<OrderNotice, Template> = {
+const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Template> = {
   placed: {
     borrower: (n) => ({
       subject: `We received your order #${n.number}`,
@@ -283,6 +296,92 @@ const TEMPLATES: Record<OrderNotice, Template> = {
   },
 };
 
+/** A moment in the operator's zone, for emails: "Wednesday, 9 December 2026, 14:05". */
+function momentLabel(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
+}
+
+const CLAIM_TEMPLATES: Record<
+  'payment_claimed' | 'payment_claim_waiting' | 'payment_claim_rejected' | 'cancelled_refund_owed',
+  Template
+> = {
+  payment_claimed: {
+    admin: (n) => ({
+      subject: `Payment claimed for order #${n.number}: please check the transfer`,
+      title: 'A borrower says they paid',
+      paragraphs: [
+        `${n.order.userName} (${n.order.userEmail}) says they transferred ${formatMoney(n.order.total ?? n.order.subtotal)} for order #${n.number} from ${n.order.ownerName}, with the reference ${n.number}.`,
+        'The order is no longer cancelled at the end of its payment window. Check the bank account, then confirm the payment or reject the claim with a reason on the order page.',
+      ],
+      rows: orderRows(n),
+      button: { label: 'Open the order', url: n.link },
+    }),
+  },
+  payment_claim_waiting: {
+    admin: (n) => ({
+      subject: `Reminder: the payment claim for order #${n.number} is waiting`,
+      title: 'A payment claim is still waiting',
+      paragraphs: [
+        `${n.order.userName} (${n.order.userEmail}) said they paid for order #${n.number}, and nobody has checked it yet. The order waits until an admin confirms the payment or rejects the claim.`,
+      ],
+      rows: orderRows(n),
+      button: { label: 'Open the order', url: n.link },
+    }),
+  },
+  payment_claim_rejected: {
+    borrower: (n) => ({
+      subject: `We could not confirm your payment for order #${n.number}`,
+      title: 'We could not confirm your payment',
+      paragraphs: [
+        `Hi ${n.order.userName}, we checked your payment for order #${n.number} and could not confirm it: ${n.facts.reason ?? ''}`,
+        `Please transfer ${formatMoney(n.order.total ?? n.order.subtotal)} to ${n.config.payment.bankName}, account name ${n.config.payment.accountName}, account number ${n.config.payment.accountNumber}, with the reference ${n.number}, then press "I have paid" on your order page again.`,
+        n.facts.deadline
+          ? `Please pay by ${momentLabel(n.facts.deadline, n.config.timeZone)}, or the order is cancelled and its books go back on the shelf.`
+          : '',
+      ].filter(Boolean),
+      rows: orderRows(n),
+      button: viewButton(n),
+    }),
+  },
+  cancelled_refund_owed: {
+    borrower: (n) => ({
+      subject: `Order #${n.number} was cancelled`,
+      title: 'Your order was cancelled',
+      paragraphs: [
+        `Hi ${n.order.userName}, order #${n.number} was cancelled. You told us you had paid for it, so our team will refund your transfer to you.`,
+      ],
+      rows: orderRows(n),
+      button: viewButton(n),
+    }),
+    owner: (n) => ({
+      subject: `Order #${n.number} was cancelled`,
+      title: 'The order was cancelled',
+      paragraphs: [
+        `Hi ${n.order.ownerName}, order #${n.number} was cancelled. Your books are available again.`,
+      ],
+      rows: orderRows(n),
+      button: { label: 'View the order', url: n.link },
+    }),
+    admin: (n) => ({
+      subject: `Order #${n.number} was cancelled: a refund is owed`,
+      title: 'A cancelled order needs a refund',
+      paragraphs: [
+        `Order #${n.number} of ${n.order.userName} (${n.order.userEmail}) was cancelled after the borrower paid or said they paid. Please check the transfer and refund it to the borrower.`,
+      ],
+      rows: orderRows(n),
+      button: { label: 'Open the order', url: n.link },
+    }),
+  },
+};
+
 /** The status notices that go to both the borrower and the owner (D16). */
 function statusPair(subjectTail: string, title: string, sentence: (n: NoticeContext) => string): Template {
   const build =
@@ -331,6 +430,7 @@ export async function queueOrderNotices(
   config: Config,
   orderId: string,
   notice: OrderNotice,
+  facts: NoticeFacts = {},
 ): Promise<void> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return;
@@ -339,7 +439,7 @@ export async function queueOrderNotices(
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.title));
-  await enqueueEmails(tx, noticeEmails(config, notice, order, items, await recipientsOf(tx, order)));
+  await enqueueEmails(tx, noticeEmails(config, notice, order, items, await recipientsOf(tx, order), facts));
 }
 
 /**
@@ -373,15 +473,20 @@ function noticeEmails(
   order: NoticeOrder,
   items: NoticeItem[],
   recipients: ReadonlyArray<{ email: string; type: Recipient }>,
+  facts: NoticeFacts = {},
 ): QueuedEmail[] {
   const context: NoticeContext = {
+    facts,
     order,
     items,
     config,
     number: orderNumber(order.id),
     link: `${config.appUrl}/orders/${order.id}`,
   };
-  const template = TEMPLATES[notice];
+  const template =
+    notice in CLAIM_TEMPLATES
+      ? CLAIM_TEMPLATES[notice as keyof typeof CLAIM_TEMPLATES]
+      : TEMPLATES[notice as keyof typeof TEMPLATES];
   const emails: QueuedEmail[] = [];
   for (const { email, type } of recipients) {
     const build = template[type];

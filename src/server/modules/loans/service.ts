@@ -40,8 +40,13 @@ type LoanConfig = Pick<Config, 'timeZone' | 'paymentWindowHours'>;
  * orders, D33). It records the deadline in orders.payment_due_at and arms the payment-window
  * timer that cancels the order if it is still unpaid then. Returns the deadline.
  */
-export async function armPaymentWindow(tx: Tx, config: LoanConfig, orderId: string): Promise<Date> {
-  const deadline = new Date(now().getTime() + config.paymentWindowHours * 3_600_000);
+export async function armPaymentWindow(
+  tx: Tx,
+  config: LoanConfig,
+  orderId: string,
+  hours = config.paymentWindowHours,
+): Promise<Date> {
+  const deadline = new Date(now().getTime() + hours * 3_600_000);
   await tx.update(orders).set({ paymentDueAt: deadline }).where(eq(orders.id, orderId));
   await cancelTimers(tx, orderId, [PAYMENT_WINDOW_TIMER]);
   await armTimers(tx, [{ kind: PAYMENT_WINDOW_TIMER, subjectId: orderId, refAt: deadline, dueAt: deadline }]);

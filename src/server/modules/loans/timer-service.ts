@@ -25,8 +25,10 @@ async function lockOrder(tx: Tx, orderId: string) {
 async function firePaymentWindow(tx: Tx, deps: TimerDeps, timer: Timer): Promise<void> {
   const order = await lockOrder(tx, timer.subjectId);
   if (!order) return;
-  // D24: still unpaid at the deadline it was armed for: the system cancels the order.
+  // D24: still unpaid at the deadline it was armed for: the system cancels the order. D36: not
+  // once the borrower says they paid; only an admin's confirmation or rejection moves it on.
   if (order.status !== 'Waiting for Payment' || !sameInstant(order.paymentDueAt, timer.refAt)) return;
+  if (order.paymentClaimedAt) return;
   const items = await loadOrderItems(tx, order.id);
   await onOrderStatusChange(tx, deps.config, order, 'Cancelled');
   await applyBookEffects(tx, deps.config, order, items, 'Cancelled');

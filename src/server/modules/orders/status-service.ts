@@ -21,7 +21,7 @@ import { conflict, forbidden, notFound, unprocessable } from '@server/lib/errors
 import { noticeForStatus, queueOrderNotices } from '@server/modules/email/order-notices-service';
 import { changeBookState } from '@server/modules/books/state-service';
 import { onOrderStatusChange } from '@server/modules/loans/service';
-import { paymentConfirmation } from '@server/modules/payments/service';
+import { paymentConfirmation, refuseLeavingPaidOutCompletion } from '@server/modules/payments/service';
 import { now } from '@server/lib/clock';
 import { buildOrderDetail, loadOrderItems, rolesOnOrder } from './service';
 
@@ -75,8 +75,14 @@ export async function applyOrderAction(
     }
     // D34: the owner's share becomes payable when the order is Completed.
     if (to === 'Completed') changes.completedAt = now();
+    // D36: cancelled after the borrower paid or said so: the team owes them a refund.
+    const refundOwed =
+      to === 'Cancelled' && (order.paymentClaimedAt !== null || order.paymentConfirmedAt !== null);
+    if (refundOwed) changes.refundOwedAt = now();
 
     await applyBookEffects(tx, deps.config, order, items, to);
+    // D41: a Completed order whose share was paid out stays Completed.
+    await refuseLeavingPaidOutCompletion(tx, deps.config, order);
     await onOrderStatusChange(tx, deps.config, order, to);
     await tx.update(orders).set(changes).where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({
@@ -89,8 +95,11 @@ export async function applyOrderAction(
       actorRole: role,
       details,
     });
-    const notice =
-      role === 'borrower' && action.type === 'cancel' ? 'cancelled_by_borrower' : noticeForStatus(to);
+    const notice = refundOwed
+      ? 'cancelled_refund_owed'
+      : role === 'borrower' && action.type === 'cancel'
+        ? 'cancelled_by_borrower'
+        : noticeForStatus(to);
     if (notice) await queueOrderNotices(tx, deps.config, order.id, notice);
 
     const [updated] = await tx.select().from(orders).where(eq(orders.id, order.id));

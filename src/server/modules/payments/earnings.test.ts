@@ -168,3 +168,56 @@ describe('payout details on the profile (D34)', () => {
     expect(cleared.body).toEqual({ bankName: null, accountName: null, accountNumber: null });
   });
 });
+
+describe('a paid-out order stays Completed (D41)', () => {
+  const setStatus = (orderId: string, status: string) =>
+    ctx.request('POST', `/api/orders/${orderId}/actions`, {
+      cookie: admin.cookie,
+      body: { type: 'set_status', status },
+    });
+  const today = () => new Date().toISOString().slice(0, 10);
+
+  it.each([
+    ['paid out in full', '18000'],
+    ['paid out in part', '5000'],
+  ])(
+    '%s: moving it back is refused with 409 and changes nothing; the balance never goes negative',
+    async (_, amount) => {
+      const { owner, order } = await ownerWithOrder('Completed');
+      expect(
+        (await pay({ ownerId: owner.user.id, amount, paidOn: today(), reference: `TRF-${amount}` })).status,
+      ).toBe(201);
+      const before = (await earnings(owner)).body;
+      for (const status of ['Returning in Progress', 'Delivered', 'Waiting for Payment', 'Cancelled']) {
+        const res = await setStatus(order.id, status);
+        expect(res.status, status).toBe(409);
+        expect(res.body.error).toEqual({
+          code: 'ORDER_PAID_OUT',
+          message:
+            'The owner’s share of this order is already paid out, so the order stays Completed. Record any refund to the borrower outside the order.',
+        });
+      }
+      const after = (await earnings(owner)).body;
+      expect(after.totals).toEqual(before.totals);
+      expect(Number(after.totals.payable)).toBeGreaterThanOrEqual(0);
+      const detail = await ctx.request('GET', `/api/orders/${order.id}`, { cookie: admin.cookie });
+      expect(detail.body.status).toBe('Completed');
+    },
+  );
+
+  it('an order whose share is still covered by the unpaid balance may leave Completed', async () => {
+    const { owner, order } = await ownerWithOrder('Completed');
+    // A second completed order of the same owner: the payout covers only one share.
+    const book = await createBook(ctx.db, { ownerId: owner.user.id, weeklyPrice: '20000.00' });
+    const second = await placeTestOrder(ctx, { books: [book] });
+    await advanceTestOrder(ctx, { orderId: second.order.id, admin, to: 'Completed' });
+    expect(
+      (await pay({ ownerId: owner.user.id, amount: '18000', paidOn: today(), reference: 'TRF-ONE' })).status,
+    ).toBe(201);
+    const res = await setStatus(order.id, 'Returning in Progress');
+    expect(res.status).toBe(200);
+    expect((await earnings(owner)).body.totals.payable).toBe('0.00');
+    // Now the other order's share is the paid one: it stays Completed.
+    expect((await setStatus(second.order.id, 'Returning in Progress')).status).toBe(409);
+  });
+});

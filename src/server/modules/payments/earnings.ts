@@ -183,6 +183,27 @@ export async function recordPayout(
   });
 }
 
+/**
+ * D41: an order leaving Completed takes its share out of the owner's earned total; once that
+ * share is paid out (the payouts exceed what the other completed orders earned), the balance
+ * would go negative with no record, so the move is refused. The owner's row is locked as a
+ * payout locks it, so a payout and a reopening of the same balance take turns. Call after the
+ * order and its books are locked (the lock order).
+ */
+export async function refuseLeavingPaidOutCompletion(
+  tx: DbOrTx,
+  config: FeeConfig,
+  order: { ownerId: string | null; status: string; ownerShare: string | null; subtotal: string },
+): Promise<void> {
+  if (order.status !== 'Completed' || !order.ownerId) return;
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, order.ownerId)).for('update');
+  const { payable } = await balanceOf(tx, order.ownerId, config);
+  const share = order.ownerShare ?? ownerShare(order.subtotal, config.serviceFeePercent).ownerShare;
+  if (toMinor(payable) - toMinor(share) < 0) {
+    throw conflict('ORDER_PAID_OUT', PAYMENT_MSG.paidOutCannotReopen);
+  }
+}
+
 /** The owner's payout bank details (D34), kept on the profile. */
 export async function savePayoutDetails(db: DbOrTx, userId: string, details: PayoutDetails) {
   await db

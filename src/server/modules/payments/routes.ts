@@ -9,14 +9,14 @@ import {
 import { MSG } from '@domain/messages';
 import { orderMoneySchema } from '@domain/order-types';
 import { PAYMENT_MSG } from '@domain/payment-messages';
-import { payoutDetailsSchema, recordPayoutSchema } from '@domain/schemas/payout';
+import { payoutDetailsSchema, recordPayoutSchema, rejectClaimSchema } from '@domain/schemas/payout';
 import { requireUser } from '@server/auth/middleware';
 import { AppError } from '@server/lib/errors';
 import { adminRoute, errorAnswer, jsonAnswer, jsonBody, memberRoute, router, z } from '@server/lib/openapi';
 import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes';
 import { getEarnings, getPayoutDetails, listPayables, recordPayout, savePayoutDetails } from './earnings';
 import { RECEIPT_FIELD, readReceipt } from './receipts';
-import { claimPayment, getOrderMoney, readReceiptFile } from './service';
+import { claimPayment, getOrderMoney, readReceiptFile, rejectPaymentClaim } from './service';
 
 const tags = ['Payments'];
 const accountGone = errorAnswer('The account no longer exists');
@@ -101,6 +101,21 @@ const receipt = memberRoute({
   },
 });
 
+const rejectClaim = adminRoute({
+  method: 'post',
+  path: '/orders/{id}/payment-claim/reject',
+  tags,
+  summary:
+    'Reject a waiting payment claim with a reason (D36): the borrower is emailed and gets a new 24-hour window',
+  request: { params: orderParams, body: jsonBody(rejectClaimSchema) },
+  responses: {
+    200: jsonAnswer(orderMoneySchema, 'The payment panel, with the rejection and the new deadline'),
+    404: orderNotFound,
+    409: errorAnswer(`${PAYMENT_MSG.claimNotPending} (PAYMENT_CLAIM_NOT_PENDING)`),
+    422: errorAnswer(`${PAYMENT_MSG.rejectReasonRequired}, or ${PAYMENT_MSG.rejectReasonMax}`),
+  },
+});
+
 // D34: the owner's earnings and payout details; the admin's payouts.
 const earnings = memberRoute({
   method: 'get',
@@ -160,6 +175,12 @@ export function paymentsRoutes() {
       const orderId = c.req.valid('param').id;
       const file = await readReceipt(c);
       await claimPayment(c.var.deps, { actor: c.var.user, orderId, receipt: file });
+      return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
+    })
+    .openapi(rejectClaim, async (c) => {
+      const orderId = c.req.valid('param').id;
+      const { reason } = c.req.valid('json');
+      await rejectPaymentClaim(c.var.deps, { actor: c.var.user, orderId, reason });
       return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
     })
     .openapi(earnings, async (c) => c.json(await getEarnings(c.var.deps, c.var.user.id), 200))

@@ -14,6 +14,11 @@ import { conflict, forbidden, notFound } from '@server/lib/errors';
 import type { StoredObject } from '@server/lib/storage';
 import { loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
 import { receiptStorageKey, storeReceipt } from './receipts';
+import { queueOrderNotices } from '@server/modules/email/order-notices-service';
+import { armPaymentWindow, PAYMENT_WINDOW_TIMER } from '@server/modules/loans/service';
+import { armTimers, cancelTimers, type TimerSpec } from '@server/timers/store';
+
+export { refuseLeavingPaidOutCompletion } from './earnings';
 
 // Paying on the page (D33): the borrower's "I have paid" with an optional receipt photo, the
 // private receipt, the admin's confirmation, and the payment panel's facts on the order.
@@ -65,10 +70,23 @@ export function paymentView(
     confirmedAt: order.paymentConfirmedAt?.toISOString() ?? null,
     amountReceived: order.paymentReceivedAmount,
     bankReference: order.paymentBankReference,
+    claimRejectedAt: order.paymentClaimRejectedAt?.toISOString() ?? null,
+    claimRejectionReason: order.paymentClaimRejectionReason,
+    refundOwedAt: roles.includes('admin') ? (order.refundOwedAt?.toISOString() ?? null) : null,
   };
 }
 
-type PaymentDeps = Pick<AppDeps, 'db' | 'storage'>;
+type PaymentDeps = Pick<AppDeps, 'db' | 'storage' | 'config' | 'outbox'>;
+
+/** D36: the daily reminder to the admins while a claim waits. */
+export const CLAIM_REMINDER_TIMER = 'payment_claim_reminder';
+const DAY_MS = 24 * 3_600_000;
+/** D36: a rejected claim opens a new window of this many hours. */
+export const REJECTED_CLAIM_WINDOW_HOURS = 24;
+
+export function claimReminderTimer(orderId: string, dueAt: Date): TimerSpec {
+  return { kind: CLAIM_REMINDER_TIMER, subjectId: orderId, refAt: dueAt, dueAt };
+}
 
 /**
  * "I have paid" (D33): only the borrower, only while Waiting for Payment, once. The receipt
@@ -99,11 +117,64 @@ export async function claimPayment(
         actorRole: 'borrower',
         details: { receipt: receiptKey !== null },
       });
+      // D36: the claim stops the payment window; the admins hear now and every day it waits.
+      await cancelTimers(tx, order.id, [PAYMENT_WINDOW_TIMER]);
+      await armTimers(tx, [claimReminderTimer(order.id, new Date(now().getTime() + DAY_MS))]);
+      await queueOrderNotices(tx, deps.config, order.id, 'payment_claimed');
     });
   } catch (error) {
     if (receiptKey) await deps.storage.delete(receiptStorageKey(receiptKey));
     throw error;
   }
+  deps.outbox.kick();
+}
+
+/**
+ * D36: an admin rejects a waiting claim with a reason ("no transfer found"): the claim and its
+ * receipt are cleared, the borrower is emailed the reason, and a new window of 24 hours opens
+ * (the payment-window timer cancels the order if nothing is paid by then).
+ */
+export async function rejectPaymentClaim(
+  deps: PaymentDeps,
+  input: { actor: SessionUser; orderId: string; reason: string },
+): Promise<void> {
+  const receiptKey = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+    if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+    if (order.status !== 'Waiting for Payment' || !order.paymentClaimedAt) {
+      throw conflict('PAYMENT_CLAIM_NOT_PENDING', PAYMENT_MSG.claimNotPending);
+    }
+    await tx
+      .update(orders)
+      .set({
+        paymentClaimedAt: null,
+        paymentReceiptKey: null,
+        paymentClaimRejectedAt: now(),
+        paymentClaimRejectionReason: input.reason,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id));
+    await cancelTimers(tx, order.id, [CLAIM_REMINDER_TIMER]);
+    const deadline = await armPaymentWindow(tx, deps.config, order.id, REJECTED_CLAIM_WINDOW_HOURS);
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: order.status,
+      action: 'payment_claim_rejected',
+      actorId: input.actor.id,
+      actorName: input.actor.name,
+      actorRole: 'admin',
+      details: { reason: input.reason },
+    });
+    await queueOrderNotices(tx, deps.config, order.id, 'payment_claim_rejected', {
+      reason: input.reason,
+      deadline,
+    });
+    return order.paymentReceiptKey;
+  });
+  // The rejected claim's receipt is no longer named by the order.
+  if (receiptKey) await deps.storage.delete(receiptStorageKey(receiptKey));
+  deps.outbox.kick();
 }
 
 async function checkClaim(db: DbOrTx, actor: SessionUser, orderId: string, lock = false): Promise<Order> {

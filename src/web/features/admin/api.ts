@@ -113,3 +113,12 @@ export function useDeleteUser() {
 export function useProcessEmails() {
   return useAdminWrite(() => call(admin.emails.process.$post()));
 }
+
+/** Retry one failed email (its id) or, with no id, every failed one. */
+export function useRetryEmails() {
+  return useAdminWrite((emailId: string | null) =>
+    emailId
+      ? call(admin.emails[':id'].retry.$post({ param: { id: emailId } }))
+      : call(admin.emails['retry-failed'].$post()),
+  );
+}

@@ -30,6 +30,21 @@ export function useClaimPayment(orderId: string) {
   });
 }
 
+/** D36: an admin rejects the waiting claim with a reason. */
+export function useRejectClaim(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      call(
+        payments.orders[':id']['payment-claim'].reject.$post({ param: { id: orderId }, json: { reason } }),
+      ),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+}
+
 export function useEarnings() {
   return useQuery({ queryKey: earningsKeys.all, queryFn: () => call(payments.earnings.$get()) });
 }

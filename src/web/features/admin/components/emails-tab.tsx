@@ -1,4 +1,4 @@
-import { Mail, Send } from 'lucide-react';
+import { Mail, RotateCcw, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { ErrorBanner, SuccessBanner } from '@web/components/ui/feedback';
 import { ApiError } from '@web/lib/api';
 import { formatOrderDateTime } from '@web/lib/format';
-import { useAdminEmails, useProcessEmails } from '@web/features/admin/api';
+import { useAdminEmails, useProcessEmails, useRetryEmails } from '@web/features/admin/api';
 import { ListTab } from './list-tab';
 import { RowList } from './row-list';
 import type { TabProps } from './tab-props';
@@ -24,7 +24,22 @@ export function EmailsTab({
   const emailTypeWords = useEmailTypeWords();
   const emails = useAdminEmails(params);
   const processEmails = useProcessEmails();
+  const retryEmails = useRetryEmails();
   const [outcome, setOutcome] = useState<Outcome>(null);
+
+  /** One failed email (its id) or all of them (null): due now, sent by the worker right away. */
+  const retry = (emailId: string | null) => {
+    setOutcome(null);
+    retryEmails.mutate(emailId, {
+      onSuccess: ({ retried }) =>
+        setOutcome({ tone: 'success', text: t('emails.retried', { count: retried }) }),
+      onError: (err) =>
+        setOutcome({
+          tone: 'error',
+          text: err instanceof ApiError && err.message ? err.message : t('emails.retryFailed'),
+        }),
+    });
+  };
 
   const process = () => {
     setOutcome(null);
@@ -62,10 +77,20 @@ export function EmailsTab({
             {pendingCount === undefined ? t('emails.hint') : t('emails.pending', { count: pendingCount })}
           </p>
         </div>
-        <Button onClick={process} loading={processEmails.isPending}>
-          <Send className="size-4" aria-hidden />
-          {t('emails.process')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => retry(null)}
+            loading={retryEmails.isPending && retryEmails.variables === null}
+          >
+            <RotateCcw className="size-4" aria-hidden />
+            {t('emails.retryAll')}
+          </Button>
+          <Button onClick={process} loading={processEmails.isPending}>
+            <Send className="size-4" aria-hidden />
+            {t('emails.process')}
+          </Button>
+        </div>
       </div>
       {outcome?.tone === 'success' && <SuccessBanner>{outcome.text}</SuccessBanner>}
       {outcome?.tone === 'error' && <ErrorBanner>{outcome.text}</ErrorBanner>}
@@ -79,7 +104,10 @@ export function EmailsTab({
           param: 'state',
           label: t('emails.stateFilter'),
           allLabel: t('emails.allStates'),
-          options: (['pending', 'sent'] as const).map((s) => ({ value: s, label: t(`emails.states.${s}`) })),
+          options: (['pending', 'failed', 'sent'] as const).map((s) => ({
+            value: s,
+            label: t(`emails.states.${s}`),
+          })),
           className: 'sm:w-44',
         }}
         query={emails}
@@ -127,8 +155,20 @@ export function EmailsTab({
                 <div className="flex items-center gap-2 md:flex-col md:items-end">
                   {email.sentAt ? (
                     <Badge tone="green">{t('emails.states.sent')}</Badge>
+                  ) : email.failedAt ? (
+                    <Badge tone="red">{t('emails.states.failed')}</Badge>
                   ) : (
                     <Badge tone="amber">{t('emails.states.pending')}</Badge>
+                  )}
+                  {email.failedAt && !email.sentAt && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => retry(email.id)}
+                      loading={retryEmails.isPending && retryEmails.variables === email.id}
+                    >
+                      {t('emails.retry')}
+                    </Button>
                   )}
                   {email.sentAt && (
                     <span className="text-xs text-stone-500">

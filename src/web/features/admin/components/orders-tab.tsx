@@ -83,7 +83,11 @@ export function OrdersTab({ params, onParams }: TabProps) {
         open={cancelling !== null}
         onOpenChange={(open) => !open && setCancelling(null)}
         title={t('orders.cancelTitle', { number: cancelling?.number ?? '' })}
-        description={t('orders.cancelDescription')}
+        description={
+          cancelling?.paymentClaimedAt
+            ? `${t('orders.cancelDescription')} ${t('orders.cancelRefund')}`
+            : t('orders.cancelDescription')
+        }
         confirmLabel={t('orders.cancelConfirm')}
         cancelLabel={t('orders.keep')}
         loading={action.isPending}

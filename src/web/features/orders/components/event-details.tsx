@@ -13,6 +13,13 @@ export function EventDetails({ event }: { event: OrderEventView }) {
       </p>
     );
   }
+  if (event.action === 'payment_claim_rejected' && details?.reason) {
+    return (
+      <p className="mt-0.5 text-xs text-stone-700">
+        {t('history.claimRejected', { reason: details.reason })}
+      </p>
+    );
+  }
   if (details?.amountReceived) {
     return (
       <p className="mt-0.5 text-xs text-stone-700" data-testid="event-payment">

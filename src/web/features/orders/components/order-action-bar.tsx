@@ -124,7 +124,11 @@ export function OrderActionBar({ order }: { order: OrderDetail }) {
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
         title={t('actions.cancelTitle')}
-        description={t('actions.cancelDescription', { number: order.number })}
+        description={
+          order.paymentClaimed
+            ? `${t('actions.cancelDescription', { number: order.number })} ${t('actions.cancelRefund')}`
+            : t('actions.cancelDescription', { number: order.number })
+        }
         confirmLabel={t('actions.cancelConfirm')}
         cancelLabel={t('actions.cancelKeep')}
         loading={action.isPending}

@@ -61,24 +61,27 @@ function EventEntry({
         aria-hidden
         className="absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full border-2 border-white bg-brand-600 ring-1 ring-brand-600"
       />
-      <div className="flex flex-wrap items-center gap-1.5 text-sm">
-        {event.fromStatus === null ? (
-          <span className="font-medium text-stone-900">{t('detail.placed')}</span>
-        ) : (
-          <>
-            <OrderStatusBadge status={event.fromStatus} viewer={viewer} />
-            <span aria-hidden className="text-stone-400">
-              →
-            </span>
-          </>
-        )}
-        <OrderStatusBadge status={event.toStatus} viewer={viewer} />
-        {event.fromStatus === event.toStatus && (
-          <span className="text-stone-700">
-            {t(`loan.events.${event.action}`, { defaultValue: event.action })}
-          </span>
-        )}
-      </div>
+      {event.fromStatus === event.toStatus ? (
+        // An event that changed no status (a claim, a rejection, an extension) is a line of its
+        // own, not a status moving to itself.
+        <p className="text-sm font-medium text-stone-900">
+          {t(`loan.events.${event.action}`, { defaultValue: event.action })}
+        </p>
+      ) : (
+        <div className="flex flex-wrap items-center gap-1.5 text-sm">
+          {event.fromStatus === null ? (
+            <span className="font-medium text-stone-900">{t('detail.placed')}</span>
+          ) : (
+            <>
+              <OrderStatusBadge status={event.fromStatus} viewer={viewer} />
+              <span aria-hidden className="text-stone-400">
+                →
+              </span>
+            </>
+          )}
+          <OrderStatusBadge status={event.toStatus} viewer={viewer} />
+        </div>
+      )}
       <p className="mt-1 text-xs text-stone-500">
         {formatOrderDateTime(event.createdAt)} ·{' '}
         {t('detail.eventBy', { name: event.actorName, role: event.actorRole })}

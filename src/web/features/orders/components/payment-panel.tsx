@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { formatOrderDateTime } from '@web/lib/format';
-import { useClaimPayment, useOrderMoney } from '@web/features/payments/api';
+import { useClaimPayment, useOrderMoney, useRejectClaim } from '@web/features/payments/api';
 import { CopyButton } from './copy-button';
 
 // The order page's money (D33, D34): the payment panel for the borrower and the admins, and
@@ -54,7 +54,9 @@ function PaymentPanel({
   const { t } = useTranslation('payments');
   const waiting = order.status === 'Waiting for Payment';
   // Nothing to say before a total exists, or about an order closed without a payment.
-  if (!waiting && !payment.claimedAt && !payment.confirmedAt) return null;
+  if (!waiting && !payment.claimedAt && !payment.confirmedAt && !payment.refundOwedAt) return null;
+  // D36: while a claim waits the deadline no longer applies; after a rejection it is the new one.
+  const claimWaiting = waiting && payment.claimedAt !== null;
   const amount = payment.amount ?? order.total;
 
   return (
@@ -71,6 +73,41 @@ function PaymentPanel({
         <Landmark className="size-5 text-brand-700" aria-hidden />
         {t('panel.title')}
       </h2>
+      {claimWaiting && asBorrower && (
+        <p
+          className="mb-3 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-900"
+          data-testid="payment-claim-state"
+          role="status"
+        >
+          {t('panel.claimState')}
+          <span className="block font-normal">{t('panel.claimStopsWindow')}</span>
+        </p>
+      )}
+      {waiting && !payment.claimedAt && payment.claimRejectedAt && payment.claimRejectionReason && (
+        <p
+          className="mb-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="payment-claim-rejected"
+          role="status"
+        >
+          {asBorrower && payment.deadline
+            ? t('panel.rejected', {
+                reason: payment.claimRejectionReason,
+                deadline: formatOrderDateTime(payment.deadline),
+              })
+            : t('panel.rejectedAdmin', {
+                reason: payment.claimRejectionReason,
+                date: formatOrderDateTime(payment.claimRejectedAt),
+              })}
+        </p>
+      )}
+      {payment.refundOwedAt && (
+        <p
+          className="mb-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-900"
+          data-testid="refund-owed"
+        >
+          {t('panel.refundOwed', { date: formatOrderDateTime(payment.refundOwedAt) })}
+        </p>
+      )}
       {waiting && amount && (
         <>
           {asBorrower && !payment.claimedAt && (
@@ -90,7 +127,7 @@ function PaymentPanel({
               copy={payment.accountNumber}
             />
             <Row label={t('panel.reference')} value={payment.reference} copy={payment.reference} />
-            {payment.deadline && (
+            {payment.deadline && !claimWaiting && (
               <Row label={t('panel.deadline')} value={formatOrderDateTime(payment.deadline)} />
             )}
           </dl>
@@ -102,7 +139,10 @@ function PaymentPanel({
         </>
       )}
       {payment.claimedAt ? (
-        <ClaimSummary payment={payment} asBorrower={asBorrower} />
+        <>
+          <ClaimSummary payment={payment} asBorrower={asBorrower} />
+          {claimWaiting && !asBorrower && <RejectClaimForm orderId={order.id} />}
+        </>
       ) : waiting && asBorrower ? (
         <ClaimForm orderId={order.id} />
       ) : waiting ? (
@@ -146,6 +186,40 @@ function ClaimSummary({ payment, asBorrower }: { payment: OrderPayment; asBorrow
         <p className="text-stone-500">{t('panel.noReceipt')}</p>
       )}
     </div>
+  );
+}
+
+/** D36: the admin rejects a waiting claim with a reason the borrower sees. */
+function RejectClaimForm({ orderId }: { orderId: string }) {
+  const { t } = useTranslation('payments');
+  const reject = useRejectClaim(orderId);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(null);
+    reject.mutate(reason, { onError: (err) => setProblem(errorMessage(err, t('panel.rejectFailed'))) });
+  };
+
+  return (
+    <form onSubmit={submit} className="mt-3 space-y-2" noValidate data-testid="reject-claim">
+      {problem && <ErrorBanner>{problem}</ErrorBanner>}
+      <label htmlFor={`reject-${orderId}`} className="block text-sm font-medium text-stone-700">
+        {t('panel.rejectLabel')}
+      </label>
+      <input
+        id={`reject-${orderId}`}
+        value={reason}
+        maxLength={300}
+        placeholder={t('panel.rejectPlaceholder')}
+        onChange={(e) => setReason(e.target.value)}
+        className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm"
+      />
+      <Button type="submit" variant="outline" loading={reject.isPending}>
+        {t('panel.reject')}
+      </Button>
+    </form>
   );
 }
 

@@ -1,12 +1,12 @@
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { z } from 'zod';
-import { MSG } from '@domain/messages';
 import {
   forgotPasswordSchema,
   newPasswordRequestSchema,
   signInSchema,
   signUpRequestSchema,
 } from '@domain/schemas/account';
+import { AppError } from '@server/lib/errors';
 import { validationError } from '@server/lib/validate';
 
 // Better Auth's own checks use its own words; the spec's rules (section 5) are enforced here,
@@ -14,8 +14,8 @@ import { validationError } from '@server/lib/validate';
 // creates nothing. The body keeps the parsed (trimmed, lower-cased email) values.
 
 function refuse(error: z.ZodError): never {
-  const { message, fields } = validationError(error);
-  throw new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_FAILED', message, fields });
+  const { message, fields, fieldCodes } = validationError(error);
+  throw new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_FAILED', message, fields, fieldCodes });
 }
 
 /** `body` itself, holding exactly the parsed fields (the keys the schema names) afterwards. */
@@ -34,7 +34,7 @@ export const accountRequestRules = createAuthMiddleware(async (ctx) => {
   const closed =
     ctx.path.startsWith('/admin/') || ctx.path === '/update-user' || ctx.path === '/verify-email';
   if (closed && ctx.request) {
-    throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: MSG.notFound });
+    throw new APIError('NOT_FOUND', new AppError('NOT_FOUND').toBody().error);
   }
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   switch (ctx.path) {

@@ -19,6 +19,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { SignOutAnswer } from '@domain/auth-types';
+import { LanguageSwitcher } from '@web/components/language-switcher';
 import { cn } from '@web/components/ui/cn';
 import { useCartCount } from '@web/features/cart/api';
 import { authApi } from '@web/lib/api';
@@ -61,6 +62,7 @@ export function Header() {
         </Link>
         <MainNav variant="bar" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <LanguageSwitcher variant="header" />
           <CartLink />
           <AccountControls />
         </div>

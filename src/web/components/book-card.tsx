@@ -27,10 +27,10 @@ export function BookCard({ book, priority = false }: { book: BookSummary; priori
         <div className="flex min-w-0 gap-1 overflow-hidden">
           {/* On the narrowest cards a long pair shortens with an ellipsis rather than wrapping. */}
           <Badge tone="blue" className="min-w-0">
-            <span className="truncate">{book.language}</span>
+            <span className="truncate">{t(`common:enums.language.${book.language}`)}</span>
           </Badge>
           <Badge tone="violet" className="min-w-0">
-            <span className="truncate">{book.condition}</span>
+            <span className="truncate">{t(`common:enums.condition.${book.condition}`)}</span>
           </Badge>
           {book.availability !== 'available' && <AvailabilityBadge availability={book.availability} />}
         </div>

@@ -43,7 +43,7 @@ import {
   user,
 } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
-import { conflict, notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import {
   inOpenOrderConflict,
   inOpenOrdersByHistory,
@@ -245,7 +245,7 @@ export async function setBookStatus(db: DbOrTx, input: { bookId: string; status:
     .set({ status: input.status, updatedAt: new Date() })
     .where(and(eq(books.id, input.bookId), notDeleted()))
     .returning();
-  if (!row) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  if (!row) throw new AppError('BOOK_NOT_FOUND');
   return toBookSummary(row);
 }
 
@@ -254,7 +254,7 @@ export async function deleteBook(db: DbOrTx, input: { bookId: string }): Promise
   await db.transaction(async (tx) => {
     const book = await loadLiveBook(tx, input.bookId, { lock: true });
     if ((await inOpenOrdersByHistory(tx, [book])).has(book.id))
-      throw inOpenOrderConflict(MSG.bookInOpenOrderDelete);
+      throw inOpenOrderConflict('BOOK_IN_OPEN_ORDER');
     await softDeleteBook(tx, book.id);
   });
 }
@@ -308,13 +308,13 @@ export async function listUsers(db: DbOrTx, query: PageQuery & { role?: Role }):
 
 /** D12: roles are user or admin, and no admin changes their own (so nobody locks themselves out). */
 export async function setUserRole(db: DbOrTx, input: { actorId: string; userId: string; role: Role }) {
-  if (input.actorId === input.userId) throw conflict('OWN_ROLE', MSG.cannotChangeOwnRole);
+  if (input.actorId === input.userId) throw new AppError('OWN_ROLE');
   const [row] = await db
     .update(user)
     .set({ role: input.role, updatedAt: new Date() })
     .where(eq(user.id, input.userId))
     .returning({ id: user.id, role: user.role });
-  if (!row) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
+  if (!row) throw new AppError('USER_NOT_FOUND');
   return row;
 }
 
@@ -329,7 +329,7 @@ export async function deleteUser(db: DbOrTx, input: { actorId: string; userId: s
     // A checkout of one of their books holds the book and then key-shares its owner: taking the
     // books before the user row means the deletion waits for that checkout, never the reverse.
     const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
-    if (!found) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
+    if (!found) throw new AppError('USER_NOT_FOUND');
     await tx
       .select({ id: orders.id })
       .from(orders)
@@ -343,14 +343,13 @@ export async function deleteUser(db: DbOrTx, input: { actorId: string; userId: s
       .orderBy(asc(books.id))
       .for('update');
     const [target] = await tx.select().from(user).where(eq(user.id, found.id)).for('update');
-    if (!target) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
-    if (target.role === 'admin' || target.id === input.actorId)
-      throw conflict('ADMIN_NOT_DELETABLE', MSG.cannotDeleteAdmin);
+    if (!target) throw new AppError('USER_NOT_FOUND');
+    if (target.role === 'admin' || target.id === input.actorId) throw new AppError('ADMIN_NOT_DELETABLE');
     const [{ open }] = await tx
       .select({ open: count() })
       .from(orders)
       .where(and(or(eq(orders.userId, target.id), eq(orders.ownerId, target.id)), isOpenOrder));
-    if (open > 0) throw conflict('USER_HAS_OPEN_ORDERS', MSG.userHasOpenOrders);
+    if (open > 0) throw new AppError('USER_HAS_OPEN_ORDERS');
 
     const ownBooks = tx.select({ id: books.id }).from(books).where(eq(books.ownerId, target.id));
     await tx

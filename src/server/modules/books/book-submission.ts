@@ -1,8 +1,6 @@
 import type { Context } from 'hono';
-import { MSG } from '@domain/messages';
 import { type BookFormValues, bookFormSchema, COVER_FIELD } from '@domain/schemas/book-form';
-import { AppError } from '@server/lib/errors';
-import { FORBIDDEN_TEXT_MESSAGE } from '@server/security/forbidden-text';
+import { AppError, fieldProblem, problemOf } from '@server/lib/errors';
 import { coverProblem } from '@server/modules/covers/service';
 
 // Reads the multipart body of an upload or an edit and checks every rule of spec section 5.
@@ -37,9 +35,9 @@ export async function readBookSubmission(
   try {
     body = await c.req.parseBody({ all: true });
   } catch {
-    throw new AppError('INVALID_FORM', 'The request body must be a multipart form', 400);
+    throw new AppError('INVALID_FORM');
   }
-  const fields: Record<string, string> = {};
+  const fields: Record<string, ReturnType<typeof problemOf>> = {};
 
   // A repeated field is ambiguous: take the first value, as a browser form would send only one.
   const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
@@ -50,7 +48,7 @@ export async function readBookSubmission(
     const problem = await coverProblem(cover);
     if (problem) fields[COVER_FIELD] = problem;
   } else if (coverRequired) {
-    fields[COVER_FIELD] = MSG.coverRequired;
+    fields[COVER_FIELD] = fieldProblem('coverRequired');
   }
 
   const text: Record<string, unknown> = {};
@@ -61,17 +59,19 @@ export async function readBookSubmission(
     // empty choice (language, condition, category) takes the default like a missing one.
     if (typeof value === 'string' && (value !== '' || !CHOICES.has(name))) text[name] = value;
     // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
-    if (typeof value === 'string' && value.includes('\u0000')) fields[name] = FORBIDDEN_TEXT_MESSAGE;
+    if (typeof value === 'string' && value.includes('\u0000'))
+      fields[name] = fieldProblem('forbiddenCharacter');
   }
   const parsed = bookFormSchema.safeParse(text);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= problemOf(issue.message);
   }
 
+  // The first broken rule in the form's order leads, so the message is the one the form shows first.
   const broken = FORM_ORDER.filter((name) => fields[name]);
   if (broken.length > 0 || !parsed.success) {
-    const message = broken.length > 0 ? fields[broken[0]] : MSG.invalidRequest;
-    throw new AppError('VALIDATION_FAILED', message, 422, fields);
+    const ordered = Object.fromEntries(broken.map((name) => [name, fields[name]]));
+    throw new AppError('VALIDATION_FAILED', { fields: { ...ordered, ...fields } });
   }
   return { values: parsed.data, cover };
 }

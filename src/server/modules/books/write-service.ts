@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { BookDetail } from '@domain/api-types';
-import { MSG } from '@domain/messages';
 import type { BookFormValues, BookStatusChange } from '@domain/schemas/book-form';
 import type { DbOrTx } from '@server/db/client';
 import { type Book, books, orderItems } from '@server/db/schema';
-import { forbidden } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import type { Storage } from '@server/lib/storage';
 import { deleteCover, storeCover } from '@server/modules/covers/service';
 import { inOpenOrderConflict, isHeldByOpenOrder, loadLiveBook, softDeleteBook } from './availability-service';
@@ -26,7 +25,7 @@ export async function loadOwnedBook(
   { lock = false } = {},
 ): Promise<Book> {
   const book = await loadLiveBook(db, bookId, { lock });
-  if (book.ownerId !== actorId) throw forbidden(MSG.notYourBook, 'NOT_YOUR_BOOK');
+  if (book.ownerId !== actorId) throw new AppError('NOT_YOUR_BOOK');
   return book;
 }
 
@@ -95,7 +94,7 @@ export async function setOwnedBookStatus(
     // The row lock orders this against a checkout reserving the same book.
     const book = await loadOwnedBook(tx, input.bookId, input.actorId, { lock: true });
     // Held by an open order (D6): the order, not the owner, decides what happens to it now.
-    if (isHeldByOpenOrder(book)) throw inOpenOrderConflict(MSG.bookInOpenOrderStatus);
+    if (isHeldByOpenOrder(book)) throw inOpenOrderConflict('BOOK_STATUS_FOLLOWS_ORDER');
     await tx.update(books).set({ status: input.status, updatedAt: new Date() }).where(eq(books.id, book.id));
   });
   return getBookDetail(db, input.bookId);
@@ -105,7 +104,7 @@ export async function setOwnedBookStatus(
 export async function deleteOwnedBook(db: DbOrTx, input: { actorId: string; bookId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const book = await loadOwnedBook(tx, input.bookId, input.actorId, { lock: true });
-    if (isHeldByOpenOrder(book)) throw inOpenOrderConflict(MSG.bookInOpenOrderDelete);
+    if (isHeldByOpenOrder(book)) throw inOpenOrderConflict('BOOK_IN_OPEN_ORDER');
     await softDeleteBook(tx, book.id);
   });
 }

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PickupLocation } from '@domain/api-types';
 import { cartProblems } from '@domain/cart-rules';
-import { MSG } from '@domain/messages';
-import { ORDER_MSG } from '@domain/order-messages';
 import type { OrderSummary } from '@domain/order-types';
 import type { CheckoutInput } from '@domain/schemas/checkout';
 import { ownerShare, sumMinor } from '@domain/pricing';
@@ -24,7 +22,7 @@ import {
   pickupLocations,
   user,
 } from '@server/db/schema';
-import { AppError, unauthorized, unprocessable } from '@server/lib/errors';
+import { AppError, fieldProblem } from '@server/lib/errors';
 import { transactionWithRetry } from '@server/db/retry';
 import { groupCartLines, isUuid, loadCartLines } from '@server/modules/cart/service';
 import { placedNoticeEmails } from '@server/modules/email/order-notices-service';
@@ -120,19 +118,16 @@ export async function placeOrders(
     });
     if (locked?.previousId) return { orders: await checkoutOrders(tx, locked.previousId), created: false };
     const member = locked?.member;
-    if (!member) throw unauthorized(MSG.pleaseSignIn);
+    if (!member) throw new AppError('UNAUTHORIZED');
     // The cart with its books locked, in id order (cart/service.ts), in one query.
     const lines = await loadCartLines(tx, input.actorId, { lockBooks: true });
-    if (lines.length === 0) throw unprocessable('CART_EMPTY', MSG.cartIsEmpty);
+    if (lines.length === 0) throw new AppError('CART_EMPTY');
     const bookIds = lines.map((line) => line.bookId);
     const problems = cartProblems(lines, input.actorId);
     if (problems.length > 0) {
-      throw new AppError(
-        'CART_NOT_AVAILABLE',
-        problems[0],
-        409,
-        Object.fromEntries(problems.map((p, i) => [`problems.${i}`, p])),
-      );
+      throw new AppError('CART_NOT_AVAILABLE', {
+        fields: Object.fromEntries(problems.map((p, i) => [`problems.${i}`, p])),
+      });
     }
 
     const pickupLocation =
@@ -278,8 +273,8 @@ async function pickupFor(tx: DbOrTx, locationId: string, lines: readonly { owner
   const shared = isUuid(locationId) ? await sharedPickupLocations(tx, ownersOf(lines)) : [];
   const location = shared.find((l) => l.id === locationId);
   if (!location) {
-    throw unprocessable('PICKUP_NOT_AVAILABLE', ORDER_MSG.pickupNotShared, {
-      pickupLocationId: ORDER_MSG.pickupNotShared,
+    throw new AppError('PICKUP_NOT_AVAILABLE', {
+      fields: { pickupLocationId: fieldProblem('pickupNotShared') },
     });
   }
   return location;

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COVER_ACCEPT, coverPickProblem } from '@domain/schemas/book-form';
 import { cn } from '@web/components/ui/cn';
+import { fieldErrorText } from '@web/lib/error-text';
 
 async function decodesAsImage(file: File): Promise<boolean> {
   try {
@@ -102,7 +103,7 @@ export function CoverPicker({
           {file && <p className="truncate text-xs text-stone-600">{file.name}</p>}
           {message ? (
             <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
-              {message}
+              {fieldErrorText(message)}
             </p>
           ) : (
             <p id={`${id}-hint`} className="text-xs text-stone-500">

@@ -140,7 +140,10 @@ function BookCell({ book }: { book: ManagedBook }) {
           {book.title}
         </Link>
         <p className="text-xs text-stone-500">
-          {t('manage.categoryLanguage', { category: book.category, language: book.language })}
+          {t('manage.categoryLanguage', {
+            category: t(`common:enums.category.${book.category}`),
+            language: t(`common:enums.language.${book.language}`),
+          })}
         </p>
       </div>
     </div>

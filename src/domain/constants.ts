@@ -80,6 +80,7 @@ export const COVER_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as con
 export const SERVICE_FEE_MAX_PERCENT = 20;
 export const MINIMUM_AGE = 18;
 export const PRIVACY_MINIMUM_AGE = 13;
-export const POLICY_EFFECTIVE_DATE = 'June 6, 2025';
+/** The policy pages' effective date (ISO); the web words it in the chosen language. */
+export const POLICY_EFFECTIVE_DATE = '2025-06-06';
 export const PICKUP_DROP_OFF_HOURS = 2 * 24;
 export const PAYMENT_INSTRUCTIONS_HOURS = 24;

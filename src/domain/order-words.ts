@@ -2,28 +2,13 @@ import type { DeliveryMethod, OrderStatus } from './constants';
 import type { OrderRole } from './order-actions';
 
 // Words for borrowers (D35): the eight statuses stay, admins see them as named, a borrower sees
-// them in plain words; every order shows its viewer's one next step.
-
-export const BORROWER_STATUS_LABELS: Record<OrderStatus, string> = {
-  Draft: 'Awaiting review',
-  'Waiting for Payment': 'Payment due',
-  Processed: 'Being prepared',
-  'Delivery in Progress': 'On its way',
-  Delivered: 'With you',
-  'Returning in Progress': 'On its way back',
-  Completed: 'Returned',
-  Cancelled: 'Cancelled',
-};
+// them in plain words (payments:borrowerStatus in the catalogues); every order shows its viewer's
+// one next step.
 
 /** The role whose words and next step a viewer sees: their own part in the order first. */
 export function viewerRole(roles: readonly OrderRole[]): OrderRole | null {
   for (const role of ['borrower', 'owner', 'admin'] as const) if (roles.includes(role)) return role;
   return null;
-}
-
-/** The status as this viewer reads it: plain words for the borrower, the named status for others. */
-export function statusLabel(status: OrderStatus, viewer: OrderRole | null): string {
-  return viewer === 'borrower' ? BORROWER_STATUS_LABELS[status] : status;
 }
 
 export interface NextStepInput {

@@ -40,6 +40,7 @@ export const currentLanguage = (): UiLanguage =>
  * next page it serves (a member's choice is saved on the profile too, by the caller).
  */
 export async function applyLanguage(lang: UiLanguage): Promise<void> {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari; the value is one of two fixed words
   document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; samesite=lax`;
   document.documentElement.lang = lang;
   if (i18n.language !== lang) await i18n.changeLanguage(lang);

@@ -139,7 +139,8 @@ module.exports = {
       comment: 'Every import resolves (a typo in an alias would otherwise hide a dependency from the rules).',
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      // Vite's asset imports (`x.wasm?url`) resolve at build time to the file without the query.
+      to: { couldNotResolve: true, pathNot: '\\?url$' },
     },
   ],
   options: {

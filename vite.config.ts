@@ -6,7 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * Brotli and gzip copies of every text asset, made once at build time at the highest levels
+ * Brotli and gzip copies of every text asset (and the scanner's WebAssembly), made once at build time at the highest levels
  * (the server picks the one the browser accepts, app.ts serveAssets).
  */
 function precompress(): Plugin {
@@ -20,7 +20,7 @@ function precompress(): Plugin {
     closeBundle() {
       const assets = join(outDir, 'assets');
       for (const name of readdirSync(assets)) {
-        if (!/\.(js|css|svg|json|txt|html)$/.test(name)) continue;
+        if (!/\.(js|css|svg|json|txt|html|wasm)$/.test(name)) continue;
         const file = join(assets, name);
         if (statSync(file).size < 1024) continue;
         const raw = readFileSync(file);

@@ -67,10 +67,28 @@ export type OwnerProfile = z.infer<typeof ownerProfileSchema>;
 /** The owner block on a book's page is the owner's shelf header: the server builds both the same way. */
 export type OwnerCard = OwnerProfile;
 
+/** One of a book's photos (D18), by the key an edit's photo order names it with. */
+export const bookPhotoSchema = coverUrlsSchema.extend({ key: z.string() });
+export type BookPhoto = z.infer<typeof bookPhotoSchema>;
+
 export const bookDetailSchema = bookSummarySchema.extend({
   summary: z.string().nullable(),
+  /** D30: ISBN-13, or null. */
+  isbn: z.string().nullable(),
+  /** Up to 4, in the owner's order; the first is the cover. */
+  photos: z.array(bookPhotoSchema),
   owner: ownerProfileSchema,
 });
+
+/** What the book form may copy from a listed book with the same ISBN (D30): public fields only. */
+export const isbnPrefillSchema = z.object({
+  isbn: z.string(),
+  title: z.string(),
+  author: z.string(),
+  language: z.enum(LANGUAGES),
+  category: z.enum(CATEGORIES),
+});
+export type IsbnPrefill = z.infer<typeof isbnPrefillSchema>;
 export type BookDetail = z.infer<typeof bookDetailSchema>;
 
 export const bookPageSchema = z.object({

@@ -16,6 +16,7 @@ const book = (overrides: Partial<CartBookFacts> = {}): CartBookFacts => ({
   status: 'Available',
   reservedByOrderId: null,
   deletedAt: null,
+  heldForId: null,
   ...overrides,
 });
 const lines = (ownerId: string, n: number): CartLineFacts[] =>
@@ -142,5 +143,17 @@ describe('add to cart: properties over random sequences of adds', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a book held for a waiting member (D25)', () => {
+  it('only the holder may add it or check it out', () => {
+    const held = book({ heldForId: 'member-2' });
+    expect(addToCartProblem({ memberId: ME, book: held, cart: [] })).toBe('BOOK_NOT_AVAILABLE');
+    expect(addToCartProblem({ memberId: 'member-2', book: held, cart: [] })).toBeNull();
+    expect(cartProblems([{ book: held }], ME)).toEqual([
+      { code: 'titleNoLongerAvailable', params: { title: 'Matilda' } },
+    ]);
+    expect(cartProblems([{ book: held }], 'member-2')).toEqual([]);
   });
 });

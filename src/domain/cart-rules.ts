@@ -12,6 +12,8 @@ export interface CartBookFacts {
   status: 'Available' | 'Borrowed' | 'Unavailable';
   reservedByOrderId: string | null;
   deletedAt: Date | string | null;
+  /** D25: the member a waitlist hold keeps this book for, if any. */
+  heldForId: string | null;
 }
 
 /** One line already in the member's cart. */
@@ -44,6 +46,11 @@ export function isBorrowable(book: Omit<CartBookFacts, 'id' | 'title'>): boolean
   );
 }
 
+/** Borrowable now by this member: a book held for a waiting member is theirs alone (D25). */
+export function isBorrowableBy(book: Omit<CartBookFacts, 'id' | 'title'>, memberId: string): boolean {
+  return isBorrowable(book) && (book.heldForId === null || book.heldForId === memberId);
+}
+
 /** The first add-to-cart rule a book breaks, checked in the spec's order; null when it may be added. */
 export function addToCartProblem(input: {
   memberId: string;
@@ -52,7 +59,7 @@ export function addToCartProblem(input: {
 }): AddToCartProblem | null {
   const { memberId, book, cart } = input;
   if (!book) return 'BOOK_NOT_FOUND';
-  if (!isBorrowable(book)) return 'BOOK_NOT_AVAILABLE';
+  if (!isBorrowableBy(book, memberId)) return 'BOOK_NOT_AVAILABLE';
   if (book.ownerId === memberId) return 'OWN_BOOK';
   if (cart.some((line) => line.bookId === book.id)) return 'ALREADY_IN_CART';
   const fromThisOwner = cart.filter((line) => line.ownerId === book.ownerId).length;
@@ -77,7 +84,7 @@ export function cartProblems(items: readonly { book: CartBookFacts }[], memberId
   }
   for (const { book } of items) {
     if (book.deletedAt !== null || book.ownerId === null) continue;
-    if (!isBorrowable(book) || book.ownerId === memberId)
+    if (!isBorrowableBy(book, memberId) || book.ownerId === memberId)
       problems.push({ code: 'titleNoLongerAvailable', params: { title: book.title } });
   }
   return problems;

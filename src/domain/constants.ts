@@ -76,6 +76,8 @@ export const AUTHOR_MAX = 100;
 export const SUMMARY_MAX = 500;
 export const COVER_MAX_BYTES = 2 * 1024 * 1024;
 export const COVER_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Photos per book (D18): the first is the cover. */
+export const MAX_PHOTOS = 4;
 
 export const SERVICE_FEE_MAX_PERCENT = 20;
 export const MINIMUM_AGE = 18;

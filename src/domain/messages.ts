@@ -54,6 +54,11 @@ export const MSG = {
   priceWhole: 'Price must be a whole number of rupiah',
   monthlyPricePositive: 'Monthly price must be greater than 0',
   // Book management (not worded by the spec: D7, D18 and the server's own refusals)
+  // D30 and D18's photos (not worded by the spec)
+  isbnInvalid: 'ISBN must be a valid ISBN-10 or ISBN-13',
+  tooManyPhotos: 'A book can have at most 4 photos',
+  photoOrderInvalid: 'The photo order names a photo this book does not have',
+  isbnNotListed: 'No listed book has this ISBN',
   coverTooManyPixels: 'Image dimensions are too large: at most 40 megapixels',
   notYourBook: 'You can only change your own books',
   bookInOpenOrderDelete:

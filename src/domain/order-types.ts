@@ -192,6 +192,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   extensions: z.array(orderExtensionViewSchema),
   /** Borrower only, while Delivered; null for everyone else. */
   extensionOffer: extensionOfferSchema.nullable(),
+  /** D25: members waiting for each of the order's books while it is open; others left out. */
+  waitingByBook: z.record(z.string(), z.number().int()),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -33,6 +33,8 @@ export interface AppEnv {
     user: SessionUser | null;
     sessionId: string | null;
     requestId: string;
+    /** The client's address for rate limits and logs (app.ts clientAddress, D31). */
+    clientIp: string;
     /** The catalog and session versions, read once per request (db/versions.ts). */
     versions: () => Promise<Versions>;
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, relative } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -23,6 +24,7 @@ import { AppError, type ErrorBody } from './lib/errors';
 import { translate } from './lib/i18n';
 import { jsonResponses } from './lib/json-response';
 import { adminRoutes } from './modules/admin/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
 import { accountRoutes } from './modules/account/routes';
 import { booksRoutes } from './modules/books/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -47,6 +49,7 @@ export function createApp(deps: AppDeps) {
     c.set('user', null);
     c.set('sessionId', null);
     c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
+    c.set('clientIp', clientAddress(c, deps.config.trustedProxies));
     // The request's one read of the catalog and session versions, shared by its middleware
     // and handler (and, through db/versions.ts, with the requests around it).
     let versions: Promise<Versions> | undefined;
@@ -62,6 +65,7 @@ export function createApp(deps: AppDeps) {
       deps.log.debug(
         {
           reqId: c.var.requestId,
+          ip: c.var.clientIp,
           method: c.req.method,
           path: c.req.path,
           status: c.res.status,
@@ -77,7 +81,8 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly only (no JS eval): the ISBN scanner's decoder, served from /assets (D30).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
@@ -115,11 +120,11 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', limitJsonBody);
   app.use('/api/*', refuseForbiddenText);
 
-  // Better Auth reads the client address from this header only; we set it from the socket.
-  // Only its own endpoints see the request, so only those pay for the copy.
+  // Better Auth reads the client address from this header only; we set it (any client value is
+  // replaced). Only its own endpoints see the request, so only those pay for the copy.
   app.use('/api/auth/*', async (c, next) => {
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientAddress(c));
+    headers.set(CLIENT_IP_HEADER, c.var.clientIp);
     c.req.raw = new Request(c.req.raw, { headers });
     await next();
   });
@@ -168,6 +173,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', loansRoutes());
   app.route('/api', paymentsRoutes());
   app.route('/api', adminRoutes());
+  app.route('/api', waitlistRoutes());
   mountApiDocs(app);
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
 
@@ -182,7 +188,7 @@ export function createApp(deps: AppDeps) {
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ error: httpExceptionError(err) } satisfies ErrorBody, err.status);
     }
-    deps.log.error({ err, reqId: c.var.requestId, path: c.req.path }, 'unhandled error');
+    deps.log.error({ err, reqId: c.var.requestId, ip: c.var.clientIp, path: c.req.path }, 'unhandled error');
     return c.json(
       {
         error: { ...new AppError('INTERNAL').toBody().error, requestId: c.var.requestId },
@@ -213,7 +219,23 @@ function refererOrigin(referer: string | undefined): string | undefined {
   }
 }
 
-function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
+/**
+ * The address rate limits and logs use (D31). Without trusted proxies it is the socket's, and
+ * X-Forwarded-For is ignored: any client can write it. With N proxies in front, each appends the
+ * address it received the request from, so the Nth entry from the right is the one the
+ * outermost proxy saw; entries further left are the client's own words. A request that arrives
+ * with fewer entries did not pass every proxy, and the leftmost entry is the best there is. An
+ * entry that is not an IP address is refused for the socket's (Better Auth keys on IPs only).
+ */
+export function clientAddress(c: Parameters<typeof getConnInfo>[0], trustedProxies: number): string {
+  if (trustedProxies > 0) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean);
+    const hop = hops[Math.max(0, hops.length - trustedProxies)];
+    if (hop && isIP(hop) !== 0) return hop;
+  }
   try {
     return getConnInfo(c).remote.address ?? '127.0.0.1';
   } catch {
@@ -228,6 +250,7 @@ const ASSET_TYPES: Record<string, string> = {
   json: 'application/json',
   txt: 'text/plain; charset=utf-8',
   html: 'text/html; charset=utf-8',
+  wasm: 'application/wasm',
 };
 
 /**

@@ -75,3 +75,42 @@ describe('production configuration', () => {
     expect(await logged({ NODE_ENV: 'development' })).toContain('secret-token');
   });
 });
+
+describe('object storage and proxies (D31)', () => {
+  const s3 = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'rakbuku-images',
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'secret-key',
+  };
+
+  it('takes all five S3 variables or none; half a configuration stops the start and names what is missing', () => {
+    expect(loadConfig(production).s3).toBeNull();
+    expect(loadConfig({ ...production, ...s3, S3_FORCE_PATH_STYLE: 'true' }).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'rakbuku-images',
+      region: 'us-east-1',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'secret-key',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...production, ...s3 }).s3?.forcePathStyle).toBe(false);
+    const { S3_SECRET_ACCESS_KEY: _, S3_REGION: __, ...half } = s3;
+    expect(() => loadConfig({ ...production, ...half })).toThrow(
+      'Object storage is half configured: set S3_REGION, S3_SECRET_ACCESS_KEY too, or none of the S3_ variables.',
+    );
+    expect(() => loadConfig({ ...production, S3_BUCKET: 'only-a-bucket' })).toThrow(/half configured/);
+    expect(() => loadConfig({ ...production, ...s3, S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...production, ...s3, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+  });
+
+  it('trusts no proxy unless TRUSTED_PROXIES says how many', () => {
+    expect(loadConfig(production).trustedProxies).toBe(0);
+    expect(loadConfig({ ...production, TRUSTED_PROXIES: '2' }).trustedProxies).toBe(2);
+    expect(() => loadConfig({ ...production, TRUSTED_PROXIES: '-1' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadConfig({ ...production, TRUSTED_PROXIES: 'yes' })).toThrow(/TRUSTED_PROXIES/);
+  });
+});

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_POOL_SIZE } from './db/pool-size';
+import type { S3Settings } from './lib/storage';
 
 // The only reader of process.env. Everything else receives a Config.
 
@@ -38,6 +39,16 @@ const envSchema = z.object({
   PAYMENT_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   // D34: the platform's share of the items total; the terms cap it at 20%.
   SERVICE_FEE_PERCENT: z.coerce.number().int().min(0).max(20).default(10),
+  // D31: images in an S3-compatible bucket. All five or none; path style for MinIO and most
+  // self-hosted stores.
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  // D31: how many reverse proxies stand in front; 0 ignores X-Forwarded-For entirely.
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   // Tests only: start this process's clock this many ms ahead (refused in production).
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
 });
@@ -78,6 +89,37 @@ export interface Config {
   serviceFeePercent: number;
   /** Tests only: the clock offset this process starts with (0 in production). */
   clockOffsetMs: number;
+  /** The bucket images live in (D31), or null for the data folder's uploads/. */
+  s3: S3Settings | null;
+  /** Reverse proxies in front: the client address is the Nth X-Forwarded-For entry from the right (0: the socket's). */
+  trustedProxies: number;
+}
+
+const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** All five S3 variables or none: half a bucket configuration would silently keep images on disk. */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | null {
+  const missing = S3_REQUIRED.filter((name) => !e[name]);
+  if (missing.length === S3_REQUIRED.length) return null;
+  if (missing.length > 0) {
+    throw new Error(
+      `Object storage is half configured: set ${missing.join(', ')} too, or none of the S3_ variables.`,
+    );
+  }
+  return {
+    endpoint: e.S3_ENDPOINT!,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -131,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentWindowHours: e.PAYMENT_WINDOW_HOURS,
     serviceFeePercent: e.SERVICE_FEE_PERCENT,
     clockOffsetMs: e.CLOCK_OFFSET_MS,
+    s3: s3Settings(e),
+    trustedProxies: e.TRUSTED_PROXIES,
   };
 }
 

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig, startupWarnings } from './config';
 import { applyClockOffset } from './lib/clock';
@@ -14,12 +13,14 @@ const runtime = await createRuntime(config);
 const { log } = runtime.deps;
 for (const warning of startupWarnings(config)) log.error(warning);
 
-// Covers left behind by a process killed mid-upload (see orphan-sweep.ts).
-if (runtime.deps.storage.kind === 'disk') {
-  const uploads = join(config.dataDir, 'uploads');
-  const removed = await sweepOrphanCovers(runtime.deps.db, uploads, { writtenBefore: startedAt });
-  if (removed.length > 0) log.warn({ covers: removed.length }, 'removed covers no book or order names');
-}
+// A bucket that cannot be reached stops the start here, not at the first upload.
+const { storage } = runtime.deps;
+await storage.check();
+log.info(`Images are stored in ${storage.location}.`);
+
+// Covers left behind by a process killed mid-upload (see orphan-sweep-service.ts).
+const removed = await sweepOrphanCovers(runtime.deps.db, storage, { writtenBefore: startedAt });
+if (removed.length > 0) log.warn({ covers: removed.length }, 'removed covers no book or order names');
 
 let seeded = false;
 if (config.seedDemo) seeded = await seedDemo(runtime.deps);

@@ -7,16 +7,23 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { setOperatorTimeZone } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
-import { createDiskStorage, type Storage } from './lib/storage';
+import { createDiskStorage, createS3Storage, type Storage } from './lib/storage';
 import { createOutbox, createTransport, type Transport } from './outbox/outbox';
-import { fireLoanTimer } from './modules/loans/timer-service';
+import { onBookEvent } from './lib/book-events';
 import { fireDueTimers } from './timers/fire';
+import { registerTimerKinds } from './timers/registry';
+import { BOOK_EVENT_LISTENERS, TIMER_KINDS } from './wiring';
 
 export interface Runtime {
   app: App;
   deps: AppDeps;
   database: Database;
   close(): Promise<void>;
+}
+
+/** The configured image store (D31): the bucket when S3_ variables are set, else DATA_DIR/uploads. */
+export function openStorage(config: Config): Storage {
+  return config.s3 ? createS3Storage(config.s3) : createDiskStorage(join(config.dataDir, 'uploads'));
 }
 
 /** Everything main.ts and the tests need: database (migrated), outbox, auth, storage, app. */
@@ -26,6 +33,8 @@ export async function createRuntime(
 ): Promise<Runtime> {
   const log = overrides.log ?? createLogger(config.logLevel);
   setOperatorTimeZone(config.timeZone);
+  registerTimerKinds(TIMER_KINDS);
+  onBookEvent(...BOOK_EVENT_LISTENERS);
   const database =
     overrides.database ??
     (await openDatabase({
@@ -42,9 +51,9 @@ export async function createRuntime(
     log,
     intervalMs: EMAIL_WORKER_INTERVAL_MS,
     // D24: each pass of the worker first fires the due timers, whose emails it then sends.
-    beforeSend: () => fireDueTimers({ db: database.db, config, log }, fireLoanTimer),
+    beforeSend: () => fireDueTimers({ db: database.db, config, log }),
   });
-  const storage = overrides.storage ?? createDiskStorage(join(config.dataDir, 'uploads'));
+  const storage = overrides.storage ?? openStorage(config);
   const auth = createAuth({ db: database.db, config, outbox });
   const deps: AppDeps = { db: database.db, config, log, auth, outbox, storage };
   const app = createApp(deps);

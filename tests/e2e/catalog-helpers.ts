@@ -26,7 +26,14 @@ export interface UploadedBook {
 /** Uploads a book as the signed-in member through POST /api/books. */
 export async function uploadBookByApi(
   page: Page,
-  fields: { title: string; author: string; weeklyPrice: string; monthlyPrice?: string; category?: string },
+  fields: {
+    title: string;
+    author: string;
+    weeklyPrice: string;
+    monthlyPrice?: string;
+    category?: string;
+    isbn?: string;
+  },
 ): Promise<UploadedBook> {
   const res = await page.request.post('/api/books', {
     headers: { origin: e2eBaseUrl() },
@@ -39,6 +46,7 @@ export async function uploadBookByApi(
       summary: 'A book uploaded by the catalog journey.',
       weeklyPrice: fields.weeklyPrice,
       monthlyPrice: fields.monthlyPrice ?? '',
+      isbn: fields.isbn ?? '',
       cover: { name: 'cover.png', mimeType: 'image/png', buffer: await coverPng() },
     },
   });

@@ -1,17 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createUser } from '@server/seed/factories';
-import { emailNotifications, orderItems, orders, timers } from '@server/db/schema';
+import { books, emailNotifications, orderItems, orders, timers } from '@server/db/schema';
 import { findTestPostgres, openTestDatabase } from '@tests/support/database';
 import { type Mailbox, startSmtpServer } from '@tests/support/smtp';
 import { DUE_REMINDER_TYPE, seedDueReminders } from '@tests/support/due-timers';
+import { type S3Server, startS3Server } from '@tests/support/s3';
 import { call, type ServerProcess, signInOver, startServer } from '@tests/support/server-process';
 
-// Two real servers on one PostgreSQL, as behind a load balancer: nothing an instance keeps in
-// memory may matter. Needs a PostgreSQL server: TEST_DATABASE_URL (CI sets it), else the local
+// Two real servers on one PostgreSQL and one S3-compatible bucket (D31), as behind a load
+// balancer: nothing an instance keeps in memory or on its own disk may matter. Needs a PostgreSQL server: TEST_DATABASE_URL (CI sets it), else the local
 // one; only a machine with neither skips it, since PGlite is one process's database by design.
 
 const PASSWORD = 'instance-pass-1';
@@ -26,24 +28,27 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
   let mailbox: Mailbox;
   let a: ServerProcess;
   let b: ServerProcess;
-  let dataDir: string;
+  let s3: S3Server;
+  let dataDirs: string[];
 
   beforeAll(async () => {
     database = await openTestDatabase(serverUrl!);
     await database.migrate();
     mailbox = await startSmtpServer();
-    dataDir = mkdtempSync(join(tmpdir(), 'rakbuku-instances-'));
-    // Both instances share the uploads folder (as they would share a volume or a bucket) and the
+    s3 = await startS3Server('rakbuku-instances');
+    // Each instance has its own data folder: they share only the database, the bucket and the
     // auth secret, as any deployment behind a load balancer must.
-    const env = {
+    dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'rakbuku-instances-')));
+    const env = (dataDir: string) => ({
       DATABASE_URL: database.url!,
       DATA_DIR: dataDir,
       AUTH_SECRET: 'two-instances-test-secret-0123456789abcdef',
       SMTP_URL: mailbox.url,
       MAIL_TRANSPORT: 'smtp',
       EMAIL_WORKER: 'true',
-    };
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+      ...s3.env,
+    });
+    [a, b] = await Promise.all(dataDirs.map((dir) => startServer(env(dir))));
   }, 400_000);
 
   /** An admin presses 'Process emails' on both instances at the same moment, three times. */
@@ -66,7 +71,36 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM')]);
     await mailbox?.close();
     await database?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await s3?.close();
+    for (const dir of dataDirs ?? []) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a cover uploaded through one instance is served by the other, from the bucket', async () => {
+    const owner = await createUser(database.db, { password: PASSWORD });
+    const cookie = await signInOver(a.url, owner.email, PASSWORD);
+    const form = new FormData();
+    form.append('title', 'Two Shelves');
+    form.append('author', 'Wayan Bucket');
+    form.append('weeklyPrice', '15000');
+    const jpeg = await sharp({ create: { width: 60, height: 90, channels: 3, background: '#b45309' } })
+      .jpeg()
+      .toBuffer();
+    form.append('cover', new File([new Uint8Array(jpeg)], 'cover.jpg', { type: 'image/jpeg' }));
+    const uploaded = await fetch(`${a.url}/api/books`, {
+      method: 'POST',
+      headers: { origin: a.url, cookie },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const { id } = (await uploaded.json()) as { id: string };
+    const [row] = await database.db.select({ coverKey: books.coverKey }).from(books).where(eq(books.id, id));
+    const fromA = await fetch(`${a.url}/api/covers/${row.coverKey}/detail.webp`);
+    const fromB = await fetch(`${b.url}/api/covers/${row.coverKey}/detail.webp`);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
+    // Neither instance wrote it to its own disk.
+    for (const dir of dataDirs) expect(existsSync(join(dir, 'uploads', 'covers', row.coverKey))).toBe(false);
   });
 
   it('a session made on one instance works on the other, and signing out on one ends it on both', async () => {

@@ -14,6 +14,7 @@ export const bookState = (o: Partial<BookState> = {}): BookState => ({
   monthly: null,
   title: 'Garden',
   author: 'Someone',
+  isbn: null,
   cover: 'cover',
   created: '1767225600000000',
   ...o,

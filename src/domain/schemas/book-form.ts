@@ -14,6 +14,7 @@ import {
   SUMMARY_MAX,
   TITLE_MAX,
 } from '@domain/constants';
+import { normalizeIsbn } from '@domain/isbn';
 import { toMinor } from '@domain/money';
 import {
   amountMessage,
@@ -50,6 +51,19 @@ function priceField(minKey: 'weeklyPriceMin' | 'monthlyPriceMin', positiveMessag
 /** Empty text (an untouched optional input) means "not set". */
 const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
 
+/**
+ * An ISBN as typed (D30), out as ISBN-13. The check loads isbn3 on first use, so this field
+ * is asynchronous: parse the form with safeParseAsync (the web's resolver does).
+ */
+export const isbnSchema = z.string().transform(async (text, ctx) => {
+  const isbn = await normalizeIsbn(text);
+  if (isbn === null) {
+    ctx.addIssue({ code: 'custom', message: FIELD_MSG.isbnInvalid });
+    return z.NEVER;
+  }
+  return isbn;
+});
+
 export const bookFormSchema = z
   .object({
     title: z
@@ -62,6 +76,7 @@ export const bookFormSchema = z
       .trim()
       .min(1, FIELD_MSG.authorRequired)
       .max(AUTHOR_MAX, FIELD_MSG.authorMax),
+    isbn: z.string().optional().transform(blankToUndefined).pipe(isbnSchema.optional()),
     language: z.enum(LANGUAGES).default(BOOK_FORM_DEFAULTS.language),
     condition: z.enum(CONDITIONS).default(BOOK_FORM_DEFAULTS.condition),
     category: z.enum(CATEGORIES).default(BOOK_FORM_DEFAULTS.category),
@@ -92,8 +107,17 @@ export type BookStatusChange = z.output<typeof bookStatusChangeSchema>;
 // ---------------------------------------------------------------- cover (D18)
 
 export const COVER_ACCEPT = COVER_MIME_TYPES.join(',');
-/** The multipart field that carries the cover file. */
+/**
+ * The multipart field that carries the photos (D18): repeated, in order, the first one the
+ * cover; at most MAX_PHOTOS.
+ */
 export const COVER_FIELD = 'cover';
+/**
+ * An edit's photo order: comma-separated entries, each a stored photo's key or `new` (the next
+ * file sent). Photos it leaves out are removed. Without it, files sent replace the stored photos.
+ */
+export const PHOTO_ORDER_FIELD = 'photoOrder';
+export const NEW_PHOTO = 'new';
 
 /**
  * The picker's quick check on what the browser reports (type and size). The server decides by

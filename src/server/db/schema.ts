@@ -184,23 +184,38 @@ export const books = pgTable(
     weeklyPrice: numeric('weekly_price', { precision: 12, scale: 2 }).notNull(),
     monthlyPrice: numeric('monthly_price', { precision: 12, scale: 2 }),
     coverKey: text('cover_key').notNull(),
+    // Up to 4 photos (D18) in the owner's order: coverKey is the first, these the rest.
+    extraPhotoKeys: text('extra_photo_keys').array().notNull().default(sql`'{}'`),
+    // The cover was drawn by the demo seed (title and author set in type): an owner's photo replaces it.
+    coverDrawn: boolean('cover_drawn').notNull().default(false),
+    // D30: ISBN-13, or null when the owner gave none.
+    isbn: varchar('isbn', { length: 13 }),
     // The open order that holds this book (D6); null when the book is free.
     reservedByOrderId: uuid('reserved_by_order_id').references((): AnyPgColumn => orders.id, {
       onDelete: 'set null',
     }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // D25: the member whose exclusive hold this book is in (the waitlist's first waiter); null
+    // when nobody holds it. Only that member may put the book in a cart or check it out.
+    heldForId: text('held_for_id').references((): AnyPgColumn => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Borrowable now: what shop listings show (D6, D17). Maintained by PostgreSQL itself.
+    // Borrowable now: what shop listings show (D6, D17; a held book is out of the shop, D25).
+    // Maintained by PostgreSQL itself.
     listed: boolean('listed')
       .notNull()
       .generatedAlwaysAs(
-        sql`status = 'Available' and reserved_by_order_id is null and deleted_at is null and owner_id is not null`,
+        sql`status = 'Available' and reserved_by_order_id is null and deleted_at is null and owner_id is not null and held_for_id is null`,
       ),
   },
   (t) => [
     check('books_weekly_price_positive', sql`${t.weeklyPrice} > 0`),
     check('books_monthly_price_positive', sql`${t.monthlyPrice} is null or ${t.monthlyPrice} > 0`),
+    check('books_isbn_13_digits', sql`${t.isbn} is null or ${t.isbn} ~ '^97[89][0-9]{10}$'`),
+    check('books_at_most_4_photos', sql`cardinality(${t.extraPhotoKeys}) <= 3`),
+    index('books_isbn_idx').on(t.isbn).where(sql`${t.isbn} is not null`),
+    // The orphan sweep asks which keys any book still names.
+    index('books_extra_photo_keys_idx').using('gin', t.extraPhotoKeys),
     index('books_owner_idx').on(t.ownerId, t.createdAt),
     // Catalog indexes (D17): one per sort order, partial on `listed`, each ending with the
     // filter columns so a page's ids come from an index-only scan (filters checked in the
@@ -475,6 +490,34 @@ export const timers = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- waitlist (D25, D39)
+/**
+ * A member waiting for a reserved or borrowed book, in the order they joined (`seq`). The first
+ * waiter's row carries the hold's end (`hold_until`) while the book is held for them; a partial
+ * unique index keeps one hold per book, whatever the number of events that free it at once.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_book_user_uq').on(t.bookId, t.userId),
+    uniqueIndex('waitlist_one_hold_per_book_uq').on(t.bookId).where(sql`hold_until is not null`),
+    index('waitlist_book_seq_idx').on(t.bookId, t.seq),
+    index('waitlist_user_idx').on(t.userId, t.seq),
+  ],
+);
+
 // ---------------------------------------------------------------- payouts (D34)
 /** Money paid to an owner by an admin; the payable balance is completed shares minus these. */
 export const payouts = pgTable(
@@ -530,3 +573,4 @@ export type EmailNotification = typeof emailNotifications.$inferSelect;
 export type Timer = typeof timers.$inferSelect;
 export type OrderExtension = typeof orderExtensions.$inferSelect;
 export type Payout = typeof payouts.$inferSelect;
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect;

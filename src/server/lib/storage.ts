@@ -1,22 +1,47 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, normalize } from 'node:path';
+import { mkdir, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, relative, sep } from 'node:path';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 
-// Where uploaded covers live: the local data folder (D18). An S3-compatible implementation
-// would plug in behind this interface; it is not built yet.
+// Where uploaded images live (D18, D31): the local data folder by default, an S3-compatible
+// bucket when configured, so several instances share them. Keys are paths such as
+// covers/<key>/card.webp and receipts/<key>.webp; both stores hold them under the same names.
+// Nothing is ever served from the bucket directly: the app reads and answers every image, so
+// receipts stay behind their permission check (docs/decisions/0004-images-in-object-storage.md).
 
 export interface StoredObject {
   body: Buffer;
   contentType: string;
 }
 
+export interface StoredEntry {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+}
+
 export interface Storage {
-  kind: 'disk';
+  kind: 'disk' | 's3';
+  /** Where the images are, for the start-up log: a folder, or a bucket at an endpoint. */
+  location: string;
+  /** Throws a readable error when the store cannot be used with these settings (checked at start). */
+  check(): Promise<void>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with the prefix, in no promised order. */
+  list(prefix: string): AsyncIterable<StoredEntry>;
 }
 
 const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg' };
+const contentTypeOf = (key: string) =>
+  CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
 
 export function createDiskStorage(root: string): Storage {
   const pathOf = (key: string) => {
@@ -24,8 +49,35 @@ export function createDiskStorage(root: string): Storage {
     if (!path.startsWith(normalize(root))) throw new Error('Invalid storage key');
     return path;
   };
+  async function* walk(dir: string): AsyncIterable<StoredEntry> {
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return; // nothing stored there yet
+    }
+    if (names.length === 0 && dir !== normalize(root)) {
+      // An empty folder (a write interrupted between mkdir and the file) is listed as S3 lists
+      // a folder marker: its key with a trailing slash, so the orphan sweep can remove it.
+      const info = await stat(dir).catch(() => null);
+      if (info)
+        yield { key: `${relative(root, dir).split(sep).join('/')}/`, size: 0, modifiedAt: info.mtime };
+    }
+    for (const name of names) {
+      const path = join(dir, name);
+      const info = await stat(path).catch(() => null);
+      if (info?.isDirectory()) yield* walk(path);
+      else if (info?.isFile()) {
+        yield { key: relative(root, path).split(sep).join('/'), size: info.size, modifiedAt: info.mtime };
+      }
+    }
+  }
   return {
     kind: 'disk',
+    location: root,
+    async check() {
+      await mkdir(root, { recursive: true });
+    },
     async put(key, body) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
@@ -33,14 +85,92 @@ export function createDiskStorage(root: string): Storage {
     },
     async get(key) {
       try {
-        const body = await readFile(pathOf(key));
-        return { body, contentType: CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream' };
+        return { body: await readFile(pathOf(key)), contentType: contentTypeOf(key) };
       } catch {
         return null;
       }
     },
     async delete(key) {
-      await rm(pathOf(key), { force: true });
+      const path = pathOf(key);
+      if (key.endsWith('/')) return rmdir(path).catch(() => {});
+      await rm(path, { force: true });
+      // A cover's folder goes with its last file; a folder still holding files stays.
+      if (dirname(path) !== normalize(root)) await rmdir(dirname(path)).catch(() => {});
+    },
+    async *list(prefix) {
+      // Walk only the folder the prefix names (covers/ walks covers), then filter.
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      for await (const entry of walk(pathOf(folder))) if (entry.key.startsWith(prefix)) yield entry;
+    },
+  };
+}
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export function createS3Storage(settings: S3Settings): Storage {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Checksums only when the operation needs one: several S3-compatible stores refuse the
+    // newer default checksum headers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = settings.bucket;
+  return {
+    kind: 's3',
+    location: `the bucket ${Bucket} at ${settings.endpoint}`,
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (err) {
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        const reason = status ? `HTTP ${status}` : err instanceof Error ? err.message : String(err);
+        throw new Error(`The bucket ${Bucket} at ${settings.endpoint} cannot be used (${reason}).`);
+      }
+    },
+    async put(key, body, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!answer.Body) return null;
+        return {
+          body: Buffer.from(await answer.Body.transformToByteArray()),
+          contentType: answer.ContentType ?? contentTypeOf(key),
+        };
+      } catch (err) {
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if ((err as Error).name === 'NoSuchKey' || status === 404) return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async *list(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const item of page.Contents ?? []) {
+          if (item.Key) {
+            yield { key: item.Key, size: item.Size ?? 0, modifiedAt: item.LastModified ?? new Date(0) };
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, cartItems, orders, payouts, rateLimit, user } from '@server/db/schema';
+import { books, cartItems, orders, payouts, rateLimit, user, waitlistEntries } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
 import { addToCart } from '@server/modules/cart/service';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
@@ -105,6 +105,15 @@ const ownersOrder = async () => {
 /** Cart limits (5 owners, 5 books each) would otherwise fill up across cells. */
 const clearOwnersCart = () => ctx.db.delete(cartItems).where(eq(cartItems.userId, actors.owner.user.id));
 const freshUser = () => createUser(ctx.db);
+/** A book of `ownerId` (a new lender by default) in a new member's open order (D25). */
+async function lentBookWithOrder(ownerId?: string) {
+  const book = await createBook(ctx.db, { ownerId: ownerId ?? (await createUser(ctx.db)).id });
+  const placed = await placeTestOrder(ctx, { books: [book] });
+  return { book, orderId: placed.order.id };
+}
+const lentBook = async (ownerId?: string) => (await lentBookWithOrder(ownerId)).book;
+const queueIs = (bookId: string, n: number) => async () =>
+  (await ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.bookId, bookId))).length === n;
 const profileBody = {
   name: 'Matrix Member',
   phone: '+6281234567',
@@ -191,6 +200,14 @@ const MATRIX: Record<string, Entry> = {
     setup: async () => {
       const book = await ownersBook();
       return { path: `/api/books/${book.id}`, still: bookUnchanged(book.id) };
+    },
+  },
+  'GET /api/books/isbn/:isbn': {
+    // D30's prefill: any member filling in the form; the answer is a listed book's public fields.
+    expect: SIGNED_IN,
+    setup: async () => {
+      await createBook(ctx.db, { ownerId: actors.owner.user.id, isbn: '9786020332956' });
+      return { path: '/api/books/isbn/602-03-3295-0' };
     },
   },
   'GET /api/books/:id/more-from-owner': {
@@ -435,6 +452,53 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/auth/*': {
     expect: PUBLIC,
     setup: async () => ({ path: '/api/auth/sign-out', body: {}, freshSession: true }),
+  },
+  // D25: the waitlist. Each cell gets a fresh lent book; "owner" is the member on its list (or,
+  // for joining, the book's owner, who may not queue for their own book).
+  'GET /api/books/:id/waitlist': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/books/${(await lentBook()).id}/waitlist` }),
+  },
+  'POST /api/books/:id/waitlist': {
+    expect: { guest: 401, member: 201, owner: 422, other: 201, admin: 201 },
+    setup: async () => ({ path: `/api/books/${(await lentBook(actors.owner.user.id)).id}/waitlist` }),
+  },
+  'DELETE /api/books/:id/waitlist': {
+    expect: { guest: 401, member: 404, owner: 200, other: 404, admin: 404 },
+    setup: async () => {
+      const book = await lentBook();
+      await ctx.db.insert(waitlistEntries).values({ bookId: book.id, userId: actors.owner.user.id });
+      return { path: `/api/books/${book.id}/waitlist`, still: queueIs(book.id, 1) };
+    },
+  },
+  'POST /api/books/:id/waitlist/pass': {
+    expect: { guest: 401, member: 409, owner: 200, other: 409, admin: 409 },
+    setup: async () => {
+      const { book, orderId } = await lentBookWithOrder();
+      await ctx.db.insert(waitlistEntries).values({ bookId: book.id, userId: actors.owner.user.id });
+      await advanceTestOrder(ctx, { orderId, admin: actors.admin, to: 'Completed' });
+      return { path: `/api/books/${book.id}/waitlist/pass`, still: queueIs(book.id, 1) };
+    },
+  },
+  'GET /api/waitlist': { expect: SIGNED_IN, setup: async () => ({ path: '/api/waitlist' }) },
+  'GET /api/waitlist/counts': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/waitlist/counts?bookIds=${(await lentBook()).id}` }),
+  },
+  'GET /api/admin/books/:id/waitlist': {
+    expect: ADMIN_ONLY,
+    setup: async () => ({ path: `/api/admin/books/${(await lentBook()).id}/waitlist` }),
+  },
+  'DELETE /api/admin/waitlist/:id': {
+    expect: { ...ADMIN_ONLY, admin: 204 },
+    setup: async () => {
+      const book = await lentBook();
+      const [entry] = await ctx.db
+        .insert(waitlistEntries)
+        .values({ bookId: book.id, userId: actors.owner.user.id })
+        .returning();
+      return { path: `/api/admin/waitlist/${entry.id}`, still: queueIs(book.id, 1) };
+    },
   },
 };
 

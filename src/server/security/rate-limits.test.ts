@@ -115,3 +115,51 @@ describe('rate limits', () => {
     expect((await change((await ctx.member()).cookie, 'wrong-password')).status).toBe(429);
   });
 });
+
+// D31: behind N reverse proxies, each appends the address it received the request from to
+// X-Forwarded-For; the Nth entry from the right is the client as the outermost proxy saw it.
+// Entries further left are whatever the client wrote.
+describe('client address behind trusted proxies (TRUSTED_PROXIES)', () => {
+  const signInFrom = (c: TestContext, forwardedFor: string, i: number) =>
+    c.request('POST', '/api/auth/sign-in/email', {
+      headers: { 'x-forwarded-for': forwardedFor },
+      body: { email: `proxied${i}@example.com`, password: 'wrong-password' },
+    });
+
+  it('without the setting, a forged X-Rakbuku-Client-Ip does not give the profile a fresh address budget', async () => {
+    // Five members, each "from" another address by the header: still one address, one budget.
+    const change = (cookie: string, i: number) =>
+      ctx.request('POST', '/api/profile/password', {
+        cookie,
+        headers: spoofed(i),
+        body: {
+          currentPassword: 'wrong-password',
+          newPassword: 'changed-pass-1',
+          confirmPassword: 'changed-pass-1',
+        },
+      });
+    for (let i = 0; i < 5; i++) expect((await change((await ctx.member()).cookie, i)).status).toBe(422);
+    expect((await change((await ctx.member()).cookie, 5)).status).toBe(429);
+  });
+
+  for (const proxies of [1, 2]) {
+    it(`with TRUSTED_PROXIES=${proxies}, the limit keys on entry ${proxies} from the right: forged entries to its left change nothing, another client has its own budget`, async () => {
+      const behind = await createTestContext({ TRUSTED_PROXIES: String(proxies) });
+      try {
+        // What the proxies append: the client's address, then (with 2) the first proxy's.
+        const appended = (client: string) => (proxies === 2 ? `${client}, 10.0.0.2` : client);
+        const res = await statuses(6, (i) =>
+          signInFrom(behind, `10.9.9.${i}, ${appended('203.0.113.7')}`, i),
+        );
+        expect(res.slice(0, 5).every((s) => s === 401)).toBe(true);
+        expect(res[5]).toBe(429);
+        // A second client behind the same proxies is not held back by the first one's attempts.
+        expect((await signInFrom(behind, appended('203.0.113.8'), 99)).status).toBe(401);
+        // A hop that is not an address falls back to the socket's, which has its own budget.
+        expect((await signInFrom(behind, appended('not-an-address'), 98)).status).toBe(401);
+      } finally {
+        await behind.close();
+      }
+    });
+  }
+});

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Category, Condition, Language } from '@domain/constants';
 import type { AppDeps } from '@server/app-env';
 import { storeCover } from '@server/modules/covers/service';
 import { books, ownerPickupLocations, user } from '@server/db/schema';
+import { renderDemoCover } from './demo-covers';
 import { seedDemoOrders } from './demo-orders';
 import { createPickupLocation, createUser } from './factories';
 
@@ -158,72 +158,6 @@ const BOOKS: DemoBook[] = [
   ['Amba', 'Laksmi Pamuntjak', 'Adult', 'Indonesian', 'Fair', 20000],
 ];
 
-const PALETTES: Record<Category, Array<[string, string]>> = {
-  Children: [
-    ['#f59e0b', '#fef3c7'],
-    ['#ec4899', '#fce7f3'],
-    ['#22c55e', '#dcfce7'],
-    ['#f97316', '#ffedd5'],
-  ],
-  Teen: [
-    ['#6366f1', '#e0e7ff'],
-    ['#8b5cf6', '#ede9fe'],
-    ['#0ea5e9', '#e0f2fe'],
-    ['#14b8a6', '#ccfbf1'],
-  ],
-  Adult: [
-    ['#0f766e', '#f0fdfa'],
-    ['#7c2d12', '#fff7ed'],
-    ['#1e293b', '#f1f5f9'],
-    ['#881337', '#fff1f2'],
-  ],
-};
-
-const xml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!,
-  );
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (`${line} ${word}`.trim().length > width && line) {
-      lines.push(line);
-      line = word;
-    } else line = `${line} ${word}`.trim();
-  }
-  if (line) lines.push(line);
-  return lines.slice(0, 4);
-}
-
-/** A cover image made from an SVG: title, author and a palette per category. */
-export async function renderDemoCover(
-  title: string,
-  author: string,
-  category: Category,
-  index: number,
-): Promise<Buffer> {
-  const [ink, paper] = PALETTES[category][index % 4];
-  const titleLines = wrap(title, 14)
-    .map(
-      (l, i) =>
-        `<text x="60" y="${300 + i * 64}" font-size="54" font-weight="700" fill="${paper}">${xml(l)}</text>`,
-    )
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="1080" viewBox="0 0 720 1080">
-  <rect width="720" height="1080" fill="${ink}"/>
-  <circle cx="${560 - (index % 5) * 40}" cy="${170 + (index % 3) * 30}" r="120" fill="${paper}" opacity="0.14"/>
-  <rect x="40" y="40" width="640" height="1000" rx="18" fill="none" stroke="${paper}" stroke-opacity="0.35" stroke-width="4"/>
-  <text x="60" y="150" font-size="26" letter-spacing="6" fill="${paper}" opacity="0.8" font-family="sans-serif">${category.toUpperCase()}</text>
-  <g font-family="serif">${titleLines}</g>
-  <rect x="60" y="880" width="120" height="6" fill="${paper}" opacity="0.7"/>
-  <text x="60" y="950" font-size="34" fill="${paper}" font-family="sans-serif">${xml(author)}</text>
-</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
 /** Seeds the demo once; returns false when it is already there. */
 export async function seedDemo(deps: Pick<AppDeps, 'db' | 'storage'>): Promise<boolean> {
   const { db, storage } = deps;
@@ -288,6 +222,7 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'storage'>): Promise<b
           monthlyPrice: monthly ? monthly.toFixed(2) : null,
           summary: `${title} by ${author}: a well-loved ${category.toLowerCase()} book from a member's shelf in ${OWNERS[i % OWNERS.length].location}, ${condition.toLowerCase()} condition, ready to borrow.`,
           coverKey: covers[i],
+          coverDrawn: true,
           createdAt: new Date(start + i * 6 * 3600_000),
         })),
       )

@@ -1,28 +1,18 @@
 import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Config } from '@server/config';
-import type { Db, Tx } from '@server/db/client';
 import { type Timer, timers } from '@server/db/schema';
 import { now } from '@server/lib/clock';
-import type { Logger } from '@server/lib/logger';
+import { type TimerDeps, timerEffectFor } from './registry';
 
 // Firing due timers (D24), once per pass of the outbox worker. Each timer is claimed with
 // FOR UPDATE SKIP LOCKED in its own transaction; its effect (which only queues emails, never
 // sends) and its fired mark commit together, so several instances, restarts and repeated
 // passes fire each timer exactly once. A failed effect rolls back and is retried with backoff.
-// Timers are infrastructure: what a fired timer does is the caller's effect (the loans module's
-// fireLoanTimer, wired in runtime.ts), so this file imports no module.
+// Timers are infrastructure: what a fired timer does is its kind's effect, looked up in the
+// registry (registry.ts) that src/server/wiring.ts fills, so this file imports no module.
 
 export const MAX_TIMER_ATTEMPTS = 5;
 /** Timers fired per pass at most; the next pass (60 s, or a kick) goes on. */
 const PASS_LIMIT = 500;
-
-export interface TimerDeps {
-  db: Db;
-  config: Config;
-  log: Logger;
-}
-
-export type TimerEffect = (tx: Tx, deps: TimerDeps, timer: Timer, at: Date) => Promise<void>;
 
 export interface FireResult {
   fired: number;
@@ -33,11 +23,7 @@ function retryDelayMs(attempts: number): number {
   return 60_000 * 2 ** Math.max(0, attempts - 1);
 }
 
-async function claimAndFire(
-  deps: TimerDeps,
-  at: Date,
-  effect: TimerEffect,
-): Promise<'fired' | 'failed' | null> {
+async function claimAndFire(deps: TimerDeps, at: Date): Promise<'fired' | 'failed' | null> {
   let claimed: Timer | null = null;
   try {
     return await deps.db.transaction(async (tx) => {
@@ -58,6 +44,9 @@ async function claimAndFire(
         .for('update', { skipLocked: true });
       if (!timer) return null;
       claimed = timer;
+      const effect = timerEffectFor(timer.kind);
+      // An unknown kind fails like a failed effect: recorded and retried, never marked fired.
+      if (!effect) throw new Error(`No timer kind is registered for "${timer.kind}"`);
       await effect(tx, deps, timer, at);
       await tx
         .update(timers)
@@ -83,11 +72,11 @@ async function claimAndFire(
 }
 
 /** Fires every timer due at the clock's now(); resolves when none is left (or PASS_LIMIT). */
-export async function fireDueTimers(deps: TimerDeps, effect: TimerEffect): Promise<FireResult> {
+export async function fireDueTimers(deps: TimerDeps): Promise<FireResult> {
   const result: FireResult = { fired: 0, failed: 0 };
   const at = now();
   for (let i = 0; i < PASS_LIMIT; i++) {
-    const outcome = await claimAndFire(deps, at, effect);
+    const outcome = await claimAndFire(deps, at);
     if (!outcome) break;
     result[outcome]++;
   }

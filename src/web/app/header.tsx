@@ -5,6 +5,7 @@ import {
   BookPlus,
   LayoutDashboard,
   LibraryBig,
+  ListOrdered,
   LogIn,
   LogOut,
   Menu,
@@ -208,6 +209,9 @@ function AccountControls() {
           </MenuLink>
           <MenuLink to="/my-orders" icon={<Package className="size-4" aria-hidden />}>
             {t('nav.myOrders')}
+          </MenuLink>
+          <MenuLink to="/my-waitlist" icon={<ListOrdered className="size-4" aria-hidden />}>
+            {t('waitlist:mine.title')}
           </MenuLink>
           <MenuLink to="/earnings" icon={<Wallet className="size-4" aria-hidden />}>
             {t('payments:nav.earnings')}

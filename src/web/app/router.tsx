@@ -102,6 +102,10 @@ export const router = createBrowserRouter([
               { path: 'my-orders', lazy: page(() => import('@web/features/orders/pages/my-orders-page')) },
               { path: 'earnings', lazy: page(() => import('@web/features/payments/pages/earnings-page')) },
               {
+                path: 'my-waitlist',
+                lazy: page(() => import('@web/features/waitlist/pages/my-waitlist-page')),
+              },
+              {
                 path: 'orders/:orderId',
                 lazy: page(() => import('@web/features/orders/pages/order-detail-page')),
               },

@@ -17,6 +17,7 @@ export const catalogKeys = {
   book: (id: string) => ['catalog', 'book', id] as const,
   moreFromOwner: (id: string) => ['catalog', 'more-from-owner', id] as const,
   owner: (id: string) => ['catalog', 'owner', id] as const,
+  isbn: (isbn: string) => ['catalog', 'isbn', isbn] as const,
   ownerBooks: (id: string, query: object): QueryKey => ['catalog', 'owner-books', id, query],
   /** The signed-in owner's Manage books table. */
   mine: ['catalog', 'mine'] as const,
@@ -42,6 +43,15 @@ export const orderKeys = {
   /** The payment panel and share of one order; the status is part of the key (a new deadline). */
   money: (id: string, status?: string) =>
     status === undefined ? (['orders', 'money', id] as const) : (['orders', 'money', id, status] as const),
+};
+
+/** D25: every key starts with 'waitlist', so one invalidation refreshes the book panels and lists. */
+export const waitlistKeys = {
+  all: ['waitlist'] as const,
+  book: (id: string) => ['waitlist', 'book', id] as const,
+  mine: ['waitlist', 'mine'] as const,
+  counts: (ids: string) => ['waitlist', 'counts', ids] as const,
+  admin: (id: string) => ['waitlist', 'admin', id] as const,
 };
 
 export const earningsKeys = { all: ['earnings'] as const };

@@ -12,6 +12,7 @@ import enHome from './en/home.json';
 import enInfo from './en/info.json';
 import enOrders from './en/orders.json';
 import enPayments from './en/payments.json';
+import enWaitlist from './en/waitlist.json';
 import idAccount from './id/account.json';
 import idAdmin from './id/admin.json';
 import idBooks from './id/books.json';
@@ -24,6 +25,7 @@ import idHome from './id/home.json';
 import idInfo from './id/info.json';
 import idOrders from './id/orders.json';
 import idPayments from './id/payments.json';
+import idWaitlist from './id/waitlist.json';
 
 // The catalogues of both languages (D29), one namespace per feature, read by the web app and by
 // the server (error texts for API clients, emails). A key added to one language is added to the
@@ -41,6 +43,7 @@ const en = {
   orders: enOrders,
   admin: enAdmin,
   payments: enPayments,
+  waitlist: enWaitlist,
   errors: enErrors,
 };
 
@@ -60,6 +63,7 @@ export const resources: Record<UiLanguage, Record<Namespace, ResourceKey>> = {
     orders: idOrders,
     admin: idAdmin,
     payments: idPayments,
+    waitlist: idWaitlist,
     errors: idErrors,
   },
 };

@@ -8,7 +8,6 @@ import {
 } from '@domain/schemas/account';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type UiLanguage } from '@domain/ui-language';
 import type { AppEnv } from '@server/app-env';
-import { CLIENT_IP_HEADER } from '@server/auth/auth';
 import { AppError } from '@server/lib/errors';
 import {
   errorBodySchema,
@@ -102,11 +101,7 @@ const passwordAttempts: MiddlewareHandler<AppEnv> = async (c, next) => {
     const db = c.var.deps.db;
     const limit = { max: PASSWORD_ATTEMPTS_PER_MINUTE, windowMs: 60_000 };
     const byMember = await takeAttempt(db, `profile-password:member:${user.id}`, limit);
-    const byAddress = await takeAttempt(
-      db,
-      `profile-password:address:${c.req.header(CLIENT_IP_HEADER)}`,
-      limit,
-    );
+    const byAddress = await takeAttempt(db, `profile-password:address:${c.var.clientIp}`, limit);
     if (!byMember || !byAddress) throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS');
   }
   await next();

@@ -152,11 +152,11 @@ export function adminRoutes() {
     .openapi(books, async (c) => c.json(await admin.listBooks(c.var.deps.db, c.req.valid('query')), 200))
     .openapi(setBookStatus, async (c) => {
       const { status } = c.req.valid('json');
-      const book = await admin.setBookStatus(c.var.deps.db, { bookId: c.req.valid('param').id, status });
+      const book = await admin.setBookStatus(c.var.deps, { bookId: c.req.valid('param').id, status });
       return c.json(book, 200);
     })
     .openapi(deleteBook, async (c) => {
-      await admin.deleteBook(c.var.deps.db, { bookId: c.req.valid('param').id });
+      await admin.deleteBook(c.var.deps, { bookId: c.req.valid('param').id });
       return c.body(null, 204);
     })
     .openapi(users, async (c) => c.json(await admin.listUsers(c.var.deps.db, c.req.valid('query')), 200))
@@ -166,7 +166,7 @@ export function adminRoutes() {
       return c.json(await admin.setUserRole(c.var.deps.db, input), 200);
     })
     .openapi(deleteUser, async (c) => {
-      await admin.deleteUser(c.var.deps.db, { actorId: c.var.user.id, userId: c.req.valid('param').id });
+      await admin.deleteUser(c.var.deps, { actorId: c.var.user.id, userId: c.req.valid('param').id });
       return c.body(null, 204);
     })
     .openapi(emails, async (c) => c.json(await admin.listEmails(c.var.deps.db, c.req.valid('query')), 200))

@@ -6,7 +6,6 @@ import {
   eq,
   gte,
   ilike,
-  inArray,
   isNotNull,
   isNull,
   lt,
@@ -49,9 +48,9 @@ import {
   inOpenOrdersByHistory,
   loadLiveBook,
   notDeleted,
-  softDeleteBook,
 } from '@server/modules/books/availability-service';
 import { toBookSummary } from '@server/modules/books/service';
+import { changeBookState } from '@server/modules/books/state-service';
 import { loanFields } from '@server/modules/loans/view-service';
 import { orderNumber } from '@domain/order-number';
 
@@ -239,23 +238,31 @@ export async function listBooks(
 }
 
 /** The admin may set any book status (spec section 4); order status changes still drive it later (D8). */
-export async function setBookStatus(db: DbOrTx, input: { bookId: string; status: BookStatus }) {
-  const [row] = await db
-    .update(books)
-    .set({ status: input.status, updatedAt: new Date() })
-    .where(and(eq(books.id, input.bookId), notDeleted()))
-    .returning();
-  if (!row) throw new AppError('BOOK_NOT_FOUND');
-  return toBookSummary(row);
+export async function setBookStatus(
+  { db, config }: Pick<AppDeps, 'db' | 'config'>,
+  input: { bookId: string; status: BookStatus },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await changeBookState(tx, config, {
+      type: 'set-status',
+      bookIds: [input.bookId],
+      status: input.status,
+    });
+    if (!row) throw new AppError('BOOK_NOT_FOUND');
+    return toBookSummary(row);
+  });
 }
 
 /** Soft delete (D7): the book leaves listings and carts, never order history; refused in an open order. */
-export async function deleteBook(db: DbOrTx, input: { bookId: string }): Promise<void> {
+export async function deleteBook(
+  { db, config }: Pick<AppDeps, 'db' | 'config'>,
+  input: { bookId: string },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const book = await loadLiveBook(tx, input.bookId, { lock: true });
     if ((await inOpenOrdersByHistory(tx, [book])).has(book.id))
       throw inOpenOrderConflict('BOOK_IN_OPEN_ORDER');
-    await softDeleteBook(tx, book.id);
+    await changeBookState(tx, config, { type: 'delete', bookIds: [book.id] });
   });
 }
 
@@ -323,7 +330,10 @@ export async function setUserRole(db: DbOrTx, input: { actorId: string; userId: 
  * their sessions, cart and pickup choices go, their books are soft-deleted (and leave other
  * carts), and their orders stay with the snapshot names (orders.user_id / owner_id set null).
  */
-export async function deleteUser(db: DbOrTx, input: { actorId: string; userId: string }): Promise<void> {
+export async function deleteUser(
+  { db, config }: Pick<AppDeps, 'db' | 'config'>,
+  input: { actorId: string; userId: string },
+): Promise<void> {
   await transactionWithRetry(db, async (tx) => {
     // The lock order (docs/architecture.md): their orders, then their books, then the user row.
     // A checkout of one of their books holds the book and then key-shares its owner: taking the
@@ -336,10 +346,10 @@ export async function deleteUser(db: DbOrTx, input: { actorId: string; userId: s
       .where(or(eq(orders.userId, found.id), eq(orders.ownerId, found.id)))
       .orderBy(asc(orders.id))
       .for('update');
-    await tx
+    const ownBooks = await tx
       .select({ id: books.id })
       .from(books)
-      .where(eq(books.ownerId, found.id))
+      .where(and(eq(books.ownerId, found.id), notDeleted()))
       .orderBy(asc(books.id))
       .for('update');
     const [target] = await tx.select().from(user).where(eq(user.id, found.id)).for('update');
@@ -351,16 +361,11 @@ export async function deleteUser(db: DbOrTx, input: { actorId: string; userId: s
       .where(and(or(eq(orders.userId, target.id), eq(orders.ownerId, target.id)), isOpenOrder));
     if (open > 0) throw new AppError('USER_HAS_OPEN_ORDERS');
 
-    const ownBooks = tx.select({ id: books.id }).from(books).where(eq(books.ownerId, target.id));
-    await tx
-      .delete(cartItems)
-      .where(or(eq(cartItems.userId, target.id), inArray(cartItems.bookId, ownBooks)));
+    await tx.delete(cartItems).where(eq(cartItems.userId, target.id));
     await tx.delete(ownerPickupLocations).where(eq(ownerPickupLocations.ownerId, target.id));
     await tx.delete(session).where(eq(session.userId, target.id));
-    await tx
-      .update(books)
-      .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(books.ownerId, target.id), notDeleted()));
+    // Their books leave listings and other members' carts.
+    await changeBookState(tx, config, { type: 'delete', bookIds: ownBooks.map((b) => b.id) });
     // account rows cascade; orders, items, events and books keep their snapshots (FKs set null).
     await tx.delete(user).where(eq(user.id, target.id));
   });

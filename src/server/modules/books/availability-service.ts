@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle
 import type { Availability } from '@domain/api-types';
 import { CLOSED_ORDER_STATUSES } from '@domain/constants';
 import type { DbOrTx } from '@server/db/client';
-import { type Book, books, cartItems, orderItems, orders } from '@server/db/schema';
+import { type Book, books, orderItems, orders } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 
 // The books-availability module (issue 11): the one home of "is this book in an open order"
@@ -23,12 +23,6 @@ export async function loadLiveBook(db: DbOrTx, bookId: string, { lock = false } 
   const [book] = lock ? await query.for('update') : await query;
   if (!book) throw new AppError('BOOK_NOT_FOUND');
   return book;
-}
-
-/** Soft delete: the book leaves listings and carts; order history keeps its snapshot. */
-export async function softDeleteBook(tx: DbOrTx, bookId: string): Promise<void> {
-  await tx.update(books).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(books.id, bookId));
-  await tx.delete(cartItems).where(eq(cartItems.bookId, bookId));
 }
 
 // ---------------------------------------------------------------- open orders (D6)
@@ -77,10 +71,14 @@ export const inOpenOrderConflict = (code: 'BOOK_IN_OPEN_ORDER' | 'BOOK_STATUS_FO
 // ---------------------------------------------------------------- listing state
 
 /** What a member can do with the book right now, as every book answer says it. */
-export function availabilityOf(book: Pick<Book, 'status' | 'reservedByOrderId' | 'deletedAt'>): Availability {
+export function availabilityOf(
+  book: Pick<Book, 'status' | 'reservedByOrderId' | 'deletedAt' | 'heldForId'>,
+): Availability {
   if (book.deletedAt || book.status === 'Unavailable') return 'unavailable';
   if (book.status === 'Borrowed') return 'borrowed';
-  if (book.reservedByOrderId) return 'reserved';
+  // D25: a book held for a waiting member is reserved for everyone else; the waitlist's own
+  // answer tells its holder that it is theirs.
+  if (book.reservedByOrderId || book.heldForId) return 'reserved';
   return 'available';
 }
 

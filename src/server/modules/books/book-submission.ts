@@ -1,5 +1,12 @@
 import type { Context } from 'hono';
-import { type BookFormValues, bookFormSchema, COVER_FIELD } from '@domain/schemas/book-form';
+import { MAX_PHOTOS } from '@domain/constants';
+import {
+  type BookFormValues,
+  bookFormSchema,
+  COVER_FIELD,
+  NEW_PHOTO,
+  PHOTO_ORDER_FIELD,
+} from '@domain/schemas/book-form';
 import { AppError, fieldProblem, problemOf } from '@server/lib/errors';
 import { coverProblem } from '@server/modules/covers/service';
 
@@ -11,6 +18,7 @@ const FORM_ORDER = [
   COVER_FIELD,
   'title',
   'author',
+  'isbn',
   'language',
   'condition',
   'category',
@@ -23,8 +31,13 @@ const CHOICES = new Set<string>(['language', 'condition', 'category']);
 
 export interface BookSubmission {
   values: BookFormValues;
-  /** The cover's bytes, already checked by content; null when an edit keeps the old cover. */
-  cover: Buffer | null;
+  /** The photos sent, in order, each already checked by content (D18); empty when an edit sends none. */
+  photos: Buffer[];
+  /**
+   * An edit's photo order (PHOTO_ORDER_FIELD): stored keys and NEW_PHOTO entries; null when
+   * none was sent. Every sent photo has its NEW_PHOTO entry.
+   */
+  order: string[] | null;
 }
 
 export async function readBookSubmission(
@@ -39,16 +52,26 @@ export async function readBookSubmission(
   }
   const fields: Record<string, ReturnType<typeof problemOf>> = {};
 
-  // A repeated field is ambiguous: take the first value, as a browser form would send only one.
+  // A repeated text field is ambiguous: take the first value, as a browser form sends only one.
   const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
-  const file = first(body[COVER_FIELD]);
-  let cover: Buffer | null = null;
-  if (file instanceof File && file.size > 0) {
-    cover = Buffer.from(await file.arrayBuffer());
-    const problem = await coverProblem(cover);
-    if (problem) fields[COVER_FIELD] = problem;
-  } else if (coverRequired) {
-    fields[COVER_FIELD] = fieldProblem('coverRequired');
+  const files = [body[COVER_FIELD] ?? []].flat().filter((v): v is File => v instanceof File && v.size > 0);
+  const photos: Buffer[] = [];
+  if (files.length > MAX_PHOTOS) {
+    fields[COVER_FIELD] = fieldProblem('tooManyPhotos', { max: MAX_PHOTOS });
+  } else {
+    for (const file of files) {
+      const photo = Buffer.from(await file.arrayBuffer());
+      const problem = await coverProblem(photo);
+      if (problem) fields[COVER_FIELD] ??= problem;
+      photos.push(photo);
+    }
+  }
+  const order = readPhotoOrder(first(body[PHOTO_ORDER_FIELD]), photos.length);
+  if (order === 'invalid') fields[COVER_FIELD] ??= fieldProblem('photoOrderInvalid');
+  else if (order && order.length > MAX_PHOTOS)
+    fields[COVER_FIELD] ??= fieldProblem('tooManyPhotos', { max: MAX_PHOTOS });
+  else if (order?.length === 0 || (coverRequired && photos.length === 0)) {
+    fields[COVER_FIELD] ??= fieldProblem('coverRequired');
   }
 
   const text: Record<string, unknown> = {};
@@ -62,7 +85,7 @@ export async function readBookSubmission(
     if (typeof value === 'string' && value.includes('\u0000'))
       fields[name] = fieldProblem('forbiddenCharacter');
   }
-  const parsed = bookFormSchema.safeParse(text);
+  const parsed = await bookFormSchema.safeParseAsync(text);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= problemOf(issue.message);
   }
@@ -73,5 +96,21 @@ export async function readBookSubmission(
     const ordered = Object.fromEntries(broken.map((name) => [name, fields[name]]));
     throw new AppError('VALIDATION_FAILED', { fields: { ...ordered, ...fields } });
   }
-  return { values: parsed.data, cover };
+  return { values: parsed.data, photos, order: order === 'invalid' ? null : order };
 }
+
+/**
+ * The edit's photo order, or null when none was sent; 'invalid' when an entry is neither a key
+ * nor NEW_PHOTO, a key repeats, or the NEW_PHOTO entries do not match the files sent.
+ */
+function readPhotoOrder(value: unknown, sent: number): string[] | 'invalid' | null {
+  if (typeof value !== 'string') return null;
+  const entries = value === '' ? [] : value.split(',').map((e) => e.trim());
+  const keys = entries.filter((e) => e !== NEW_PHOTO);
+  const fresh = entries.length - keys.length;
+  if (fresh !== sent || new Set(keys).size !== keys.length || !keys.every((k) => UUID.test(k)))
+    return 'invalid';
+  return entries;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

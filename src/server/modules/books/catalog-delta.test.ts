@@ -33,6 +33,24 @@ describe('catalog deltas', () => {
     expect(cents('7')).toBe(700n);
   });
 
+  it('a search that reads as an ISBN matches the book with that ISBN-13, as the SQL does (D30)', () => {
+    const search = { ...catalog, q: '978-0-8044-2957-3', isbn: '9780804429573' };
+    // Given the ISBN: joins the search; losing it: leaves it.
+    expect(countDelta(change(state(), state({ isbn: '9780804429573' })), search)).toBe(1);
+    expect(countDelta(change(state({ isbn: '9780804429573' }), state({ isbn: null })), search)).toBe(-1);
+    expect(countDelta(change(state(), state({ isbn: '9786020332956' })), search)).toBe(0);
+    // A change logged before the ISBN was (migration 0013): only the database can tell.
+    const { isbn: _isbn, ...logged } = state();
+    expect(countDelta(change(logged, state({ isbn: '9780804429573' })), search)).toBeNull();
+    // A plain word never matches by ISBN.
+    expect(
+      countDelta(change(state({ title: 'Other' }), state({ title: 'Other', isbn: '9780804429573' })), {
+        ...catalog,
+        q: 'garden',
+      }),
+    ).toBe(0);
+  });
+
   it('counts a checkout out of the listing and a cancellation back in', () => {
     expect(countDelta(change(state(), state({ listed: false, reserved: true })), catalog)).toBe(-1);
     expect(countDelta(change(state({ listed: false }), state()), catalog)).toBe(1);

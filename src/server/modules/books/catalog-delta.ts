@@ -21,6 +21,8 @@ export interface BookState {
   monthly: string | null;
   title: string;
   author: string;
+  /** ISBN-13 or null; absent from changes logged before migration 0013. */
+  isbn?: string | null;
   cover: string;
   /** created_at in microseconds since the epoch, as text */
   created: string;
@@ -37,6 +39,8 @@ export interface ListingFilter {
   scope: ListingScope;
   category?: Category;
   q?: string;
+  /** The search read as an ISBN-13 (D30), when it is one: the ISBN matches too. */
+  isbn?: string;
   condition?: Condition;
   language?: Language;
   maxPrice?: string;
@@ -91,9 +95,18 @@ function inScopeAndCategory(state: BookState, filter: ListingFilter): boolean {
   return inScope && (!filter.category || state.category === filter.category);
 }
 
+/** `isbn = filter.isbn`: unknown for a change logged without the ISBN. */
+function matchesIsbn(state: BookState, filter: ListingFilter): boolean | null {
+  if (!filter.isbn) return false;
+  if (state.isbn === undefined) return null;
+  return state.isbn === filter.isbn;
+}
+
+/** title ILIKE, author ILIKE, or (for a search that reads as an ISBN) the ISBN, as service.ts asks. */
 function matchesSearch(state: BookState, filter: ListingFilter): boolean | null {
   if (!filter.q) return true;
-  return or3(containsIgnoringCase(state.title, filter.q), containsIgnoringCase(state.author, filter.q));
+  const text = or3(containsIgnoringCase(state.title, filter.q), containsIgnoringCase(state.author, filter.q));
+  return or3(text, matchesIsbn(state, filter));
 }
 
 /** The scope, category and search: what the price ceiling (D4) is taken over. */

@@ -1,10 +1,18 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { BookDetail, BookSummary, ManagedBook, OwnerCard, OwnerProfile } from '@domain/api-types';
+import type {
+  BookDetail,
+  BookSummary,
+  IsbnPrefill,
+  ManagedBook,
+  OwnerCard,
+  OwnerProfile,
+} from '@domain/api-types';
 import { MORE_FROM_OWNER_LIMIT } from '@domain/constants';
 import type { DbOrTx } from '@server/db/client';
 import { preparedStatement } from '@server/db/statements';
 import { books, ownerPickupLocations, pickupLocations, user } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
+import { coverUrls } from '@server/modules/covers/service';
 import { isHeldByOpenOrder, listed, loadLiveBook, managedBy, notDeleted } from './availability-service';
 import { toBookSummary } from './service';
 
@@ -96,7 +104,24 @@ export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDet
     availableBooks: row.availableBooks,
     pickupPoints: row.pickupPoints,
   };
-  return { ...toBookSummary(book), summary: book.summary, owner: card };
+  const photos = [book.coverKey, ...book.extraPhotoKeys].map((key) => ({ key, ...coverUrls(key) }));
+  return { ...toBookSummary(book), summary: book.summary, isbn: book.isbn, photos, owner: card };
+}
+
+/**
+ * D30's prefill: the public fields of the newest listed book with this ISBN (already
+ * normalized to ISBN-13), read through the partial ISBN index. Only listed books answer, so
+ * nothing of an unlisted, reserved or deleted book leaks through it.
+ */
+export async function isbnPrefill(db: DbOrTx, isbn: string): Promise<IsbnPrefill> {
+  const [row] = await db
+    .select({ title: books.title, author: books.author, language: books.language, category: books.category })
+    .from(books)
+    .where(and(eq(books.isbn, isbn), listed()))
+    .orderBy(desc(books.createdAt), desc(books.id))
+    .limit(1);
+  if (!row) throw new AppError('ISBN_NOT_LISTED');
+  return { isbn, ...row };
 }
 
 /** 'More Books from' the owner: at most 10 other books that can be borrowed now, newest first. */

@@ -6,12 +6,14 @@ import {
   bookDetailSchema,
   bookPageSchema,
   bookSummarySchema,
+  isbnPrefillSchema,
   managedBookSchema,
   ownerProfileSchema,
 } from '@domain/api-types';
-import { COVER_MAX_BYTES } from '@domain/constants';
+import { COVER_MAX_BYTES, MAX_PHOTOS } from '@domain/constants';
+import { normalizeIsbn } from '@domain/isbn';
 import { MSG } from '@domain/messages';
-import { bookStatusChangeSchema, COVER_FIELD } from '@domain/schemas/book-form';
+import { bookStatusChangeSchema, COVER_FIELD, PHOTO_ORDER_FIELD } from '@domain/schemas/book-form';
 import { bookQuerySchema } from '@domain/schemas/book-query';
 import type { AppDeps, AppEnv, SessionUser } from '@server/app-env';
 import type { requireUser } from '@server/auth/middleware';
@@ -28,7 +30,7 @@ import {
   z,
 } from '@server/lib/openapi';
 import { readBookSubmission } from './book-submission';
-import { getBookDetail, getOwnerProfile, listMyBooks, moreFromOwner } from './read-service';
+import { getBookDetail, getOwnerProfile, isbnPrefill, listMyBooks, moreFromOwner } from './read-service';
 import { listBooksJson } from './service';
 import { takeUploadAttempt } from './upload-rate-limit';
 import {
@@ -40,11 +42,11 @@ import {
 } from './write-service';
 
 /**
- * A body far beyond the cover limit is refused before it is read. The margin lets a cover of
- * exactly the limit plus the text fields through, so a 2 MB + 1 byte file still gets its exact
- * message from the cover check.
+ * A body far beyond the photos' limit is refused before it is read. The margin lets four photos
+ * of exactly the limit plus the text fields through, so a 2 MB + 1 byte file still gets its
+ * exact message from the photo check.
  */
-const FORM_BODY_MAX = COVER_MAX_BYTES + 64 * 1024;
+const FORM_BODY_MAX = MAX_PHOTOS * COVER_MAX_BYTES + 64 * 1024;
 const limitFormBody = bodyLimit({
   maxSize: FORM_BODY_MAX,
   onError: () => {
@@ -109,12 +111,25 @@ const bookForm = {
         type: 'object' as const,
         properties: {
           [COVER_FIELD]: {
+            type: 'array' as const,
+            items: { type: 'string' as const, format: 'binary' },
+            maxItems: MAX_PHOTOS,
+            description:
+              'The photos in order, the first the cover: JPG, PNG or WEBP, 2 MB each at most; ' +
+              'at least one on upload; on edit, without a photo order, they replace the stored ones',
+          },
+          [PHOTO_ORDER_FIELD]: {
             type: 'string' as const,
-            format: 'binary',
-            description: 'JPG, PNG or WEBP, 2 MB at most; required on upload, optional on edit',
+            description:
+              "Edit only: comma-separated stored photo keys and 'new' (the next photo sent), " +
+              'the first the cover; stored photos left out are removed',
           },
           title: { type: 'string' as const },
           author: { type: 'string' as const },
+          isbn: {
+            type: 'string' as const,
+            description: 'ISBN-10 or ISBN-13, hyphens and spaces allowed; empty for none',
+          },
           language: { type: 'string' as const },
           condition: { type: 'string' as const },
           category: { type: 'string' as const },
@@ -202,6 +217,19 @@ const deleteBook = memberRoute({
   },
 });
 
+const isbnPrefillRoute = memberRoute({
+  method: 'get',
+  path: '/books/isbn/{isbn}',
+  tags,
+  summary: 'D30: the title, author, language and category of a listed book with this ISBN, for the book form',
+  request: { params: z.object({ isbn: z.string().max(40) }) },
+  responses: {
+    200: jsonAnswer(isbnPrefillSchema, 'The newest listed book with this ISBN (ISBN-13 in the answer)'),
+    404: error(`${MSG.isbnNotListed} (ISBN_NOT_LISTED)`),
+    422: error(`${MSG.isbnInvalid} (VALIDATION_FAILED)`),
+  },
+});
+
 const moreFromOwnerRoute = publicRoute({
   method: 'get',
   path: '/books/{id}/more-from-owner',
@@ -253,9 +281,8 @@ export function booksRoutes() {
       return cachedPage(c, await listBooksJson(c.var.deps.db, query, undefined, catalogVersionOf(c)));
     })
     .openapi(createBook, async (c) => {
-      const { values, cover } = await readBookSubmission(c, { coverRequired: true });
-      // coverRequired: a submission without a cover never gets here.
-      const book = await createOwnedBook(c.var.deps, { actorId: c.var.user.id, values, cover: cover! });
+      const submission = await readBookSubmission(c, { coverRequired: true });
+      const book = await createOwnedBook(c.var.deps, { actorId: c.var.user.id, ...submission });
       return c.json(book, 201);
     })
     .openapi(getBook, async (c) => c.json(await getBookDetail(c.var.deps.db, c.req.valid('param').id), 200))
@@ -264,17 +291,22 @@ export function booksRoutes() {
       const { id } = c.req.valid('param');
       // Authorize before reading (and re-encoding) what a non-owner sent.
       await loadOwnedBook(c.var.deps.db, id, actorId);
-      const { values, cover } = await readBookSubmission(c, { coverRequired: false });
-      return c.json(await updateOwnedBook(c.var.deps, { actorId, bookId: id, values, cover }), 200);
+      const submission = await readBookSubmission(c, { coverRequired: false });
+      return c.json(await updateOwnedBook(c.var.deps, { actorId, bookId: id, ...submission }), 200);
     })
     .openapi(setStatus, async (c) => {
       const { status } = c.req.valid('json');
       const input = { actorId: c.var.user.id, bookId: c.req.valid('param').id, status };
-      return c.json(await setOwnedBookStatus(c.var.deps.db, input), 200);
+      return c.json(await setOwnedBookStatus(c.var.deps, input), 200);
     })
     .openapi(deleteBook, async (c) => {
-      await deleteOwnedBook(c.var.deps.db, { actorId: c.var.user.id, bookId: c.req.valid('param').id });
+      await deleteOwnedBook(c.var.deps, { actorId: c.var.user.id, bookId: c.req.valid('param').id });
       return c.body(null, 204);
+    })
+    .openapi(isbnPrefillRoute, async (c) => {
+      const isbn = await normalizeIsbn(c.req.valid('param').isbn);
+      if (!isbn) throw new AppError('VALIDATION_FAILED', { fields: { isbn: fieldProblem('isbnInvalid') } });
+      return c.json(await isbnPrefill(c.var.deps.db, isbn), 200);
     })
     .openapi(moreFromOwnerRoute, async (c) =>
       c.json(await moreFromOwner(c.var.deps.db, c.req.valid('param').id), 200),

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { BookPage, BookSummary } from '@domain/api-types';
+import { normalizeIsbn } from '@domain/isbn';
 import type { BookQueryInput } from '@domain/schemas/book-query';
 import type { DbOrTx } from '@server/db/client';
 import { type Book, books } from '@server/db/schema';
@@ -50,11 +51,17 @@ const SORTS: Record<BookQueryInput['sort'], SQL[]> = {
 
 export type { ListingScope } from './catalog-delta';
 
-function filterOf(query: BookQueryInput, scope: ListingScope): ListingFilter {
+/**
+ * The listing's filter. A search that reads as an ISBN (D30: ten or thirteen digits, hyphens
+ * and spaces aside) also matches the book with that ISBN-13.
+ */
+async function filterOf(query: BookQueryInput, scope: ListingScope): Promise<ListingFilter> {
+  const isbn = query.q ? await normalizeIsbn(query.q) : null;
   return {
     scope,
     category: query.category,
     q: query.q || undefined,
+    isbn: isbn ?? undefined,
     condition: query.condition,
     language: query.language,
     maxPrice: query.maxPrice,
@@ -69,7 +76,8 @@ function conditionsOf(filter: ListingFilter): { inScope: SQL[]; filtered: SQL[] 
   if (filter.category) inScope.push(eq(books.category, filter.category));
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
-    inScope.push(or(ilike(books.title, pattern), ilike(books.author, pattern)) as SQL);
+    const isbn = filter.isbn ? [eq(books.isbn, filter.isbn)] : [];
+    inScope.push(or(ilike(books.title, pattern), ilike(books.author, pattern), ...isbn) as SQL);
   }
   const filtered = [...inScope];
   if (filter.condition) filtered.push(eq(books.condition, filter.condition));
@@ -107,7 +115,7 @@ export async function listBooksUncached(
   query: BookQueryInput,
   scope: ListingScope = { kind: 'catalog' },
 ): Promise<BookPage> {
-  const { inScope, filtered } = conditionsOf(filterOf(query, scope));
+  const { inScope, filtered } = conditionsOf(await filterOf(query, scope));
   const [total, ceiling, rows] = await Promise.all([
     countOf(db, filtered),
     ceilingOf(db, inScope),
@@ -189,7 +197,7 @@ async function computeListing(
   keys: ReturnType<typeof listingKeys>,
   at: number,
 ): Promise<JsonBytes> {
-  const filter = filterOf(query, scope);
+  const filter = await filterOf(query, scope);
   const { inScope, filtered } = conditionsOf(filter);
   const entry = cache.pages.get(keys.pageKey) as PageEntry<BookSummary> | undefined;
   const knownTotal = entry?.total ?? cache.counts.touch(keys.filterKey)?.value ?? null;

@@ -1,13 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { BookDetail } from '@domain/api-types';
-import type { BookFormValues, BookStatusChange } from '@domain/schemas/book-form';
-import type { DbOrTx } from '@server/db/client';
+import {
+  type BookFormValues,
+  type BookStatusChange,
+  COVER_FIELD,
+  NEW_PHOTO,
+} from '@domain/schemas/book-form';
+import type { Config } from '@server/config';
+import type { Db, DbOrTx } from '@server/db/client';
 import { type Book, books, orderItems } from '@server/db/schema';
-import { AppError } from '@server/lib/errors';
+import { AppError, fieldProblem } from '@server/lib/errors';
 import type { Storage } from '@server/lib/storage';
-import { deleteCover, storeCover } from '@server/modules/covers/service';
-import { inOpenOrderConflict, isHeldByOpenOrder, loadLiveBook, softDeleteBook } from './availability-service';
+import { deleteCover, storePhotos } from '@server/modules/covers/service';
+import { inOpenOrderConflict, isHeldByOpenOrder, loadLiveBook } from './availability-service';
 import { getBookDetail } from './read-service';
+import { changeBookState } from './state-service';
 
 // An owner's own books: upload, edit, Available/Unavailable, soft delete (D7).
 // Admins change any book through the admin module, not here.
@@ -33,6 +40,7 @@ function columnsOf(values: BookFormValues) {
   return {
     title: values.title,
     author: values.author,
+    isbn: values.isbn ?? null,
     language: values.language,
     condition: values.condition,
     category: values.category,
@@ -42,36 +50,88 @@ function columnsOf(values: BookFormValues) {
   };
 }
 
+/** The photo columns for a list of keys in order: the first is the cover (D18). */
+const photoColumns = (keys: string[]) => ({ coverKey: keys[0], extraPhotoKeys: keys.slice(1) });
+
+/** What readBookSubmission read: the checked photos and, on an edit, their order. */
+export interface PhotoInput {
+  photos: Buffer[];
+  order: string[] | null;
+}
+
+const badOrder = () =>
+  new AppError('VALIDATION_FAILED', { fields: { [COVER_FIELD]: fieldProblem('photoOrderInvalid') } });
+
 /** A new book is Available (spec 4) and listed at once. */
 export async function createOwnedBook(
   deps: BookWriteDeps,
-  input: { actorId: string; values: BookFormValues; cover: Buffer },
+  input: { actorId: string; values: BookFormValues } & PhotoInput,
 ): Promise<BookDetail> {
-  const coverKey = await storeCover(deps.storage, input.cover);
+  // A new book has no stored photos for an order to name.
+  if (input.order?.some((entry) => entry !== NEW_PHOTO)) throw badOrder();
+  const keys = await storePhotos(deps.storage, input.photos);
   try {
     const [row] = await deps.db
       .insert(books)
-      .values({ ...columnsOf(input.values), ownerId: input.actorId, status: 'Available', coverKey })
+      .values({
+        ...columnsOf(input.values),
+        ...photoColumns(keys),
+        ownerId: input.actorId,
+        status: 'Available',
+      })
       .returning({ id: books.id });
     return await getBookDetail(deps.db, row.id);
   } catch (err) {
-    await deleteCover(deps.storage, coverKey).catch(() => {});
+    await Promise.all(keys.map((key) => deleteCover(deps.storage, key).catch(() => {})));
     throw err;
   }
 }
 
-/** The edit form replaces every field; the cover only when a new one is sent. */
+/**
+ * The book's photos after an edit, with NEW_PHOTO entries still to fill: the order as sent
+ * (every key one of the book's), or, without one, the files sent in place of the stored photos.
+ * A cover the demo drew gives way to the owner's first photo.
+ */
+function photoPlan(book: Book, input: PhotoInput): string[] {
+  const stored = [book.coverKey, ...book.extraPhotoKeys];
+  let plan: string[];
+  if (input.order) {
+    if (!input.order.every((entry) => entry === NEW_PHOTO || stored.includes(entry))) throw badOrder();
+    plan = input.order;
+  } else {
+    plan = input.photos.length > 0 ? input.photos.map(() => NEW_PHOTO) : stored;
+  }
+  if (book.coverDrawn && plan.includes(NEW_PHOTO)) plan = plan.filter((entry) => entry !== book.coverKey);
+  return plan;
+}
+
+/** The edit form replaces every field; the photos as photoPlan says. */
 export async function updateOwnedBook(
   deps: BookWriteDeps,
-  input: { actorId: string; bookId: string; values: BookFormValues; cover: Buffer | null },
+  input: { actorId: string; bookId: string; values: BookFormValues } & PhotoInput,
 ): Promise<BookDetail> {
   const book = await loadOwnedBook(deps.db, input.bookId, input.actorId);
-  const coverKey = input.cover ? await storeCover(deps.storage, input.cover) : book.coverKey;
-  await deps.db
-    .update(books)
-    .set({ ...columnsOf(input.values), coverKey, updatedAt: new Date() })
-    .where(eq(books.id, book.id));
-  if (coverKey !== book.coverKey) await dropCoverUnlessInHistory(deps, book.coverKey);
+  const plan = photoPlan(book, input);
+  const fresh = await storePhotos(deps.storage, input.photos);
+  let next = 0;
+  const keys = plan.map((entry) => (entry === NEW_PHOTO ? fresh[next++] : entry));
+  try {
+    await deps.db
+      .update(books)
+      .set({
+        ...columnsOf(input.values),
+        ...photoColumns(keys),
+        coverDrawn: book.coverDrawn && keys[0] === book.coverKey,
+        updatedAt: new Date(),
+      })
+      .where(eq(books.id, book.id));
+  } catch (err) {
+    await Promise.all(fresh.map((key) => deleteCover(deps.storage, key).catch(() => {})));
+    throw err;
+  }
+  for (const key of [book.coverKey, ...book.extraPhotoKeys]) {
+    if (!keys.includes(key)) await dropCoverUnlessInHistory(deps, key);
+  }
   return getBookDetail(deps.db, book.id);
 }
 
@@ -87,7 +147,7 @@ async function dropCoverUnlessInHistory(deps: BookWriteDeps, coverKey: string) {
 
 /** Owners switch their own book between Available and Unavailable while no open order holds it. */
 export async function setOwnedBookStatus(
-  db: DbOrTx,
+  { db, config }: { db: Db; config: Config },
   input: { actorId: string; bookId: string; status: BookStatusChange['status'] },
 ): Promise<BookDetail> {
   await db.transaction(async (tx) => {
@@ -95,16 +155,19 @@ export async function setOwnedBookStatus(
     const book = await loadOwnedBook(tx, input.bookId, input.actorId, { lock: true });
     // Held by an open order (D6): the order, not the owner, decides what happens to it now.
     if (isHeldByOpenOrder(book)) throw inOpenOrderConflict('BOOK_STATUS_FOLLOWS_ORDER');
-    await tx.update(books).set({ status: input.status, updatedAt: new Date() }).where(eq(books.id, book.id));
+    await changeBookState(tx, config, { type: 'set-status', bookIds: [book.id], status: input.status });
   });
   return getBookDetail(db, input.bookId);
 }
 
 /** Soft delete (D7): the book leaves listings and carts; order history keeps its snapshot. */
-export async function deleteOwnedBook(db: DbOrTx, input: { actorId: string; bookId: string }): Promise<void> {
+export async function deleteOwnedBook(
+  { db, config }: { db: Db; config: Config },
+  input: { actorId: string; bookId: string },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const book = await loadOwnedBook(tx, input.bookId, input.actorId, { lock: true });
     if (isHeldByOpenOrder(book)) throw inOpenOrderConflict('BOOK_IN_OPEN_ORDER');
-    await softDeleteBook(tx, book.id);
+    await changeBookState(tx, config, { type: 'delete', bookIds: [book.id] });
   });
 }

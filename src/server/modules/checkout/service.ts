@@ -29,6 +29,7 @@ import { placedNoticeEmails } from '@server/modules/email/order-notices-service'
 import { outboxRows } from '@server/outbox/outbox';
 import { countItems, toOrderSummary } from '@server/modules/orders/service';
 import { enterPaymentAtCheckout } from '@server/modules/payments/pickup-service';
+import { endHoldsAtCheckout } from '@server/modules/waitlist/hold-service';
 
 // Checkout (spec section 5, D5, D6): the cart becomes one order per owner (Draft, or Waiting
 // for Payment for pickup, D33) in one
@@ -258,6 +259,10 @@ export async function placeOrders(
       items: group.items.length,
     }));
     if (pickup) for (const { order } of placedOrders) await enterPaymentAtCheckout(tx, deps.config, order);
+    // D25: checking out a book held for this member ends the hold (and their place in its queue).
+    if (lines.some((line) => line.book.heldForId === input.actorId)) {
+      await endHoldsAtCheckout(tx, input.actorId, bookIds);
+    }
     return {
       orders: placedOrders.map(({ order, items }) => toOrderSummary(order, items)),
       created: true,

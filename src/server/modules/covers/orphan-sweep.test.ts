@@ -20,9 +20,10 @@ const uploads = () => join(ctx.config.dataDir, 'uploads');
 function coverFolder(key: string, writtenAt: Date) {
   const dir = join(uploads(), 'covers', key);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'card.webp'), 'x');
-  writeFileSync(join(dir, 'detail.webp'), 'x');
-  utimesSync(dir, writtenAt, writtenAt);
+  for (const variant of ['card.webp', 'detail.webp']) {
+    writeFileSync(join(dir, variant), 'x');
+    utimesSync(join(dir, variant), writtenAt, writtenAt);
+  }
   return dir;
 }
 
@@ -41,10 +42,15 @@ describe('sweepOrphanCovers (covers left by a server killed mid-upload)', () => 
     const orphan = coverFolder(randomUUID(), before);
     const inFlight = coverFolder(randomUUID(), new Date(Date.now() + 60_000)); // written after start
     const notACover = coverFolder('not-a-uuid', before);
+    // A kill between the folder and its first file leaves an empty folder.
+    const emptyOrphan = join(uploads(), 'covers', randomUUID());
+    mkdirSync(emptyOrphan);
+    utimesSync(emptyOrphan, before, before);
 
-    const removed = await sweepOrphanCovers(ctx.db, uploads(), { writtenBefore: started });
-    expect(removed).toHaveLength(1);
+    const removed = await sweepOrphanCovers(ctx.db, ctx.deps.storage, { writtenBefore: started });
+    expect(removed).toHaveLength(2);
     expect(existsSync(orphan)).toBe(false);
+    expect(existsSync(emptyOrphan)).toBe(false);
     for (const dir of [...kept, inFlight, notACover]) expect(existsSync(dir)).toBe(true);
   });
 
@@ -52,7 +58,7 @@ describe('sweepOrphanCovers (covers left by a server killed mid-upload)', () => 
     const fresh = await createTestContext();
     try {
       expect(
-        await sweepOrphanCovers(fresh.db, join(fresh.config.dataDir, 'uploads'), {
+        await sweepOrphanCovers(fresh.db, fresh.deps.storage, {
           writtenBefore: new Date(),
         }),
       ).toEqual([]);

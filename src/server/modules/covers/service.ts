@@ -51,6 +51,21 @@ export async function storeCover(storage: Storage, image: Buffer): Promise<strin
   return key;
 }
 
+/**
+ * Several photos of one book (D18), each re-encoded like a cover; all or nothing: when one
+ * cannot be decoded, those already stored are removed before the error goes out.
+ */
+export async function storePhotos(storage: Storage, images: Buffer[]): Promise<string[]> {
+  const keys: string[] = [];
+  try {
+    for (const image of images) keys.push(await storeCover(storage, image));
+  } catch (err) {
+    await Promise.all(keys.map((key) => deleteCover(storage, key).catch(() => {})));
+    throw err;
+  }
+  return keys;
+}
+
 function encodeVariants(image: Buffer) {
   return Promise.all(
     (Object.keys(COVER_VARIANTS) as CoverVariant[]).map(async (variant) => {

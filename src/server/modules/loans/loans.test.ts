@@ -8,7 +8,6 @@ import { advanceClock, resetClock, setClock } from '@server/lib/clock';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { fireDueTimers } from '@server/timers/fire';
-import { fireLoanTimer } from './timer-service';
 
 // D21-D24 with the clock set: due dates, reminders fired exactly once, extensions, the
 // payment window. No test sleeps: the clock moves and the worker runs.
@@ -191,10 +190,7 @@ describe('reminders (D22)', () => {
     const many = await Promise.all([orderAt('Delivered'), orderAt('Delivered'), orderAt('Delivered')]);
     setClock(new Date('2026-12-10T02:00:00Z'));
     const deps = { db: ctx.db, config: ctx.config, log: ctx.deps.log };
-    const [a, b] = await Promise.all([
-      fireDueTimers(deps, fireLoanTimer),
-      fireDueTimers(deps, fireLoanTimer),
-    ]);
+    const [a, b] = await Promise.all([fireDueTimers(deps), fireDueTimers(deps)]);
     // A kick of the outbox after the last status change may be a third worker here.
     await ctx.deps.outbox.runOnce();
     expect(a.failed + b.failed).toBe(0);

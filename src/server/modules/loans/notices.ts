@@ -8,6 +8,7 @@ import { type Order, type OrderExtension, type OrderItem, user } from '@server/d
 import { now } from '@server/lib/clock';
 import { type EmailContent, renderEmail } from '@server/outbox/layout';
 import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
+import { waitingForOrder } from '@server/modules/waitlist/service';
 
 // Loan emails (D22, D23): reminders to the borrower, the overdue notice to owner and admins,
 // and an extension's notice. Queued inside the timer's or the extension's transaction.
@@ -72,6 +73,13 @@ export async function queueReminder(tx: Tx, config: Config, order: Order, kind: 
   const words = dueWords(clock.daysLeft);
   const date = dueDateLabel(order.dueAt, config.timeZone);
   const overdue = clock.daysLeft < 0;
+  // D25: the borrower knows when someone waits for these books.
+  const waiting = await waitingForOrder(tx, order.id);
+  const them = waiting.books === 1 ? 'this book' : 'these books';
+  const waitLine =
+    waiting.members > 0
+      ? `${waiting.members === 1 ? '1 person is' : `${waiting.members} people are`} waiting for ${them}, so please return ${waiting.books === 1 ? 'it' : 'them'} on time.`
+      : null;
   const build: Partial<Record<Recipient, EmailContent>> = {
     borrower: {
       subject: overdue ? `Order #${number} is ${words}` : `Order #${number} is ${words}: ${date}`,
@@ -80,7 +88,10 @@ export async function queueReminder(tx: Tx, config: Config, order: Order, kind: 
         `Hi ${order.userName}, the books of order #${number} from ${order.ownerName} are ${words} (due ${date}).`,
         overdue
           ? 'Please start the return on the order page today: someone else may be waiting for them.'
-          : 'Start the return on the order page, or extend the loan there while it is not overdue.',
+          : waitLine
+            ? 'Start the return on the order page.'
+            : 'Start the return on the order page, or extend the loan there while it is not overdue.',
+        ...(waitLine ? [waitLine] : []),
       ],
       button: { label: 'View your order', url: link },
     },

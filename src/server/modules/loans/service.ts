@@ -21,7 +21,8 @@ import { AppError } from '@server/lib/errors';
 import { buildOrderDetail, loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
 import { armTimers, cancelTimers, type TimerSpec } from '@server/timers/store';
 import { queueExtensionNotices } from './notices';
-import { bookIdsOf, extensionCount, someoneWaitsFor } from './view-service';
+import { someoneWaitsFor } from '@server/modules/waitlist/service';
+import { bookIdsOf, extensionCount } from './view-service';
 
 // Loans that run themselves (D21-D24): the loan starts at Delivered, reminders are armed for
 // its due date, an extension moves it, and Waiting for Payment has a deadline. Everything here

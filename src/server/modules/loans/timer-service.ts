@@ -5,7 +5,7 @@ import { orderEvents, orders, type Timer } from '@server/db/schema';
 import { queueOrderNotices } from '@server/modules/email/order-notices-service';
 import { applyBookEffects } from '@server/modules/orders/status-service';
 import { loadOrderItems } from '@server/modules/orders/service';
-import type { TimerDeps } from '@server/timers/fire';
+import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers } from '@server/timers/store';
 import { onOrderStatusChange, PAYMENT_WINDOW_TIMER, REMINDER_TIMER_PREFIX, reminderTimer } from './service';
 import { queueReminder } from './notices';
@@ -16,46 +16,48 @@ import { queueReminder } from './notices';
 const sameInstant = (a: Date | null, b: Date | null) =>
   a !== null && b !== null && a.getTime() === b.getTime();
 
-export async function fireLoanTimer(tx: Tx, deps: TimerDeps, timer: Timer): Promise<void> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, timer.subjectId)).for('update');
-  if (!order) return;
-
-  if (timer.kind === PAYMENT_WINDOW_TIMER) {
-    // D24: still unpaid at the deadline it was armed for: the system cancels the order.
-    if (order.status !== 'Waiting for Payment' || !sameInstant(order.paymentDueAt, timer.refAt)) return;
-    const items = await loadOrderItems(tx, order.id);
-    await onOrderStatusChange(tx, deps.config, order, 'Cancelled');
-    await applyBookEffects(tx, order, items, 'Cancelled');
-    await tx
-      .update(orders)
-      .set({ status: 'Cancelled', updatedAt: new Date() })
-      .where(eq(orders.id, order.id));
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: 'Cancelled',
-      action: 'payment_window_expired',
-      actorId: null,
-      actorName: 'System',
-      actorRole: 'system',
-    });
-    await queueOrderNotices(tx, deps.config, order.id, 'cancelled');
-    return;
-  }
-
-  if (timer.kind.startsWith(REMINDER_TIMER_PREFIX)) {
-    // D22: only while the books are out and for the due date the reminder was armed for.
-    if (order.status !== 'Delivered' || !sameInstant(order.dueAt, timer.refAt)) return;
-    const kind = timer.kind.slice(REMINDER_TIMER_PREFIX.length) as ReminderKind;
-    await queueReminder(tx, deps.config, order, kind);
-    // Overdue reminders repeat every 7 days until the return starts: arm the next one.
-    if (kind.startsWith('overdue_') && order.dueAt) {
-      await armTimers(tx, [
-        reminderTimer(order.id, nextOverdueKind(kind), order.dueAt, deps.config.timeZone),
-      ]);
-    }
-    return;
-  }
-
-  throw new Error(`Unknown timer kind ${timer.kind}`);
+/** The order a loan timer is about, locked; null when it is gone. */
+async function lockOrder(tx: Tx, orderId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order ?? null;
 }
+
+async function firePaymentWindow(tx: Tx, deps: TimerDeps, timer: Timer): Promise<void> {
+  const order = await lockOrder(tx, timer.subjectId);
+  if (!order) return;
+  // D24: still unpaid at the deadline it was armed for: the system cancels the order.
+  if (order.status !== 'Waiting for Payment' || !sameInstant(order.paymentDueAt, timer.refAt)) return;
+  const items = await loadOrderItems(tx, order.id);
+  await onOrderStatusChange(tx, deps.config, order, 'Cancelled');
+  await applyBookEffects(tx, deps.config, order, items, 'Cancelled');
+  await tx.update(orders).set({ status: 'Cancelled', updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: 'Cancelled',
+    action: 'payment_window_expired',
+    actorId: null,
+    actorName: 'System',
+    actorRole: 'system',
+  });
+  await queueOrderNotices(tx, deps.config, order.id, 'cancelled');
+}
+
+async function fireReminder(tx: Tx, deps: TimerDeps, timer: Timer): Promise<void> {
+  const order = await lockOrder(tx, timer.subjectId);
+  if (!order) return;
+  // D22: only while the books are out and for the due date the reminder was armed for.
+  if (order.status !== 'Delivered' || !sameInstant(order.dueAt, timer.refAt)) return;
+  const kind = timer.kind.slice(REMINDER_TIMER_PREFIX.length) as ReminderKind;
+  await queueReminder(tx, deps.config, order, kind);
+  // Overdue reminders repeat every 7 days until the return starts: arm the next one.
+  if (kind.startsWith('overdue_') && order.dueAt) {
+    await armTimers(tx, [reminderTimer(order.id, nextOverdueKind(kind), order.dueAt, deps.config.timeZone)]);
+  }
+}
+
+/** The loans module's timer kinds, listed with every feature's in src/server/wiring.ts. */
+export const loanTimerKinds: TimerKind[] = [
+  { prefix: PAYMENT_WINDOW_TIMER, fire: firePaymentWindow },
+  { prefix: REMINDER_TIMER_PREFIX, fire: fireReminder },
+];

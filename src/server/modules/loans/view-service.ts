@@ -12,7 +12,9 @@ import type { ExtensionOffer, OrderExtensionView } from '@domain/order-types';
 import { extensionTotal } from '@domain/pricing';
 import type { DbOrTx } from '@server/db/client';
 import { type Order, type OrderItem, orderExtensions } from '@server/db/schema';
+import { isOpenStatus } from '@domain/order-machine';
 import { now, operatorTimeZone } from '@server/lib/clock';
+import { waitingCounts } from '@server/modules/waitlist/service';
 
 // The loan fields every order view carries (D21): dates as ISO strings and, while the books
 // are with the borrower, the day count the server computed with its clock and time zone.
@@ -36,11 +38,6 @@ export function loanFields(
   };
 }
 
-/** D25 is not built yet: nobody waits for a book. The waitlist fills this check in. */
-export async function someoneWaitsFor(_db: DbOrTx, _bookIds: string[]): Promise<boolean> {
-  return false;
-}
-
 export async function extensionCount(db: DbOrTx, orderId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -57,7 +54,11 @@ export async function loanDetail(
   order: Order,
   items: OrderItem[],
   isBorrower: boolean,
-): Promise<{ extensions: OrderExtensionView[]; extensionOffer: ExtensionOffer | null }> {
+): Promise<{
+  extensions: OrderExtensionView[];
+  extensionOffer: ExtensionOffer | null;
+  waitingByBook: Record<string, number>;
+}> {
   const rows = await db
     .select()
     .from(orderExtensions)
@@ -75,18 +76,21 @@ export async function loanDetail(
       createdAt: r.createdAt.toISOString(),
     }),
   );
+  // D25: the borrower (and owner, admins) see who waits while the order still has the books.
+  const waitingByBook = isOpenStatus(order.status) ? await waitingCounts(db, bookIdsOf(items)) : {};
   if (!isBorrower || order.status !== 'Delivered' || !order.dueAt)
-    return { extensions, extensionOffer: null };
+    return { extensions, extensionOffer: null, waitingByBook };
   const refusal = extensionRefusal({
     status: order.status,
     dueAt: order.dueAt,
     now: now(),
     timeZone: operatorTimeZone(),
     extensionCount: rows.length,
-    someoneWaits: await someoneWaitsFor(db, bookIdsOf(items)),
+    someoneWaits: Object.keys(waitingByBook).length > 0,
   });
   const dueAt = order.dueAt;
   return {
+    waitingByBook,
     extensions,
     extensionOffer: {
       refusal: refusal ? { code: refusal, message: LOAN_MSG[refusal] } : null,

@@ -1,5 +1,5 @@
 import { readFieldMessage } from '@domain/error-codes';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { OrderStatus } from '@domain/constants';
 import type { OrderAction } from '@domain/order-actions';
 import {
@@ -13,10 +13,12 @@ import {
 } from '@domain/order-machine';
 import type { OrderDetail, OrderEventDetails } from '@domain/order-types';
 import type { AppDeps, SessionUser } from '@server/app-env';
+import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { books, type Order, type OrderItem, orderEvents, orders } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { noticeForStatus, queueOrderNotices } from '@server/modules/email/order-notices-service';
+import { changeBookState } from '@server/modules/books/state-service';
 import { onOrderStatusChange } from '@server/modules/loans/service';
 import { paymentConfirmation } from '@server/modules/payments/service';
 import { now } from '@server/lib/clock';
@@ -74,7 +76,7 @@ export async function applyOrderAction(
     // D34: the owner's share becomes payable when the order is Completed.
     if (to === 'Completed') changes.completedAt = now();
 
-    await applyBookEffects(tx, order, items, to);
+    await applyBookEffects(tx, deps.config, order, items, to);
     await onOrderStatusChange(tx, deps.config, order, to);
     await tx.update(orders).set(changes).where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({
@@ -106,6 +108,7 @@ export async function applyOrderAction(
  */
 export async function applyBookEffects(
   tx: Tx,
+  config: Config,
   order: Order,
   items: OrderItem[],
   to: OrderStatus,
@@ -142,16 +145,10 @@ export async function applyBookEffects(
   }
 
   const effect = bookEffectOf(order.status, to);
-  const heldHere = and(inArray(books.id, bookIds), eq(books.reservedByOrderId, order.id));
-  if (effect === 'borrow') {
-    await tx.update(books).set({ status: 'Borrowed', updatedAt: new Date() }).where(heldHere);
-  } else if (effect === 'unborrow') {
-    await tx.update(books).set({ status: 'Available', updatedAt: new Date() }).where(heldHere);
+  if (effect === 'borrow' || effect === 'unborrow') {
+    const status = effect === 'borrow' ? 'Borrowed' : 'Available';
+    await changeBookState(tx, config, { type: 'set-status', bookIds, status, onlyHeldBy: order.id });
   } else if (effect === 'release') {
-    // Only books this order still holds: a book another order took since then keeps its state.
-    await tx
-      .update(books)
-      .set({ status: 'Available', reservedByOrderId: null, updatedAt: new Date() })
-      .where(heldHere);
+    await changeBookState(tx, config, { type: 'release', bookIds, orderId: order.id });
   }
 }

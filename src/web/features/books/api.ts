@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookFormValues, BookStatusChange } from '@domain/schemas/book-form';
-import { COVER_FIELD } from '@domain/schemas/book-form';
+import { COVER_FIELD, NEW_PHOTO, PHOTO_ORDER_FIELD } from '@domain/schemas/book-form';
 import type { BooksApi } from '@server/modules/books/routes';
-import { apiClient, call } from '@web/lib/api';
+import { ApiError, apiClient, call } from '@web/lib/api';
+import type { PhotoEntry } from './components/photos-picker';
 import { catalogKeys } from '@web/lib/query-keys';
 
 // The owner's side of the catalog (the API reference at /api/docs, "Books").
@@ -15,20 +16,48 @@ export const myBooksQuery = queryOptions({
 });
 
 /**
- * The form as multipart: every field is sent, an empty optional one as '' (the shared schema
- * reads '' as "not set"), so an edit that clears the monthly price or summary clears it.
+ * D30's prefill: a listed book with this ISBN (as typed), or null when there is none or the
+ * ISBN is not one.
  */
-export function bookFormData(values: BookFormValues, cover: File | null): FormData {
+export const isbnPrefillQuery = (isbn: string) =>
+  queryOptions({
+    queryKey: catalogKeys.isbn(isbn),
+    queryFn: async ({ signal }) => {
+      try {
+        return await call(books.books.isbn[':isbn'].$get({ param: { isbn } }, { init: { signal } }));
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 422)) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+
+/**
+ * The form as multipart: every field is sent, an empty optional one as '' (the shared schema
+ * reads '' as "not set"), so an edit that clears the monthly price or summary clears it. The
+ * photos go in order as COVER_FIELD files; an edit also sends their order, stored keys and
+ * NEW_PHOTO for each file, so removed photos are left out.
+ */
+export function bookFormData(
+  values: BookFormValues,
+  photos: PhotoEntry[],
+  { edit }: { edit: boolean },
+): FormData {
   const data = new FormData();
   data.set('title', values.title);
   data.set('author', values.author);
+  data.set('isbn', values.isbn ?? '');
   data.set('language', values.language);
   data.set('condition', values.condition);
   data.set('category', values.category);
   data.set('summary', values.summary ?? '');
   data.set('weeklyPrice', values.weeklyPrice);
   data.set('monthlyPrice', values.monthlyPrice ?? '');
-  if (cover) data.set(COVER_FIELD, cover);
+  for (const photo of photos) if (photo.kind === 'new') data.append(COVER_FIELD, photo.file);
+  if (edit) {
+    data.set(PHOTO_ORDER_FIELD, photos.map((p) => (p.kind === 'stored' ? p.key : NEW_PHOTO)).join(','));
+  }
   return data;
 }
 

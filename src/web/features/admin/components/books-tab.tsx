@@ -14,11 +14,14 @@ import { ListTab } from './list-tab';
 import { RowList } from './row-list';
 import type { TabProps } from './tab-props';
 import { useWriteFeedback } from './write-feedback';
+import { WaitlistEntries } from './waitlist-entries';
+import { useWaitlistCounts } from '@web/features/waitlist/api';
 import { paths } from '@web/lib/paths';
 
 export function BooksTab({ params, onParams }: TabProps) {
   const { t } = useTranslation('admin');
   const books = useAdminBooks(params);
+  const waiting = useWaitlistCounts(books.data?.items.map((book) => book.id) ?? []);
   const setStatus = useSetBookStatus();
   const { error, feedback } = useWriteFeedback();
   const deleting = useConfirmedDelete(useDeleteBook(), (book: AdminBookRow) =>
@@ -81,6 +84,7 @@ export function BooksTab({ params, onParams }: TabProps) {
                     <p className="text-sm text-stone-500">
                       {t('books.perWeek', { price: formatMoney(book.weeklyPrice) })}
                     </p>
+                    <WaitlistEntries bookId={book.id} title={book.title} waiting={waiting[book.id] ?? 0} />
                   </div>
                 </div>
                 <div className="min-w-0 text-sm md:w-56">

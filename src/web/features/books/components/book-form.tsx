@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { IsbnPrefill } from '@domain/api-types';
 import { CATEGORIES, CONDITIONS, LANGUAGES, SUMMARY_MAX } from '@domain/constants';
+import { compactIsbn, looksLikeIsbn } from '@domain/isbn';
 import {
   BOOK_FORM_DEFAULTS,
   type BookFormInput,
@@ -16,7 +19,9 @@ import { Field, Input, Select, Textarea } from '@web/components/ui/field';
 import { PriceInput } from '@web/components/ui/price-input';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { problemAsMessage } from '@web/lib/error-text';
-import { CoverPicker } from './cover-picker';
+import { isbnPrefillQuery } from '../api';
+import { IsbnScanButton } from './isbn-scanner';
+import { type PhotoEntry, PhotosPicker } from './photos-picker';
 
 type FieldName = keyof BookFormInput;
 const FIELD_NAMES = Object.keys(bookFormSchema.shape) as FieldName[];
@@ -34,28 +39,27 @@ const PRICES = [
 
 /**
  * The upload and edit form (spec section 5) on the shared zod schema, so the browser shows
- * the same messages the server would answer. The cover is required only for a new book.
+ * the same messages the server would answer. At least one photo (the first is the cover, D18).
  */
 export function BookForm({
   initial,
-  currentCoverUrl,
+  initialPhotos = [],
   submitLabel,
   onSubmit,
   fallbackError,
 }: {
   initial?: Partial<BookFormInput>;
-  currentCoverUrl?: string;
+  /** The stored photos when editing, in order. */
+  initialPhotos?: PhotoEntry[];
   submitLabel: string;
-  onSubmit: (values: BookFormValues, cover: File | null) => Promise<unknown>;
+  onSubmit: (values: BookFormValues, photos: PhotoEntry[]) => Promise<unknown>;
   /** The spec's message when the server gives no usable one ('Failed to upload book'). */
   fallbackError: string;
 }) {
   const { t } = useTranslation('books');
-  const [cover, setCover] = useState<File | null>(null);
+  const [photos, setPhotos] = useState<PhotoEntry[]>(initialPhotos);
   const [coverError, setCoverError] = useState<string>();
   const [formError, setFormError] = useState<string | null>(null);
-  // A new book needs a cover; an edit keeps the stored one unless a new file is picked.
-  const coverRequired = !currentCoverUrl;
 
   const {
     register,
@@ -63,12 +67,14 @@ export function BookForm({
     handleSubmit,
     watch,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<BookFormInput, unknown, BookFormValues>({
     resolver: zodResolver(bookFormSchema),
     defaultValues: {
       title: '',
       author: '',
+      isbn: '',
       ...BOOK_FORM_DEFAULTS,
       summary: '',
       weeklyPrice: '',
@@ -77,12 +83,34 @@ export function BookForm({
     },
   });
   const summaryLength = String(watch('summary') ?? '').length;
+  const [title, author, language, category] = watch(['title', 'author', 'language', 'category']);
+  const typedIsbn = String(watch('isbn') ?? '');
+  const isbnKey = looksLikeIsbn(typedIsbn) ? compactIsbn(typedIsbn) : null;
+  const prefill = useQuery({ ...isbnPrefillQuery(isbnKey ?? ''), enabled: isbnKey !== null });
+  const [prefilled, setPrefilled] = useState(false);
+  const offer: IsbnPrefill | null = isbnKey && prefill.data ? prefill.data : null;
+  // Offered while the form's details differ from that listing's (D30).
+  const offerShown =
+    offer !== null &&
+    (offer.title !== title ||
+      offer.author !== author ||
+      offer.language !== language ||
+      offer.category !== category);
+
+  function applyPrefill(from: IsbnPrefill) {
+    const options = { shouldValidate: true, shouldDirty: true } as const;
+    setValue('title', from.title, options);
+    setValue('author', from.author, options);
+    setValue('language', from.language, options);
+    setValue('category', from.category, options);
+    setPrefilled(true);
+  }
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
-    if (coverRequired && !cover) return; // onFormSubmit has shown 'Book cover is required'
+    if (photos.length === 0) return; // onFormSubmit has shown 'Book cover is required'
     try {
-      await onSubmit(values, cover);
+      await onSubmit(values, photos);
     } catch (error) {
       applyServerError(error);
     }
@@ -115,7 +143,7 @@ export function BookForm({
 
   // Checked before the schema runs, so a missing cover shows together with the field errors.
   const onFormSubmit = (event: React.FormEvent) => {
-    if (coverRequired && !cover) setCoverError(t('form.coverRequired'));
+    if (photos.length === 0) setCoverError(t('form.coverRequired'));
     return submit(event);
   };
 
@@ -123,13 +151,12 @@ export function BookForm({
     <form onSubmit={onFormSubmit} noValidate className="space-y-6">
       <ErrorBanner>{formError}</ErrorBanner>
       <Card className="space-y-6">
-        <CoverPicker
-          file={cover}
-          currentUrl={currentCoverUrl}
+        <PhotosPicker
+          photos={photos}
           error={coverError}
-          onChange={(file) => {
-            setCover(file);
-            if (file) setCoverError(undefined);
+          onChange={(next) => {
+            setPhotos(next);
+            if (next.length > 0) setCoverError(undefined);
           }}
         />
         <div className="grid gap-5 sm:grid-cols-2">
@@ -149,6 +176,46 @@ export function BookForm({
           >
             <Input id="book-author" invalid={!!errors.author} autoComplete="off" {...register('author')} />
           </Field>
+          <Field
+            label={t('form.isbn')}
+            htmlFor="book-isbn"
+            error={errors.isbn?.message}
+            hint={t('form.isbnHint')}
+            className="sm:col-span-2"
+          >
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+              <Input
+                id="book-isbn"
+                invalid={!!errors.isbn}
+                autoComplete="off"
+                inputMode="numeric"
+                className="sm:max-w-xs"
+                {...register('isbn')}
+              />
+              <IsbnScanButton
+                onScanned={(isbn) => {
+                  setValue('isbn', isbn, { shouldValidate: true, shouldDirty: true });
+                  setPrefilled(false);
+                }}
+              />
+            </div>
+          </Field>
+          {offerShown && (
+            <div
+              role="status"
+              className="flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-stone-800 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <p>{t('form.prefillOffer', offer)}</p>
+              <Button type="button" size="sm" onClick={() => applyPrefill(offer)}>
+                {t('form.prefillUse')}
+              </Button>
+            </div>
+          )}
+          {prefilled && !offerShown && (
+            <p role="status" className="text-sm text-stone-600 sm:col-span-2">
+              {t('form.prefillDone')}
+            </p>
+          )}
           {CHOICES.map(({ name, options }) => (
             <Field
               key={name}

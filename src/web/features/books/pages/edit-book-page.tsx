@@ -44,6 +44,7 @@ export default function EditBookPage() {
         initial={{
           title: book.title,
           author: book.author,
+          isbn: book.isbn ?? '',
           language: book.language,
           condition: book.condition,
           category: book.category,
@@ -51,11 +52,11 @@ export default function EditBookPage() {
           weeklyPrice: priceText(book.weeklyPrice),
           monthlyPrice: priceText(book.monthlyPrice),
         }}
-        currentCoverUrl={book.cover.detail}
+        initialPhotos={book.photos.map((p) => ({ kind: 'stored' as const, key: p.key, url: p.card }))}
         submitLabel={t('edit.submit')}
         fallbackError={t('edit.failed')}
-        onSubmit={async (values, cover) => {
-          await update.mutateAsync(bookFormData(values, cover));
+        onSubmit={async (values, photos) => {
+          await update.mutateAsync(bookFormData(values, photos, { edit: true }));
           toast.success(t('edit.done'));
           navigate('/books/manage');
         }}

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { AvailabilityBadge } from '@web/components/availability-badge';
+import { useWaitlistCounts } from '@web/features/waitlist/api';
 import { myBooksQuery, useDeleteBook } from '@web/features/books/api';
 import { BookStatusSelect } from '@web/features/books/components/book-status-select';
 import { paths } from '@web/lib/paths';
@@ -58,13 +59,14 @@ export default function ManageBooksPage() {
 
 function BookTable({ books, onDelete }: { books: ManagedBook[]; onDelete: (book: ManagedBook) => void }) {
   const { t } = useTranslation('books');
+  const waiting = useWaitlistCounts(books.map((book) => book.id));
   return (
     <>
       {/* Phones get cards: a four-column table does not fit 390px. */}
       <ul className="space-y-3 md:hidden">
         {books.map((book) => (
           <li key={book.id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-xs">
-            <BookCell book={book} />
+            <BookCell book={book} waiting={waiting[book.id] ?? 0} />
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
               <Price book={book} />
               <StatusCell book={book} />
@@ -98,7 +100,7 @@ function BookTable({ books, onDelete }: { books: ManagedBook[]; onDelete: (book:
             {books.map((book) => (
               <tr key={book.id} className="align-middle">
                 <td className="px-4 py-3">
-                  <BookCell book={book} />
+                  <BookCell book={book} waiting={waiting[book.id] ?? 0} />
                 </td>
                 <td className="px-4 py-3">
                   <StatusCell book={book} />
@@ -120,8 +122,9 @@ function BookTable({ books, onDelete }: { books: ManagedBook[]; onDelete: (book:
   );
 }
 
-function BookCell({ book }: { book: ManagedBook }) {
+function BookCell({ book, waiting }: { book: ManagedBook; waiting: number }) {
   const { t } = useTranslation('books');
+  const { t: tw } = useTranslation('waitlist');
   return (
     <div className="flex min-w-0 items-center gap-3">
       <img
@@ -145,6 +148,11 @@ function BookCell({ book }: { book: ManagedBook }) {
             language: t(`common:enums.language.${book.language}`),
           })}
         </p>
+        {waiting > 0 && (
+          <p className="text-xs font-medium text-amber-800" data-testid="manage-waiting">
+            {tw('counts.count', { count: waiting })}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -16,8 +16,8 @@ export default function NewBookPage() {
       <BookForm
         submitLabel={t('new.submit')}
         fallbackError={t('new.failed')}
-        onSubmit={async (values, cover) => {
-          await create.mutateAsync(bookFormData(values, cover));
+        onSubmit={async (values, photos) => {
+          await create.mutateAsync(bookFormData(values, photos, { edit: false }));
           toast.success(t('new.done'));
           navigate('/books/manage');
         }}

@@ -14,10 +14,12 @@ import { AddToCartButton } from '@web/components/add-to-cart-button';
 import { bookDetailQuery, moreFromOwnerQuery } from '@web/features/catalog/api';
 import { AvailabilityBadge } from '@web/components/availability-badge';
 import { BookGrid } from '@web/components/book-card';
-import { BookCover } from '@web/components/book-cover';
+import { BookGallery } from '@web/features/catalog/components/book-gallery';
 import { LoadFailure } from '@web/features/catalog/components/load-failure';
 import { OwnerAvatar } from '@web/features/catalog/components/owner-avatar';
 import { PickupPoints } from '@web/features/catalog/components/pickup-points';
+import { WaitlistPanel } from '@web/features/catalog/components/waitlist-panel';
+import { bookWaitlistQuery } from '@web/features/waitlist/api';
 import { formatMonthYear } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 
@@ -43,11 +45,15 @@ export default function BookDetailPage() {
   return <BookDetailView book={query.data} />;
 }
 
-function BookDetailView({ book }: { book: BookDetail }) {
+function BookDetailView({ book: shown }: { book: BookDetail }) {
   const { t } = useTranslation('catalog');
   const { user } = useSession();
-  const isOwner = user?.id === book.ownerId;
-  const saving = monthlySavingMinor(book);
+  const isOwner = user?.id === shown.ownerId;
+  const saving = monthlySavingMinor(shown);
+  // D25: a book out on loan or held has a waitlist; a book held for this viewer is theirs to add.
+  const waitlist = useQuery({ ...bookWaitlistQuery(shown.id), enabled: shown.availability !== 'available' });
+  const heldForMe = waitlist.data?.state === 'held';
+  const book: BookDetail = heldForMe ? { ...shown, availability: 'available' } : shown;
 
   return (
     <Container className="py-6 sm:py-10">
@@ -66,8 +72,8 @@ function BookDetailView({ book }: { book: BookDetail }) {
       </nav>
 
       <div className="grid gap-8 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:gap-12">
-        <div className="relative mx-auto aspect-[2/3] w-full max-w-60 overflow-hidden sm:max-w-xs rounded-2xl bg-stone-100 shadow-md md:max-w-none">
-          <BookCover book={book} variant="detail" />
+        <div className="mx-auto w-full max-w-60 sm:max-w-xs md:max-w-none">
+          <BookGallery book={book} />
         </div>
 
         <div className="min-w-0">
@@ -128,6 +134,7 @@ function BookDetailView({ book }: { book: BookDetail }) {
                 )}
               </>
             )}
+            {waitlist.data && <WaitlistPanel waitlist={waitlist.data} />}
           </Card>
 
           <section className="mt-8 max-w-2xl">

@@ -4,8 +4,17 @@ import type { OrderItemView } from '@domain/order-types';
 import { formatMoney } from '@domain/money';
 import { paths } from '@web/lib/paths';
 
-/** The books of an order as they were at checkout (snapshots, D7). */
-export function OrderItems({ items }: { items: OrderItemView[] }) {
+/**
+ * The books of an order as they were at checkout (snapshots, D7), and, while the order is open,
+ * how many members wait for each (D25).
+ */
+export function OrderItems({
+  items,
+  waitingByBook = {},
+}: {
+  items: OrderItemView[];
+  waitingByBook?: Record<string, number>;
+}) {
   const { t } = useTranslation('orders');
   return (
     <ul className="divide-y divide-stone-100">
@@ -46,6 +55,11 @@ export function OrderItems({ items }: { items: OrderItemView[] }) {
                   {t(`durations.${item.borrowDuration}`)} ·{' '}
                   {t('detail.perWeek', { price: formatMoney(item.weeklyPrice) })}
                 </p>
+                {item.bookId && waitingByBook[item.bookId] ? (
+                  <p className="mt-1 text-sm font-medium text-amber-800" data-testid="waiting-for-book">
+                    {t('detail.waiting', { count: waitingByBook[item.bookId] })}
+                  </p>
+                ) : null}
               </div>
               <p className="shrink-0 font-semibold text-stone-900 sm:text-right">
                 {formatMoney(item.itemTotal)}

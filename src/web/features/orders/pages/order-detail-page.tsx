@@ -127,7 +127,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             <OrderActionBar key={order.status} order={order} />
           </Section>
           <Section title={t('detail.items')}>
-            <OrderItems items={order.items} />
+            <OrderItems items={order.items} waitingByBook={order.waitingByBook} />
           </Section>
           <Section title={t('detail.timeline')}>
             <OrderTimeline events={order.events} viewer={viewerRole(order.viewerRoles)} />

@@ -1,0 +1,186 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { isBorrowable } from '@domain/cart-rules';
+import { HOLD_HOURS } from '@domain/waitlist';
+import type { Config } from '@server/config';
+import type { Tx } from '@server/db/client';
+import { type Book, books, cartItems, type Timer, user, waitlistEntries } from '@server/db/schema';
+import { now } from '@server/lib/clock';
+import type { BookEventListener } from '@server/lib/book-events';
+import type { TimerDeps, TimerKind } from '@server/timers/registry';
+import { armTimers, cancelTimers } from '@server/timers/store';
+import { type HoldOffer, queueHoldOffers, queueWaitlistEnded } from './notices';
+
+// Holds (D25): when a book becomes borrowable, its first waiter gets it for 48 hours, alone.
+// Every path takes the book's row lock first and then its queue, so two events that free the
+// same book at once take turns: the second finds the book already held and does nothing (and
+// the partial unique index on waitlist_entries keeps one hold per book whatever happens).
+
+export const HOLD_TIMER = 'waitlist_hold';
+
+type HoldConfig = Pick<Config, 'appUrl' | 'timeZone'>;
+
+async function lockBook(tx: Tx, bookId: string): Promise<Book | undefined> {
+  const [book] = await tx.select().from(books).where(eq(books.id, bookId)).for('update');
+  return book;
+}
+
+/**
+ * Gives the locked book to its first waiter when it is borrowable and held for nobody. Returns
+ * the hold, or null (nobody waits: the book is in the shop; or it is not free to give).
+ */
+async function offerHold(tx: Tx, book: Book, at: Date): Promise<Omit<HoldOffer, 'email' | 'name'> | null> {
+  if (book.heldForId !== null || !isBorrowable(book)) return null;
+  const [first] = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.bookId, book.id))
+    .orderBy(asc(waitlistEntries.seq))
+    .limit(1)
+    .for('update');
+  if (!first) return null;
+  const holdUntil = new Date(at.getTime() + HOLD_HOURS * 3_600_000);
+  await tx.update(waitlistEntries).set({ holdUntil }).where(eq(waitlistEntries.id, first.id));
+  await tx.update(books).set({ heldForId: first.userId, updatedAt: new Date() }).where(eq(books.id, book.id));
+  // Out of everyone else's cart too: only the holder may borrow it now.
+  await tx.delete(cartItems).where(and(eq(cartItems.bookId, book.id), ne(cartItems.userId, first.userId)));
+  await armTimers(tx, [{ kind: HOLD_TIMER, subjectId: first.id, refAt: holdUntil, dueAt: holdUntil }]);
+  return { userId: first.userId, bookId: book.id, title: book.title, holdUntil };
+}
+
+/** The emails of new holds: one per member, however many books are ready for them at once. */
+async function announce(tx: Tx, config: HoldConfig, offers: Omit<HoldOffer, 'email' | 'name'>[]) {
+  if (offers.length === 0) return;
+  const members = await tx
+    .select({ id: user.id, email: user.email, name: user.name })
+    .from(user)
+    .where(
+      inArray(
+        user.id,
+        offers.map((o) => o.userId),
+      ),
+    );
+  const byId = new Map(members.map((m) => [m.id, m]));
+  await queueHoldOffers(
+    tx,
+    config,
+    offers.flatMap((o) => {
+      const m = byId.get(o.userId);
+      return m ? [{ ...o, email: m.email, name: m.name }] : [];
+    }),
+  );
+}
+
+/** D25: books became borrowable: each one's first waiter gets a hold (one email per member). */
+export async function offerHolds(tx: Tx, config: HoldConfig, bookIds: readonly string[]): Promise<void> {
+  const at = now();
+  const offers = [];
+  // In id order, as every path that locks several books takes them (no deadlock).
+  for (const bookId of [...new Set(bookIds)].sort()) {
+    const book = await lockBook(tx, bookId);
+    if (!book) continue;
+    const offer = await offerHold(tx, book, at);
+    if (offer) offers.push(offer);
+  }
+  await announce(tx, config, offers);
+}
+
+/**
+ * Ends the hold of `entryId` (passed, lapsed, left or cleared by an admin): the entry leaves the
+ * queue and the book goes to the next waiter, or back to the shop when nobody is left. With
+ * `onlyHoldUntil`, only a hold that still ends then (a timer armed for an older hold does nothing).
+ */
+export async function endHold(
+  tx: Tx,
+  config: HoldConfig,
+  input: { bookId: string; entryId: string; onlyHoldUntil?: Date },
+): Promise<boolean> {
+  const book = await lockBook(tx, input.bookId);
+  const [entry] = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.id, input.entryId), eq(waitlistEntries.bookId, input.bookId)))
+    .for('update');
+  if (!book || !entry) return false;
+  if (input.onlyHoldUntil && entry.holdUntil?.getTime() !== input.onlyHoldUntil.getTime()) return false;
+  await tx.delete(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
+  await cancelTimers(tx, entry.id, [HOLD_TIMER]);
+  if (book.heldForId !== entry.userId) return true;
+  await tx.update(books).set({ heldForId: null, updatedAt: new Date() }).where(eq(books.id, book.id));
+  const offer = await offerHold(tx, { ...book, heldForId: null }, now());
+  await announce(tx, config, offer ? [offer] : []);
+  return true;
+}
+
+/** Checkout ends the holder's holds on the books it lends them (D25). Books are locked by the caller. */
+export async function endHoldsAtCheckout(
+  tx: Tx,
+  memberId: string,
+  bookIds: readonly string[],
+): Promise<void> {
+  const ended = await tx
+    .delete(waitlistEntries)
+    .where(and(eq(waitlistEntries.userId, memberId), inArray(waitlistEntries.bookId, [...bookIds])))
+    .returning({ id: waitlistEntries.id });
+  for (const { id } of ended) await cancelTimers(tx, id, [HOLD_TIMER]);
+  await tx
+    .update(books)
+    .set({ heldForId: null })
+    .where(and(inArray(books.id, [...bookIds]), eq(books.heldForId, memberId)));
+}
+
+/** D25: a deleted or sold book ends its waitlist; each waiter is told. */
+export async function endWaitlists(
+  tx: Tx,
+  config: HoldConfig,
+  bookIds: readonly string[],
+  reason: 'deleted' | 'sold',
+): Promise<void> {
+  for (const bookId of [...new Set(bookIds)].sort()) {
+    const book = await lockBook(tx, bookId);
+    if (!book) continue;
+    const ended = await tx
+      .delete(waitlistEntries)
+      .where(eq(waitlistEntries.bookId, bookId))
+      .returning({ id: waitlistEntries.id, userId: waitlistEntries.userId });
+    if (ended.length === 0) continue;
+    for (const { id } of ended) await cancelTimers(tx, id, [HOLD_TIMER]);
+    if (book.heldForId) await tx.update(books).set({ heldForId: null }).where(eq(books.id, bookId));
+    const members = await tx
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(
+        inArray(
+          user.id,
+          ended.map((e) => e.userId),
+        ),
+      );
+    await queueWaitlistEnded(tx, config, { title: book.title, reason }, members);
+  }
+}
+
+/** The hold timer (D24, D25): a hold still unanswered at its end passes to the next waiter. */
+export async function fireHoldTimer(tx: Tx, deps: TimerDeps, timer: Timer): Promise<void> {
+  if (!timer.refAt) return;
+  const [entry] = await tx
+    .select({ bookId: waitlistEntries.bookId })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.id, timer.subjectId));
+  if (!entry) return;
+  await endHold(tx, deps.config, {
+    bookId: entry.bookId,
+    entryId: timer.subjectId,
+    onlyHoldUntil: timer.refAt,
+  });
+}
+
+/** The waitlist's timer kinds (src/server/wiring.ts lists them). */
+export const waitlistTimerKinds: TimerKind[] = [{ prefix: HOLD_TIMER, fire: fireHoldTimer }];
+
+/**
+ * The waitlist's book-event listener (src/server/wiring.ts): a borrowable book goes to its first
+ * waiter; a deleted or sold one ends its waitlist.
+ */
+export const waitlistBookListener: BookEventListener = async (tx, event, ctx) => {
+  if (event.type === 'borrowable') await offerHolds(tx, ctx.config, event.bookIds);
+  else await endWaitlists(tx, ctx.config, event.bookIds, event.reason);
+};

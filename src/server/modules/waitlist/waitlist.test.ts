@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_WAITLISTS, WAITLIST_MSG } from '@domain/waitlist';
+import { books, emailNotifications, orders, timers, waitlistEntries } from '@server/db/schema';
+import { advanceClock, resetClock, setClock } from '@server/lib/clock';
+import { createBook } from '@server/seed/factories';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+
+// D25 and D39 through the API: joining, holds that keep a book for its first waiter (out of the
+// shop, the shelf's count, search and everyone else's carts), lapses at the 48th hour with the
+// clock set, Pass, emails once each and batched, and the loan side (D23's refusal, the count on
+// the order, the estimate moving with an extension).
+
+let ctx: TestContext;
+let admin: Member;
+const HOUR = 3_600_000;
+// 10:00 in Makassar on Wednesday 2 December 2026.
+const START = new Date('2026-12-02T02:00:00Z');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.admin({ name: 'Ops Admin' });
+});
+afterAll(async () => {
+  resetClock();
+  await ctx.close();
+});
+afterEach(() => resetClock());
+
+const view = (bookId: string, cookie?: string) =>
+  ctx.request('GET', `/api/books/${bookId}/waitlist`, { cookie });
+const join = (bookId: string, cookie: string) =>
+  ctx.request('POST', `/api/books/${bookId}/waitlist`, { cookie });
+const leave = (bookId: string, cookie: string) =>
+  ctx.request('DELETE', `/api/books/${bookId}/waitlist`, { cookie });
+const pass = (bookId: string, cookie: string) =>
+  ctx.request('POST', `/api/books/${bookId}/waitlist/pass`, { cookie });
+const addToCart = (bookId: string, cookie: string) =>
+  ctx.request('POST', '/api/cart/items', { cookie, body: { bookId } });
+const checkout = (cookie: string) =>
+  ctx.request('POST', '/api/checkout', {
+    cookie,
+    body: {
+      idempotencyKey: randomUUID(),
+      deliveryMethod: 'delivery',
+      deliveryAddress: { fullName: 'Waiter', phone: '+628123456789', address: 'Jl. Antri No. 2, Ubud' },
+    },
+  });
+
+/** A book of a new owner, lent to a new member A through a real order at `status`. */
+async function lentBook(status: 'Draft' | 'Processed' | 'Delivered' = 'Processed', title = 'Circe') {
+  const owner = await ctx.member({ name: 'Made Owner' });
+  const book = await createBook(ctx.db, { ownerId: owner.user.id, title, weeklyPrice: '10000' });
+  const placed = await placeTestOrder(ctx, { books: [book] });
+  if (status !== 'Draft') await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: status });
+  return { owner, book, borrower: placed.borrower, orderId: placed.order.id };
+}
+
+const complete = (orderId: string) => advanceTestOrder(ctx, { orderId, admin, to: 'Completed' });
+
+/** Worker passes as the 60-second timer and the kicks run them (a kicked pass may be under way). */
+async function runWorker(times = 3) {
+  for (let i = 0; i < times; i++) await ctx.deps.outbox.runOnce();
+}
+
+async function holdEmails(to: string) {
+  return ctx.db
+    .select()
+    .from(emailNotifications)
+    .where(and(eq(emailNotifications.recipientEmail, to), eq(emailNotifications.emailType, 'waitlist_hold')));
+}
+
+async function entriesOf(bookId: string) {
+  return ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.bookId, bookId));
+}
+
+async function inCatalog(book: { id: string; title: string }, ownerId: string) {
+  const page = await ctx.request('GET', '/api/books?pageSize=60&sort=newest');
+  const search = await ctx.request('GET', `/api/books?q=${encodeURIComponent(book.title)}`);
+  const shelf = await ctx.request('GET', `/api/owners/${ownerId}`);
+  return {
+    shop: page.body.items.some((b: { id: string }) => b.id === book.id),
+    search: search.body.items.some((b: { id: string }) => b.id === book.id),
+    shelfAvailable: shelf.body.availableBooks as number,
+  };
+}
+
+describe('joining (D25)', () => {
+  it('refuses the own book, an available book, a book in the own open order, a second join and the 11th list; nothing changes', async () => {
+    const { owner, book, borrower } = await lentBook('Draft');
+    const free = await createBook(ctx.db, { ownerId: owner.user.id, title: 'On the shelf' });
+    const b = await ctx.member();
+
+    const own = await join(book.id, owner.cookie);
+    expect(own.status).toBe(422);
+    expect(own.body.error).toMatchObject({
+      code: 'WAITLIST_OWN_BOOK',
+      message: WAITLIST_MSG.WAITLIST_OWN_BOOK,
+    });
+    const available = await join(free.id, b.cookie);
+    expect(available.status).toBe(409);
+    expect(available.body.error.code).toBe('WAITLIST_BOOK_AVAILABLE');
+    const mine = await join(book.id, borrower.cookie);
+    expect(mine.status).toBe(409);
+    expect(mine.body.error.code).toBe('WAITLIST_IN_YOUR_ORDER');
+    expect(await entriesOf(book.id)).toHaveLength(0);
+
+    const first = await join(book.id, b.cookie);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ state: 'waiting', place: 1, waiting: 1 });
+    const again = await join(book.id, b.cookie);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('WAITLIST_ALREADY_JOINED');
+    expect(await entriesOf(book.id)).toHaveLength(1);
+
+    // Nine more lent books make ten lists; the eleventh is refused with the limit's message.
+    const lent = [];
+    for (let i = 0; i < MAX_WAITLISTS; i++) lent.push((await lentBook('Draft', `Lent ${i}`)).book);
+    for (const other of lent.slice(0, MAX_WAITLISTS - 1))
+      expect((await join(other.id, b.cookie)).status).toBe(201);
+    const eleventh = await join(lent[MAX_WAITLISTS - 1].id, b.cookie);
+    expect(eleventh.status).toBe(422);
+    expect(eleventh.body.error).toMatchObject({
+      code: 'WAITLIST_LIMIT',
+      message: WAITLIST_MSG.WAITLIST_LIMIT,
+    });
+    expect((await view(lent[MAX_WAITLISTS - 1].id, b.cookie)).body.state).toBe('limit');
+    expect(await entriesOf(lent[MAX_WAITLISTS - 1].id)).toHaveLength(0);
+
+    // One click leaves; leaving twice says so.
+    expect((await leave(book.id, b.cookie)).body).toMatchObject({ state: 'can_join', waiting: 0 });
+    expect((await leave(book.id, b.cookie)).body.error.code).toBe('WAITLIST_NOT_JOINED');
+  });
+
+  it('shows guests the count and the estimate, and members their place', async () => {
+    const { book } = await lentBook('Processed');
+    const b = await ctx.member();
+    const c = await ctx.member();
+    await join(book.id, b.cookie);
+    await join(book.id, c.cookie);
+    expect((await view(book.id)).body).toMatchObject({ state: 'guest', waiting: 2, place: null });
+    const asC = await view(book.id, c.cookie);
+    expect(asC.body).toMatchObject({ state: 'waiting', waiting: 2, place: 2 });
+    expect(asC.body.estimate.from <= asC.body.estimate.to).toBe(true);
+    const asB = await view(book.id, b.cookie);
+    // C waits behind B: C's window starts B's usual week (one, the default) after B's.
+    const days = (a: string, z: string) => (Date.parse(z) - Date.parse(a)) / 86_400_000;
+    expect(days(asB.body.estimate.from, asC.body.estimate.from)).toBe(7);
+  });
+});
+
+describe('holds (D25)', () => {
+  it('the first waiter gets the hold and one email; the book is out of the shop, search, the shelf count and every other cart', async () => {
+    setClock(START);
+    const { owner, book, orderId } = await lentBook('Processed', 'Held Back Title');
+    const b = await ctx.member({ name: 'Bayu' });
+    const c = await ctx.member({ name: 'Citra' });
+    await join(book.id, b.cookie);
+    await join(book.id, c.cookie);
+    await complete(orderId);
+
+    const asB = await view(book.id, b.cookie);
+    expect(asB.body).toMatchObject({
+      state: 'held',
+      place: 1,
+      holdUntil: new Date(START.getTime() + 48 * HOUR).toISOString(),
+    });
+    expect((await view(book.id, c.cookie)).body).toMatchObject({
+      state: 'waiting',
+      place: 2,
+      heldForSomeoneElse: true,
+    });
+    expect(await holdEmails(b.user.email)).toHaveLength(1);
+    expect(await holdEmails(c.user.email)).toHaveLength(0);
+
+    expect(await inCatalog(book, owner.user.id)).toEqual({ shop: false, search: false, shelfAvailable: 0 });
+    expect((await ctx.request('GET', `/api/books/${book.id}`)).body.availability).toBe('reserved');
+
+    // Only the holder may add it; the holder's checkout ends the hold and their place.
+    const byC = await addToCart(book.id, c.cookie);
+    expect(byC.status).toBe(409);
+    expect(byC.body.error.code).toBe('BOOK_NOT_AVAILABLE');
+    expect((await addToCart(book.id, b.cookie)).status).toBe(201);
+    const placed = await checkout(b.cookie);
+    expect(placed.status).toBe(201);
+    const [row] = await ctx.db.select().from(books).where(eq(books.id, book.id));
+    expect(row).toMatchObject({ heldForId: null, reservedByOrderId: placed.body.orders[0].id });
+    expect((await entriesOf(book.id)).map((e) => e.userId)).toEqual([c.user.id]);
+    expect((await view(book.id, c.cookie)).body).toMatchObject({ state: 'waiting', place: 1, waiting: 1 });
+    expect(await holdEmails(b.user.email)).toHaveLength(1);
+  });
+
+  it('a hold lapses at the 48th hour (clock set) to the second waiter; Pass gives it on; nobody left: back in the shop', async () => {
+    setClock(START);
+    const { owner, book, orderId } = await lentBook('Processed', 'Lapsing Title');
+    const b = await ctx.member();
+    const c = await ctx.member();
+    const d = await ctx.member();
+    for (const m of [b, c, d]) await join(book.id, m.cookie);
+    await complete(orderId);
+    expect((await view(book.id, b.cookie)).body.state).toBe('held');
+    // Cached as held: the last Pass below changes only the hold, and the cache must follow it.
+    expect(await inCatalog(book, owner.user.id)).toEqual({ shop: false, search: false, shelfAvailable: 0 });
+
+    advanceClock(48 * HOUR - 60_000);
+    await runWorker();
+    expect((await view(book.id, b.cookie)).body.state).toBe('held');
+    advanceClock(60_000);
+    await runWorker();
+    expect((await view(book.id, b.cookie)).body.state).toBe('can_join');
+    expect((await view(book.id, c.cookie)).body).toMatchObject({ state: 'held', place: 1, waiting: 2 });
+    expect(await holdEmails(c.user.email)).toHaveLength(1);
+
+    // Pass: the only holder may; it moves to D.
+    expect((await pass(book.id, d.cookie)).body.error.code).toBe('WAITLIST_NO_HOLD');
+    expect((await pass(book.id, c.cookie)).body.state).toBe('can_join');
+    expect((await view(book.id, d.cookie)).body.state).toBe('held');
+    expect(await holdEmails(d.user.email)).toHaveLength(1);
+    // D's lapse timer is armed for D's hold; C's old timer fired once and stays fired.
+    const pending = await ctx.db
+      .select()
+      .from(timers)
+      .where(and(eq(timers.kind, 'waitlist_hold'), isNull(timers.firedAt), isNull(timers.cancelledAt)));
+    expect(pending.filter((t) => t.dueAt.getTime() === START.getTime() + 48 * HOUR + 48 * HOUR)).toHaveLength(
+      1,
+    );
+
+    expect((await pass(book.id, d.cookie)).status).toBe(200);
+    expect(await entriesOf(book.id)).toHaveLength(0);
+    expect(await inCatalog(book, owner.user.id)).toMatchObject({
+      shop: true,
+      search: true,
+      shelfAvailable: 1,
+    });
+    // A repeated worker pass changes nothing: no email twice.
+    advanceClock(96 * HOUR);
+    await runWorker();
+    for (const m of [b, c, d]) expect(await holdEmails(m.user.email)).toHaveLength(1);
+  });
+
+  it('several holds ready for one member at once go in one email', async () => {
+    const owner = await ctx.member();
+    const two = [
+      await createBook(ctx.db, { ownerId: owner.user.id, title: 'First of Two' }),
+      await createBook(ctx.db, { ownerId: owner.user.id, title: 'Second of Two' }),
+    ];
+    const placed = await placeTestOrder(ctx, { books: two });
+    const b = await ctx.member();
+    for (const book of two) expect((await join(book.id, b.cookie)).status).toBe(201);
+    await complete(placed.order.id);
+    const mails = await holdEmails(b.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('2 books are held for you');
+    expect(mails[0].textBody).toContain('First of Two');
+    expect(mails[0].textBody).toContain('Second of Two');
+  });
+
+  it('a deleted book ends its waitlist with an email to each waiter', async () => {
+    const { owner, book, orderId } = await lentBook('Processed', 'Soon Gone');
+    const b = await ctx.member();
+    const c = await ctx.member();
+    await join(book.id, b.cookie);
+    await join(book.id, c.cookie);
+    await complete(orderId);
+    const deleted = await ctx.request('DELETE', `/api/books/${book.id}`, { cookie: owner.cookie });
+    expect(deleted.status).toBe(204);
+    expect(await entriesOf(book.id)).toHaveLength(0);
+    const ended = await ctx.db
+      .select()
+      .from(emailNotifications)
+      .where(
+        and(
+          eq(emailNotifications.emailType, 'waitlist_ended'),
+          inArray(emailNotifications.recipientEmail, [b.user.email, c.user.email]),
+        ),
+      );
+    expect(ended.map((m) => m.recipientEmail).sort()).toEqual([b.user.email, c.user.email].sort());
+    expect(ended[0].subject).toBe('"Soon Gone" is no longer available');
+  });
+
+  it('an admin sees the queue and clears an entry; a cleared hold passes on', async () => {
+    const { book, orderId } = await lentBook('Processed', 'Cleared');
+    const b = await ctx.member();
+    const c = await ctx.member();
+    await join(book.id, b.cookie);
+    await join(book.id, c.cookie);
+    await complete(orderId);
+    const queue = await ctx.request('GET', `/api/admin/books/${book.id}/waitlist`, { cookie: admin.cookie });
+    expect(queue.body.items.map((e: { memberEmail: string }) => e.memberEmail)).toEqual([
+      b.user.email,
+      c.user.email,
+    ]);
+    const counts = await ctx.request('GET', `/api/waitlist/counts?bookIds=${book.id}`);
+    expect(counts.body.counts).toEqual({ [book.id]: 2 });
+    const cleared = await ctx.request('DELETE', `/api/admin/waitlist/${queue.body.items[0].id}`, {
+      cookie: admin.cookie,
+    });
+    expect(cleared.status).toBe(204);
+    expect((await view(book.id, c.cookie)).body.state).toBe('held');
+    const mine = await ctx.request('GET', '/api/waitlist', { cookie: c.cookie });
+    expect(mine.body.items).toMatchObject([{ bookId: book.id, state: 'held', place: 1 }]);
+  });
+});
+
+describe('the current borrower knows (D23, D25)', () => {
+  it('the estimate moves with an extension; once someone waits, the order says so and an extension is refused', async () => {
+    setClock(START);
+    const { book, borrower, orderId } = await lentBook('Delivered', 'Extended Title');
+    const b = await ctx.member();
+    const before = (await view(book.id, b.cookie)).body;
+    expect(before).toMatchObject({ state: 'can_join', estimate: { from: '2026-12-09' } });
+    const extended = await ctx.request('POST', `/api/orders/${orderId}/extensions`, {
+      cookie: borrower.cookie,
+      body: { weeks: 1 },
+    });
+    expect(extended.status).toBe(201);
+    expect((await view(book.id, b.cookie)).body.estimate.from).toBe('2026-12-16');
+
+    await join(book.id, b.cookie);
+    const order = await ctx.request('GET', `/api/orders/${orderId}`, { cookie: borrower.cookie });
+    expect(order.body.waitingByBook).toEqual({ [book.id]: 1 });
+    expect(order.body.extensionOffer.refusal.code).toBe('EXTENSION_WAITLIST');
+    const refused = await ctx.request('POST', `/api/orders/${orderId}/extensions`, {
+      cookie: borrower.cookie,
+      body: { weeks: 1 },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: 'EXTENSION_WAITLIST',
+      message: 'Someone is waiting for one of these books, so this loan cannot be extended.',
+    });
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row.dueAt?.toISOString()).toBe('2026-12-16T15:59:59.999Z');
+
+    // The due-date reminder (2 days before) mentions the waiter.
+    setClock(new Date('2026-12-14T02:00:00Z'));
+    await runWorker();
+    const [reminder] = await ctx.db
+      .select()
+      .from(emailNotifications)
+      .where(
+        and(
+          eq(emailNotifications.orderId, orderId),
+          eq(emailNotifications.emailType, 'loan_reminder_due_soon'),
+        ),
+      );
+    expect(reminder.textBody).toContain('1 person is waiting for this book, so please return it on time.');
+  });
+});

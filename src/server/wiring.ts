@@ -1,0 +1,12 @@
+import type { BookEventListener } from './lib/book-events';
+import { loanTimerKinds } from './modules/loans/timer-service';
+import { waitlistBookListener, waitlistTimerKinds } from './modules/waitlist/hold-service';
+import type { TimerKind } from './timers/registry';
+
+// What each feature plugs into the shared mechanisms, in one list each (docs/adding-a-feature.md):
+// the timer kinds the outbox worker fires (D24) and the listeners of book events (a book became
+// borrowable, a book left for good). runtime.ts registers both before the app serves.
+
+export const TIMER_KINDS: TimerKind[] = [...loanTimerKinds, ...waitlistTimerKinds];
+
+export const BOOK_EVENT_LISTENERS: BookEventListener[] = [waitlistBookListener];

@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import { Clock, ListOrdered } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MyWaitlistEntry } from '@domain/waitlist-types';
+import { ButtonLink } from '@web/components/ui/button';
+import { Container, PageHeader } from '@web/components/ui/card';
+import { EmptyState, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { formatDaySpan, formatOrderDateTime } from '@web/lib/format';
+import { paths } from '@web/lib/paths';
+import { myWaitlistQuery } from '@web/features/waitlist/api';
+
+/** "My waitlist" (D25, D39): each book the member waits for, its state, place and estimate. */
+export default function MyWaitlistPage() {
+  const { t } = useTranslation('waitlist');
+  const query = useQuery(myWaitlistQuery);
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <LoadingState label={t('mine.loading')} />;
+  else if (query.isError)
+    body = (
+      <LoadErrorBanner
+        message={t('mine.loadFailed')}
+        retryLabel={t('mine.retry')}
+        onRetry={() => query.refetch()}
+      />
+    );
+  else if (query.data.items.length === 0)
+    body = (
+      <EmptyState
+        icon={<ListOrdered className="size-8" aria-hidden />}
+        title={t('mine.empty')}
+        description={t('mine.emptyHint')}
+        action={<ButtonLink to="/books">{t('mine.browse')}</ButtonLink>}
+      />
+    );
+  else
+    body = (
+      <ul className="space-y-3" data-testid="my-waitlist">
+        {query.data.items.map((item) => (
+          <Entry key={item.bookId} item={item} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <Container className="py-6 sm:py-10">
+      <title>{t('mine.pageTitle')}</title>
+      <PageHeader title={t('mine.title')} description={t('mine.description')} />
+      {body}
+    </Container>
+  );
+}
+
+function Entry({ item }: { item: MyWaitlistEntry }) {
+  const { t } = useTranslation('waitlist');
+  return (
+    <li
+      data-testid="my-waitlist-entry"
+      data-state={item.state}
+      className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
+    >
+      <Link to={paths.book(item.bookId)} className="shrink-0">
+        <img
+          src={item.cover.card}
+          alt=""
+          className="aspect-[2/3] w-16 rounded-lg bg-stone-100 object-cover sm:w-20"
+          loading="lazy"
+        />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <Link to={paths.book(item.bookId)} className="font-semibold text-stone-900 hover:text-brand-700">
+          {item.title}
+        </Link>
+        <p className="text-sm text-stone-600">{t('mine.by', { author: item.author })}</p>
+        {item.state === 'held' && item.holdUntil ? (
+          <p className="mt-2 inline-flex items-center gap-1.5 rounded-lg bg-green-50 px-2.5 py-1 text-sm font-semibold text-green-900">
+            <Clock className="size-4" aria-hidden />
+            {t('mine.held', { until: formatOrderDateTime(item.holdUntil) })}
+          </p>
+        ) : (
+          <>
+            <p className="mt-2 text-sm font-medium text-stone-900">
+              {t('mine.place', { place: item.place, count: item.waiting })}
+            </p>
+            {item.estimate && (
+              <p className="text-sm text-stone-700">
+                {t('mine.estimate', { span: formatDaySpan(item.estimate.from, item.estimate.to) })}
+              </p>
+            )}
+          </>
+        )}
+      </div>
+      {/* On a phone the title and cover are the links: a button would squeeze the text. */}
+      <div className="hidden self-center sm:block">
+        <ButtonLink to={paths.book(item.bookId)} variant="outline" size="sm">
+          {t('mine.view')}
+        </ButtonLink>
+      </div>
+    </li>
+  );
+}

@@ -86,7 +86,7 @@ describe('day counts and their words (D21)', () => {
 
   it('words', () => {
     expect(dueWords(7)).toBe('due in 7 days');
-    expect(dueWords(1)).toBe('due in 1 day');
+    expect(dueWords(1)).toBe('due tomorrow');
     expect(dueWords(0)).toBe('due today');
     expect(dueWords(-1)).toBe('1 day overdue');
     expect(dueWords(-12)).toBe('12 days overdue');

@@ -112,9 +112,10 @@ export function loanClock(dueAt: Date, now: Date, timeZone: string): LoanClock {
   return { dueAt: dueAt.toISOString(), dueDate, daysLeft, state };
 }
 
-/** "due in 3 days", "due in 1 day", "due today", "1 day overdue", "5 days overdue" (D21). */
+/** "due in 3 days", "due tomorrow", "due today", "1 day overdue", "5 days overdue" (D21). */
 export function dueWords(daysLeft: number): string {
   if (daysLeft === 0) return 'due today';
+  if (daysLeft === 1) return 'due tomorrow';
   const n = Math.abs(daysLeft);
   const days = n === 1 ? '1 day' : `${n} days`;
   return daysLeft > 0 ? `due in ${days}` : `${days} overdue`;
@@ -142,6 +143,28 @@ export function overdueDay(kind: ReminderKind): number {
 
 export function nextOverdueKind(kind: ReminderKind): ReminderKind {
   return `overdue_${overdueDay(kind) + OVERDUE_REPEAT_DAYS}`;
+}
+
+/** Where a reminder stands in the sequence of D22: due_soon, due_today, overdue_1, overdue_8, ... */
+export function reminderRank(kind: ReminderKind): number {
+  return kind === 'due_soon' ? -2 : kind === 'due_today' ? -1 : overdueDay(kind);
+}
+
+/**
+ * D37: the latest reminder of a due date whose time has come at `at`, or null before the first.
+ * When several are due at once (after a downtime) only this one is sent.
+ */
+export function latestReminderKind(dueAt: Date, at: Date, timeZone: string): ReminderKind | null {
+  let latest: ReminderKind | null = null;
+  for (const kind of ['due_soon', 'due_today'] as const) {
+    if (reminderTime(dueAt, kind, timeZone).getTime() <= at.getTime()) latest = kind;
+  }
+  let overdue: ReminderKind = 'overdue_1';
+  while (reminderTime(dueAt, overdue, timeZone).getTime() <= at.getTime()) {
+    latest = overdue;
+    overdue = nextOverdueKind(overdue);
+  }
+  return latest;
 }
 
 /** The reminders armed when a loan starts or its due date moves (the repeats arm one by one). */

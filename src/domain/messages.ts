@@ -49,7 +49,8 @@ export const MSG = {
   coverTooLarge: 'File size must be 2MB or less',
   coverType: 'File must be JPG, PNG, or WEBP',
   coverInvalidPick: 'Invalid file: Must be JPG, PNG, or WEBP, max 2MB',
-  weeklyPricePositive: 'Weekly price must be greater than 0',
+  // D32: the spec's 'must be greater than 0' would hide the real minimum (Rp 1.000).
+  weeklyPricePositive: 'Weekly price must be at least Rp 1.000',
   // D32 replaces the spec's '2 decimal places' rule.
   priceWhole: 'Price must be a whole number of rupiah',
   monthlyPricePositive: 'Monthly price must be greater than 0',

@@ -48,6 +48,8 @@ export const loanClockSchema = z.object({
   /** Due date minus today (both local): 0 due today, negative overdue. */
   daysLeft: z.number().int(),
   state: z.enum(DUE_STATES),
+  /** D22: an overdue reminder has gone to the borrower for this due date. */
+  borrowerReminded: z.boolean(),
 });
 
 export const orderSummarySchema = z.object({
@@ -67,6 +69,10 @@ export const orderSummarySchema = z.object({
   shippingCost: moneySchema.nullable(),
   total: moneySchema.nullable(),
   itemCount: z.number().int(),
+  /** D34: the owner's share, on the owner's list only ("Orders for my books"); null elsewhere. */
+  ownerShare: moneySchema.nullable(),
+  /** The first book of the order (its snapshot, D7), for list rows: "Matilda +2 more". */
+  firstItem: z.object({ title: z.string(), coverUrl: z.string() }).nullable(),
   createdAt: timestampSchema,
   /** D21: when the loan started (the order became Delivered) and when it is due. */
   deliveredAt: timestampSchema.nullable(),

@@ -38,6 +38,8 @@ import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
 import { refuseForbiddenText } from './security/forbidden-text';
 import { limitJsonBody } from './security/json-body-limit';
 import { createPageHints } from './web-app/page-hints';
+import { mountSeo } from './web-app/seo';
+import { findPage, NOT_FOUND_DESCRIPTION } from '@domain/pages';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -181,6 +183,7 @@ export function createApp(deps: AppDeps) {
     throw new AppError('NOT_FOUND');
   });
 
+  mountSeo(app, deps);
   serveWebApp(app, deps, loadSession);
 
   app.onError((err, c) => {
@@ -296,6 +299,9 @@ function serveAssets(dir: string) {
   };
 }
 
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 /** The built React app: hashed assets cached for a year, index.html for every other page path. */
 function serveWebApp(app: Hono<AppEnv>, deps: AppDeps, loadSession: (c: Context<AppEnv>) => Promise<void>) {
   const dist = deps.config.webDistDir;
@@ -330,9 +336,20 @@ function serveWebApp(app: Hono<AppEnv>, deps: AppDeps, loadSession: (c: Context<
     c.header('cache-control', 'no-cache');
     const url = new URL(c.req.url);
     const hints = pageHints(url.pathname, url.searchParams);
+    // An unknown path is the app's designed not-found page, with the status that says so; each
+    // known page names itself in its own meta description.
+    const page = findPage(url.pathname);
+    const description = escapeAttribute(page?.description ?? NOT_FOUND_DESCRIPTION);
+    const html = indexHtml.replace(
+      /<meta name="description" content="[^"]*"/,
+      `<meta name="description" content="${description}"`,
+    );
     const lang = await pageLanguage(c, loadSession);
     c.header('vary', 'Cookie, Accept-Language');
-    return c.html(inLanguage(hints ? indexHtml.replace('</head>', `${hints}</head>`) : indexHtml, lang));
+    return c.html(
+      inLanguage(hints ? html.replace('</head>', `${hints}</head>`) : html, lang),
+      page ? 200 : 404,
+    );
   });
 }
 
@@ -358,9 +375,5 @@ function inLanguage(html: string, lang: UiLanguage): string {
     text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return html
     .replace(/<html[^>]*>/, `<html lang="${lang}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(translate(lang, 'common:homeTitle'))}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"/,
-      `<meta name="description" content="${escapeText(translate(lang, 'common:description'))}"`,
-    );
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(translate(lang, 'common:homeTitle'))}</title>`);
 }

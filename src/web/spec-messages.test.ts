@@ -115,7 +115,8 @@ const CASES: Record<string, Case[]> = {
     ['File size must be 2MB or less', MSG.coverTooLarge],
     ['File must be JPG, PNG, or WEBP', MSG.coverType],
     ['Invalid file: Must be JPG, PNG, or WEBP, max 2MB', MSG.coverInvalidPick, ui('books:form.invalidPick')],
-    ['Weekly price must be greater than 0', MSG.weeklyPricePositive],
+    // D32: an empty or zero weekly price states the real minimum.
+    ['Weekly price must be at least Rp 1.000', MSG.weeklyPricePositive],
     // D32 (whole rupiah) replaces the spec's 'Price must have 2 decimal places or less'.
     ['Price must be a whole number of rupiah', MSG.priceWhole],
     ['Monthly price must be greater than 0', MSG.monthlyPricePositive],

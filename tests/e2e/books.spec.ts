@@ -32,7 +32,7 @@ test('upload a book with a cover, find it, edit its price, switch it off and on,
   await expect(page.getByText('Book cover is required')).toBeVisible();
   await expect(page.getByText('Title is required')).toBeVisible();
   await expect(page.getByText('Author is required')).toBeVisible();
-  await expect(page.getByText('Weekly price must be greater than 0')).toBeVisible();
+  await expect(page.getByText('Weekly price must be at least Rp 1.000')).toBeVisible();
 
   const picker = page.getByLabel(/Choose cover/);
   await picker.setInputFiles({

@@ -31,7 +31,7 @@ test('an overdue loan is marked so for the borrower, the owner and the admin', a
   await expect(row.getByTestId('due-badge')).toHaveAttribute('data-state', 'overdue');
   // The other demo loans: one due in days, one due soon.
   await expect(
-    borrower.getByTestId('due-badge').filter({ hasText: /^due (in \d+ days|tomorrow)$/ }),
+    borrower.getByTestId('due-badge').filter({ hasText: /^due (in \d+ days?|tomorrow)$/ }),
   ).toHaveCount(2);
   await row.getByRole('link', { name: 'View Details' }).click();
   const panel = borrower.getByTestId('loan-panel');
@@ -66,7 +66,7 @@ test('an overdue loan is marked so for the borrower, the owner and the admin', a
   await expect(admin).toHaveURL(/status=due_soon/);
   await expect(admin.getByRole('article', { name: `Order #${number}` })).toHaveCount(0);
   await expect(admin.getByRole('article').first().getByTestId('due-badge')).toHaveText(
-    /^due (in [12] days?|today)$/,
+    /^due (in 2 days|tomorrow|today)$/,
   );
   await admin.context().close();
 });

@@ -14,7 +14,7 @@ export function signUpBody(overrides: Record<string, unknown> = {}) {
     phone: '+6281234567',
     location: 'Canggu',
     address: 'Jl. Pantai Batu Bolong No. 7, Canggu, Bali',
-    callbackURL: '/profile/edit?welcome=1',
+    callbackURL: '/',
     ...overrides,
   };
 }

@@ -82,12 +82,8 @@ export function createAuth(deps: { db: Db; config: Config; outbox: Outbox }) {
       // which signed in whoever opened the link (login CSRF by <img> or a foreign page), is closed.
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      async sendVerificationEmail({ user, token }) {
-        await queueConfirmationEmail(
-          db,
-          user,
-          `${config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`,
-        );
+      async sendVerificationEmail({ user, token, url }) {
+        await queueConfirmationEmail(db, user, confirmationLink(config.appUrl, token, url));
         outbox.kick();
       },
     },
@@ -138,4 +134,25 @@ export type Auth = ReturnType<typeof createAuth>;
 export async function promoteConfiguredAdmin(db: Db, adminEmail: string | null): Promise<void> {
   if (!adminEmail) return;
   await db.update(schema.user).set({ role: 'admin' }).where(eq(schema.user.email, adminEmail));
+}
+
+/**
+ * The emailed confirmation link: our /confirm-email page with the token and, when the member
+ * signed up on their way somewhere (a guest who pressed Add), the `next` path and `add` book of
+ * the sign-up's callbackURL, so confirming ends on that book with it in the cart. Only a
+ * same-site path and a book id travel; anything else is dropped.
+ */
+export function confirmationLink(appUrl: string, token: string, betterAuthUrl: string): string {
+  const search = new URLSearchParams({ token });
+  const callback = new URL(betterAuthUrl, appUrl).searchParams.get('callbackURL');
+  if (callback?.startsWith('/') && !callback.startsWith('//') && !callback.startsWith('/\\')) {
+    const intent = new URL(callback, appUrl).searchParams;
+    const next = intent.get('next');
+    const add = intent.get('add');
+    if (next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')) {
+      search.set('next', next);
+      if (add && /^[0-9a-f-]{36}$/i.test(add)) search.set('add', add);
+    }
+  }
+  return `${appUrl}/confirm-email?${search}`;
 }

@@ -368,6 +368,9 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    // D22: when an overdue reminder last went to the borrower for the current due date, so
+    // the owner and the admins are told the truth about it; cleared when the due date moves.
+    overdueRemindedAt: timestamp('overdue_reminded_at', { withTimezone: true }),
     // D34: fixed at checkout through the pricing module; the share is payable once Completed.
     serviceFee: numeric('service_fee', { precision: 12, scale: 2 }),
     ownerShare: numeric('owner_share', { precision: 12, scale: 2 }),
@@ -478,6 +481,8 @@ export const timers = pgTable(
     refAt: timestamp('ref_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     firedAt: timestamp('fired_at', { withTimezone: true }),
+    /** D37: fired but superseded by a later reminder due at the same moment, so nothing was sent. */
+    skippedAt: timestamp('skipped_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -65,7 +65,11 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitcher variant="header" />
           <CartLink />
-          <AccountControls />
+          {/* As wide as the widest of its states (loading, "Sign in", the avatar), so the cart
+              beside it never moves when the session arrives (no layout shift). */}
+          <div className="flex min-w-10 justify-end sm:min-w-[6.5rem]">
+            <AccountControls />
+          </div>
         </div>
       </div>
       {menuOpen && <MainNav variant="menu" />}

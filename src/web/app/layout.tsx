@@ -24,7 +24,9 @@ export function Layout() {
         {t('skipToContent')}
       </a>
       <Header />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer waits below the fold while a page loads, so it never
+          jumps down when the page arrives (no layout shift, e.g. on /signin). */}
+      <main id="main" className="min-h-screen flex-1">
         <Outlet />
       </main>
       <Footer />

@@ -22,16 +22,12 @@ export function BookCard({ book, priority = false }: { book: BookSummary; priori
         />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        {/* One line of badges, never two. Listings hold only books that can be borrowed now, so
-            'Available' goes without saying; a card elsewhere says when a book is not. */}
-        <div className="flex min-w-0 gap-1 overflow-hidden">
-          {/* On the narrowest cards a long pair shortens with an ellipsis rather than wrapping. */}
-          <Badge tone="blue" className="min-w-0">
-            <span className="truncate">{t(`common:enums.language.${book.language}`)}</span>
-          </Badge>
-          <Badge tone="violet" className="min-w-0">
-            <span className="truncate">{t(`common:enums.condition.${book.condition}`)}</span>
-          </Badge>
+        {/* Badges are read whole: on the narrowest cards they wrap to a second line rather than
+            lose letters. Listings hold only books that can be borrowed now, so 'Available' goes
+            without saying; a card elsewhere says when a book is not. */}
+        <div className="flex flex-wrap gap-1">
+          <Badge tone="blue">{t(`common:enums.language.${book.language}`)}</Badge>
+          <Badge tone="violet">{t(`common:enums.condition.${book.condition}`)}</Badge>
           {book.availability !== 'available' && <AvailabilityBadge availability={book.availability} />}
         </div>
         <Link to={paths.book(book.id)} className="focus-visible:outline-2 focus-visible:outline-brand-600">

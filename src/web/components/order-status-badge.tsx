@@ -16,12 +16,16 @@ const STATUS_TONE: Record<OrderStatus, Tone> = {
   Cancelled: 'red',
 };
 
-/** The status as the viewer reads it: plain words for the borrower (D35), as named for others. */
+/** The status as the viewer reads it: plain words for borrower (D35) and owner, as named for admins. */
 export function OrderStatusBadge({ status, viewer }: { status: OrderStatus; viewer?: OrderRole | null }) {
   const { t } = useTranslation('orders');
   return (
     <Badge tone={STATUS_TONE[status]} className="whitespace-nowrap">
-      {viewer === 'borrower' ? t(`payments:borrowerStatus.${status}`) : t(`status.${status}`)}
+      {viewer === 'borrower'
+        ? t(`payments:borrowerStatus.${status}`)
+        : viewer === 'owner'
+          ? t(`payments:ownerStatus.${status}`)
+          : t(`status.${status}`)}
     </Badge>
   );
 }

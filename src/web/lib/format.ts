@@ -26,6 +26,16 @@ export function formatOrderDate(iso: string): string {
   return dateFormat({ day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
 }
 
+/**
+ * "23 November 2026" for a calendar date (YYYY-MM-DD, e.g. a payout's date), in the same format
+ * as every order date; read as that day wherever the browser is (no time zone shifts it).
+ */
+export function formatDay(date: string): string {
+  return dateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date.slice(0, 10)}T00:00:00Z`),
+  );
+}
+
 /** "23 Nov 2026, 14:05" / "23 Nov 2026, 14.05" */
 export function formatOrderDateTime(iso: string): string {
   return dateFormat({

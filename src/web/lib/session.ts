@@ -115,6 +115,14 @@ export function signInPath(next: string, add?: string): string {
   return `/signin?${search}`;
 }
 
+/** The query that carries a sign-in intent from page to page ("?next=..&add=.."), or "". */
+export function intentSearch(intent: { next: string | null; add: string | null }): string {
+  if (!intent.next) return '';
+  const search = new URLSearchParams({ next: intent.next });
+  if (intent.add) search.set('add', intent.add);
+  return `?${search}`;
+}
+
 /** What the sign-in URL asks for: where to go next and which book to add, if any. */
 export function readSignInIntent(search: string): { next: string | null; add: string | null } {
   const params = new URLSearchParams(search);

@@ -156,6 +156,29 @@ describe('a new account', () => {
     expect(again.headers.getSetCookie().some((c) => c.startsWith('rakbuku.session_token='))).toBe(false);
   });
 
+  it("carries a guest's intent (next, add) from the sign-up into the emailed link, and nothing foreign", async () => {
+    const bookId = '0b6b1f2e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+    const body = signUpBody({
+      callbackURL: `/?next=${encodeURIComponent(`/books/${bookId}`)}&add=${bookId}`,
+    });
+    expect((await signUp(body)).status).toBe(200);
+    const mail = await ctx.mailbox.waitFor((m) => m.to.includes(body.email));
+    const link = new URL(findLink(mail, '/confirm-email'));
+    expect(link.searchParams.get('next')).toBe(`/books/${bookId}`);
+    expect(link.searchParams.get('add')).toBe(bookId);
+
+    // A path to another site, or a stray `add`, does not travel.
+    clearRateLimits(ctx);
+    const foreign = signUpBody({
+      callbackURL: `/?next=${encodeURIComponent('//evil.example')}&add=${bookId}`,
+    });
+    expect((await signUp(foreign)).status).toBe(200);
+    const foreignMail = await ctx.mailbox.waitFor((m) => m.to.includes(foreign.email));
+    const foreignLink = new URL(findLink(foreignMail, '/confirm-email'));
+    expect(foreignLink.searchParams.has('next')).toBe(false);
+    expect(foreignLink.searchParams.has('add')).toBe(false);
+  });
+
   // Issue 10, item 4: Better Auth's GET /verify-email confirmed and signed in whoever opened the
   // link, so a foreign page (or an <img>) could sign a visitor in to the attacker's account.
   it('opening a confirmation link signs nobody in: GET is closed and a foreign page cannot POST it', async () => {

@@ -52,6 +52,7 @@ import {
 import { toBookSummary } from '@server/modules/books/service';
 import { changeBookState } from '@server/modules/books/state-service';
 import { loanFields } from '@server/modules/loans/view-service';
+import { coverUrls } from '@server/modules/covers/service';
 import { orderNumber } from '@domain/order-number';
 
 // The admin dashboard's reads and the admin-only writes on books and users. Order status
@@ -157,6 +158,10 @@ export async function listOrders(
         itemTitles: sql<
           string[]
         >`coalesce((select array_agg(${orderItems.title} order by ${orderItems.title}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), '{}')`,
+        first: sql<{
+          title: string;
+          coverKey: string;
+        } | null>`(select json_build_object('title', ${orderItems.title}, 'coverKey', ${orderItems.coverKey}) from ${orderItems} where ${orderItems.orderId} = ${orders.id} order by ${orderItems.createdAt}, ${orderItems.title}, ${orderItems.id} limit 1)`,
       })
       .from(orders)
       .leftJoin(owner, eq(owner.id, orders.ownerId))
@@ -167,7 +172,7 @@ export async function listOrders(
     db.select({ total: count() }).from(orders).where(where),
   ]);
   return pageOf(
-    rows.map(({ order, ownerEmail, ownerPhone, ownerAddress, ownerLocation, itemTitles }) => ({
+    rows.map(({ order, ownerEmail, ownerPhone, ownerAddress, ownerLocation, itemTitles, first }) => ({
       id: order.id,
       number: orderNumber(order.id),
       status: order.status,
@@ -187,7 +192,9 @@ export async function listOrders(
       shippingCost: order.shippingCost,
       total: order.total,
       itemCount: itemTitles.length,
+      ownerShare: order.ownerShare,
       itemTitles,
+      firstItem: first ? { title: first.title, coverUrl: coverUrls(first.coverKey).card } : null,
       ...loanFields(order),
       createdAt: new Date(order.createdAt).toISOString(),
       // D33: the borrower's "I have paid" and receipt, on the admin's order card.

@@ -130,14 +130,14 @@ describe('POST /api/books (upload)', () => {
     ['title too long', { title: 'x'.repeat(101) }, 'title', 'Title must be 100 characters or less'],
     ['author missing', { author: '' }, 'author', 'Author is required'],
     ['author too long', { author: 'y'.repeat(101) }, 'author', 'Author name must be 100 characters or less'],
-    ['weekly price missing', { weeklyPrice: '' }, 'weeklyPrice', 'Weekly price must be greater than 0'],
-    ['weekly price zero', { weeklyPrice: '0' }, 'weeklyPrice', 'Weekly price must be greater than 0'],
-    ['weekly price negative', { weeklyPrice: '-1' }, 'weeklyPrice', 'Weekly price must be greater than 0'],
+    ['weekly price missing', { weeklyPrice: '' }, 'weeklyPrice', 'Weekly price must be at least Rp 1.000'],
+    ['weekly price zero', { weeklyPrice: '0' }, 'weeklyPrice', 'Weekly price must be at least Rp 1.000'],
+    ['weekly price negative', { weeklyPrice: '-1' }, 'weeklyPrice', 'Weekly price must be at least Rp 1.000'],
     [
       'weekly price not a number',
       { weeklyPrice: 'ten' },
       'weeklyPrice',
-      'Weekly price must be greater than 0',
+      'Weekly price must be at least Rp 1.000',
     ],
     // D32: whole rupiah, at least Rp 1.000; '2 decimal places' is gone.
     [
@@ -233,7 +233,7 @@ describe('POST /api/books (upload)', () => {
         cover: 'Book cover is required',
         title: 'Title is required',
         author: 'Author is required',
-        weeklyPrice: 'Weekly price must be greater than 0',
+        weeklyPrice: 'Weekly price must be at least Rp 1.000',
       },
       fieldCodes: {
         cover: { code: 'coverRequired' },

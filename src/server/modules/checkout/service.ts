@@ -27,7 +27,7 @@ import { transactionWithRetry } from '@server/db/retry';
 import { groupCartLines, isUuid, loadCartLines } from '@server/modules/cart/service';
 import { placedNoticeEmails } from '@server/modules/email/order-notices-service';
 import { outboxRows } from '@server/outbox/outbox';
-import { countItems, toOrderSummary } from '@server/modules/orders/service';
+import { summariesOf, toOrderSummary } from '@server/modules/orders/service';
 import { enterPaymentAtCheckout } from '@server/modules/payments/pickup-service';
 import { endHoldsAtCheckout } from '@server/modules/waitlist/hold-service';
 
@@ -256,9 +256,15 @@ export async function placeOrders(
       .from(newOrders);
     const placedOrders = groups.map((group) => ({
       order: created.find((order) => order.id === group.order.id)!,
-      items: group.items.length,
+      items: { count: group.items.length, first: group.items[0] ?? null },
     }));
-    if (pickup) for (const { order } of placedOrders) await enterPaymentAtCheckout(tx, deps.config, order);
+    // The confirmation shows a pickup order's payment deadline (D24), set as it enters payment.
+    if (pickup) {
+      for (const placed of placedOrders) {
+        const paymentDueAt = await enterPaymentAtCheckout(tx, deps.config, placed.order);
+        placed.order = { ...placed.order, paymentDueAt };
+      }
+    }
     // D25: checking out a book held for this member ends the hold (and their place in its queue).
     if (lines.some((line) => line.book.heldForId === input.actorId)) {
       await endHoldsAtCheckout(tx, input.actorId, bookIds);
@@ -291,9 +297,5 @@ async function checkoutOrders(db: DbOrTx, checkoutId: string): Promise<OrderSumm
     .from(orders)
     .where(eq(orders.checkoutId, checkoutId))
     .orderBy(asc(orders.createdAt), asc(orders.ownerName));
-  const counts = await countItems(
-    db,
-    rows.map((order) => order.id),
-  );
-  return rows.map((order) => toOrderSummary(order, counts.get(order.id) ?? 0));
+  return summariesOf(db, rows);
 }

@@ -56,7 +56,8 @@ export type NoticeOrder = Pick<
   | 'subtotal'
   | 'shippingCost'
   | 'total'
->;
+> &
+  Partial<Pick<Order, 'paymentDueAt' | 'ownerShare'>>;
 /** What a notice reads of an item. */
 export type NoticeItem = Pick<OrderItem, 'title' | 'borrowDuration' | 'itemTotal'>;
 
@@ -86,6 +87,21 @@ function orderRows({ order, items, number }: NoticeContext): Array<[string, stri
   if (order.shippingCost !== null) rows.push(['Shipping', formatMoney(order.shippingCost)]);
   if (order.total !== null) rows.push(['Total', formatMoney(order.total)]);
   return rows;
+}
+
+/** D24's deadline as a reader in Bali reads it: "Thursday, 26 November 2026 at 14:05 (Bali time)". */
+export function deadlineLabel(at: Date, timeZone: string): string {
+  const words = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+  return timeZone === 'Asia/Makassar' ? `${words} (Bali time)` : `${words} (${timeZone})`;
 }
 
 function handover(order: NoticeOrder): string {
@@ -123,9 +139,19 @@ const TEMPLATES: Record<OrderNotice, Template> = {
       title: 'Someone wants to borrow your books',
       paragraphs: [
         `Hi ${n.order.ownerName}, ${n.order.userName} placed order #${n.number} for your books.`,
-        'We will tell you when the payment is confirmed; then please drop off or ship the books within 2 x 24 hours.',
+        n.order.deliveryMethod === 'pickup' && n.order.pickupLocation
+          ? `We will tell you when the payment is confirmed; then please drop the books off at ${n.order.pickupLocation.name}, ${n.order.pickupLocation.address} (${n.order.pickupLocation.location}), within 2 x 24 hours.`
+          : 'We will tell you when the payment is confirmed; then please ship the books within 2 x 24 hours.',
+        ...(n.order.ownerShare
+          ? [
+              `Your share of this order is ${formatMoney(n.order.ownerShare)} (the books total minus the service fee), payable once the books are back with you.`,
+            ]
+          : []),
       ],
-      rows: orderRows(n),
+      rows: [
+        ...orderRows(n),
+        ...(n.order.ownerShare ? [['Your share', formatMoney(n.order.ownerShare)] as [string, string]] : []),
+      ],
       button: { label: 'View the order', url: n.link },
     }),
     admin: (n) => ({
@@ -157,7 +183,9 @@ const TEMPLATES: Record<OrderNotice, Template> = {
         n.order.deliveryMethod === 'pickup'
           ? 'Self pickup is free. You can also pay from your order page, where "I have paid" tells us the transfer is on its way.'
           : 'You can also pay from your order page, where "I have paid" tells us the transfer is on its way.',
-        `Please pay within ${n.config.paymentWindowHours} hours, or the order is cancelled and its books go back on the shelf.`,
+        n.order.paymentDueAt
+          ? `Please pay by ${deadlineLabel(n.order.paymentDueAt, n.config.timeZone)}, or the order is cancelled and its books go back on the shelf.`
+          : `Please pay within ${n.config.paymentWindowHours} hours, or the order is cancelled and its books go back on the shelf.`,
         'We hold your payment until the books are back with their owner; then we pay the owner their share.',
       ],
       rows: [

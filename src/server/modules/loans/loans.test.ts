@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@domain/constants';
 import type { OrderAction } from '@domain/order-actions';
-import { books, emailNotifications, orderEvents, orders, timers } from '@server/db/schema';
+import { books, emailNotifications, orderEvents, orders, timers, user } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
 import { advanceClock, resetClock, setClock } from '@server/lib/clock';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
@@ -124,6 +124,9 @@ describe('due dates (D21)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/calendar');
     expect(res.body).toContain('DTSTART;VALUE=DATE:20261209');
+    // An alarm the day before (09:00, 15 hours before the all-day event).
+    expect(res.body).toContain('BEGIN:VALARM');
+    expect(res.body).toContain('TRIGGER:-PT15H');
     // Long lines are folded (RFC 5545): unfold before looking for the link.
     expect(res.body.replace(/\r?\n /g, '')).toContain(`URL;VALUE=URI:http://localhost:3000/orders/${id}`);
     const stranger = await ctx.member();
@@ -195,21 +198,21 @@ describe('reminders (D22)', () => {
     await ctx.deps.outbox.runOnce();
     expect(a.failed + b.failed).toBe(0);
     for (const { id } of many) {
-      // due soon, due today and 1 day overdue: each fired once, at the first attempt.
+      // due soon, due today and 1 day overdue: each fired once, at the first attempt; the two
+      // superseded ones are recorded as skipped (D37).
       const fired = await ctx.db.select().from(timers).where(eq(timers.subjectId, id));
       expect(
         fired
           .filter((t) => t.firedAt)
-          .map((t) => [t.kind, t.attempts])
+          .map((t) => [t.kind, t.attempts, t.skippedAt !== null])
           .sort(),
       ).toEqual([
-        ['reminder_due_soon', 1],
-        ['reminder_due_today', 1],
-        ['reminder_overdue_1', 1],
+        ['reminder_due_soon', 1, true],
+        ['reminder_due_today', 1, true],
+        ['reminder_overdue_1', 1, false],
       ]);
       const emails = await emailsOf(id);
-      expect(emails.loan_reminder_due_soon).toEqual(['borrower']);
-      expect(emails.loan_reminder_due_today).toEqual(['borrower']);
+      expect(Object.keys(emails)).toEqual(['loan_reminder_overdue_1']);
       expect(emails.loan_reminder_overdue_1.filter((r) => r !== 'admin')).toEqual(['borrower', 'owner']);
     }
   });
@@ -223,6 +226,105 @@ describe('reminders (D22)', () => {
     setClock(new Date('2026-12-30T01:00:00Z'));
     await runWorker();
     expect(await emailsOf(id)).toEqual({});
+  });
+});
+
+describe('catch-up (D37)', () => {
+  async function recipientsOf(orderId: string) {
+    const rows = await ctx.db
+      .select()
+      .from(emailNotifications)
+      .where(eq(emailNotifications.orderId, orderId));
+    return rows.filter((r) => r.emailType.startsWith('loan_reminder_'));
+  }
+
+  it('a loan with three past reminders sends one email per recipient; the others are recorded as skipped', async () => {
+    setClock(START);
+    const { id, borrower, owner } = await orderAt('Delivered');
+    // The worker was down from the start of the loan until 3 days after the due date (9 Dec).
+    setClock(new Date('2026-12-12T03:00:00Z'));
+    await runWorker();
+    const sent = await recipientsOf(id);
+    const admins = await ctx.db.select().from(user).where(eq(user.role, 'admin'));
+    expect(sent.filter((r) => r.recipientEmail === borrower.user.email)).toHaveLength(1);
+    expect(sent.filter((r) => r.recipientEmail === owner.user.email)).toHaveLength(1);
+    for (const a of admins) expect(sent.filter((r) => r.recipientEmail === a.email)).toHaveLength(1);
+    expect(sent).toHaveLength(2 + admins.length);
+    // The one the borrower gets is the latest: 3 days overdue, not "due in 2 days".
+    const toBorrower = sent.find((r) => r.recipientEmail === borrower.user.email);
+    expect(toBorrower?.subject).toMatch(/is 3 days overdue$/);
+    const rows = await ctx.db.select().from(timers).where(eq(timers.subjectId, id));
+    const byKind = Object.fromEntries(rows.map((t) => [t.kind, t]));
+    expect(byKind.reminder_due_soon.skippedAt).not.toBeNull();
+    expect(byKind.reminder_due_today.skippedAt).not.toBeNull();
+    expect(byKind.reminder_overdue_1.skippedAt).toBeNull();
+    expect(byKind.reminder_overdue_1.firedAt).not.toBeNull();
+    // The next overdue reminder is armed as usual; the owner now reads that the borrower was reminded.
+    expect((await pendingTimers(id)).map((t) => t.kind)).toEqual(['reminder_overdue_8']);
+    const asOwner = await view(owner.cookie, id);
+    expect(asOwner.body.loan).toMatchObject({ state: 'overdue', daysLeft: -3, borrowerReminded: true });
+    // More passes send nothing more.
+    await runWorker();
+    expect(await recipientsOf(id)).toHaveLength(sent.length);
+  });
+
+  it('after a longer downtime the latest overdue reminder is the one sent, and owner and admins still hear once', async () => {
+    setClock(START);
+    const { id, borrower, owner } = await orderAt('Delivered');
+    // 17 days after the due date: overdue_1, overdue_8 and overdue_15 have all come.
+    setClock(new Date('2026-12-26T03:00:00Z'));
+    await runWorker();
+    const sent = await recipientsOf(id);
+    const toBorrower = sent.filter((r) => r.recipientEmail === borrower.user.email);
+    expect(toBorrower.map((r) => r.emailType)).toEqual(['loan_reminder_overdue_15']);
+    expect(sent.filter((r) => r.recipientEmail === owner.user.email)).toHaveLength(1);
+    const rows = await ctx.db.select().from(timers).where(eq(timers.subjectId, id));
+    expect(
+      rows
+        .filter((t) => t.skippedAt)
+        .map((t) => t.kind)
+        .sort(),
+    ).toEqual(['reminder_due_soon', 'reminder_due_today', 'reminder_overdue_1']);
+    expect((await pendingTimers(id)).map((t) => t.kind)).toEqual(['reminder_overdue_22']);
+  });
+
+  it('an overdue loan not reminded yet says so to the owner', async () => {
+    setClock(START);
+    const { id, owner } = await orderAt('Delivered');
+    // 10 Dec 05:00 Makassar: one day late, before the 09:00 reminder.
+    setClock(new Date('2026-12-09T21:00:00Z'));
+    const asOwner = await view(owner.cookie, id);
+    expect(asOwner.body.loan).toMatchObject({ state: 'overdue', daysLeft: -1, borrowerReminded: false });
+  });
+});
+
+describe('My Orders a person can scan', () => {
+  it('lists the overdue loan first, with the first title, "+N more" count and the owner\'s own share', async () => {
+    setClock(START);
+    const borrower = await ctx.member({ name: 'Scan Borrower' });
+    const owner = await ctx.member({ name: 'Scan Owner' });
+    const book = (title: string) =>
+      createBook(ctx.db, { ownerId: owner.user.id, title, weeklyPrice: '10000' });
+    const late = await placeTestOrder(ctx, {
+      borrower,
+      books: [await book('Late One'), await book('Late Two')],
+    });
+    await advanceTestOrder(ctx, { orderId: late.order.id, admin, to: 'Delivered' });
+    setClock(new Date(START.getTime() + 2 * DAY));
+    const fresh = await placeTestOrder(ctx, { borrower, books: [await book('Fresh Book')] });
+    // Ten days later the first loan is 3 days overdue; the newer order is still a Draft.
+    setClock(new Date('2026-12-12T03:00:00Z'));
+    const mine = await ctx.request('GET', '/api/orders?as=borrower', { cookie: borrower.cookie });
+    expect(mine.body.items.map((o: { id: string }) => o.id)).toEqual([late.order.id, fresh.order.id]);
+    expect(mine.body.items[0]).toMatchObject({
+      itemCount: 2,
+      firstItem: { title: 'Late One' },
+      loan: { state: 'overdue' },
+      ownerShare: null,
+    });
+    expect(mine.body.items[1]).toMatchObject({ total: null, firstItem: { title: 'Fresh Book' } });
+    const owned = await ctx.request('GET', '/api/orders?as=owner', { cookie: owner.cookie });
+    expect(owned.body.items[0]).toMatchObject({ id: late.order.id, ownerShare: '18000.00' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { dueWords, loanClock, localDate, overdueDay, type ReminderKind } from '@domain/loan';
+import { dueWords, loanClock, localDate, type ReminderKind } from '@domain/loan';
 import { formatMoney } from '@domain/money';
 import { orderNumber } from '@domain/order-number';
 import type { Config } from '@server/config';
@@ -96,8 +96,9 @@ export async function queueReminder(tx: Tx, config: Config, order: Order, kind: 
       button: { label: 'View your order', url: link },
     },
   };
-  // The owner and the admins hear once, at one day overdue (D22).
-  if (kind.startsWith('overdue_') && overdueDay(kind) === 1) {
+  // The owner and the admins hear once, with the first overdue reminder of this due date (D22):
+  // one day overdue, or later when a downtime skipped that one (D37).
+  if (kind.startsWith('overdue_') && order.overdueRemindedAt === null) {
     const paragraph = `${order.userName} has not started returning the books of order #${number} (due ${date}).`;
     build.owner = {
       subject: `Order #${number} is overdue`,

@@ -1,4 +1,4 @@
-import ical from 'ical-generator';
+import ical, { ICalAlarmType } from 'ical-generator';
 import { LOAN_MSG } from '@domain/loan';
 import { MSG } from '@domain/messages';
 import { orderNumber } from '@domain/order-number';
@@ -19,6 +19,9 @@ import {
 import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes';
 import { getOrderDetail } from '@server/modules/orders/service';
 import { extendLoan, markExtensionPaid } from './service';
+
+/** The .ics alarm fires at 09:00 the day before the due date (the event starts at midnight). */
+const DAY_BEFORE_ALARM_SECONDS = 15 * 3600;
 
 const tags = ['Loans'];
 const NO_DUE_DATE = 'This order has no due date right now';
@@ -93,6 +96,14 @@ export function loansRoutes() {
         summary: `Return the books of Rakbuku order #${number}`,
         description: `${order.items.map((item) => item.title).join(', ')} from ${order.ownerName}. ${config.appUrl}/orders/${order.id}`,
         url: `${config.appUrl}/orders/${order.id}`,
+        // A reminder at 09:00 the day before (15 hours before the all-day event starts).
+        alarms: [
+          {
+            type: ICalAlarmType.display,
+            trigger: DAY_BEFORE_ALARM_SECONDS,
+            description: `Tomorrow: return the books of Rakbuku order #${number}`,
+          },
+        ],
       });
       return c.body(calendar.toString(), 200, {
         'content-type': 'text/calendar; charset=utf-8',

@@ -63,6 +63,8 @@ export async function armReminders(
   dueAt: Date,
 ): Promise<void> {
   await cancelTimers(tx, orderId, [REMINDER_TIMER_PREFIX]);
+  // A new due date has not been reminded of yet (owner and admins read this, D22).
+  await tx.update(orders).set({ overdueRemindedAt: null }).where(eq(orders.id, orderId));
   await armTimers(
     tx,
     FIRST_REMINDERS.map((kind) => reminderTimer(orderId, kind, dueAt, config.timeZone)),

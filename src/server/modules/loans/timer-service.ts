@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { nextOverdueKind, type ReminderKind } from '@domain/loan';
+import { latestReminderKind, nextOverdueKind, type ReminderKind, reminderRank } from '@domain/loan';
 import type { Tx } from '@server/db/client';
-import { orderEvents, orders, type Timer } from '@server/db/schema';
+import { orderEvents, orders, type Timer, timers } from '@server/db/schema';
 import { queueOrderNotices } from '@server/modules/email/order-notices-service';
 import { applyBookEffects } from '@server/modules/orders/status-service';
 import { loadOrderItems } from '@server/modules/orders/service';
@@ -43,15 +43,25 @@ async function firePaymentWindow(tx: Tx, deps: TimerDeps, timer: Timer): Promise
   await queueOrderNotices(tx, deps.config, order.id, 'cancelled');
 }
 
-async function fireReminder(tx: Tx, deps: TimerDeps, timer: Timer): Promise<void> {
+async function fireReminder(tx: Tx, deps: TimerDeps, timer: Timer, at: Date): Promise<void> {
   const order = await lockOrder(tx, timer.subjectId);
   if (!order) return;
   // D22: only while the books are out and for the due date the reminder was armed for.
-  if (order.status !== 'Delivered' || !sameInstant(order.dueAt, timer.refAt)) return;
+  if (order.status !== 'Delivered' || !order.dueAt || !sameInstant(order.dueAt, timer.refAt)) return;
   const kind = timer.kind.slice(REMINDER_TIMER_PREFIX.length) as ReminderKind;
+  // D37: when a later reminder is due too (the worker was down, or an old demo loan on a first
+  // start), this one is recorded as skipped and the latest is armed (a no-op when it already
+  // is); it fires in the same pass, so each recipient gets one email.
+  const latest = latestReminderKind(order.dueAt, at, deps.config.timeZone) ?? kind;
+  if (reminderRank(latest) > reminderRank(kind)) {
+    await tx.update(timers).set({ skippedAt: at }).where(eq(timers.id, timer.id));
+    await armTimers(tx, [reminderTimer(order.id, latest, order.dueAt, deps.config.timeZone)]);
+    return;
+  }
   await queueReminder(tx, deps.config, order, kind);
-  // Overdue reminders repeat every 7 days until the return starts: arm the next one.
-  if (kind.startsWith('overdue_') && order.dueAt) {
+  if (kind.startsWith('overdue_')) {
+    await tx.update(orders).set({ overdueRemindedAt: at }).where(eq(orders.id, order.id));
+    // Overdue reminders repeat every 7 days until the return starts: arm the next one.
     await armTimers(tx, [reminderTimer(order.id, nextOverdueKind(kind), order.dueAt, deps.config.timeZone)]);
   }
 }

@@ -23,18 +23,23 @@ export interface LoanFields {
   deliveredAt: string | null;
   dueAt: string | null;
   paymentDueAt: string | null;
-  loan: LoanClock | null;
+  loan: (LoanClock & { borrowerReminded: boolean }) | null;
 }
 
 export function loanFields(
-  order: Pick<Order, 'status' | 'deliveredAt' | 'dueAt' | 'paymentDueAt'>,
+  order: Pick<Order, 'status' | 'deliveredAt' | 'dueAt' | 'paymentDueAt' | 'overdueRemindedAt'>,
 ): LoanFields {
   return {
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     dueAt: order.dueAt?.toISOString() ?? null,
     paymentDueAt: order.status === 'Waiting for Payment' ? (order.paymentDueAt?.toISOString() ?? null) : null,
     loan:
-      order.status === 'Delivered' && order.dueAt ? loanClock(order.dueAt, now(), operatorTimeZone()) : null,
+      order.status === 'Delivered' && order.dueAt
+        ? {
+            ...loanClock(order.dueAt, now(), operatorTimeZone()),
+            borrowerReminded: order.overdueRemindedAt !== null,
+          }
+        : null,
   };
 }
 

@@ -43,7 +43,16 @@ export function ordersRoutes() {
   return router()
     .openapi(list, async (c) => {
       const query = c.req.valid('query');
-      return c.json({ items: await listOrders(c.var.deps.db, { actorId: c.var.user.id, ...query }) }, 200);
+      return c.json(
+        {
+          items: await listOrders(c.var.deps.db, {
+            actorId: c.var.user.id,
+            serviceFeePercent: c.var.deps.config.serviceFeePercent,
+            ...query,
+          }),
+        },
+        200,
+      );
     })
     .openapi(detail, async (c) => {
       const orderId = c.req.valid('param').id;

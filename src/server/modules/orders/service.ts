@@ -1,6 +1,8 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderRole } from '@domain/order-actions';
 import { allowedActions } from '@domain/order-machine';
+import { byUrgency } from '@domain/order-words';
+import { ownerShare } from '@domain/pricing';
 import type { OrderDetail, OrderEventView, OrderItemView, OrderSummary } from '@domain/order-types';
 import type { OrderListQuery } from '@domain/schemas/order';
 import type { SessionUser } from '@server/app-env';
@@ -16,7 +18,13 @@ import { orderNumber } from '@domain/order-number';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
 
-export function toOrderSummary(order: Order, count: number): OrderSummary {
+/** What a list row shows of an order's books: how many, and the first one's title and cover. */
+export interface ItemPreview {
+  count: number;
+  first: Pick<OrderItem, 'title' | 'coverKey'> | null;
+}
+
+export function toOrderSummary(order: Order, items: ItemPreview): OrderSummary {
   return {
     id: order.id,
     number: orderNumber(order.id),
@@ -32,7 +40,11 @@ export function toOrderSummary(order: Order, count: number): OrderSummary {
     subtotal: order.subtotal,
     shippingCost: order.shippingCost,
     total: order.total,
-    itemCount: count,
+    itemCount: items.count,
+    ownerShare: null,
+    firstItem: items.first
+      ? { title: items.first.title, coverUrl: coverUrls(items.first.coverKey).card }
+      : null,
     createdAt: order.createdAt.toISOString(),
     ...loanFields(order),
     paymentClaimed: order.status === 'Waiting for Payment' && order.paymentClaimedAt !== null,
@@ -67,7 +79,7 @@ export function rolesOnOrder(actor: Actor, order: Order, items: readonly OrderIt
 
 export async function listOrders(
   db: DbOrTx,
-  input: { actorId: string } & OrderListQuery,
+  input: { actorId: string; serviceFeePercent: number } & OrderListQuery,
 ): Promise<OrderSummary[]> {
   const mine = input.as === 'owner' ? eq(orders.ownerId, input.actorId) : eq(orders.userId, input.actorId);
   const rows = await db
@@ -76,22 +88,50 @@ export async function listOrders(
     .where(mine)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(500);
-  const counts = await countItems(
+  const summaries = await summariesOf(db, rows);
+  // The owner's own share on "Orders for my books" (D34); the list puts urgent orders first.
+  if (input.as === 'owner') {
+    // Orders made before shares were fixed at checkout carry none: the same fee, as Earnings does.
+    const shares = new Map(
+      rows.map((order) => [
+        order.id,
+        order.ownerShare ?? ownerShare(order.subtotal, input.serviceFeePercent).ownerShare,
+      ]),
+    );
+    for (const summary of summaries) summary.ownerShare = shares.get(summary.id) ?? null;
+  }
+  return byUrgency(summaries);
+}
+
+const NO_ITEMS: ItemPreview = { count: 0, first: null };
+
+/** Summaries of order rows with their item previews, in one query for all of them. */
+export async function summariesOf(db: DbOrTx, rows: Order[]): Promise<OrderSummary[]> {
+  const previews = await itemPreviews(
     db,
     rows.map((order) => order.id),
   );
-  return rows.map((order) => toOrderSummary(order, counts.get(order.id) ?? 0));
+  return rows.map((order) => toOrderSummary(order, previews.get(order.id) ?? NO_ITEMS));
 }
 
-/** Number of items per order, in one query. */
-export async function countItems(db: DbOrTx, orderIds: string[]): Promise<Map<string, number>> {
+/** Per order: the number of items and the first item (in the order they were added), in one query. */
+export async function itemPreviews(db: DbOrTx, orderIds: string[]): Promise<Map<string, ItemPreview>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
-    .select({ orderId: orderItems.orderId, count: sql<number>`count(*)::int` })
+    .select({
+      orderId: orderItems.orderId,
+      count: sql<number>`count(*) over (partition by ${orderItems.orderId})::int`,
+      title: orderItems.title,
+      coverKey: orderItems.coverKey,
+      rank: sql<number>`row_number() over (partition by ${orderItems.orderId} order by ${orderItems.createdAt}, ${orderItems.title}, ${orderItems.id})::int`,
+    })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, orderIds))
-    .groupBy(orderItems.orderId);
-  return new Map(rows.map((row) => [row.orderId, row.count]));
+    .where(inArray(orderItems.orderId, orderIds));
+  return new Map(
+    rows
+      .filter((row) => row.rank === 1)
+      .map((row) => [row.orderId, { count: row.count, first: { title: row.title, coverKey: row.coverKey } }]),
+  );
 }
 
 export async function loadOrderItems(db: DbOrTx, orderId: string): Promise<OrderItem[]> {
@@ -127,7 +167,7 @@ export async function buildOrderDetail(
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(asc(orderEvents.createdAt));
   return {
-    ...toOrderSummary(order, items.length),
+    ...toOrderSummary(order, { count: items.length, first: items[0] ?? null }),
     paymentMethod: order.paymentMethod,
     notes: order.notes,
     items: items.map(toItemView),

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook } from '@server/seed/factories';
 import { emailNotifications, orderEvents, orders } from '@server/db/schema';
+import { deadlineLabel } from '@server/modules/email/order-notices-service';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 import { receiptStorageKey } from './receipts';
@@ -70,6 +71,26 @@ describe('pickup orders need no review (D33)', () => {
     expect(mail).toMatchObject({ recipientEmail: borrower.user.email, recipientType: 'borrower' });
     expect(mail.textBody).toContain(ctx.config.payment.accountNumber);
     expect(mail.textBody).toContain(order.number);
+    // The deadline as a date in the operator's zone, not a number of hours.
+    const row = await orderRow(order.id);
+    expect(row.paymentDueAt).not.toBeNull();
+    expect(mail.textBody).toContain(`Please pay by ${deadlineLabel(row.paymentDueAt!, ctx.config.timeZone)}`);
+    expect(mail.textBody).not.toMatch(/within \d+ hours/);
+    // The owner's new-request email names the drop-off location and the owner's own share.
+    const [ownerMail] = await ctx.db
+      .select()
+      .from(emailNotifications)
+      .where(
+        and(
+          eq(emailNotifications.orderId, order.id),
+          eq(emailNotifications.emailType, 'order_placed'),
+          eq(emailNotifications.recipientType, 'owner'),
+        ),
+      );
+    const pickup = (await orderRow(order.id)).pickupLocation!;
+    expect(ownerMail.textBody).toContain(`drop the books off at ${pickup.name}, ${pickup.address}`);
+    expect(ownerMail.textBody).toContain('Your share of this order is Rp');
+    expect(ownerMail.textBody).toContain('10.800');
     // The owner's share is fixed at checkout (D34): 12.000 minus the 10% fee.
     expect(await orderRow(order.id)).toMatchObject({ serviceFee: '1200.00', ownerShare: '10800.00' });
   });

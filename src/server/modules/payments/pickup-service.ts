@@ -11,7 +11,8 @@ import { armPaymentWindow } from '@server/modules/loans/service';
 
 export const SYSTEM_ACTOR = { actorId: null, actorName: 'System', actorRole: 'system' } as const;
 
-export async function enterPaymentAtCheckout(tx: Tx, config: Config, order: Order): Promise<void> {
+/** Returns the payment deadline (D24). */
+export async function enterPaymentAtCheckout(tx: Tx, config: Config, order: Order): Promise<Date> {
   await tx.insert(orderEvents).values({
     orderId: order.id,
     fromStatus: 'Draft',
@@ -22,6 +23,7 @@ export async function enterPaymentAtCheckout(tx: Tx, config: Config, order: Orde
     createdAt: sql`now() + interval '1 millisecond'`,
   });
   // D24: the one function every path into Waiting for Payment calls (deadline and timer).
-  await armPaymentWindow(tx, config, order.id);
+  const deadline = await armPaymentWindow(tx, config, order.id);
   await queueOrderNotices(tx, config, order.id, 'shipping_cost_set');
+  return deadline;
 }

@@ -12,6 +12,7 @@ import { accountKeys, isMemberData } from '@web/lib/query-keys';
 import {
   broadcastAuthChange,
   fetchSession,
+  intentSearch,
   sessionQuery,
   takeReturnPath,
   whileSigningIn,
@@ -24,19 +25,28 @@ import { currentLanguage } from '@web/lib/i18n';
 
 const account = apiClient<AccountApi>();
 
-/** Where the confirm page goes once confirmed: signed in, on the profile, with a welcome banner. */
-export const CONFIRMED_CALLBACK = '/profile/edit?welcome=1';
+/**
+ * The confirmation link's return path: the home page, or the intent a guest signed up with
+ * (`next`, `add`), which the server copies into the emailed link so the confirm page can finish
+ * what the guest came for. Owner setup waits for a first book (manage page), not a new account.
+ */
+export function confirmedCallback(intent: { next: string | null; add: string | null }): string {
+  return `/${intentSearch(intent)}`;
+}
 
 /** The confirm page's button: confirms the emailed token and signs this browser in. */
 export function confirmEmail(token: string) {
   return call(account.account['confirm-email'].$post({ json: { token } }));
 }
 
-export function signUp(body: Omit<SignUpRequest, 'callbackURL'>) {
+export function signUp(
+  body: Omit<SignUpRequest, 'callbackURL'>,
+  intent: { next: string | null; add: string | null } = { next: null, add: null },
+) {
   return authApi<SignUpAnswer>('/api/auth/sign-up/email', {
     method: 'POST',
     // D29: the new account's language is the one it signed up in.
-    body: { ...body, language: currentLanguage(), callbackURL: CONFIRMED_CALLBACK },
+    body: { ...body, language: currentLanguage(), callbackURL: confirmedCallback(intent) },
   });
 }
 
@@ -47,7 +57,7 @@ export function signIn(body: { email: string; password: string; rememberMe: bool
 export function resendConfirmation(email: string) {
   return authApi<AuthStatusAnswer>('/api/auth/send-verification-email', {
     method: 'POST',
-    body: { email, callbackURL: CONFIRMED_CALLBACK },
+    body: { email, callbackURL: confirmedCallback({ next: null, add: null }) },
   });
 }
 

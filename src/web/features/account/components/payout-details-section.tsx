@@ -2,10 +2,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
-import { Field, Input } from '@web/components/ui/field';
+import { INDONESIAN_BANKS } from '@domain/banks';
+import { Field, Input, Select } from '@web/components/ui/field';
 import { errorMessage } from '@web/lib/api';
 import { SectionCard } from './section-card';
 import { usePayoutDetails, useSavePayoutDetails } from '@web/features/payments/api';
+
+const OTHER = '__other__';
 
 /** D34: where an owner's earnings are paid; optional until they have something payable. */
 export function PayoutDetailsSection() {
@@ -13,6 +16,9 @@ export function PayoutDetailsSection() {
   const details = usePayoutDetails();
   const save = useSavePayoutDetails();
   const [bankName, setBankName] = useState('');
+  // "Other": a bank not in the list, typed by the owner.
+  const [otherBank, setOtherBank] = useState(false);
+  const listed = (INDONESIAN_BANKS as readonly string[]).includes(bankName);
   const [accountName, setAccountName] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -20,6 +26,9 @@ export function PayoutDetailsSection() {
   useEffect(() => {
     if (!details.data) return;
     setBankName(details.data.bankName ?? '');
+    setOtherBank(
+      !!details.data.bankName && !(INDONESIAN_BANKS as readonly string[]).includes(details.data.bankName),
+    );
     setAccountName(details.data.accountName ?? '');
     setAccountNumber(details.data.accountNumber ?? '');
   }, [details.data]);
@@ -40,12 +49,34 @@ export function PayoutDetailsSection() {
     <SectionCard title={t('bank.title')} description={t('bank.description')}>
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-3">
         <Field label={t('bank.bankName')} htmlFor="payout-bank">
-          <Input
+          <Select
             id="payout-bank"
-            value={bankName}
-            onChange={(e) => setBankName(e.target.value)}
-            maxLength={100}
-          />
+            value={otherBank ? OTHER : listed ? bankName : ''}
+            onChange={(e) => {
+              const other = e.target.value === OTHER;
+              setOtherBank(other);
+              setBankName(other ? '' : e.target.value);
+            }}
+          >
+            <option value="">{t('bank.choose')}</option>
+            {INDONESIAN_BANKS.map((bank) => (
+              <option key={bank} value={bank}>
+                {bank}
+              </option>
+            ))}
+            <option value={OTHER}>{t('bank.other')}</option>
+          </Select>
+          {otherBank && (
+            <Input
+              id="payout-bank-other"
+              aria-label={t('bank.otherName')}
+              placeholder={t('bank.otherName')}
+              className="mt-2"
+              value={bankName}
+              onChange={(e) => setBankName(e.target.value)}
+              maxLength={100}
+            />
+          )}
         </Field>
         <Field label={t('bank.accountName')} htmlFor="payout-account-name">
           <Input

@@ -1,14 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { ApiError, errorMessage } from '@web/lib/api';
-import { isMemberData } from '@web/lib/query-keys';
-import { broadcastAuthChange, fetchSession, sessionQuery, whileSigningIn } from '@web/lib/session';
-import { CONFIRMED_CALLBACK, confirmEmail } from '@web/features/account/api';
+import { readSignInIntent } from '@web/lib/session';
+import { confirmEmail, useFinishSignIn } from '@web/features/account/api';
 import { AuthCard } from '@web/features/account/components/auth-card';
 import { PageTitle } from '@web/components/ui/page-title';
 
@@ -29,9 +28,9 @@ function emailInToken(token: string): string | null {
  */
 export default function ConfirmEmailPage() {
   const { t } = useTranslation('account');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const finishSignIn = useFinishSignIn();
   const [params] = useSearchParams();
+  const intent = readSignInIntent(`?${params}`);
   const token = params.get('token') ?? '';
   const email = token ? emailInToken(token) : null;
   const [linkInvalid, setLinkInvalid] = useState(!token);
@@ -43,13 +42,10 @@ export default function ConfirmEmailPage() {
     setBusy(true);
     try {
       await confirmEmail(token);
-      const session = await fetchSession();
-      queryClient.removeQueries({ predicate: (q) => isMemberData(q.queryKey) });
-      await whileSigningIn(async () => {
-        queryClient.setQueryData(sessionQuery.queryKey, session);
-        await navigate(CONFIRMED_CALLBACK, { replace: true });
-      });
-      broadcastAuthChange();
+      // Signed in now: finish what the guest came for (the book they pressed Add on), as the
+      // sign-in screen does, or welcome them on the home page.
+      await finishSignIn(intent.next ? intent : { next: '/', add: null });
+      if (!intent.next) toast.success(t('profile.welcome'));
     } catch (err) {
       if (err instanceof ApiError && err.code === 'INVALID_CONFIRMATION_LINK') setLinkInvalid(true);
       else setError(errorMessage(err, t('confirm.fallbackError')));

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
-import { EmptyState, ErrorBanner, LoadingState, SuccessBanner } from '@web/components/ui/feedback';
+import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { rememberReturnPath, useSession } from '@web/lib/session';
 import { PayoutDetailsSection } from '@web/features/account/components/payout-details-section';
 import { PasswordSection } from '@web/features/account/components/password-section';
@@ -14,8 +14,8 @@ import { PageTitle } from '@web/components/ui/page-title';
 
 /**
  * Not behind the guard on purpose: guests see 'Please sign in to edit your profile' (spec).
- * The email confirmation link lands here (signed in, ?welcome=1); a bad link comes back with
- * an error appended by Better Auth.
+ * A bad confirmation link comes back here with an error appended by Better Auth. Owner setup
+ * (drop-off locations, payout details) is offered from the manage page once a first book is listed.
  */
 export default function EditProfilePage() {
   const { t } = useTranslation('account');
@@ -24,12 +24,9 @@ export default function EditProfilePage() {
   const location = useLocation();
   // Read once, then dropped from the address so a reload or a later visit doesn't repeat them.
   const [confirmFailed] = useState(() => /[?&]error=/.test(location.search));
-  const [welcome] = useState(
-    () => !confirmFailed && new URLSearchParams(location.search).get('welcome') === '1',
-  );
   useEffect(() => {
-    if (welcome || confirmFailed) navigate('/profile/edit', { replace: true });
-  }, [welcome, confirmFailed, navigate]);
+    if (confirmFailed) navigate('/profile/edit', { replace: true });
+  }, [confirmFailed, navigate]);
 
   function goBack() {
     // React Router numbers this tab's history entries: at 0 there is nothing to go back to.
@@ -64,7 +61,6 @@ export default function EditProfilePage() {
         ) : (
           <>
             <PageHeader title={t('profile.title')} description={t('profile.subtitle')} />
-            {welcome && <SuccessBanner className="mb-6">{t('profile.welcome')}</SuccessBanner>}
             <div className="space-y-6">
               <ProfileForm key={user.id} me={user} />
               <PickupLocationsSection />

@@ -10,7 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { ErrorBanner, SuccessBanner } from '@web/components/ui/feedback';
 import { PageTitle } from '@web/components/ui/page-title';
 import { ApiError, errorMessage } from '@web/lib/api';
-import { readSignInIntent } from '@web/lib/session';
+import { intentSearch, readSignInIntent } from '@web/lib/session';
 import { bookDetailQuery } from '@web/features/catalog/api';
 import { resendConfirmation, signIn, useFinishSignIn } from '@web/features/account/api';
 import { AuthCard } from '@web/features/account/components/auth-card';
@@ -76,7 +76,10 @@ export default function SignInPage() {
       footer={
         <>
           {t('signIn.noAccount')}{' '}
-          <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
+          <Link
+            to={`/signup${intentSearch(intent)}`}
+            className="font-semibold text-brand-700 hover:underline"
+          >
             {t('signIn.signUpLink')}
           </Link>
         </>

@@ -3,7 +3,8 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { intentSearch, readSignInIntent } from '@web/lib/session';
 import { type SignUpForm, signUpFormSchema } from '@domain/schemas/account';
 import { Button } from '@web/components/ui/button';
 import { ErrorBanner } from '@web/components/ui/feedback';
@@ -23,6 +24,8 @@ const FIELDS = ['name', 'email', 'phone', 'location', 'address', 'password', 'co
 
 export default function SignUpPage() {
   const { t } = useTranslation('account');
+  // A guest who pressed Add and chose to sign up: the intent travels through the emailed link.
+  const intent = readSignInIntent(useLocation().search);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const {
@@ -48,7 +51,7 @@ export default function SignUpPage() {
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     setError(null);
     try {
-      await signUp(values);
+      await signUp(values, intent);
       setSentTo(values.email.trim().toLowerCase());
     } catch (err) {
       setError(showServerErrors(err, setFieldError, FIELDS, t('signUp.fallbackError')));
@@ -70,7 +73,10 @@ export default function SignUpPage() {
       footer={
         <>
           {t('signUp.haveAccount')}{' '}
-          <Link to="/signin" className="font-semibold text-brand-700 hover:underline">
+          <Link
+            to={`/signin${intentSearch(intent)}`}
+            className="font-semibold text-brand-700 hover:underline"
+          >
             {t('signUp.signInLink')}
           </Link>
         </>

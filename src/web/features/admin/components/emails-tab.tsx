@@ -21,6 +21,7 @@ export function EmailsTab({
   pendingCount,
 }: TabProps & { pendingCount: number | undefined }) {
   const { t } = useTranslation('admin');
+  const emailTypeWords = useEmailTypeWords();
   const emails = useAdminEmails(params);
   const processEmails = useProcessEmails();
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -104,9 +105,12 @@ export function EmailsTab({
                     </span>
                   </p>
                   <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-500">
-                    <code className="rounded bg-stone-100 px-1.5 py-0.5 text-stone-700">
-                      {email.emailType}
-                    </code>
+                    <span
+                      className="rounded bg-stone-100 px-1.5 py-0.5 text-stone-700"
+                      title={email.emailType}
+                    >
+                      {emailTypeWords(email.emailType)}
+                    </span>
                     {email.orderId && email.orderNumber && (
                       <Link to={paths.order(email.orderId)} className="text-brand-700 hover:underline">
                         {t('emails.order', { number: email.orderNumber })}
@@ -142,4 +146,18 @@ export function EmailsTab({
       </ListTab>
     </div>
   );
+}
+
+/**
+ * An email type in words ("Overdue reminder"), from the catalogue; a type it does not
+ * know yet reads as its name with spaces, never as a code.
+ */
+function useEmailTypeWords() {
+  const { t } = useTranslation('admin');
+  return (type: string) => {
+    // overdue_1, overdue_8, ...: the day it was armed for, not how late the loan was when sent (D37).
+    if (/^loan_reminder_overdue_\d+$/.test(type)) return t('emails.types.loan_reminder_overdue');
+    const words = type.replace(/_/g, ' ');
+    return t(`emails.types.${type}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) });
+  };
 }

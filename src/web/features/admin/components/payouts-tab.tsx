@@ -8,7 +8,7 @@ import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { Input } from '@web/components/ui/field';
 import { PriceInput, priceText } from '@web/components/ui/price-input';
 import { errorMessage } from '@web/lib/api';
-import { formatOrderDate } from '@web/lib/format';
+import { formatDay } from '@web/lib/format';
 import { useAdminPayouts, useRecordPayout } from '@web/features/payments/api';
 
 /** D34: owners with payable balances, "Record payout", and the payout history. */
@@ -37,7 +37,7 @@ export function PayoutsTab() {
             {history.map((p) => (
               <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2">
                 <span>
-                  <span className="font-medium">{p.ownerName}</span> · {formatOrderDate(p.paidOn)} ·{' '}
+                  <span className="font-medium">{p.ownerName}</span> · {formatDay(p.paidOn)} ·{' '}
                   {t('earnings.reference', { reference: p.reference })} ·{' '}
                   {t('payouts.by', { name: p.recordedByName })}
                 </span>

@@ -96,7 +96,8 @@ function Dashboard() {
       <div
         role="tablist"
         aria-label={t('tabs.label')}
-        className="mt-8 mb-5 flex gap-1 overflow-x-auto border-b border-stone-200"
+        // On a phone the tabs wrap onto a second line: every tab stays in sight.
+        className="mt-8 mb-5 flex flex-wrap gap-x-1 border-b border-stone-200 sm:flex-nowrap sm:overflow-x-auto"
       >
         {TABS.map((key) => (
           <button

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BookPlus, Eye, Library, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import type { ManagedBook } from '@domain/api-types';
 import { formatMoney } from '@domain/money';
@@ -21,6 +21,7 @@ export default function ManageBooksPage() {
   const { t } = useTranslation('books');
   const query = useQuery(myBooksQuery);
   const [toDelete, setToDelete] = useState<ManagedBook | null>(null);
+  const justListed = (useLocation().state as { listed?: boolean } | null)?.listed === true;
 
   const addButton = (
     <ButtonLink to="/books/new">
@@ -51,9 +52,27 @@ export default function ManageBooksPage() {
         description={t('manage.description')}
         actions={query.data && query.data.items.length > 0 ? addButton : undefined}
       />
+      {justListed && query.data?.items.length === 1 && <OwnerSetup />}
       {body}
       <DeleteBookDialog book={toDelete} onClose={() => setToDelete(null)} />
     </Container>
+  );
+}
+
+/** Owner setup, offered once a member lists a first book (not right after sign-up). */
+function OwnerSetup() {
+  const { t } = useTranslation('books');
+  return (
+    <section
+      className="mb-6 rounded-2xl border border-brand-100 bg-brand-50 p-5 text-sm text-brand-900"
+      data-testid="owner-setup"
+    >
+      <h2 className="font-semibold">{t('manage.setupTitle')}</h2>
+      <p className="mt-1">{t('manage.setupText')}</p>
+      <ButtonLink to="/profile/edit" size="sm" className="mt-3">
+        {t('manage.setupAction')}
+      </ButtonLink>
+    </section>
   );
 }
 

@@ -19,7 +19,8 @@ export default function NewBookPage() {
         onSubmit={async (values, photos) => {
           await create.mutateAsync(bookFormData(values, photos, { edit: false }));
           toast.success(t('new.done'));
-          navigate('/books/manage');
+          // The manage page offers owner setup when this was the member's first book.
+          navigate('/books/manage', { state: { listed: true } });
         }}
       />
     </Container>

@@ -137,6 +137,8 @@ export function CatalogBrowser({
             className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}
           >
             {query.isError && <ErrorBanner className="mb-4">{t('states.failed')}</ErrorBanner>}
+            {/* The cards' titles are h3: on a phone the filters' h2 is hidden, so the list names itself. */}
+            <h2 className="sr-only">{t('results.heading')}</h2>
             <BookGrid books={data.items} />
             <Pagination page={params.page} pageCount={pageCount} onPage={goToPage} />
           </div>

@@ -58,7 +58,7 @@ export function OrderReview({
       <p className="mt-3 text-xs text-stone-500">{t('review.ordersNote', { count: cart.groups.length })}</p>
       {children}
       <p className="mt-4 border-t border-stone-100 pt-4 text-xs leading-relaxed text-stone-500">
-        {t('review.paymentNote')}
+        {isPickup ? t('review.paymentNotePickup') : t('review.paymentNote')}
       </p>
     </aside>
   );

@@ -6,7 +6,8 @@ import { sumMinor } from '@domain/pricing';
 import { ButtonLink } from '@web/components/ui/button';
 import { Container } from '@web/components/ui/card';
 import { DeliveryDetails } from '@web/components/delivery-details';
-import { formatOrderDate } from '@web/lib/format';
+import { formatOrderDate, formatOrderDateTime } from '@web/lib/format';
+import { paths } from '@web/lib/paths';
 import type { ConfirmationState } from '@web/features/checkout/api';
 import { PageTitle } from '@web/components/ui/page-title';
 
@@ -26,6 +27,13 @@ export default function OrderConfirmationPage() {
   const first = orders[0];
   const isPickup = first.deliveryMethod === 'pickup';
   const total = fromMinor(sumMinor(orders.map((order) => order.subtotal)));
+  // The earliest deadline of the orders placed together (they share one moment, D5).
+  const payBy = isPickup
+    ? (orders
+        .map((order) => order.paymentDueAt)
+        .filter((at): at is string => at !== null)
+        .sort()[0] ?? null)
+    : null;
 
   return (
     <Container className="max-w-3xl py-10 sm:py-14">
@@ -79,14 +87,36 @@ export default function OrderConfirmationPage() {
       <section className="mt-6 rounded-2xl border border-brand-100 bg-brand-50 p-5">
         <h2 className="font-semibold text-brand-900">{t('confirmation.nextTitle')}</h2>
         <ol className="mt-3 space-y-3 text-sm text-brand-900">
-          <li className="flex gap-3">
-            <Clock className="size-5 shrink-0" aria-hidden />
-            {t('confirmation.nextReview')}
-          </li>
-          <li className="flex gap-3">
-            <Mail className="size-5 shrink-0" aria-hidden />
-            {t('confirmation.nextPayment')}
-          </li>
+          {payBy ? (
+            // D33: a pickup order is payable at once; its deadline (D24) is on every order.
+            <li className="flex gap-3" data-testid="pay-now">
+              <Clock className="size-5 shrink-0" aria-hidden />
+              <div className="space-y-2">
+                <p className="font-semibold">
+                  {t('confirmation.payNow', { date: formatOrderDateTime(payBy) })}
+                </p>
+                <p>{t('confirmation.payNowEmail')}</p>
+                <p className="flex flex-wrap gap-2">
+                  {orders.map((order) => (
+                    <ButtonLink key={order.id} to={`${paths.order(order.id)}#payment`} size="sm">
+                      {t('confirmation.payPanel', { count: orders.length, number: order.number })}
+                    </ButtonLink>
+                  ))}
+                </p>
+              </div>
+            </li>
+          ) : (
+            <>
+              <li className="flex gap-3">
+                <Clock className="size-5 shrink-0" aria-hidden />
+                {t('confirmation.nextReview')}
+              </li>
+              <li className="flex gap-3">
+                <Mail className="size-5 shrink-0" aria-hidden />
+                {t('confirmation.nextPayment')}
+              </li>
+            </>
+          )}
           <li className="flex gap-3">
             <PackageCheck className="size-5 shrink-0" aria-hidden />
             {isPickup ? t('confirmation.nextPickup') : t('confirmation.nextDelivery')}

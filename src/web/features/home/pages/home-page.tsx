@@ -119,7 +119,9 @@ export default function HomePage() {
         </Container>
       </section>
 
-      {!sessionLoading && !user && (
+      {/* The invitation to share closes the page for guests (sign up) and members (list a book):
+          a signed-in home never ends in an empty band before the footer. */}
+      {!sessionLoading && (
         <Container className="pt-14">
           <div className="flex flex-col items-start gap-6 rounded-3xl bg-brand-800 p-8 text-white sm:flex-row sm:items-center sm:justify-between sm:p-10">
             <div>
@@ -128,10 +130,10 @@ export default function HomePage() {
             </div>
             <div className="flex flex-wrap gap-3">
               <Link
-                to="/signup"
+                to={user ? '/books/new' : '/signup'}
                 className="inline-flex h-12 items-center rounded-lg bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50"
               >
-                {t('share.signUp')}
+                {user ? t('share.listBook') : t('share.signUp')}
               </Link>
               <Link
                 to="/sell-books"

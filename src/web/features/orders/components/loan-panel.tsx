@@ -48,7 +48,9 @@ export function LoanPanel({ order }: { order: OrderDetail }) {
           <DueLine loan={order.loan} />
           {order.deliveredAt && (
             <p className="text-xs text-stone-500">
-              {t('loan.deliveredOn', { date: formatOrderDate(order.deliveredAt) })}
+              {t(isBorrower ? 'loan.deliveredOn' : 'loan.deliveredOnBorrower', {
+                date: formatOrderDate(order.deliveredAt),
+              })}
             </p>
           )}
           {isBorrower && (

@@ -48,7 +48,9 @@ export function OrderActionBar({ order }: { order: OrderDetail }) {
     });
   };
 
-  if (allowed.length === 0) return <p className="text-sm text-stone-500">{t('detail.noActions')}</p>;
+  // The next step above already says what (if anything) this viewer does; a second line saying
+  // "nothing to do" would contradict a step such as bringing the books back.
+  if (allowed.length === 0) return null;
 
   return (
     <div className="space-y-4">

@@ -59,9 +59,10 @@ function PaymentPanel({
 
   return (
     <section
+      id="payment"
       aria-labelledby="payment-panel-title"
       data-testid="payment-panel"
-      className="rounded-2xl border-2 border-brand-200 bg-brand-50/40 p-5 shadow-xs sm:p-6"
+      className="scroll-mt-24 rounded-2xl border-2 border-brand-200 bg-brand-50/40 p-5 shadow-xs sm:p-6"
     >
       <h2
         id="payment-panel-title"

@@ -8,7 +8,7 @@ import type { OrderDetail } from '@domain/order-types';
 import { viewerRole } from '@domain/order-words';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Container } from '@web/components/ui/card';
-import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { ErrorBanner, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { ApiError } from '@web/lib/api';
 import { useOrder } from '@web/features/orders/api';
 import { DeliveryDetails } from '@web/components/delivery-details';
@@ -64,7 +64,16 @@ export default function OrderDetailPage() {
     return (
       <Container className="max-w-5xl py-8 sm:py-10">
         {back}
-        <ErrorBanner>{t(loadErrorKey(order.error))}</ErrorBanner>
+        {loadErrorKey(order.error) === 'errors.loadDetail' ? (
+          // A failed load (not a missing or forbidden order) may work a second time.
+          <LoadErrorBanner
+            message={t('errors.loadDetail')}
+            retryLabel={t('errors.retry')}
+            onRetry={() => order.refetch()}
+          />
+        ) : (
+          <ErrorBanner>{t(loadErrorKey(order.error))}</ErrorBanner>
+        )}
         <ButtonLink to="/my-orders" variant="outline" className="mt-4">
           {t('errors.backToOrders')}
         </ButtonLink>
@@ -117,13 +126,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             </Section>
           )}
           <Section title={t('detail.actions')}>
-            <NextStepLine
-              className="mb-4"
-              status={order.status}
-              deliveryMethod={order.deliveryMethod}
-              viewer={viewerRole(order.viewerRoles)}
-              paymentClaimed={order.paymentClaimed}
-            />
+            <NextStepLine className="mb-4" order={order} viewer={viewerRole(order.viewerRoles)} />
             <OrderActionBar key={order.status} order={order} />
           </Section>
           <Section title={t('detail.items')}>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '@domain/money';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
-import { formatOrderDate } from '@web/lib/format';
+import { formatDay, formatOrderDate } from '@web/lib/format';
 import { useEarnings } from '@web/features/payments/api';
 import { paths } from '@web/lib/paths';
 
@@ -111,7 +111,7 @@ export default function EarningsPage() {
               {payouts.map((p) => (
                 <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2" data-testid="payout-row">
                   <span>
-                    {formatOrderDate(p.paidOn)} · {t('earnings.reference', { reference: p.reference })}
+                    {formatDay(p.paidOn)} · {t('earnings.reference', { reference: p.reference })}
                   </span>
                   <span className="font-semibold tabular-nums">{formatMoney(p.amount)}</span>
                 </li>

@@ -1,4 +1,6 @@
+import { ERROR_CODES, type ErrorCode, FIELD_MESSAGES, type FieldMessageKey } from './error-codes';
 import { z } from 'zod';
+import { UI_LANGUAGES } from './ui-language';
 import {
   BOOK_STATUSES,
   type BookStatus,
@@ -113,6 +115,8 @@ export const meSchema = z.object({
   location: z.string().nullable(),
   address: z.string().nullable(),
   image: z.string().nullable(),
+  /** The saved language of screens and emails (D29). */
+  language: z.enum(UI_LANGUAGES),
   createdAt: timestampSchema,
 });
 export type Me = z.infer<typeof meSchema>;
@@ -120,9 +124,34 @@ export type Me = z.infer<typeof meSchema>;
 /** Every error answer of our API (the server's onError; declared as `Error` in the document). */
 export const apiErrorBodySchema = z.object({
   error: z.object({
-    code: z.string().describe('Stable, for programs: VALIDATION_FAILED, BOOK_NOT_AVAILABLE...'),
-    message: z.string().describe('Ready to show to a person'),
-    fields: z.record(z.string(), z.string()).optional().describe('The first message per invalid field'),
+    code: z
+      .enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]])
+      .describe('Stable, from a closed list: VALIDATION_FAILED, BOOK_NOT_AVAILABLE...'),
+    message: z
+      .string()
+      .describe("The code's English text, for API clients (the web shows its own language's)"),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .describe("The values in the code's text, e.g. { status: 'Delivered' }"),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('The first English message per invalid field'),
+    fieldCodes: z
+      .record(
+        z.string(),
+        z.object({
+          code: z
+            .enum(Object.keys(FIELD_MESSAGES) as [FieldMessageKey, ...FieldMessageKey[]])
+            .describe('A message key: nameMin, coverType...'),
+          params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+        }),
+      )
+      .optional()
+      .describe(
+        'The message key and its parameters per invalid field, e.g. { code: "nameMin", params: { minimum: 2 } }',
+      ),
     requestId: z.string().optional().describe('Only on 500: quote it to support'),
   }),
 });

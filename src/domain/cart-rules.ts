@@ -1,5 +1,5 @@
 import { MAX_BOOKS_PER_OWNER, MAX_OWNERS_IN_CART } from './constants';
-import { MSG } from './messages';
+import type { FieldProblem } from './error-codes';
 
 // The cart rules (spec sections 5 and 9, D6) as pure functions. The server calls them inside the
 // transaction that holds the locks; the web mirrors them to label the add button.
@@ -30,10 +30,8 @@ export type AddToCartProblemCode =
   | 'MAX_BOOKS_PER_OWNER'
   | 'MAX_OWNERS';
 
-export interface AddToCartProblem {
-  code: AddToCartProblemCode;
-  message: string;
-}
+/** The refusal of an add to cart: its error code (domain/error-codes.ts). */
+export type AddToCartProblem = AddToCartProblemCode;
 
 /**
  * Borrowable now (D6): Available, in no open order, not deleted and with an owner. A reserved
@@ -60,17 +58,15 @@ export function addToCartProblem(input: {
   cart: readonly CartLineFacts[];
 }): AddToCartProblem | null {
   const { memberId, book, cart } = input;
-  if (!book) return { code: 'BOOK_NOT_FOUND', message: MSG.bookNotFound };
-  if (!isBorrowableBy(book, memberId)) return { code: 'BOOK_NOT_AVAILABLE', message: MSG.bookNotAvailable };
-  if (book.ownerId === memberId) return { code: 'OWN_BOOK', message: MSG.ownBook };
-  if (cart.some((line) => line.bookId === book.id))
-    return { code: 'ALREADY_IN_CART', message: MSG.alreadyInCart };
+  if (!book) return 'BOOK_NOT_FOUND';
+  if (!isBorrowableBy(book, memberId)) return 'BOOK_NOT_AVAILABLE';
+  if (book.ownerId === memberId) return 'OWN_BOOK';
+  if (cart.some((line) => line.bookId === book.id)) return 'ALREADY_IN_CART';
   const fromThisOwner = cart.filter((line) => line.ownerId === book.ownerId).length;
-  if (fromThisOwner >= MAX_BOOKS_PER_OWNER)
-    return { code: 'MAX_BOOKS_PER_OWNER', message: MSG.maxBooksPerOwner };
+  if (fromThisOwner >= MAX_BOOKS_PER_OWNER) return 'MAX_BOOKS_PER_OWNER';
   const owners = new Set(cart.map((line) => line.ownerId));
   if (!owners.has(book.ownerId) && owners.size >= MAX_OWNERS_IN_CART) {
-    return { code: 'MAX_OWNERS', message: MSG.maxOwners };
+    return 'MAX_OWNERS';
   }
   return null;
 }
@@ -80,16 +76,16 @@ export function addToCartProblem(input: {
  * is gone (deleted, D7) is 'no longer available' as a group; one that is taken or withdrawn is
  * named by title.
  */
-export function cartProblems(items: readonly { book: CartBookFacts }[], memberId: string): string[] {
-  if (items.length === 0) return [MSG.yourCartIsEmpty];
-  const problems: string[] = [];
+export function cartProblems(items: readonly { book: CartBookFacts }[], memberId: string): FieldProblem[] {
+  if (items.length === 0) return [{ code: 'yourCartIsEmpty' }];
+  const problems: FieldProblem[] = [];
   if (items.some(({ book }) => book.deletedAt !== null || book.ownerId === null)) {
-    problems.push(MSG.someBooksUnavailable);
+    problems.push({ code: 'someBooksUnavailable' });
   }
   for (const { book } of items) {
     if (book.deletedAt !== null || book.ownerId === null) continue;
     if (!isBorrowableBy(book, memberId) || book.ownerId === memberId)
-      problems.push(MSG.titleNoLongerAvailable(book.title));
+      problems.push({ code: 'titleNoLongerAvailable', params: { title: book.title } });
   }
   return problems;
 }

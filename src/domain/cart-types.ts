@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES, type FieldMessageKey } from './error-codes';
 import { bookSummarySchema, moneySchema, timestampSchema } from './api-types';
 import { BORROW_DURATIONS } from './constants';
 import { oneOf } from './literals';
@@ -42,7 +43,14 @@ export type CartView = z.infer<typeof cartViewSchema>;
 
 export const cartValidationSchema = z.object({
   ok: z.boolean(),
-  /** Each problem as the spec words it, e.g. '"Matilda" is no longer available'. */
+  /** Each problem in English as the spec words it, e.g. '"Matilda" is no longer available'. */
   problems: z.array(z.string()),
+  /** The same problems as message keys with their parameters, for the web to translate (D29). */
+  problemCodes: z.array(
+    z.object({
+      code: z.enum(Object.keys(FIELD_MESSAGES) as [FieldMessageKey, ...FieldMessageKey[]]),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    }),
+  ),
 });
 export type CartValidation = z.infer<typeof cartValidationSchema>;

@@ -82,6 +82,7 @@ export const MAX_PHOTOS = 4;
 export const SERVICE_FEE_MAX_PERCENT = 20;
 export const MINIMUM_AGE = 18;
 export const PRIVACY_MINIMUM_AGE = 13;
-export const POLICY_EFFECTIVE_DATE = 'June 6, 2025';
+/** The policy pages' effective date (ISO); the web words it in the chosen language. */
+export const POLICY_EFFECTIVE_DATE = '2025-06-06';
 export const PICKUP_DROP_OFF_HOURS = 2 * 24;
 export const PAYMENT_INSTRUCTIONS_HOURS = 24;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from './api-types';
+import { FIELD_MSG } from './error-codes';
 
 // Conversations (D26): the rules both sides share, the messages the server answers with, and
 // the shapes of the conversation API.
@@ -19,10 +20,10 @@ export const CONVERSATION_MSG = {
 /** POST .../messages: the body is plain text, trimmed; 1 to 2,000 characters. */
 export const messageInputSchema = z.object({
   body: z
-    .string({ error: CONVERSATION_MSG.messageRequired })
+    .string({ error: FIELD_MSG.messageRequired })
     .trim()
-    .min(1, { error: CONVERSATION_MSG.messageRequired })
-    .max(MESSAGE_MAX, { error: CONVERSATION_MSG.messageTooLong }),
+    .min(1, { error: FIELD_MSG.messageRequired })
+    .max(MESSAGE_MAX, { error: FIELD_MSG.messageTooLong }),
 });
 export type MessageInput = z.output<typeof messageInputSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compactIsbn, looksLikeIsbn, normalizeIsbn } from './isbn';
-import { MSG } from './messages';
+import { FIELD_MSG } from './error-codes';
 import { bookFormSchema } from './schemas/book-form';
 
 describe('normalizeIsbn (D30: isbn3 checks, ISBN-13 out)', () => {
@@ -55,7 +55,7 @@ describe('the book form schema (shared by the form and the server)', () => {
     const bad = await bookFormSchema.safeParseAsync({ ...base, isbn: '978-0-306-40615-8' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues).toEqual([
-      expect.objectContaining({ path: ['isbn'], message: MSG.isbnInvalid }),
+      expect.objectContaining({ path: ['isbn'], message: FIELD_MSG.isbnInvalid }),
     ]);
   });
 });

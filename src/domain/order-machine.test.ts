@@ -1,3 +1,4 @@
+import { readFieldMessage } from './error-codes';
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from './constants';
 import type { OrderActionType, OrderRole } from './order-actions';
@@ -142,18 +143,33 @@ describe('shipping cost', () => {
     expect(shippingCostProblem('delivery', '15000')).toBeNull();
     expect(shippingCostProblem('delivery', '15.000')).toBeNull();
     expect(shippingCostProblem('delivery', '1000.00')).toBeNull();
-    expect(shippingCostProblem('delivery', '999')).toBe('Shipping cost must be at least Rp 1.000');
-    expect(shippingCostProblem('delivery', '1500.50')).toBe('Price must be a whole number of rupiah');
-    expect(shippingCostProblem('delivery', '0')).toBe('Please enter a valid shipping cost');
-    expect(shippingCostProblem('delivery', '-5')).toBe('Please enter a valid shipping cost');
-    expect(shippingCostProblem('delivery', 'abc')).toBe('Please enter a valid shipping cost');
-    expect(shippingCostProblem('delivery', '1.0005')).toBe('Please enter a valid shipping cost');
+    expect(readFieldMessage(shippingCostProblem('delivery', '999') ?? undefined)).toEqual({
+      code: 'shippingCostMin',
+      params: { min: 'Rp 1.000' },
+    });
+    expect(readFieldMessage(shippingCostProblem('delivery', '1500.50') ?? undefined)).toEqual({
+      code: 'priceWhole',
+    });
+    expect(readFieldMessage(shippingCostProblem('delivery', '0') ?? undefined)).toEqual({
+      code: 'invalidShippingCost',
+    });
+    expect(readFieldMessage(shippingCostProblem('delivery', '-5') ?? undefined)).toEqual({
+      code: 'invalidShippingCost',
+    });
+    expect(readFieldMessage(shippingCostProblem('delivery', 'abc') ?? undefined)).toEqual({
+      code: 'invalidShippingCost',
+    });
+    expect(readFieldMessage(shippingCostProblem('delivery', '1.0005') ?? undefined)).toEqual({
+      code: 'invalidShippingCost',
+    });
   });
 
   it('is 0 for self pickup, which is free', () => {
     expect(shippingCostProblem('pickup', '0')).toBeNull();
     expect(shippingCostProblem('pickup', '0.00')).toBeNull();
-    expect(shippingCostProblem('pickup', '5000')).toBe('Please enter a valid shipping cost');
+    expect(readFieldMessage(shippingCostProblem('pickup', '5000') ?? undefined)).toEqual({
+      code: 'invalidShippingCost',
+    });
   });
 
   it('adds up to total = subtotal + shipping in exact money', () => {

@@ -1,5 +1,5 @@
+import { FIELD_MSG, fieldMessage } from './error-codes';
 import { CLOSED_ORDER_STATUSES, type DeliveryMethod, ORDER_STATUSES, type OrderStatus } from './constants';
-import { MSG } from './messages';
 import { formatMoney, fromMinor, toMinor } from './money';
 import { parseRupiah } from './price-parse';
 import { PRICE_MIN_RUPIAH } from './schemas/amount';
@@ -140,14 +140,14 @@ export function isOpenStatus(status: OrderStatus): boolean {
  */
 export function shippingCostProblem(method: DeliveryMethod, value: string): string | null {
   const parsed = parseRupiah(value);
-  if (!parsed.ok) return parsed.reason === 'fraction' ? MSG.priceWhole : MSG.invalidShippingCost;
-  if (method === 'pickup') return parsed.rupiah === 0 ? null : MSG.invalidShippingCost;
-  if (parsed.rupiah === 0) return MSG.invalidShippingCost;
+  if (!parsed.ok) return parsed.reason === 'fraction' ? FIELD_MSG.priceWhole : FIELD_MSG.invalidShippingCost;
+  if (method === 'pickup') return parsed.rupiah === 0 ? null : FIELD_MSG.invalidShippingCost;
+  if (parsed.rupiah === 0) return FIELD_MSG.invalidShippingCost;
   if (parsed.rupiah < PRICE_MIN_RUPIAH) return SHIPPING_MIN_MESSAGE;
   return null;
 }
 
-export const SHIPPING_MIN_MESSAGE = `Shipping cost must be at least ${formatMoney(PRICE_MIN_RUPIAH)}`;
+export const SHIPPING_MIN_MESSAGE = fieldMessage('shippingCostMin', { min: formatMoney(PRICE_MIN_RUPIAH) });
 
 /** total = subtotal + shipping, in exact minor units (D2). */
 export function orderTotal(subtotal: string, shippingCost: string): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from './api-types';
+import { FIELD_MSG } from './error-codes';
 
 // Reviews (D27): the rules both sides share, the messages the server answers with, and the
 // shapes of the reviews API.
@@ -20,14 +21,14 @@ export const REVIEW_MSG = {
 /** POST /api/orders/:id/reviews: 1 to 5 stars, optional text (trimmed; empty means none). */
 export const reviewInputSchema = z.object({
   rating: z
-    .number({ error: REVIEW_MSG.ratingRequired })
-    .int({ error: REVIEW_MSG.ratingRequired })
-    .min(1, { error: REVIEW_MSG.ratingRequired })
-    .max(5, { error: REVIEW_MSG.ratingRequired }),
+    .number({ error: FIELD_MSG.ratingRequired })
+    .int({ error: FIELD_MSG.ratingRequired })
+    .min(1, { error: FIELD_MSG.ratingRequired })
+    .max(5, { error: FIELD_MSG.ratingRequired }),
   body: z
     .string()
     .trim()
-    .max(REVIEW_TEXT_MAX, { error: REVIEW_MSG.textTooLong })
+    .max(REVIEW_TEXT_MAX, { error: FIELD_MSG.reviewTextTooLong })
     .optional()
     .transform((text) => (text ? text : null)),
 });

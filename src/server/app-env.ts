@@ -1,3 +1,4 @@
+import type { UiLanguage } from '@domain/ui-language';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -22,6 +23,8 @@ export interface SessionUser {
   email: string;
   role: 'user' | 'admin';
   emailVerified: boolean;
+  /** The member's saved language (D29). */
+  language: UiLanguage;
 }
 
 export interface AppEnv {

@@ -8,7 +8,13 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, Hono, Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { MSG } from '@domain/messages';
+import {
+  chooseLanguage,
+  DEFAULT_UI_LANGUAGE,
+  isUiLanguage,
+  languageFromCookie,
+  type UiLanguage,
+} from '@domain/ui-language';
 import type { AppDeps, AppEnv, SessionUser } from './app-env';
 import { mountApiModules } from './api-modules';
 import { mountApiDocs } from './api-docs/routes';
@@ -16,6 +22,7 @@ import { CLIENT_IP_HEADER, SESSION_COOKIE_NAMES } from './auth/auth';
 import { createSessionCache, sessionCookieValue } from './auth/session-cache';
 import { currentVersions, type Versions } from './db/versions';
 import { AppError, type ErrorBody } from './lib/errors';
+import { translate } from './lib/i18n';
 import { jsonResponses } from './lib/json-response';
 import { refuseForbiddenText } from './security/forbidden-text';
 import { limitJsonBody } from './security/json-body-limit';
@@ -96,7 +103,7 @@ export function createApp(deps: AppDeps) {
       const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
       const mustMatch = Boolean(c.req.header('cookie')) || origin !== undefined;
       if (mustMatch && origin !== new URL(deps.config.appUrl).origin) {
-        throw new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed', 403);
+        throw new AppError('CROSS_SITE_REQUEST');
       }
     }
     await next();
@@ -115,7 +122,8 @@ export function createApp(deps: AppDeps) {
   });
 
   const sessions = createSessionCache();
-  app.use('/api/*', async (c, next) => {
+  /** Sets `user` and `sessionId` from the session cookie, through the session cache. */
+  const loadSession = async (c: Context<AppEnv>) => {
     const token = c.req.path.startsWith('/api/auth/')
       ? null
       : sessionCookieValue(c.req.header('cookie'), SESSION_COOKIE_NAMES);
@@ -131,6 +139,7 @@ export function createApp(deps: AppDeps) {
           email: u.email,
           role: u.role === 'admin' ? 'admin' : 'user',
           emailVerified: u.emailVerified,
+          language: isUiLanguage(u.language) ? u.language : DEFAULT_UI_LANGUAGE,
         };
         return { user, sessionId: result.session.id, expiresAt: new Date(result.session.expiresAt) };
       });
@@ -139,6 +148,9 @@ export function createApp(deps: AppDeps) {
         c.set('sessionId', found.sessionId);
       }
     }
+  };
+  app.use('/api/*', async (c, next) => {
+    await loadSession(c);
     await next();
   });
 
@@ -148,28 +160,25 @@ export function createApp(deps: AppDeps) {
   // reachable from the server alone.
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     if (!isServedAuthEndpoint(c.req.method, c.req.path.slice('/api/auth'.length))) {
-      throw new AppError('NOT_FOUND', MSG.notFound, 404);
+      throw new AppError('NOT_FOUND');
     }
     return deps.auth.handler(c.req.raw);
   });
 
   app.all('/api/*', () => {
-    throw new AppError('NOT_FOUND', MSG.notFound, 404);
+    throw new AppError('NOT_FOUND');
   });
 
   mountSeo(app, deps);
-  serveWebApp(app, deps);
+  serveWebApp(app, deps, loadSession);
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
-      const body: ErrorBody = {
-        error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
-      };
       // A 413 is answered before the body is read; the unread rest is still on the socket, and
       // the Node adapter drops the socket if it cannot drain it within half a second. Saying so
       // lets the client open a new connection instead of losing its next request on this one.
       if (err.status === 413) c.header('Connection', 'close');
-      return c.json(body, err.status);
+      return c.json(err.toBody(), err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ error: httpExceptionError(err) } satisfies ErrorBody, err.status);
@@ -177,7 +186,7 @@ export function createApp(deps: AppDeps) {
     deps.log.error({ err, reqId: c.var.requestId, ip: c.var.clientIp, path: c.req.path }, 'unhandled error');
     return c.json(
       {
-        error: { code: 'INTERNAL', message: MSG.internalError, requestId: c.var.requestId },
+        error: { ...new AppError('INTERNAL').toBody().error, requestId: c.var.requestId },
       } satisfies ErrorBody,
       500,
     );
@@ -190,13 +199,10 @@ export type App = ReturnType<typeof createApp>;
 
 /** The declared-route validators' refusals (hono/validator), in our codes and words. */
 function httpExceptionError(err: HTTPException): ErrorBody['error'] {
-  if (err.status === 400 && err.message.startsWith('Malformed JSON')) {
-    return { code: 'INVALID_JSON', message: 'The request body must be valid JSON' };
-  }
-  if (err.status === 415) {
-    return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'This request takes its body in another format' };
-  }
-  return { code: 'HTTP_ERROR', message: err.message || MSG.invalidRequest };
+  if (err.status === 400 && err.message.startsWith('Malformed JSON'))
+    return new AppError('INVALID_JSON').toBody().error;
+  if (err.status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE').toBody().error;
+  return new AppError('HTTP_ERROR').toBody().error;
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {
@@ -289,7 +295,7 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The built React app: hashed assets cached for a year, index.html for every other page path. */
-function serveWebApp(app: Hono<AppEnv>, deps: AppDeps) {
+function serveWebApp(app: Hono<AppEnv>, deps: AppDeps, loadSession: (c: Context<AppEnv>) => Promise<void>) {
   const dist = deps.config.webDistDir;
   const indexFile = join(dist, 'index.html');
   if (existsSync(dist)) {
@@ -313,7 +319,7 @@ function serveWebApp(app: Hono<AppEnv>, deps: AppDeps) {
   }
   let indexHtml: string | null = null;
   let pageHints = createPageHints(dist);
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     if (indexHtml === null || deps.config.env === 'development') {
       indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
       pageHints = createPageHints(dist);
@@ -330,6 +336,36 @@ function serveWebApp(app: Hono<AppEnv>, deps: AppDeps) {
       /<meta name="description" content="[^"]*"/,
       `<meta name="description" content="${description}"`,
     );
-    return c.html(hints ? html.replace('</head>', `${hints}</head>`) : html, page ? 200 : 404);
+    const lang = await pageLanguage(c, loadSession);
+    c.header('vary', 'Cookie, Accept-Language');
+    return c.html(
+      inLanguage(hints ? html.replace('</head>', `${hints}</head>`) : html, lang),
+      page ? 200 : 404,
+    );
   });
+}
+
+/**
+ * The language a page starts in (D29): the visitor's cookie (set whenever someone chooses, and
+ * kept equal to a member's saved choice by the app), else the signed-in member's saved choice,
+ * else the browser's Accept-Language, else English.
+ */
+async function pageLanguage(
+  c: Context<AppEnv>,
+  loadSession: (c: Context<AppEnv>) => Promise<void>,
+): Promise<UiLanguage> {
+  const cookie = c.req.header('cookie');
+  const chosen = languageFromCookie(cookie);
+  if (chosen) return chosen;
+  if (sessionCookieValue(cookie, SESSION_COOKIE_NAMES)) await loadSession(c);
+  return chooseLanguage({ saved: c.var.user?.language, acceptLanguage: c.req.header('accept-language') });
+}
+
+/** The app's HTML in `lang`: <html lang>, the title and the description, so nothing shows in English first. */
+function inLanguage(html: string, lang: UiLanguage): string {
+  const escapeText = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return html
+    .replace(/<html[^>]*>/, `<html lang="${lang}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(translate(lang, 'common:homeTitle'))}</title>`);
 }

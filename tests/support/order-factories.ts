@@ -24,12 +24,15 @@ export interface PlacedTestOrder {
   books: Book[];
 }
 
-export const asSessionUser = (u: Pick<User, 'id' | 'name' | 'email' | 'role'>): SessionUser => ({
+export const asSessionUser = (
+  u: Pick<User, 'id' | 'name' | 'email' | 'role'> & { language?: string },
+): SessionUser => ({
   id: u.id,
   name: u.name,
   email: u.email,
   role: u.role === 'admin' ? 'admin' : 'user',
   emailVerified: true,
+  language: u.language === 'id' ? 'id' : 'en',
 });
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@domain/messages';
+import { readFieldMessage } from '@domain/error-codes';
 import {
   changePasswordSchema,
   pickupChoicesSchema,
@@ -33,25 +33,28 @@ describe('account schemas', () => {
 
   it("put 'Passwords don't match' on the confirmation field of sign-up", () => {
     const issue = firstError(signUpFormSchema.safeParse({ ...form, confirmPassword: 'password124' }));
-    expect(issue).toMatchObject({ message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
+    expect(issue?.path).toEqual(['confirmPassword']);
+    expect(readFieldMessage(issue?.message)).toMatchObject({ code: 'passwordsDontMatch' });
   });
 
   it("say 'Passwords do not match' on the reset page, and 8+ characters", () => {
+    const mismatch = firstError(
+      resetPasswordFormSchema.safeParse({ password: 'abcdefgh', confirmPassword: 'abcdefgi' }),
+    );
+    expect(mismatch?.path).toEqual(['confirmPassword']);
+    expect(readFieldMessage(mismatch?.message)).toMatchObject({ code: 'passwordsDoNotMatch' });
     expect(
-      firstError(resetPasswordFormSchema.safeParse({ password: 'abcdefgh', confirmPassword: 'abcdefgi' })),
-    ).toMatchObject({
-      message: MSG.passwordsDoNotMatch,
-      path: ['confirmPassword'],
-    });
-    expect(
-      firstError(resetPasswordFormSchema.safeParse({ password: 'short', confirmPassword: 'short' }))?.message,
-    ).toBe(MSG.passwordMin);
+      readFieldMessage(
+        firstError(resetPasswordFormSchema.safeParse({ password: 'short', confirmPassword: 'short' }))
+          ?.message,
+      ),
+    ).toMatchObject({ code: 'passwordMin' });
   });
 
   it("require a password to sign in ('Password is required'), of any length", () => {
-    expect(firstError(signInSchema.safeParse({ email: 'a@b.co', password: '' }))?.message).toBe(
-      MSG.passwordRequired,
-    );
+    expect(
+      readFieldMessage(firstError(signInSchema.safeParse({ email: 'a@b.co', password: '' }))?.message),
+    ).toMatchObject({ code: 'passwordRequired' });
     expect(signInSchema.safeParse({ email: 'a@b.co', password: 'x' }).success).toBe(true);
   });
 
@@ -74,7 +77,7 @@ describe('account schemas', () => {
         confirmPassword: 'abcdefgh',
       }),
     );
-    expect(issue?.message).toBe(MSG.currentPasswordRequired);
+    expect(readFieldMessage(issue?.message)).toMatchObject({ code: 'currentPasswordRequired' });
   });
 
   it('deduplicate pickup choices and refuse ids that are not uuids', () => {

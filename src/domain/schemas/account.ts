@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { UI_LANGUAGES } from '@domain/ui-language';
+import { FIELD_MSG } from '@domain/error-codes';
 import {
   ADDRESS_MAX,
   ADDRESS_MIN,
@@ -11,39 +13,42 @@ import {
   PHONE_MAX,
   PHONE_MIN,
 } from '@domain/constants';
-import { MSG } from '@domain/messages';
 
 // One schema per account payload, shared by the forms (client) and the server, so both
 // refuse the same input with the spec's exact words (section 5). A missing field fails
 // with the message of its first rule, not a generic "expected string".
 
-const name = z.string({ error: MSG.nameMin }).trim().min(NAME_MIN, MSG.nameMin).max(NAME_MAX, MSG.nameMax);
+const name = z
+  .string({ error: FIELD_MSG.nameMin })
+  .trim()
+  .min(NAME_MIN, FIELD_MSG.nameMin)
+  .max(NAME_MAX, FIELD_MSG.nameMax);
 const email = z
-  .string({ error: MSG.invalidEmail })
+  .string({ error: FIELD_MSG.invalidEmail })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: MSG.invalidEmail }));
+  .pipe(z.email({ error: FIELD_MSG.invalidEmail }));
 const phone = z
-  .string({ error: MSG.phoneMin })
+  .string({ error: FIELD_MSG.phoneMin })
   .trim()
-  .min(PHONE_MIN, MSG.phoneMin)
-  .max(PHONE_MAX, MSG.phoneMax)
-  .regex(/^\+?\d+$/, MSG.phoneFormat);
+  .min(PHONE_MIN, FIELD_MSG.phoneMin)
+  .max(PHONE_MAX, FIELD_MSG.phoneMax)
+  .regex(/^\+?\d+$/, FIELD_MSG.phoneFormat);
 const location = z
-  .string({ error: MSG.locationMin })
+  .string({ error: FIELD_MSG.locationMin })
   .trim()
-  .min(LOCATION_MIN, MSG.locationMin)
-  .max(LOCATION_MAX, MSG.locationMax);
+  .min(LOCATION_MIN, FIELD_MSG.locationMin)
+  .max(LOCATION_MAX, FIELD_MSG.locationMax);
 const address = z
-  .string({ error: MSG.addressMin })
+  .string({ error: FIELD_MSG.addressMin })
   .trim()
-  .min(ADDRESS_MIN, MSG.addressMin)
-  .max(ADDRESS_MAX, MSG.addressMax);
+  .min(ADDRESS_MIN, FIELD_MSG.addressMin)
+  .max(ADDRESS_MAX, FIELD_MSG.addressMax);
 const newPassword = z
-  .string({ error: MSG.passwordMin })
-  .min(PASSWORD_MIN, MSG.passwordMin)
-  .max(PASSWORD_MAX, MSG.passwordMax);
-const requiredPassword = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired);
+  .string({ error: FIELD_MSG.passwordMin })
+  .min(PASSWORD_MIN, FIELD_MSG.passwordMin)
+  .max(PASSWORD_MAX, FIELD_MSG.passwordMax);
+const requiredPassword = z.string({ error: FIELD_MSG.passwordRequired }).min(1, FIELD_MSG.passwordRequired);
 
 /** PATCH /api/profile and the profile form: the sign-up rules for these four fields. */
 export const profileSchema = z.object({ name, phone, location, address });
@@ -54,15 +59,21 @@ export const signUpRequestSchema = profileSchema.extend({
   email,
   password: newPassword,
   callbackURL: z.string().optional(),
+  /** The language the member signed up in: their emails' until they choose another (D29). */
+  language: z.enum(UI_LANGUAGES).optional(),
 });
+
+/** PUT /api/profile/language: the member's choice of language (D29). */
+export const languageSchema = z.object({ language: z.enum(UI_LANGUAGES) });
+export type LanguageInput = z.output<typeof languageSchema>;
 export type SignUpRequest = z.output<typeof signUpRequestSchema>;
 
 /** The sign-up form: the request plus the confirmation, refused on the confirmation field. */
 export const signUpFormSchema = signUpRequestSchema
-  .omit({ callbackURL: true })
+  .omit({ callbackURL: true, language: true })
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
-    message: MSG.passwordsDontMatch,
+    message: FIELD_MSG.passwordsDontMatch,
     path: ['confirmPassword'],
   });
 export type SignUpForm = z.input<typeof signUpFormSchema>;
@@ -79,9 +90,9 @@ export const forgotPasswordSchema = z.object({ email });
 /** POST /api/account/confirm-email: the token of the emailed link, sent by our confirm page. */
 export const confirmEmailSchema = z.object({
   token: z
-    .string({ error: MSG.confirmLinkInvalid })
-    .min(1, MSG.confirmLinkInvalid)
-    .max(4000, MSG.confirmLinkInvalid),
+    .string({ error: FIELD_MSG.confirmLinkInvalid })
+    .min(1, FIELD_MSG.confirmLinkInvalid)
+    .max(4000, FIELD_MSG.confirmLinkInvalid),
 });
 export type ForgotPasswordForm = z.input<typeof forgotPasswordSchema>;
 
@@ -89,7 +100,7 @@ export type ForgotPasswordForm = z.input<typeof forgotPasswordSchema>;
 export const resetPasswordFormSchema = z
   .object({ password: newPassword, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
-    message: MSG.passwordsDoNotMatch,
+    message: FIELD_MSG.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
@@ -98,14 +109,14 @@ export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 export const changePasswordSchema = z
   .object({
     currentPassword: z
-      .string({ error: MSG.currentPasswordRequired })
-      .min(1, MSG.currentPasswordRequired)
-      .max(PASSWORD_MAX, MSG.passwordMax),
+      .string({ error: FIELD_MSG.currentPasswordRequired })
+      .min(1, FIELD_MSG.currentPasswordRequired)
+      .max(PASSWORD_MAX, FIELD_MSG.passwordMax),
     newPassword,
-    confirmPassword: z.string({ error: MSG.passwordsDontMatch }),
+    confirmPassword: z.string({ error: FIELD_MSG.passwordsDontMatch }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: MSG.passwordsDontMatch,
+    message: FIELD_MSG.passwordsDontMatch,
     path: ['confirmPassword'],
   });
 export type ChangePasswordForm = z.input<typeof changePasswordSchema>;
@@ -116,7 +127,7 @@ export const newPasswordRequestSchema = z.object({ newPassword });
 /** PUT /api/profile/pickup-locations: the owner's whole set of drop-off choices. */
 export const pickupChoicesSchema = z.object({
   ids: z
-    .array(z.uuid({ error: MSG.pickupLocationUnavailable }))
+    .array(z.uuid({ error: FIELD_MSG.pickupLocationUnavailable }))
     .max(100)
     .transform((ids) => [...new Set(ids)]),
 });

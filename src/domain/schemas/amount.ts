@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { FIELD_MSG, type FieldMessageKey, fieldMessage } from '@domain/error-codes';
 import { MAX_BOOKS_PER_OWNER, MONTHLY_DURATION_WEEKS } from '@domain/constants';
-import { MSG } from '@domain/messages';
 import { formatMoney } from '@domain/money';
 import { parseRupiah, rupiahToDecimal } from '@domain/price-parse';
 
@@ -22,15 +22,11 @@ export const ORDER_TOTAL_MAX =
 /** A payment received or a payout recorded. */
 export const AMOUNT_MAX = ORDER_TOTAL_MAX;
 
-export const AMOUNT_MSG = {
-  whole: MSG.priceWhole,
-  atLeast: (what: string, min: number) => `${what} must be at least ${formatMoney(min)}`,
-  atMost: (what: string, max: number) => `${what} must be ${formatMoney(max)} or less`,
-  monthlyBelowFourWeeks: 'Monthly price must be below 4 x the weekly price',
-  invalidAmount: 'Please enter an amount in rupiah',
-} as const;
+/** A bound's message key with the bound as money (D1: `Rp 1.000` in both languages). */
+export const amountMessage = (key: FieldMessageKey, param: 'min' | 'max', rupiah: number) =>
+  fieldMessage(key, { [param]: formatMoney(rupiah) });
 
-export const bookPriceMaxMessage = AMOUNT_MSG.atMost('Price', BOOK_PRICE_MAX);
+export const bookPriceMaxMessage = amountMessage('priceMax', 'max', BOOK_PRICE_MAX);
 
 interface RupiahRules {
   /** Answer for empty, non-numeric and (when min is 1) zero input. */
@@ -50,7 +46,7 @@ export function rupiahProblem(
 ): { rupiah: number } | { problem: string } {
   const parsed = parseRupiah(value);
   if (!parsed.ok) {
-    if (parsed.reason === 'fraction') return { problem: rules.whole ?? AMOUNT_MSG.whole };
+    if (parsed.reason === 'fraction') return { problem: rules.whole ?? FIELD_MSG.priceWhole };
     if (parsed.reason === 'too_large') return { problem: rules.maxMessage };
     return { problem: rules.invalid };
   }

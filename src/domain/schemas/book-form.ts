@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_MSG } from '@domain/error-codes';
 import {
   AUTHOR_MAX,
   CATEGORIES,
@@ -14,9 +15,14 @@ import {
   TITLE_MAX,
 } from '@domain/constants';
 import { normalizeIsbn } from '@domain/isbn';
-import { MSG } from '@domain/messages';
 import { toMinor } from '@domain/money';
-import { AMOUNT_MSG, BOOK_PRICE_MAX, bookPriceMaxMessage, PRICE_MIN_RUPIAH, rupiahTextField } from './amount';
+import {
+  amountMessage,
+  BOOK_PRICE_MAX,
+  bookPriceMaxMessage,
+  PRICE_MIN_RUPIAH,
+  rupiahTextField,
+} from './amount';
 
 // The upload and edit form (spec section 5), shared by the web form (react-hook-form) and
 // the server (multipart fields of POST/PATCH /api/books). Every field arrives as text.
@@ -27,16 +33,14 @@ export const BOOK_FORM_DEFAULTS = {
   category: 'Adult' as Category,
 };
 
-export const SALE_PRICE_INVALID = 'Please enter a valid sale price';
-
-export const summaryMaxMessage = `Summary must be ${SUMMARY_MAX} characters or less`;
+export const summaryMaxMessage = FIELD_MSG.summaryMax;
 
 /** A price as typed, in whole rupiah (D32): "12.000", "12,000", "12000". Output "12000.00". */
-function priceField(what: string, positiveMessage: string) {
+function priceField(minKey: 'weeklyPriceMin' | 'monthlyPriceMin' | 'salePriceMin', positiveMessage: string) {
   return rupiahTextField({
     invalid: positiveMessage,
     min: PRICE_MIN_RUPIAH,
-    minMessage: AMOUNT_MSG.atLeast(what, PRICE_MIN_RUPIAH),
+    minMessage: amountMessage(minKey, 'min', PRICE_MIN_RUPIAH),
     // numeric(12,2) holds far more, but a price above this is a typo, and refusing it here
     // keeps every order total inside its column.
     max: BOOK_PRICE_MAX,
@@ -54,7 +58,7 @@ const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim()
 export const isbnSchema = z.string().transform(async (text, ctx) => {
   const isbn = await normalizeIsbn(text);
   if (isbn === null) {
-    ctx.addIssue({ code: 'custom', message: MSG.isbnInvalid });
+    ctx.addIssue({ code: 'custom', message: FIELD_MSG.isbnInvalid });
     return z.NEVER;
   }
   return isbn;
@@ -63,38 +67,38 @@ export const isbnSchema = z.string().transform(async (text, ctx) => {
 export const bookFormSchema = z
   .object({
     title: z
-      .string({ error: MSG.titleRequired })
+      .string({ error: FIELD_MSG.titleRequired })
       .trim()
-      .min(1, MSG.titleRequired)
-      .max(TITLE_MAX, MSG.titleMax),
+      .min(1, FIELD_MSG.titleRequired)
+      .max(TITLE_MAX, FIELD_MSG.titleMax),
     author: z
-      .string({ error: MSG.authorRequired })
+      .string({ error: FIELD_MSG.authorRequired })
       .trim()
-      .min(1, MSG.authorRequired)
-      .max(AUTHOR_MAX, MSG.authorMax),
+      .min(1, FIELD_MSG.authorRequired)
+      .max(AUTHOR_MAX, FIELD_MSG.authorMax),
     isbn: z.string().optional().transform(blankToUndefined).pipe(isbnSchema.optional()),
     language: z.enum(LANGUAGES).default(BOOK_FORM_DEFAULTS.language),
     condition: z.enum(CONDITIONS).default(BOOK_FORM_DEFAULTS.condition),
     category: z.enum(CATEGORIES).default(BOOK_FORM_DEFAULTS.category),
     summary: z.string().trim().max(SUMMARY_MAX, summaryMaxMessage).optional().transform(blankToUndefined),
-    weeklyPrice: priceField('Weekly price', MSG.weeklyPricePositive),
+    weeklyPrice: priceField('weeklyPriceMin', FIELD_MSG.weeklyPricePositive),
     monthlyPrice: z
       .string()
       .optional()
       .transform(blankToUndefined)
-      .pipe(priceField('Monthly price', MSG.monthlyPricePositive).optional()),
+      .pipe(priceField('monthlyPriceMin', FIELD_MSG.monthlyPricePositive).optional()),
     // D28: an optional price to buy the book, by the weekly price's rules (D32).
     salePrice: z
       .string()
       .optional()
       .transform(blankToUndefined)
-      .pipe(priceField('Sale price', SALE_PRICE_INVALID).optional()),
+      .pipe(priceField('salePriceMin', FIELD_MSG.salePricePositive).optional()),
   })
   .superRefine((values, ctx) => {
     // D32: a monthly price is worth setting only below four weeks at the weekly price.
     if (values.monthlyPrice === undefined) return;
     if (toMinor(values.monthlyPrice) >= toMinor(values.weeklyPrice) * MONTHLY_DURATION_WEEKS) {
-      ctx.addIssue({ code: 'custom', path: ['monthlyPrice'], message: AMOUNT_MSG.monthlyBelowFourWeeks });
+      ctx.addIssue({ code: 'custom', path: ['monthlyPrice'], message: FIELD_MSG.monthlyBelowFourWeeks });
     }
   });
 export type BookFormInput = z.input<typeof bookFormSchema>;
@@ -126,8 +130,8 @@ export const NEW_PHOTO = 'new';
  * content (magic bytes), so a renamed file is still refused there.
  */
 export function coverPickProblem(file: { size: number; type: string }): string | null {
-  if (file.size > COVER_MAX_BYTES) return MSG.coverTooLarge;
-  if (!(COVER_MIME_TYPES as readonly string[]).includes(file.type)) return MSG.coverType;
+  if (file.size > COVER_MAX_BYTES) return FIELD_MSG.coverTooLarge;
+  if (!(COVER_MIME_TYPES as readonly string[]).includes(file.type)) return FIELD_MSG.coverType;
   return null;
 }
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { BORROW_DURATIONS } from '@domain/constants';
-import { MSG } from '@domain/messages';
+import { FIELD_MSG } from '@domain/error-codes';
 
 // Request bodies of the cart API (docs/api.md, Cart).
 
 export const addToCartSchema = z.object({
-  bookId: z.string({ error: MSG.bookNotFound }).min(1, { error: MSG.bookNotFound }).max(100),
+  bookId: z.string({ error: FIELD_MSG.bookNotFound }).min(1, { error: FIELD_MSG.bookNotFound }).max(100),
 });
 export type AddToCartInput = z.output<typeof addToCartSchema>;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { FIELD_MSG } from '@domain/error-codes';
 import { ADDRESS_MAX, DELIVERY_METHODS } from '@domain/constants';
-import { MSG } from '@domain/messages';
 
 // The checkout form and request (spec section 5): delivery needs every address field, pickup
 // needs a location. The same schema checks the form in the browser and the body on the server.
 
-const field = z.string().trim().max(ADDRESS_MAX, { error: MSG.addressMax }).default('');
+const field = z.string().trim().max(ADDRESS_MAX, { error: FIELD_MSG.addressMax }).default('');
 
 export const deliveryAddressSchema = z.object({
   fullName: field,
@@ -25,10 +25,14 @@ export const checkoutSchema = z
     if (value.deliveryMethod === 'delivery') {
       const a = value.deliveryAddress;
       if (!a?.fullName || !a.phone || !a.address) {
-        ctx.addIssue({ code: 'custom', path: ['deliveryAddress'], message: MSG.shippingFieldsRequired });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['deliveryAddress'],
+          message: FIELD_MSG.shippingFieldsRequired,
+        });
       }
     } else if (!value.pickupLocationId) {
-      ctx.addIssue({ code: 'custom', path: ['pickupLocationId'], message: MSG.pickupLocationRequired });
+      ctx.addIssue({ code: 'custom', path: ['pickupLocationId'], message: FIELD_MSG.pickupLocationRequired });
     }
   });
 /** What the checkout form sends, before the schema trims it and fills the defaults. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LOAN_MSG } from '@domain/loan';
+import { FIELD_MSG } from '@domain/error-codes';
 
 /** POST /api/orders/:id/extensions (D23): 1 or 2 weeks. */
 export const extendLoanSchema = z.object({
-  weeks: z.union([z.literal(1), z.literal(2)], { error: LOAN_MSG.extensionWeeks }),
+  weeks: z.union([z.literal(1), z.literal(2)], { error: FIELD_MSG.extensionWeeks }),
 });
 export type ExtendLoanInput = z.output<typeof extendLoanSchema>;

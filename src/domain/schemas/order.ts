@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { FIELD_MSG } from '@domain/error-codes';
 import { ORDER_STATUSES } from '@domain/constants';
-import { MSG } from '@domain/messages';
-import { PAYMENT_MSG } from '@domain/payment-messages';
-import { AMOUNT_MAX, AMOUNT_MSG, rupiahField, SHIPPING_COST_MAX } from './amount';
+import { AMOUNT_MAX, amountMessage, rupiahField, SHIPPING_COST_MAX } from './amount';
 
 export const BANK_REFERENCE_MAX = 100;
 
@@ -14,11 +13,11 @@ export const BANK_REFERENCE_MAX = 100;
  * the minimum per delivery method is checked by shippingCostProblem.
  */
 const shippingCost = rupiahField({
-  invalid: MSG.invalidShippingCost,
+  invalid: FIELD_MSG.invalidShippingCost,
   min: 0,
-  minMessage: MSG.invalidShippingCost,
+  minMessage: FIELD_MSG.invalidShippingCost,
   max: SHIPPING_COST_MAX,
-  maxMessage: AMOUNT_MSG.atMost('Shipping cost', SHIPPING_COST_MAX),
+  maxMessage: amountMessage('shippingCostMax', 'max', SHIPPING_COST_MAX),
 });
 
 export const orderActionSchema = z.discriminatedUnion('type', [
@@ -27,17 +26,17 @@ export const orderActionSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('confirm_payment'),
     amountReceived: rupiahField({
-      invalid: PAYMENT_MSG.amountReceivedRequired,
+      invalid: FIELD_MSG.amountReceivedRequired,
       min: 1,
-      minMessage: PAYMENT_MSG.amountReceivedRequired,
+      minMessage: FIELD_MSG.amountReceivedRequired,
       max: AMOUNT_MAX,
-      maxMessage: AMOUNT_MSG.atMost('The amount received', AMOUNT_MAX),
+      maxMessage: amountMessage('amountReceivedMax', 'max', AMOUNT_MAX),
     }),
     bankReference: z
-      .string({ error: PAYMENT_MSG.bankReferenceRequired })
+      .string({ error: FIELD_MSG.bankReferenceRequired })
       .trim()
-      .min(1, PAYMENT_MSG.bankReferenceRequired)
-      .max(BANK_REFERENCE_MAX, PAYMENT_MSG.bankReferenceMax),
+      .min(1, FIELD_MSG.bankReferenceRequired)
+      .max(BANK_REFERENCE_MAX, FIELD_MSG.bankReferenceMax),
   }),
   z.object({ type: z.literal('mark_shipped') }),
   z.object({ type: z.literal('mark_delivered') }),

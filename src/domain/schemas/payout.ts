@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PAYMENT_MSG } from '@domain/payment-messages';
-import { AMOUNT_MAX, AMOUNT_MSG, rupiahField } from './amount';
+import { FIELD_MSG } from '@domain/error-codes';
+import { AMOUNT_MAX, amountMessage, rupiahField } from './amount';
 
 // Payout details on the profile and the admin's "Record payout" (D34).
 
@@ -13,11 +13,11 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => (v === undefined || v === '' ? null : v));
 
 export const payoutDetailsSchema = z.object({
-  bankName: optionalText(100, PAYMENT_MSG.bankNameMax),
-  accountName: optionalText(100, PAYMENT_MSG.accountNameMax),
-  accountNumber: optionalText(40, PAYMENT_MSG.accountNumberFormat).refine(
+  bankName: optionalText(100, FIELD_MSG.bankNameMax),
+  accountName: optionalText(100, FIELD_MSG.accountNameMax),
+  accountNumber: optionalText(40, FIELD_MSG.accountNumberFormat).refine(
     (v) => v === null || /^[0-9][0-9 -]{3,32}[0-9]$/.test(v),
-    PAYMENT_MSG.accountNumberFormat,
+    FIELD_MSG.accountNumberFormat,
   ),
 });
 export type PayoutDetailsInput = z.input<typeof payoutDetailsSchema>;
@@ -26,20 +26,20 @@ export type PayoutDetails = z.output<typeof payoutDetailsSchema>;
 export const PAYOUT_REFERENCE_MAX = 100;
 
 export const recordPayoutSchema = z.object({
-  ownerId: z.string({ error: PAYMENT_MSG.payoutOwnerNotFound }).trim().min(1).max(100),
+  ownerId: z.string({ error: FIELD_MSG.invalidValue }).trim().min(1).max(100),
   amount: rupiahField({
-    invalid: PAYMENT_MSG.payoutAmountRequired,
+    invalid: FIELD_MSG.payoutAmountRequired,
     min: 1,
-    minMessage: PAYMENT_MSG.payoutAmountRequired,
+    minMessage: FIELD_MSG.payoutAmountRequired,
     max: AMOUNT_MAX,
-    maxMessage: AMOUNT_MSG.atMost('A payout', AMOUNT_MAX),
+    maxMessage: amountMessage('payoutMax', 'max', AMOUNT_MAX),
   }),
-  paidOn: z.iso.date({ error: PAYMENT_MSG.payoutDateRequired }),
+  paidOn: z.iso.date({ error: FIELD_MSG.payoutDateRequired }),
   reference: z
-    .string({ error: PAYMENT_MSG.payoutReferenceRequired })
+    .string({ error: FIELD_MSG.payoutReferenceRequired })
     .trim()
-    .min(1, PAYMENT_MSG.payoutReferenceRequired)
-    .max(PAYOUT_REFERENCE_MAX, PAYMENT_MSG.bankReferenceMax),
+    .min(1, FIELD_MSG.payoutReferenceRequired)
+    .max(PAYOUT_REFERENCE_MAX, FIELD_MSG.bankReferenceMax),
 });
 export type RecordPayoutInput = z.input<typeof recordPayoutSchema>;
 export type RecordPayout = z.output<typeof recordPayoutSchema>;
@@ -47,9 +47,9 @@ export type RecordPayout = z.output<typeof recordPayoutSchema>;
 /** D36: the admin's reason for rejecting a payment claim, shown to the borrower. */
 export const rejectClaimSchema = z.object({
   reason: z
-    .string({ error: PAYMENT_MSG.rejectReasonRequired })
+    .string({ error: FIELD_MSG.rejectReasonRequired })
     .trim()
-    .min(1, PAYMENT_MSG.rejectReasonRequired)
-    .max(300, PAYMENT_MSG.rejectReasonMax),
+    .min(1, FIELD_MSG.rejectReasonRequired)
+    .max(300, FIELD_MSG.rejectReasonMax),
 });
 export type RejectClaim = z.infer<typeof rejectClaimSchema>;

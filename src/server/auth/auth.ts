@@ -46,6 +46,8 @@ export function createAuth(deps: { db: Db; config: Config; outbox: Outbox }) {
         phone: { type: 'string', required: false, input: true },
         location: { type: 'string', required: false, input: true },
         address: { type: 'string', required: false, input: true },
+        // D29: the language of the sign-up form; checked by the sign-up rules (request-rules.ts).
+        language: { type: 'string', required: false, input: true, defaultValue: 'en' },
       },
     },
     session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: 24 * 60 * 60 },

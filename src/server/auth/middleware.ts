@@ -1,7 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import { MSG } from '@domain/messages';
 import type { SessionUser } from '@server/app-env';
-import { forbidden, unauthorized } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 
 /** What a handler behind requireUser or requireAdmin sees: a member, never null. */
 interface SignedIn {
@@ -10,14 +9,14 @@ interface SignedIn {
 
 /** Guests get 401; handlers after this see `c.var.user` typed as a member (not null). */
 export const requireUser = createMiddleware<SignedIn>(async (c, next) => {
-  if (!(c.get('user') as SessionUser | null)) throw unauthorized();
+  if (!(c.get('user') as SessionUser | null)) throw new AppError('UNAUTHORIZED');
   await next();
 });
 
 /** Checked by the server for every admin call (D12); a failed role lookup counts as not admin. */
 export const requireAdmin = createMiddleware<SignedIn>(async (c, next) => {
   const user = c.get('user') as SessionUser | null;
-  if (!user) throw unauthorized();
-  if (user.role !== 'admin') throw forbidden(MSG.adminOnly, 'ADMIN_ONLY');
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (user.role !== 'admin') throw new AppError('ADMIN_ONLY');
   await next();
 });

@@ -13,8 +13,8 @@ import { validationError } from '@server/lib/validate';
 // creates nothing. The body keeps the parsed (trimmed, lower-cased email) values.
 
 function refuse(error: z.ZodError): never {
-  const { message, fields } = validationError(error);
-  throw new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_FAILED', message, fields });
+  const { message, fields, fieldCodes } = validationError(error);
+  throw new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_FAILED', message, fields, fieldCodes });
 }
 
 /** `body` itself, holding exactly the parsed fields (the keys the schema names) afterwards. */

@@ -95,7 +95,14 @@ describe('cached sessions are refused on the next request once revoked', () => {
 
 describe('the cache itself', () => {
   const session = (expiresAt: Date) => ({
-    user: { id: 'u1', name: 'N', email: 'n@example.com', role: 'user' as const, emailVerified: true },
+    user: {
+      id: 'u1',
+      name: 'N',
+      email: 'n@example.com',
+      role: 'user' as const,
+      emailVerified: true,
+      language: 'en' as const,
+    },
     sessionId: 's1',
     expiresAt,
   });

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@domain/messages';
 import { AppError } from '@server/lib/errors';
 import { openTestDatabase } from '@tests/support/database';
 import type { Database } from './client';
@@ -38,7 +37,7 @@ describe('transactionWithRetry', () => {
       runs++;
       throw pgError('40001');
     });
-    await expect(failing).rejects.toEqual(new AppError('CONCURRENT_CHANGE', MSG.concurrentChange, 409));
+    await expect(failing).rejects.toEqual(new AppError('CONCURRENT_CHANGE'));
     expect(runs).toBe(2);
 
     let other = 0;

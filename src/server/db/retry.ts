@@ -1,4 +1,3 @@
-import { MSG } from '@domain/messages';
 import { AppError } from '@server/lib/errors';
 import type { DbOrTx, Tx } from './client';
 
@@ -24,7 +23,7 @@ export async function transactionWithRetry<T>(db: DbOrTx, work: (tx: Tx) => Prom
       return await db.transaction(work);
     } catch (err) {
       if (!isRetryable(err)) throw err;
-      if (attempt >= 2) throw new AppError('CONCURRENT_CHANGE', MSG.concurrentChange, 409);
+      if (attempt >= 2) throw new AppError('CONCURRENT_CHANGE');
     }
   }
 }

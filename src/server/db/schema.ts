@@ -55,6 +55,8 @@ export const user = pgTable(
     location: text('location'),
     address: text('address'),
     role: text('role').notNull().default('user'),
+    // The language of the member's screens and emails (D29): the one they signed up in, then their choice.
+    language: text('language').notNull().default('en'),
     // Where an owner's earnings are paid (D34); optional until they have something payable.
     payoutBankName: text('payout_bank_name'),
     payoutAccountName: text('payout_account_name'),
@@ -67,6 +69,7 @@ export const user = pgTable(
   },
   (t) => [
     check('user_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('user_language_check', sql`${t.language} in ('en', 'id')`),
     index('user_created_idx').on(t.createdAt),
   ],
 );

@@ -1,28 +1,87 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '@domain/api-types';
-import { MSG } from '@domain/messages';
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  type FieldMessageKey,
+  type FieldProblem,
+  type MessageParams,
+  readFieldMessage,
+} from '@domain/error-codes';
+import { codeText, fieldText } from './i18n';
 
-/** The one error type services throw; app.ts turns it into `{ error: { code, message, fields? } }`. */
+/**
+ * The one error type services throw; app.ts turns it into `{ error: { code, message, params?,
+ * fields?, fieldCodes? } }`. The code (from the closed list in domain/error-codes.ts) decides the
+ * status; the message is its English text, or the first field's when fields are named, so an API
+ * client reads a sentence and the web translates the code (D29).
+ */
 export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly params?: MessageParams;
+  /** The English text per field, for API clients. */
+  readonly fields?: Record<string, string>;
+  /** The message key and parameters per field, for the web to translate. */
+  readonly fieldCodes?: Record<string, FieldProblem>;
+
   constructor(
-    readonly code: string,
-    message: string,
-    readonly status: ContentfulStatusCode = 400,
-    readonly fields?: Record<string, string>,
+    readonly code: ErrorCode,
+    options: { params?: MessageParams; fields?: Record<string, FieldProblem | ZodProblem> } = {},
   ) {
-    super(message);
+    const problems = options.fields && Object.keys(options.fields).length > 0 ? options.fields : undefined;
+    const english = problems
+      ? Object.fromEntries(
+          Object.entries(problems).map(([k, p]) => [k, 'zodText' in p ? p.zodText : fieldText('en', p)]),
+        )
+      : undefined;
+    super(english ? Object.values(english)[0] : codeText('en', code, options.params));
     this.name = 'AppError';
+    this.status = ERROR_CODES[code];
+    if (options.params) this.params = options.params;
+    if (problems) {
+      this.fields = english;
+      this.fieldCodes = Object.fromEntries(
+        Object.entries(problems).map(([k, p]) => [
+          k,
+          p.params ? { code: p.code, params: p.params } : { code: p.code },
+        ]),
+      );
+    }
+  }
+
+  /** The answer's body. */
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.params ? { params: this.params } : {}),
+        ...(this.fields ? { fields: this.fields, fieldCodes: this.fieldCodes } : {}),
+      },
+    };
   }
 }
 
-export const notFound = (message: string = MSG.notFound, code = 'NOT_FOUND') =>
-  new AppError(code, message, 404);
-export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(code, message, 403);
-export const unauthorized = (message: string = MSG.signInRequired) =>
-  new AppError('UNAUTHORIZED', message, 401);
-export const conflict = (code: string, message: string) => new AppError(code, message, 409);
-export const unprocessable = (code: string, message: string, fields?: Record<string, string>) =>
-  new AppError(code, message, 422, fields);
+/**
+ * A rule zod words itself (an enum's options, a wrong type): the web reads it as `invalidValue`,
+ * an API client gets zod's English, which names what was expected.
+ */
+export interface ZodProblem extends FieldProblem {
+  code: 'invalidValue';
+  zodText: string;
+}
+
+/** A zod issue's message as a field problem: our message key, or zod's own words kept for API clients. */
+export function problemOf(message: string | undefined): FieldProblem | ZodProblem {
+  const problem = readFieldMessage(message);
+  return problem.code === 'invalidValue' && message && message !== 'invalidValue'
+    ? { code: 'invalidValue', zodText: message }
+    : problem;
+}
+
+/** One field's problem, e.g. `fieldProblem('coverType')` or `fieldProblem('titleNoLongerAvailable', { title })`. */
+export const fieldProblem = (code: FieldMessageKey, params?: MessageParams): FieldProblem =>
+  params ? { code, params } : { code };
 
 /** The body every error answer has (its schema: apiErrorBodySchema, the document's `Error`). */
 export type ErrorBody = ApiErrorBody;

@@ -1,6 +1,6 @@
 import { createRoute, type Hook, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import { apiErrorBodySchema } from '@domain/api-types';
-import { MSG } from '@domain/messages';
+import { ERROR_CODES, type ErrorCode, isErrorCode } from '@domain/error-codes';
 import type { AppEnv } from '@server/app-env';
 import { requireAdmin, requireUser } from '@server/auth/middleware';
 import { AppError } from './errors';
@@ -32,23 +32,13 @@ export const jsonBody = <S extends z.ZodType>(schema: S) => ({
   content: { 'application/json': { schema } },
 });
 
-/** The code of each not-found message given to uuidParam ('Book not found' is BOOK_NOT_FOUND). */
-const notFoundCodes = new Map<string, string>();
-
 /**
- * The one way to read an id from a path: a malformed id is simply not found (404, `message`,
- * and `code` when the module names its not-found answers, as the books module does).
+ * The one way to read an id from a path: a malformed id is simply not found, with the same
+ * 404 code as a well-formed id nobody has (the hook reads the code back from the issue).
  */
-export const uuidParam = (notFoundMessage: string, code?: string) => {
-  // The hook sees only the message, so one message must mean one code: a second, different
-  // code for the same message fails at startup instead of quietly renaming the first's.
-  const known = notFoundCodes.get(notFoundMessage);
-  if (code && known && known !== code) {
-    throw new Error(`'${notFoundMessage}' already answers ${known}; it cannot also answer ${code}`);
-  }
-  if (code) notFoundCodes.set(notFoundMessage, code);
-  return z.uuid({ error: notFoundMessage }); // the check of domain/ids.ts, with the route's message
-};
+export const uuidParam = (notFoundCode: NotFoundCode) => z.uuid({ error: notFoundCode });
+
+type NotFoundCode = { [C in ErrorCode]: (typeof ERROR_CODES)[C] extends 404 ? C : never }[ErrorCode];
 
 // What app.ts's middleware can answer on any route, before the handler runs.
 const ANY_ROUTE = {
@@ -61,10 +51,12 @@ const STATE_CHANGING = {
 } as const;
 const WITH_INPUT = {
   415: errorAnswer('A body sent with a content type the route does not take'),
-  422: errorAnswer('Invalid input: `message` is the first rule broken, `fields` one per field'),
+  422: errorAnswer(
+    'Invalid input: `message` is the first rule broken, `fields` its English text and `fieldCodes` its message key per field',
+  ),
 } as const;
-const SIGNED_IN = { 401: errorAnswer(MSG.signInRequired) } as const;
-const ADMIN = { 403: errorAnswer(`${MSG.adminOnly} (ADMIN_ONLY), or a cross-site request`) } as const;
+const SIGNED_IN = { 401: errorAnswer('Not signed in (UNAUTHORIZED)') } as const;
+const ADMIN = { 403: errorAnswer('Not an admin (ADMIN_ONLY), or a cross-site request') } as const;
 
 type Declared = Omit<RouteConfig, 'middleware'>;
 
@@ -133,8 +125,8 @@ export const adminRoute = <const R extends Declared>(config: R) =>
 const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (result.success) return;
   if (result.target === 'param') {
-    const message = result.error.issues[0]?.message ?? MSG.notFound;
-    throw new AppError(notFoundCodes.get(message) ?? 'NOT_FOUND', message, 404);
+    const code = result.error.issues[0]?.message;
+    throw new AppError(isErrorCode(code) && ERROR_CODES[code] === 404 ? code : 'NOT_FOUND');
   }
   throw validationError(result.error);
 };

@@ -35,6 +35,6 @@ export const refuseForbiddenText = createMiddleware<AppEnv>(async (c, next) => {
       // not JSON: the handler answers 400
     }
   }
-  if (bad) throw new AppError('FORBIDDEN_CHARACTER', FORBIDDEN_TEXT_MESSAGE, 400);
+  if (bad) throw new AppError('FORBIDDEN_CHARACTER');
   await next();
 });

@@ -13,7 +13,7 @@ export const BODY_TOO_LARGE_MESSAGE = 'The request body is too large';
 const limit = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,
   onError: () => {
-    throw new AppError('PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE, 413);
+    throw new AppError('PAYLOAD_TOO_LARGE');
   },
 });
 

@@ -186,6 +186,11 @@ const MATRIX: Record<string, Entry> = {
     expect: SIGNED_IN,
     setup: async () => ({ path: '/api/profile', body: profileBody }),
   },
+  // D29: a member saves their own language; there is no one else's to save.
+  'PUT /api/profile/language': {
+    expect: SIGNED_IN,
+    setup: async () => ({ path: '/api/profile/language', body: { language: 'en' } }),
+  },
   'POST /api/profile/password': {
     expect: SIGNED_IN,
     // The caller's own password, kept the same, so the next cell can still sign in with it.

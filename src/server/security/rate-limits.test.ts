@@ -102,7 +102,10 @@ describe('rate limits', () => {
     // Even the right password now waits: guessing stops here.
     const blocked = await change(cookie, user.password);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.error).toEqual({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyPasswordAttempts });
+    expect(blocked.body.error).toEqual({
+      code: 'TOO_MANY_PASSWORD_ATTEMPTS',
+      message: MSG.tooManyPasswordAttempts,
+    });
     await expect(ctx.signIn(user.email, user.password)).resolves.toContain('rakbuku.session_token');
 
     // Every route that checks a current password shares that budget: Better Auth's own

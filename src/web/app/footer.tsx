@@ -1,6 +1,7 @@
 import { LibraryBig } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageSwitcher } from '@web/components/language-switcher';
 import { useSession } from '@web/lib/session';
 
 const COLUMNS = [
@@ -73,8 +74,9 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <div className="border-t border-stone-100 py-5 text-center text-xs text-stone-500">
-        {t('footer.rights', { year: new Date().getFullYear() })}
+      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 border-t border-stone-100 px-4 py-5 text-xs text-stone-500 sm:flex-row sm:px-6 lg:px-8">
+        <span>{t('footer.rights', { year: new Date().getFullYear() })}</span>
+        <LanguageSwitcher variant="footer" />
       </div>
     </footer>
   );

@@ -21,6 +21,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { SignOutAnswer } from '@domain/auth-types';
+import { LanguageSwitcher } from '@web/components/language-switcher';
 import { cn } from '@web/components/ui/cn';
 import { useCartCount } from '@web/features/cart/api';
 import { useUnreadCounts } from '@web/features/messages/api';
@@ -64,6 +65,7 @@ export function Header() {
         </Link>
         <MainNav variant="bar" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <LanguageSwitcher variant="header" />
           <CartLink />
           {/* As wide as the widest of its states (loading, "Sign in", the avatar), so the cart
               beside it never moves when the session arrives (no layout shift). */}

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { ApiError } from '@web/lib/api';
+import { useSavedLanguage } from '@web/lib/language';
 import { useAuthSync } from '@web/lib/session';
 
 /** The app's one query client (the router prefetches a page's first data into it). */
@@ -19,6 +20,7 @@ export const queryClient = new QueryClient({
 
 function AuthSync() {
   useAuthSync();
+  useSavedLanguage();
   return null;
 }
 

@@ -26,8 +26,8 @@ export function BookCard({ book, priority = false }: { book: BookSummary; priori
             lose letters. Listings hold only books that can be borrowed now, so 'Available' goes
             without saying; a card elsewhere says when a book is not. */}
         <div className="flex flex-wrap gap-1">
-          <Badge tone="blue">{book.language}</Badge>
-          <Badge tone="violet">{book.condition}</Badge>
+          <Badge tone="blue">{t(`common:enums.language.${book.language}`)}</Badge>
+          <Badge tone="violet">{t(`common:enums.condition.${book.condition}`)}</Badge>
           {book.availability !== 'available' && <AvailabilityBadge availability={book.availability} />}
         </div>
         <Link to={paths.book(book.id)} className="focus-visible:outline-2 focus-visible:outline-brand-600">

@@ -2,22 +2,13 @@ import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DueState, LoanClock } from '@domain/loan';
 import { Badge } from '@web/components/ui/badge';
+import { formatCalendarDate, formatDaysFromNow } from '@web/lib/format';
 
 // The loan clock on every view of a loan (D21): the due date and "due in N days", "due today"
 // or "N days overdue", as the server counted them with its clock and the operator's zone.
 
-const dueDateFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** "Wed, 9 Dec 2026" for a calendar date (YYYY-MM-DD) in the operator's zone. */
-export function formatDueDate(date: string): string {
-  return dueDateFormat.format(new Date(`${date}T00:00:00Z`));
-}
+export const formatDueDate = formatCalendarDate;
 
 const TONES: Record<DueState, 'neutral' | 'amber' | 'red'> = {
   due: 'neutral',
@@ -32,7 +23,7 @@ export function useDueWords() {
     loan.daysLeft === 0
       ? t('loan.dueToday')
       : loan.daysLeft > 0
-        ? t('loan.dueIn', { count: loan.daysLeft })
+        ? t('loan.dueWhen', { when: formatDaysFromNow(loan.daysLeft) })
         : t('loan.overdue', { count: -loan.daysLeft });
 }
 

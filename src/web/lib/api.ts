@@ -1,6 +1,9 @@
 import type { Hono } from 'hono';
 import { type ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { FieldProblem, MessageParams } from '@domain/error-codes';
+import { codeText, problemText } from './error-text';
+import i18n from './i18n';
 
 // The API client: Hono's `hc` typed by each server route module (`apiClient<BooksApi>()`), so
 // request and answer types come from the route declarations and a changed answer fails `tsc`
@@ -13,6 +16,10 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly fields?: Record<string, string>,
+    /** The message key and parameters per field, to show in the chosen language. */
+    readonly fieldCodes?: Record<string, FieldProblem>,
+    /** The values in the code's text. */
+    readonly params?: MessageParams,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -104,17 +111,25 @@ async function readAnswer(res: Response, path: string): Promise<unknown> {
       res.status,
       err.code ?? 'HTTP_ERROR',
       err.fields,
+      err.fieldCodes,
+      err.params,
     );
   }
   return data;
 }
 
-/** The message to show for a failed call: the server's, or the screen's fallback from the spec. */
+/**
+ * The message to show for a failed call, in the chosen language: the refusal's first field
+ * problem or its code's text, or the screen's fallback from the spec (D29: never the server's
+ * sentence).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message && error.status !== 0 && error.status < 500)
-    return error.message;
-  if (error instanceof ApiError && error.status === 0) return error.message;
-  return fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.status === 0) return i18n.t('errors:network');
+  if (error.status >= 500) return fallback;
+  const firstField = error.fieldCodes ? Object.values(error.fieldCodes)[0] : undefined;
+  if (firstField) return problemText(firstField);
+  return codeText(error.code, error.params) ?? fallback;
 }
 
 /** Builds a query string from defined, non-empty values. */

@@ -1,43 +1,71 @@
-// The web's date formats, one place: order screens (lists, confirmation, timeline) and the
-// member-since month of owner pages.
+import i18n from './i18n';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+// The web's dates and relative times, one place, through Intl in the chosen language (D29):
+// order screens (lists, confirmation, timeline, payment deadline), due dates and the words
+// around them ("due tomorrow", "dalam 3 hari"), the member-since month of owner pages and the
+// policy pages' effective date. Money stays `Rp 25.000` in both languages (domain/money.ts, D1).
 
-/** "23 November 2026" */
-export function formatOrderDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+const LOCALES = { en: 'en-GB', id: 'id-ID' } as const;
+
+/** The Intl locale of the chosen language. */
+export const dateLocale = () => LOCALES[i18n.resolvedLanguage === 'id' ? 'id' : 'en'];
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${dateLocale()}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(dateLocale(), options);
+    formats.set(key, format);
+  }
+  return format;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** "23 November 2026" / "23 November 2026" */
+export function formatOrderDate(iso: string): string {
+  return dateFormat({ day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+}
 
 /**
  * "23 November 2026" for a calendar date (YYYY-MM-DD, e.g. a payout's date), in the same format
  * as every order date; read as that day wherever the browser is (no time zone shifts it).
  */
 export function formatDay(date: string): string {
-  return dayFormat.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+  return dateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date.slice(0, 10)}T00:00:00Z`),
+  );
 }
 
-/** "23 Nov 2026, 14:05" */
+/** "23 Nov 2026, 14:05" / "23 Nov 2026, 14.05" */
 export function formatOrderDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return dateFormat({
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
 }
 
-/** 'March 2025': how long someone has been a member (D19) reads better than a full date. */
-export function formatMonthYear(iso: string, locale = 'en'): string {
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(iso));
+/** 'March 2025' / 'Maret 2025': how long someone has been a member (D19) reads better than a full date. */
+export function formatMonthYear(iso: string): string {
+  return dateFormat({ month: 'long', year: 'numeric' }).format(new Date(iso));
+}
+
+/** "Wed, 9 Dec 2026" / "Rab, 9 Des 2026" for a calendar date (YYYY-MM-DD) as the operator's zone counts it. */
+export function formatCalendarDate(date: string): string {
+  return dateFormat({
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** "today", "tomorrow", "in 3 days" / "hari ini", "besok", "dalam 3 hari": days from now, as Intl words them. */
+export function formatDaysFromNow(days: number): string {
+  return new Intl.RelativeTimeFormat(dateLocale(), { numeric: 'auto' }).format(days, 'day');
 }
 
 const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });

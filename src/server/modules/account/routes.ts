@@ -1,6 +1,12 @@
 import { meSchema } from '@domain/api-types';
 import { MSG } from '@domain/messages';
-import { changePasswordSchema, confirmEmailSchema, profileSchema } from '@domain/schemas/account';
+import {
+  changePasswordSchema,
+  confirmEmailSchema,
+  languageSchema,
+  profileSchema,
+} from '@domain/schemas/account';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type UiLanguage } from '@domain/ui-language';
 import type { AppEnv } from '@server/app-env';
 import { AppError } from '@server/lib/errors';
 import {
@@ -14,7 +20,7 @@ import {
 } from '@server/lib/openapi';
 import { takeAttempt } from '@server/security/attempt-limit';
 import type { MiddlewareHandler } from 'hono';
-import { changePassword, confirmEmail, getMe, updateProfile } from './service';
+import { changePassword, confirmEmail, getMe, saveLanguage, updateProfile } from './service';
 
 /** Like sign-in: 5 attempts a minute, per member and per address. */
 export const PASSWORD_ATTEMPTS_PER_MINUTE = 5;
@@ -46,6 +52,10 @@ const confirm = publicRoute({
   },
 });
 
+/** The cookie that carries the language to the next page's HTML (server/web-app). */
+const languageCookie = (lang: UiLanguage) =>
+  `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
+
 const profile = memberRoute({
   method: 'patch',
   path: '/profile',
@@ -53,6 +63,16 @@ const profile = memberRoute({
   summary: 'Save the profile: name, phone, location, address (spec section 5 rules)',
   request: { body: jsonBody(profileSchema) },
   responses: { 200: jsonAnswer(meSchema, 'The saved profile'), 404: gone },
+});
+
+const language = memberRoute({
+  method: 'put',
+  path: '/profile/language',
+  tags,
+  summary:
+    'Save the language of screens and emails (D29); the language cookie is set too, so the next page starts in it',
+  request: { body: jsonBody(languageSchema) },
+  responses: { 200: jsonAnswer(languageSchema, 'The saved language'), 404: gone },
 });
 
 const password = memberRoute({
@@ -81,7 +101,7 @@ const passwordAttempts: MiddlewareHandler<AppEnv> = async (c, next) => {
     const limit = { max: PASSWORD_ATTEMPTS_PER_MINUTE, windowMs: 60_000 };
     const byMember = await takeAttempt(db, `profile-password:member:${user.id}`, limit);
     const byAddress = await takeAttempt(db, `profile-password:address:${c.var.clientIp}`, limit);
-    if (!byMember || !byAddress) throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyPasswordAttempts, 429);
+    if (!byMember || !byAddress) throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS');
   }
   await next();
 };
@@ -110,6 +130,14 @@ export function accountRoutes() {
     .openapi(profile, async (c) => {
       const input = c.req.valid('json');
       return c.json(await updateProfile(c.var.deps.db, { actorId: c.var.user.id, profile: input }), 200);
+    })
+    .openapi(language, async (c) => {
+      const saved = await saveLanguage(c.var.deps.db, {
+        actorId: c.var.user.id,
+        language: c.req.valid('json').language,
+      });
+      c.header('set-cookie', languageCookie(saved.language));
+      return c.json(saved, 200);
     })
     .openapi(password, async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Me } from '@domain/api-types';
-import { MSG } from '@domain/messages';
+import { DEFAULT_UI_LANGUAGE, isUiLanguage, type UiLanguage } from '@domain/ui-language';
 import type { ProfileInput } from '@domain/schemas/account';
 import type { Auth } from '@server/auth/auth';
 import type { DbOrTx } from '@server/db/client';
 import { user } from '@server/db/schema';
-import { AppError, notFound } from '@server/lib/errors';
+import { AppError, fieldProblem } from '@server/lib/errors';
 
 export async function getMe(db: DbOrTx, userId: string): Promise<Me> {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
-  if (!row) throw notFound();
+  if (!row) throw new AppError('NOT_FOUND');
   return toMe(row);
 }
 
@@ -23,8 +23,20 @@ function toMe(row: typeof user.$inferSelect): Me {
     location: row.location,
     address: row.address,
     image: row.image,
+    language: isUiLanguage(row.language) ? row.language : DEFAULT_UI_LANGUAGE,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** D29: the member's language from now on, for their screens on every device and their emails. */
+export async function saveLanguage(db: DbOrTx, input: { actorId: string; language: UiLanguage }) {
+  const [row] = await db
+    .update(user)
+    .set({ language: input.language, updatedAt: new Date() })
+    .where(eq(user.id, input.actorId))
+    .returning({ language: user.language });
+  if (!row) throw new AppError('NOT_FOUND');
+  return { language: input.language };
 }
 
 /** The profile form: name, phone, location, address (the email and role are not the member's to edit here). */
@@ -38,7 +50,7 @@ export async function updateProfile(
     .set({ name, phone, location, address, updatedAt: new Date() })
     .where(eq(user.id, input.actorId))
     .returning();
-  if (!row) throw notFound();
+  if (!row) throw new AppError('NOT_FOUND');
   return toMe(row);
 }
 
@@ -64,8 +76,8 @@ export async function changePassword(
     return headers;
   } catch (err) {
     if (isInvalidPassword(err)) {
-      throw new AppError('INVALID_CURRENT_PASSWORD', MSG.currentPasswordIncorrect, 422, {
-        currentPassword: MSG.currentPasswordIncorrect,
+      throw new AppError('INVALID_CURRENT_PASSWORD', {
+        fields: { currentPassword: fieldProblem('currentPasswordIncorrect') },
       });
     }
     throw err;
@@ -96,7 +108,7 @@ export async function confirmEmail(
   } catch (err) {
     const status = (err as { statusCode?: number } | null)?.statusCode;
     if (status === 401 || status === 400) {
-      throw new AppError('INVALID_CONFIRMATION_LINK', MSG.confirmLinkInvalid, 400);
+      throw new AppError('INVALID_CONFIRMATION_LINK');
     }
     throw err;
   }

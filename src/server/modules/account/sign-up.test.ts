@@ -51,6 +51,32 @@ describe('sign-up rules (spec section 5), enforced by the server', () => {
     },
   );
 
+  it('answers a field error with its message key and parameters beside the English (D29)', async () => {
+    const res = await signUp(signUpBody({ name: 'A', address: 'Jl. Raya' }));
+    expect(res.status).toBe(422);
+    expect(res.body.fieldCodes).toEqual({
+      name: { code: 'nameMin', params: { minimum: 2 } },
+      address: { code: 'addressMin', params: { minimum: 10 } },
+    });
+    expect(res.body.fields).toEqual({
+      name: 'Name must be at least 2 characters',
+      address: 'Address must be at least 10 characters',
+    });
+  });
+
+  it('keeps the language the account signed up in, English when none is sent (D29)', async () => {
+    const inIndonesian = signUpBody({ language: 'id' });
+    expect((await signUp(inIndonesian)).status).toBe(200);
+    const plain = signUpBody();
+    expect((await signUp(plain)).status).toBe(200);
+    const [id] = await usersWithEmail(ctx, inIndonesian.email as string);
+    const [en] = await usersWithEmail(ctx, plain.email as string);
+    expect(id.language).toBe('id');
+    expect(en.language).toBe('en');
+    const refused = await signUp(signUpBody({ language: 'fr' }));
+    expect(refused.status).toBe(422);
+  });
+
   it('accepts the limits themselves (2-letter name, 8-digit phone, +14 characters, 250-character address)', async () => {
     const body = signUpBody({
       name: 'Jo',

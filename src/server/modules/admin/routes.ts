@@ -25,7 +25,7 @@ import * as admin from './service';
 // Every route here is admin-only (D12): guests 401, members 403 with the spec's message.
 
 const tags = ['Admin'];
-const bookId = z.object({ id: uuidParam(MSG.bookNotFound, 'BOOK_NOT_FOUND') });
+const bookId = z.object({ id: uuidParam('BOOK_NOT_FOUND') });
 // Better Auth's user ids are text, not uuids: an unknown one is simply not found.
 const userId = z.object({
   id: z.string({ error: MSG.userNotFound }).min(1, MSG.userNotFound).max(100, MSG.userNotFound),
@@ -146,7 +146,7 @@ const processEmails = adminRoute({
   responses: { 200: jsonAnswer(processEmailsResultSchema, 'What the run did') },
 });
 
-const emailId = z.object({ id: uuidParam(MSG.emailNotFound, 'EMAIL_NOT_FOUND') });
+const emailId = z.object({ id: uuidParam('EMAIL_NOT_FOUND') });
 
 const retryEmail = adminRoute({
   method: 'post',

@@ -41,7 +41,7 @@ import {
   user,
 } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
-import { conflict, notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import {
   inOpenOrderConflict,
   inOpenOrdersByHistory,
@@ -253,7 +253,7 @@ export async function setBookStatus(
       bookIds: [input.bookId],
       status: input.status,
     });
-    if (!row) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+    if (!row) throw new AppError('BOOK_NOT_FOUND');
     return toBookSummary(row);
   });
 }
@@ -266,7 +266,7 @@ export async function deleteBook(
   await db.transaction(async (tx) => {
     const book = await loadLiveBook(tx, input.bookId, { lock: true });
     if ((await inOpenOrdersByHistory(tx, [book])).has(book.id))
-      throw inOpenOrderConflict(MSG.bookInOpenOrderDelete);
+      throw inOpenOrderConflict('BOOK_IN_OPEN_ORDER');
     await changeBookState(tx, config, { type: 'delete', bookIds: [book.id] });
   });
 }
@@ -316,13 +316,13 @@ export async function listUsers(db: DbOrTx, query: PageQuery & { role?: Role }):
 
 /** D12: roles are user or admin, and no admin changes their own (so nobody locks themselves out). */
 export async function setUserRole(db: DbOrTx, input: { actorId: string; userId: string; role: Role }) {
-  if (input.actorId === input.userId) throw conflict('OWN_ROLE', MSG.cannotChangeOwnRole);
+  if (input.actorId === input.userId) throw new AppError('OWN_ROLE');
   const [row] = await db
     .update(user)
     .set({ role: input.role, updatedAt: new Date() })
     .where(eq(user.id, input.userId))
     .returning({ id: user.id, role: user.role });
-  if (!row) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
+  if (!row) throw new AppError('USER_NOT_FOUND');
   return row;
 }
 
@@ -340,7 +340,7 @@ export async function deleteUser(
     // A checkout of one of their books holds the book and then key-shares its owner: taking the
     // books before the user row means the deletion waits for that checkout, never the reverse.
     const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
-    if (!found) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
+    if (!found) throw new AppError('USER_NOT_FOUND');
     await tx
       .select({ id: orders.id })
       .from(orders)
@@ -354,14 +354,13 @@ export async function deleteUser(
       .orderBy(asc(books.id))
       .for('update');
     const [target] = await tx.select().from(user).where(eq(user.id, found.id)).for('update');
-    if (!target) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
-    if (target.role === 'admin' || target.id === input.actorId)
-      throw conflict('ADMIN_NOT_DELETABLE', MSG.cannotDeleteAdmin);
+    if (!target) throw new AppError('USER_NOT_FOUND');
+    if (target.role === 'admin' || target.id === input.actorId) throw new AppError('ADMIN_NOT_DELETABLE');
     const [{ open }] = await tx
       .select({ open: count() })
       .from(orders)
       .where(and(or(eq(orders.userId, target.id), eq(orders.ownerId, target.id)), openOrder()));
-    if (open > 0) throw conflict('USER_HAS_OPEN_ORDERS', MSG.userHasOpenOrders);
+    if (open > 0) throw new AppError('USER_HAS_OPEN_ORDERS');
 
     await tx.delete(cartItems).where(eq(cartItems.userId, target.id));
     await tx.delete(ownerPickupLocations).where(eq(ownerPickupLocations.ownerId, target.id));
@@ -439,8 +438,8 @@ export async function retryEmail(deps: Pick<AppDeps, 'db' | 'outbox'>, emailId: 
       .select({ id: emailNotifications.id })
       .from(emailNotifications)
       .where(eq(emailNotifications.id, emailId));
-    if (!row) throw notFound(MSG.emailNotFound, 'EMAIL_NOT_FOUND');
-    throw conflict('EMAIL_NOT_FAILED', MSG.emailNotFailed);
+    if (!row) throw new AppError('EMAIL_NOT_FOUND');
+    throw new AppError('EMAIL_NOT_FAILED');
   }
   deps.outbox.kick();
   return { retried };

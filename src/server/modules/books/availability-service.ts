@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Availability } from '@domain/api-types';
 import { CLOSED_ORDER_STATUSES } from '@domain/constants';
-import { MSG } from '@domain/messages';
 import type { DbOrTx } from '@server/db/client';
 import { type Book, books, orderItems, orders } from '@server/db/schema';
-import { conflict, notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 
 // The books-availability module: the one home of "is this book in an open order"
 // (D6), soft delete (D7) and the listing state, for the owner's paths (books module) and the
@@ -22,7 +21,7 @@ export async function loadLiveBook(db: DbOrTx, bookId: string, { lock = false } 
     .from(books)
     .where(and(eq(books.id, bookId), notDeleted()));
   const [book] = lock ? await query.for('update') : await query;
-  if (!book) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  if (!book) throw new AppError('BOOK_NOT_FOUND');
   return book;
 }
 
@@ -76,7 +75,8 @@ export async function inOpenOrdersByHistory(
 }
 
 /** The refusal of a status change or delete while an open order holds the book. */
-export const inOpenOrderConflict = (message: string) => conflict('BOOK_IN_OPEN_ORDER', message);
+export const inOpenOrderConflict = (code: 'BOOK_IN_OPEN_ORDER' | 'BOOK_STATUS_FOLLOWS_ORDER') =>
+  new AppError(code);
 
 // ---------------------------------------------------------------- listing state
 

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { MSG } from '@domain/messages';
 import { MAX_PHOTOS } from '@domain/constants';
 import {
   type BookFormValues,
@@ -8,8 +7,7 @@ import {
   NEW_PHOTO,
   PHOTO_ORDER_FIELD,
 } from '@domain/schemas/book-form';
-import { AppError } from '@server/lib/errors';
-import { FORBIDDEN_TEXT_MESSAGE } from '@server/security/forbidden-text';
+import { AppError, fieldProblem, problemOf } from '@server/lib/errors';
 import { coverProblem } from '@server/modules/covers/service';
 
 // Reads the multipart body of an upload or an edit and checks every rule of spec section 5.
@@ -51,16 +49,16 @@ export async function readBookSubmission(
   try {
     body = await c.req.parseBody({ all: true });
   } catch {
-    throw new AppError('INVALID_FORM', 'The request body must be a multipart form', 400);
+    throw new AppError('INVALID_FORM');
   }
-  const fields: Record<string, string> = {};
+  const fields: Record<string, ReturnType<typeof problemOf>> = {};
 
   // A repeated text field is ambiguous: take the first value, as a browser form sends only one.
   const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
   const files = [body[COVER_FIELD] ?? []].flat().filter((v): v is File => v instanceof File && v.size > 0);
   const photos: Buffer[] = [];
   if (files.length > MAX_PHOTOS) {
-    fields[COVER_FIELD] = MSG.tooManyPhotos;
+    fields[COVER_FIELD] = fieldProblem('tooManyPhotos', { max: MAX_PHOTOS });
   } else {
     for (const file of files) {
       const photo = Buffer.from(await file.arrayBuffer());
@@ -70,10 +68,11 @@ export async function readBookSubmission(
     }
   }
   const order = readPhotoOrder(first(body[PHOTO_ORDER_FIELD]), photos.length);
-  if (order === 'invalid') fields[COVER_FIELD] ??= MSG.photoOrderInvalid;
-  else if (order && order.length > MAX_PHOTOS) fields[COVER_FIELD] ??= MSG.tooManyPhotos;
+  if (order === 'invalid') fields[COVER_FIELD] ??= fieldProblem('photoOrderInvalid');
+  else if (order && order.length > MAX_PHOTOS)
+    fields[COVER_FIELD] ??= fieldProblem('tooManyPhotos', { max: MAX_PHOTOS });
   else if (order?.length === 0 || (coverRequired && photos.length === 0)) {
-    fields[COVER_FIELD] ??= MSG.coverRequired;
+    fields[COVER_FIELD] ??= fieldProblem('coverRequired');
   }
 
   const text: Record<string, unknown> = {};
@@ -84,17 +83,19 @@ export async function readBookSubmission(
     // empty choice (language, condition, category) takes the default like a missing one.
     if (typeof value === 'string' && (value !== '' || !CHOICES.has(name))) text[name] = value;
     // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
-    if (typeof value === 'string' && value.includes('\u0000')) fields[name] = FORBIDDEN_TEXT_MESSAGE;
+    if (typeof value === 'string' && value.includes('\u0000'))
+      fields[name] = fieldProblem('forbiddenCharacter');
   }
   const parsed = await bookFormSchema.safeParseAsync(text);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= problemOf(issue.message);
   }
 
+  // The first broken rule in the form's order leads, so the message is the one the form shows first.
   const broken = FORM_ORDER.filter((name) => fields[name]);
   if (broken.length > 0 || !parsed.success) {
-    const message = broken.length > 0 ? fields[broken[0]] : MSG.invalidRequest;
-    throw new AppError('VALIDATION_FAILED', message, 422, fields);
+    const ordered = Object.fromEntries(broken.map((name) => [name, fields[name]]));
+    throw new AppError('VALIDATION_FAILED', { fields: { ...ordered, ...fields } });
   }
   return { values: parsed.data, photos, order: order === 'invalid' ? null : order };
 }

@@ -235,6 +235,12 @@ describe('POST /api/books (upload)', () => {
         author: 'Author is required',
         weeklyPrice: 'Weekly price must be at least Rp 1.000',
       },
+      fieldCodes: {
+        cover: { code: 'coverRequired' },
+        title: { code: 'titleRequired' },
+        author: { code: 'authorRequired' },
+        weeklyPrice: { code: 'weeklyPricePositive' },
+      },
     });
   });
 

@@ -8,11 +8,10 @@ import type {
   OwnerProfile,
 } from '@domain/api-types';
 import { MORE_FROM_OWNER_LIMIT } from '@domain/constants';
-import { MSG } from '@domain/messages';
 import type { DbOrTx } from '@server/db/client';
 import { preparedStatement } from '@server/db/statements';
 import { books, ownerPickupLocations, pickupLocations, user } from '@server/db/schema';
-import { notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import { coverUrls } from '@server/modules/covers/service';
 import { isHeldByOpenOrder, listed, loadLiveBook, managedBy, notDeleted } from './availability-service';
 import { toBookSummary } from './service';
@@ -54,7 +53,7 @@ export async function getOwnerProfile(db: DbOrTx, ownerId: string): Promise<Owne
     })
     .from(user)
     .where(eq(user.id, ownerId));
-  if (!owner) throw notFound(MSG.ownerNotFound, 'OWNER_NOT_FOUND');
+  if (!owner) throw new AppError('OWNER_NOT_FOUND');
   return {
     id: owner.id,
     name: owner.name,
@@ -94,7 +93,7 @@ const detailStatement = preparedStatement((db) =>
 /** Any book that is not deleted (D7), whatever its availability: the page shows the overlay. */
 export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDetail> {
   const [row] = await detailStatement(db).execute({ id: bookId });
-  if (!row) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  if (!row) throw new AppError('BOOK_NOT_FOUND');
   const { book, owner } = row;
   const card: OwnerCard = {
     id: owner.id,
@@ -121,14 +120,14 @@ export async function isbnPrefill(db: DbOrTx, isbn: string): Promise<IsbnPrefill
     .where(and(eq(books.isbn, isbn), listed()))
     .orderBy(desc(books.createdAt), desc(books.id))
     .limit(1);
-  if (!row) throw notFound(MSG.isbnNotListed, 'ISBN_NOT_LISTED');
+  if (!row) throw new AppError('ISBN_NOT_LISTED');
   return { isbn, ...row };
 }
 
 /** 'More Books from' the owner: at most 10 other books that can be borrowed now, newest first. */
 export async function moreFromOwner(db: DbOrTx, bookId: string): Promise<{ items: BookSummary[] }> {
   const book = await loadLiveBook(db, bookId);
-  if (!book.ownerId) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  if (!book.ownerId) throw new AppError('BOOK_NOT_FOUND');
   const rows = await db
     .select()
     .from(books)

@@ -17,7 +17,7 @@ import { bookStatusChangeSchema, COVER_FIELD, PHOTO_ORDER_FIELD } from '@domain/
 import { bookQuerySchema } from '@domain/schemas/book-query';
 import type { AppDeps, AppEnv, SessionUser } from '@server/app-env';
 import type { requireUser } from '@server/auth/middleware';
-import { AppError, unprocessable } from '@server/lib/errors';
+import { AppError, fieldProblem } from '@server/lib/errors';
 import { type JsonBytes, sendJson } from '@server/lib/json-response';
 import {
   errorBodySchema,
@@ -50,7 +50,7 @@ const FORM_BODY_MAX = MAX_PHOTOS * COVER_MAX_BYTES + 64 * 1024;
 const limitFormBody = bodyLimit({
   maxSize: FORM_BODY_MAX,
   onError: () => {
-    throw new AppError('PAYLOAD_TOO_LARGE', MSG.coverTooLarge, 413, { cover: MSG.coverTooLarge });
+    throw new AppError('FILE_TOO_LARGE', { fields: { cover: fieldProblem('coverTooLarge') } });
   },
 });
 
@@ -63,7 +63,7 @@ type SignedInEnv = { Variables: { deps: AppDeps; user: SessionUser } };
 const uploadLimits = createMiddleware<SignedInEnv>(async (c, next) => {
   const { db, config } = c.var.deps;
   if (config.rateLimitEnabled && !(await takeUploadAttempt(db, c.var.user.id))) {
-    throw new AppError('TOO_MANY_UPLOADS', MSG.tooManyUploads, 429);
+    throw new AppError('TOO_MANY_UPLOADS');
   }
   await limitFormBody(c, next);
 });
@@ -91,7 +91,7 @@ const cachedPage = (c: Context, page: JsonBytes) =>
   sendJson(c, page) as unknown as TypedResponse<BookPage, 200, 'json'>;
 
 const tags = ['Books'];
-const bookId = z.object({ id: uuidParam(MSG.bookNotFound, 'BOOK_NOT_FOUND') });
+const bookId = z.object({ id: uuidParam('BOOK_NOT_FOUND') });
 const ownerId = z.object({ id: z.string() });
 const error = (description: string) => jsonAnswer(errorBodySchema, description);
 const bookNotFound = error(MSG.bookNotFound);
@@ -306,7 +306,7 @@ export function booksRoutes() {
     })
     .openapi(isbnPrefillRoute, async (c) => {
       const isbn = await normalizeIsbn(c.req.valid('param').isbn);
-      if (!isbn) throw unprocessable('VALIDATION_FAILED', MSG.isbnInvalid, { isbn: MSG.isbnInvalid });
+      if (!isbn) throw new AppError('VALIDATION_FAILED', { fields: { isbn: fieldProblem('isbnInvalid') } });
       return c.json(await isbnPrefill(c.var.deps.db, isbn), 200);
     })
     .openapi(moreFromOwnerRoute, async (c) =>

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { BookDetail } from '@domain/api-types';
-import { MSG } from '@domain/messages';
 import {
   type BookFormValues,
   type BookStatusChange,
@@ -10,7 +9,7 @@ import {
 import type { Config } from '@server/config';
 import type { Db, DbOrTx } from '@server/db/client';
 import { type Book, books, orderItems } from '@server/db/schema';
-import { forbidden, unprocessable } from '@server/lib/errors';
+import { AppError, fieldProblem } from '@server/lib/errors';
 import type { Storage } from '@server/lib/storage';
 import { deleteCover, storePhotos } from '@server/modules/covers/service';
 import { inOpenOrderConflict, isHeldByOpenOrder, loadLiveBook } from './availability-service';
@@ -33,7 +32,7 @@ export async function loadOwnedBook(
   { lock = false } = {},
 ): Promise<Book> {
   const book = await loadLiveBook(db, bookId, { lock });
-  if (book.ownerId !== actorId) throw forbidden(MSG.notYourBook, 'NOT_YOUR_BOOK');
+  if (book.ownerId !== actorId) throw new AppError('NOT_YOUR_BOOK');
   return book;
 }
 
@@ -62,7 +61,7 @@ export interface PhotoInput {
 }
 
 const badOrder = () =>
-  unprocessable('VALIDATION_FAILED', MSG.photoOrderInvalid, { [COVER_FIELD]: MSG.photoOrderInvalid });
+  new AppError('VALIDATION_FAILED', { fields: { [COVER_FIELD]: fieldProblem('photoOrderInvalid') } });
 
 /** A new book is Available (spec 4) and listed at once. */
 export async function createOwnedBook(
@@ -156,7 +155,7 @@ export async function setOwnedBookStatus(
     // The row lock orders this against a checkout reserving the same book.
     const book = await loadOwnedBook(tx, input.bookId, input.actorId, { lock: true });
     // Held by an open order (D6): the order, not the owner, decides what happens to it now.
-    if (isHeldByOpenOrder(book)) throw inOpenOrderConflict(MSG.bookInOpenOrderStatus);
+    if (isHeldByOpenOrder(book)) throw inOpenOrderConflict('BOOK_STATUS_FOLLOWS_ORDER');
     await changeBookState(tx, config, { type: 'set-status', bookIds: [book.id], status: input.status });
   });
   return getBookDetail(db, input.bookId);
@@ -169,7 +168,7 @@ export async function deleteOwnedBook(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const book = await loadOwnedBook(tx, input.bookId, input.actorId, { lock: true });
-    if (isHeldByOpenOrder(book)) throw inOpenOrderConflict(MSG.bookInOpenOrderDelete);
+    if (isHeldByOpenOrder(book)) throw inOpenOrderConflict('BOOK_IN_OPEN_ORDER');
     await changeBookState(tx, config, { type: 'delete', bookIds: [book.id] });
   });
 }

@@ -227,7 +227,11 @@ describe('validating the cart', () => {
   it('reports an empty cart, then each problem as the spec words it', async () => {
     const member = await ctx.member();
     const empty = await ctx.request('POST', '/api/cart/validate', { cookie: member.cookie });
-    expect(empty.body).toEqual({ ok: false, problems: ['Your cart is empty'] });
+    expect(empty.body).toEqual({
+      ok: false,
+      problems: ['Your cart is empty'],
+      problemCodes: [{ code: 'yourCartIsEmpty' }],
+    });
 
     const fine = await newBook();
     const taken = await newBook({ title: 'Charlotte’s Web' });
@@ -236,6 +240,7 @@ describe('validating the cart', () => {
     expect((await ctx.request('POST', '/api/cart/validate', { cookie: member.cookie })).body).toEqual({
       ok: true,
       problems: [],
+      problemCodes: [],
     });
 
     await placeTestOrder(ctx, { books: [taken] });
@@ -246,6 +251,10 @@ describe('validating the cart', () => {
       problems: [
         'Some books in your cart are no longer available',
         '"Charlotte’s Web" is no longer available',
+      ],
+      problemCodes: [
+        { code: 'someBooksUnavailable' },
+        { code: 'titleNoLongerAvailable', params: { title: 'Charlotte’s Web' } },
       ],
     });
   });

@@ -4,7 +4,7 @@ import { MSG } from '@domain/messages';
 import { ORDER_MSG } from '@domain/order-messages';
 import { addToCartSchema, borrowDurationSchema, updateCartItemSchema } from '@domain/schemas/cart';
 import type { SessionUser } from '@server/app-env';
-import { unauthorized } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import { errorAnswer, jsonAnswer, jsonBody, memberRoute, router, uuidParam, z } from '@server/lib/openapi';
 import {
   addToCart,
@@ -20,7 +20,7 @@ import {
 
 const tags = ['Cart'];
 const theCart = (description: string) => ({ 200: jsonAnswer(cartViewSchema, description) });
-const itemParams = z.object({ itemId: uuidParam(ORDER_MSG.cartItemNotFound) });
+const itemParams = z.object({ itemId: uuidParam('CART_ITEM_NOT_FOUND') });
 /** Owner ids are Better Auth's text ids, not uuids; an unknown owner changes nothing. */
 const ownerParams = z.object({ ownerId: z.string() });
 const itemNotFound = errorAnswer(`${ORDER_MSG.cartItemNotFound} (CART_ITEM_NOT_FOUND)`);
@@ -28,7 +28,7 @@ const itemNotFound = errorAnswer(`${ORDER_MSG.cartItemNotFound} (CART_ITEM_NOT_F
 /** Guests pressing add get the spec's own words (section 5), not the generic 'Please sign in'. */
 const requireUserToAdd = createMiddleware<{ Variables: { user: SessionUser; sessionId: string } }>(
   async (c, next) => {
-    if (!(c.get('user') as SessionUser | null)) throw unauthorized(MSG.signInToAddToCart);
+    if (!(c.get('user') as SessionUser | null)) throw new AppError('SIGN_IN_TO_ADD_TO_CART');
     await next();
   },
 );

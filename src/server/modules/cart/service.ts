@@ -2,20 +2,15 @@ import { isUuid } from '@domain/ids';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { WithSubquery } from 'drizzle-orm/subquery';
-import {
-  type AddToCartProblem,
-  type AddToCartProblemCode,
-  addToCartProblem,
-  cartProblems,
-} from '@domain/cart-rules';
+import { type AddToCartProblem, addToCartProblem, cartProblems } from '@domain/cart-rules';
 import { cartSubtotal, groupByOwner } from '@domain/cart-grouping';
 import type { CartValidation, CartView } from '@domain/cart-types';
 import { type BorrowDuration, CART_QUANTITY, DEFAULT_BORROW_DURATION } from '@domain/constants';
-import { ORDER_MSG } from '@domain/order-messages';
 import type { Db, DbOrTx } from '@server/db/client';
 import { preparedStatement } from '@server/db/statements';
 import { type Book, books, type CartItem, cartItems, user } from '@server/db/schema';
-import { AppError, notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
+import { fieldText } from '@server/lib/i18n';
 import { toBookSummary } from '@server/modules/books/service';
 
 // The member's cart (spec sections 2, 4, 5). Every change that depends on what is already in
@@ -172,16 +167,6 @@ export async function countCart(db: DbOrTx, input: { actorId: string }): Promise
   return count;
 }
 
-/** 404 for a missing book, 409 when the book's or the cart's state conflicts, 422 for own books and the limits. */
-const ADD_PROBLEM_STATUS = {
-  BOOK_NOT_FOUND: 404,
-  BOOK_NOT_AVAILABLE: 409,
-  ALREADY_IN_CART: 409,
-  OWN_BOOK: 422,
-  MAX_BOOKS_PER_OWNER: 422,
-  MAX_OWNERS: 422,
-} as const satisfies Record<AddToCartProblemCode, 404 | 409 | 422>;
-
 const owner = alias(user, 'book_owner');
 /** An id no book has (ids are random v4 uuids): a malformed book id finds nothing. */
 const NO_BOOK = '00000000-0000-0000-0000-000000000000';
@@ -281,7 +266,7 @@ export async function addToCart(db: Db, input: { actorId: string; bookId: string
 
 /** Throwing rolls the transaction back, with the insert when it was made. */
 function throwAddProblem(problem: AddToCartProblem | null): void {
-  if (problem) throw new AppError(problem.code, problem.message, ADD_PROBLEM_STATUS[problem.code]);
+  if (problem) throw new AppError(problem);
 }
 
 async function ownItem(db: DbOrTx, memberId: string, itemId: string) {
@@ -291,7 +276,7 @@ async function ownItem(db: DbOrTx, memberId: string, itemId: string) {
         .from(cartItems)
         .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, memberId)))
     : [];
-  if (!item) throw notFound(ORDER_MSG.cartItemNotFound, 'CART_ITEM_NOT_FOUND');
+  if (!item) throw new AppError('CART_ITEM_NOT_FOUND');
   return item;
 }
 
@@ -327,7 +312,7 @@ export async function removeCartItem(
   const rows = isUuid(input.itemId)
     ? await removeItemStatement(db).execute({ itemId: input.itemId, memberId: input.actorId })
     : [];
-  if (rows.length === 0) throw notFound(ORDER_MSG.cartItemNotFound, 'CART_ITEM_NOT_FOUND');
+  if (rows.length === 0) throw new AppError('CART_ITEM_NOT_FOUND');
   return toCartView(rows.filter((row) => row.item?.id !== row.removedId).flatMap(toCartLine));
 }
 
@@ -364,5 +349,9 @@ export async function setOwnerDuration(
 export async function validateCart(db: DbOrTx, input: { actorId: string }): Promise<CartValidation> {
   const lines = await loadCartLines(db, input.actorId);
   const problems = cartProblems(lines, input.actorId);
-  return { ok: problems.length === 0, problems };
+  return {
+    ok: problems.length === 0,
+    problems: problems.map((problem) => fieldText('en', problem)),
+    problemCodes: problems,
+  };
 }

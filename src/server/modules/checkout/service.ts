@@ -3,8 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PickupLocation } from '@domain/api-types';
 import { cartProblems } from '@domain/cart-rules';
-import { MSG } from '@domain/messages';
-import { ORDER_MSG } from '@domain/order-messages';
 import type { OrderSummary } from '@domain/order-types';
 import type { CheckoutInput } from '@domain/schemas/checkout';
 import type { AppDeps } from '@server/app-env';
@@ -22,7 +20,7 @@ import {
   pickupLocations,
   user,
 } from '@server/db/schema';
-import { AppError, unauthorized, unprocessable } from '@server/lib/errors';
+import { AppError, fieldProblem } from '@server/lib/errors';
 import { transactionWithRetry } from '@server/db/retry';
 import { groupCartLines, loadCartLines } from '@server/modules/cart/service';
 import { placedNoticeEmails } from '@server/modules/email/order-notices-service';
@@ -120,19 +118,16 @@ export async function placeOrders(
     });
     if (locked?.previousId) return { orders: await checkoutOrders(tx, locked.previousId), created: false };
     const member = locked?.member;
-    if (!member) throw unauthorized(MSG.pleaseSignIn);
+    if (!member) throw new AppError('UNAUTHORIZED');
     // The cart with its books locked, in id order (cart/service.ts), in one query.
     const lines = await loadCartLines(tx, input.actorId, { lockBooks: true });
-    if (lines.length === 0) throw unprocessable('CART_EMPTY', MSG.cartIsEmpty);
+    if (lines.length === 0) throw new AppError('CART_EMPTY');
     const bookIds = lines.map((line) => line.bookId);
     const problems = cartProblems(lines, input.actorId);
     if (problems.length > 0) {
-      throw new AppError(
-        'CART_NOT_AVAILABLE',
-        problems[0],
-        409,
-        Object.fromEntries(problems.map((p, i) => [`problems.${i}`, p])),
-      );
+      throw new AppError('CART_NOT_AVAILABLE', {
+        fields: Object.fromEntries(problems.map((p, i) => [`problems.${i}`, p])),
+      });
     }
 
     const delivery = await deliveryFor(tx, input, lines);
@@ -256,7 +251,10 @@ async function deliveryFor(
     return { method: 'pickup', location: await pickupFor(tx, input.pickupLocationId ?? '', lines) };
   }
   // checkoutSchema already refuses a delivery without its address; this keeps the types honest.
-  if (!input.deliveryAddress) throw unprocessable('VALIDATION_FAILED', MSG.shippingFieldsRequired);
+  if (!input.deliveryAddress)
+    throw new AppError('VALIDATION_FAILED', {
+      fields: { deliveryAddress: { code: 'shippingFieldsRequired' } },
+    });
   return { method: 'delivery', address: input.deliveryAddress };
 }
 
@@ -266,8 +264,8 @@ async function pickupFor(tx: DbOrTx, locationId: string, lines: readonly { owner
   const shared = isUuid(locationId) ? await sharedPickupLocations(tx, ownersOf(lines)) : [];
   const location = shared.find((l) => l.id === locationId);
   if (!location) {
-    throw unprocessable('PICKUP_NOT_AVAILABLE', ORDER_MSG.pickupNotShared, {
-      pickupLocationId: ORDER_MSG.pickupNotShared,
+    throw new AppError('PICKUP_NOT_AVAILABLE', {
+      fields: { pickupLocationId: fieldProblem('pickupNotShared') },
     });
   }
   return location;

@@ -34,8 +34,8 @@ import {
 // conversation's members and admins reach one; everybody else gets 403.
 
 const tags = ['Conversations'];
-const threadParams = z.object({ id: uuidParam(CONVERSATION_MSG.threadNotFound, 'THREAD_NOT_FOUND') });
-const bookParams = z.object({ id: uuidParam(MSG.bookNotFound, 'BOOK_NOT_FOUND') });
+const threadParams = z.object({ id: uuidParam('THREAD_NOT_FOUND') });
+const bookParams = z.object({ id: uuidParam('BOOK_NOT_FOUND') });
 const threadNotFound = errorAnswer(`${CONVERSATION_MSG.threadNotFound} (THREAD_NOT_FOUND)`);
 const notInThread = errorAnswer(`${CONVERSATION_MSG.notInThread} (THREAD_FORBIDDEN)`);
 const bookNotFound = errorAnswer(`${MSG.bookNotFound} (BOOK_NOT_FOUND)`);

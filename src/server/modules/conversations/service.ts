@@ -1,18 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import {
-  CONVERSATION_MSG,
-  type MessageView,
-  type ThreadSummary,
-  type ThreadView,
-  type UnreadCounts,
-} from '@domain/conversation';
-import { MSG } from '@domain/messages';
+import type { MessageView, ThreadSummary, ThreadView, UnreadCounts } from '@domain/conversation';
 import { orderNumber } from '@domain/order-number';
 import type { AppDeps, SessionUser } from '@server/app-env';
 import type { DbOrTx, Tx } from '@server/db/client';
 import { type Message, messages, orders, type Thread, threadReads, threads, user } from '@server/db/schema';
 import { now } from '@server/lib/clock';
-import { AppError, forbidden, notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import { loadLiveBook } from '@server/modules/books/availability-service';
 import { loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
 import { armTimers } from '@server/timers/store';
@@ -102,9 +95,9 @@ async function threadView(db: DbOrTx, thread: Thread, viewer: Actor): Promise<Th
 async function loadThread(db: DbOrTx, threadId: string, actor: Actor, lock = false): Promise<Thread> {
   const query = db.select().from(threads).where(eq(threads.id, threadId));
   const [thread] = lock ? await query.for('update') : await query;
-  if (!thread) throw notFound(CONVERSATION_MSG.threadNotFound, 'THREAD_NOT_FOUND');
+  if (!thread) throw new AppError('THREAD_NOT_FOUND');
   if (!isMember(thread, actor.id) && actor.role !== 'admin') {
-    throw forbidden(CONVERSATION_MSG.notInThread, 'THREAD_FORBIDDEN');
+    throw new AppError('THREAD_FORBIDDEN');
   }
   return thread;
 }
@@ -112,10 +105,10 @@ async function loadThread(db: DbOrTx, threadId: string, actor: Actor, lock = fal
 /** The order, if the actor is party to it (404 / 403 exactly as the order page answers). */
 async function loadOrderFor(db: DbOrTx, orderId: string, actor: Actor) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
   const items = await loadOrderItems(db, order.id);
   if (rolesOnOrder(actor, order, items).length === 0) {
-    throw forbidden(MSG.noOrderPermission, 'ORDER_FORBIDDEN');
+    throw new AppError('ORDER_FORBIDDEN');
   }
   return order;
 }
@@ -132,7 +125,7 @@ const bookThreadQuery = (db: DbOrTx, bookId: string, memberId: string) =>
 /** A book's owner cannot ask themselves about it. */
 async function bookToAskAbout(db: DbOrTx, bookId: string, actor: Actor) {
   const book = await loadLiveBook(db, bookId);
-  if (book.ownerId === actor.id) throw new AppError('OWN_BOOK_QUESTION', CONVERSATION_MSG.ownBook, 409);
+  if (book.ownerId === actor.id) throw new AppError('OWN_BOOK_QUESTION');
   return book;
 }
 

@@ -1,5 +1,5 @@
 import { MSG } from '@domain/messages';
-import { notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import { errorBodySchema, jsonAnswer, publicRoute, router, uuidParam, z } from '@server/lib/openapi';
 import { storageKey } from './service';
 
@@ -10,7 +10,7 @@ const cover = publicRoute({
   summary: "A book's cover as we re-encoded it (D18): card (320×480) or detail (720×1080), WebP",
   request: {
     params: z.object({
-      key: uuidParam(MSG.notFound),
+      key: uuidParam('NOT_FOUND'),
       variant: z.enum(['card.webp', 'detail.webp'], { error: MSG.notFound }),
     }),
   },
@@ -27,7 +27,7 @@ export function coversRoutes() {
   return router().openapi(cover, async (c) => {
     const { key, variant } = c.req.valid('param');
     const object = await c.var.deps.storage.get(storageKey(key, variant === 'card.webp' ? 'card' : 'detail'));
-    if (!object) throw notFound();
+    if (!object) throw new AppError('NOT_FOUND');
     // An image answer (not JSON): the route declares it as image/webp, so a plain Response is its type.
     return c.body(new Uint8Array(object.body), 200, {
       'cache-control': 'public, max-age=31536000, immutable',

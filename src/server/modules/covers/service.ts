@@ -3,8 +3,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { CoverUrls } from '@domain/api-types';
 import { COVER_MAX_BYTES, COVER_MIME_TYPES } from '@domain/constants';
-import { MSG } from '@domain/messages';
-import { unprocessable } from '@server/lib/errors';
+import type { FieldProblem } from '@domain/error-codes';
+import { AppError, fieldProblem } from '@server/lib/errors';
 import type { Storage } from '@server/lib/storage';
 
 // Covers (D18): every stored cover is re-encoded by us (metadata such as GPS dropped) into
@@ -29,10 +29,11 @@ export const storageKey = (coverKey: string, variant: CoverVariant) => `covers/$
  * The first broken cover rule (spec 5) for an uploaded file, judged by its bytes (D18): a text
  * file named cover.jpg is refused whatever its name or declared type says.
  */
-export async function coverProblem(bytes: Uint8Array): Promise<string | null> {
-  if (bytes.byteLength > COVER_MAX_BYTES) return MSG.coverTooLarge;
+export async function coverProblem(bytes: Uint8Array): Promise<FieldProblem | null> {
+  if (bytes.byteLength > COVER_MAX_BYTES) return fieldProblem('coverTooLarge');
   const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !(COVER_MIME_TYPES as readonly string[]).includes(detected.mime)) return MSG.coverType;
+  if (!detected || !(COVER_MIME_TYPES as readonly string[]).includes(detected.mime))
+    return fieldProblem('coverType');
   return null;
 }
 
@@ -42,8 +43,8 @@ export async function storeCover(storage: Storage, image: Buffer): Promise<strin
   const variants = await encodeVariants(image).catch((err: unknown) => {
     // Right magic bytes, but not an image sharp can (or may) decode.
     const tooLarge = err instanceof Error && /pixel limit/i.test(err.message);
-    throw unprocessable('INVALID_COVER', tooLarge ? MSG.coverTooManyPixels : MSG.coverType, {
-      cover: tooLarge ? MSG.coverTooManyPixels : MSG.coverType,
+    throw new AppError('INVALID_COVER', {
+      fields: { cover: fieldProblem(tooLarge ? 'coverTooManyPixels' : 'coverType') },
     });
   });
   for (const [variant, body] of variants) await storage.put(storageKey(key, variant), body, 'image/webp');

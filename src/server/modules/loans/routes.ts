@@ -5,7 +5,7 @@ import { orderNumber } from '@domain/order-number';
 import { orderDetailSchema } from '@domain/order-types';
 import { extendLoanSchema } from '@domain/schemas/loan';
 import { now } from '@server/lib/clock';
-import { notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import {
   adminRoute,
   errorAnswer,
@@ -45,7 +45,7 @@ const markPaid = adminRoute({
   path: '/orders/{id}/extensions/{extensionId}/paid',
   tags,
   summary: 'The admin marks an extension’s charge as paid',
-  request: { params: orderParams.extend({ extensionId: uuidParam(LOAN_MSG.extensionNotFound) }) },
+  request: { params: orderParams.extend({ extensionId: uuidParam('EXTENSION_NOT_FOUND') }) },
   responses: {
     200: jsonAnswer(orderDetailSchema, 'The order with the extension paid'),
     404: errorAnswer(`${MSG.orderNotFound}, or ${LOAN_MSG.extensionNotFound} (EXTENSION_NOT_FOUND)`),
@@ -83,7 +83,7 @@ export function loansRoutes() {
     .openapi(dueDateEvent, async (c) => {
       const orderId = c.req.valid('param').id;
       const order = await getOrderDetail(c.var.deps.db, { actor: c.var.user, orderId });
-      if (!order.loan) throw notFound(NO_DUE_DATE, 'NO_DUE_DATE');
+      if (!order.loan) throw new AppError('NO_DUE_DATE');
       const { config } = c.var.deps;
       const number = orderNumber(order.id);
       const [y, m, d] = order.loan.dueDate.split('-').map(Number);

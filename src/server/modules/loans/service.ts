@@ -1,17 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { OrderStatus } from '@domain/constants';
 import {
+  MAX_EXTENSIONS,
   dueAtFor,
   type ExtensionWeeks,
   extendedDueAt,
   extensionRefusal,
   FIRST_REMINDERS,
-  LOAN_MSG,
   type ReminderKind,
   reminderTime,
 } from '@domain/loan';
-import { MSG } from '@domain/messages';
-import { ORDER_MSG } from '@domain/order-messages';
 import type { OrderDetail } from '@domain/order-types';
 import { extensionTotal } from '@domain/pricing';
 import type { AppDeps, SessionUser } from '@server/app-env';
@@ -19,7 +17,7 @@ import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { type Order, orderEvents, orderExtensions, orders } from '@server/db/schema';
 import { now } from '@server/lib/clock';
-import { conflict, forbidden, notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import { buildOrderDetail, loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
 import { armTimers, cancelTimers, type TimerSpec } from '@server/timers/store';
 import { queueExtensionNotices } from './notices';
@@ -118,11 +116,11 @@ export async function extendLoan(
 ): Promise<OrderDetail> {
   const detail = await deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
-    if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
     const items = await loadOrderItems(tx, order.id);
     const roles = rolesOnOrder(input.actor, order, items);
-    if (roles.length === 0) throw forbidden(MSG.noOrderPermission, 'ORDER_FORBIDDEN');
-    if (!roles.includes('borrower')) throw forbidden(ORDER_MSG.actionNotAllowed, 'ORDER_ACTION_FORBIDDEN');
+    if (roles.length === 0) throw new AppError('ORDER_FORBIDDEN');
+    if (!roles.includes('borrower')) throw new AppError('ORDER_ACTION_FORBIDDEN');
 
     const at = now();
     const refusal = extensionRefusal({
@@ -135,7 +133,7 @@ export async function extendLoan(
     });
     if (refusal || !order.dueAt) {
       const code = refusal ?? 'EXTENSION_NOT_ON_LOAN';
-      throw conflict(code, LOAN_MSG[code]);
+      throw new AppError(code, code === 'EXTENSION_LIMIT' ? { params: { max: MAX_EXTENSIONS } } : {});
     }
 
     const newDueAt = extendedDueAt(order.dueAt, input.weeks, deps.config.timeZone);
@@ -175,13 +173,13 @@ export async function markExtensionPaid(
 ): Promise<OrderDetail> {
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
-    if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
     const [extension] = await tx
       .select()
       .from(orderExtensions)
       .where(and(eq(orderExtensions.id, input.extensionId), eq(orderExtensions.orderId, order.id)));
-    if (!extension) throw notFound(LOAN_MSG.extensionNotFound, 'EXTENSION_NOT_FOUND');
-    if (extension.paidAt) throw conflict('EXTENSION_ALREADY_PAID', LOAN_MSG.extensionAlreadyPaid);
+    if (!extension) throw new AppError('EXTENSION_NOT_FOUND');
+    if (extension.paidAt) throw new AppError('EXTENSION_ALREADY_PAID');
     await tx
       .update(orderExtensions)
       .set({ paidAt: now() })

@@ -363,7 +363,7 @@ describe('book status effects', () => {
     });
     expect(refusedToo.status).toBe(409);
     expect(refusedToo.body.error).toEqual({
-      code: 'BOOK_NOT_AVAILABLE',
+      code: 'BOOK_NO_LONGER_AVAILABLE',
       message: ORDER_MSG.bookNotAvailableCannotReopen,
     });
     expect(await bookRow(withdrawn.book)).toMatchObject({ status: 'Unavailable', reservedByOrderId: null });

@@ -1,5 +1,4 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { MSG } from '@domain/messages';
 import type { OrderRole } from '@domain/order-actions';
 import { allowedActions } from '@domain/order-machine';
 import { byUrgency } from '@domain/order-words';
@@ -9,7 +8,7 @@ import type { OrderListQuery } from '@domain/schemas/order';
 import type { SessionUser } from '@server/app-env';
 import type { DbOrTx } from '@server/db/client';
 import { type Order, type OrderItem, orderEvents, orderItems, orders, user } from '@server/db/schema';
-import { forbidden, notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import { coverUrls } from '@server/modules/covers/service';
 import { loanDetail, loanFields } from '@server/modules/loans/view-service';
 import { orderNumber } from '@domain/order-number';
@@ -149,10 +148,10 @@ export async function getOrderDetail(
   input: { actor: Actor; orderId: string },
 ): Promise<OrderDetail> {
   const [order] = await db.select().from(orders).where(eq(orders.id, input.orderId));
-  if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
   const items = await loadOrderItems(db, order.id);
   const roles = rolesOnOrder(input.actor, order, items);
-  if (roles.length === 0) throw forbidden(MSG.noOrderPermission, 'ORDER_FORBIDDEN');
+  if (roles.length === 0) throw new AppError('ORDER_FORBIDDEN');
   return buildOrderDetail(db, order, items, roles);
 }
 

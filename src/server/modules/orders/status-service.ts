@@ -1,6 +1,6 @@
+import { readFieldMessage } from '@domain/error-codes';
 import { eq, inArray } from 'drizzle-orm';
 import type { OrderStatus } from '@domain/constants';
-import { MSG } from '@domain/messages';
 import type { OrderAction } from '@domain/order-actions';
 import {
   actingRole,
@@ -11,13 +11,12 @@ import {
   shippingCostProblem,
   targetStatus,
 } from '@domain/order-machine';
-import { ORDER_MSG } from '@domain/order-messages';
 import type { OrderDetail, OrderEventDetails } from '@domain/order-types';
 import type { AppDeps, SessionUser } from '@server/app-env';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { books, type Order, type OrderItem, orderEvents, orders } from '@server/db/schema';
-import { conflict, forbidden, notFound, unprocessable } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import { noticeForStatus, queueOrderNotices } from '@server/modules/email/order-notices-service';
 import { changeBookState } from '@server/modules/books/state-service';
 import { onOrderStatusChange } from '@server/modules/loans/service';
@@ -40,29 +39,30 @@ export async function applyOrderAction(
     // The row lock makes two simultaneous actions on one order take turns: the second sees
     // the status the first left.
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
-    if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
     const items = await loadOrderItems(tx, order.id);
     const roles = rolesOnOrder(actor, order, items);
-    if (roles.length === 0) throw forbidden(MSG.noOrderPermission, 'ORDER_FORBIDDEN');
+    if (roles.length === 0) throw new AppError('ORDER_FORBIDDEN');
 
     const role = actingRole(roles, order.status, action.type);
     if (!role) {
       const couldEver = roles.some((r) => roleEverMayAct(r, action.type));
-      if (!couldEver) throw forbidden(ORDER_MSG.actionNotAllowed, 'ORDER_ACTION_FORBIDDEN');
-      throw conflict('ORDER_ACTION_NOT_NOW', ORDER_MSG.actionNotNow(order.status));
+      if (!couldEver) throw new AppError('ORDER_ACTION_FORBIDDEN');
+      throw new AppError('ORDER_ACTION_NOT_NOW', { params: { status: order.status } });
     }
 
     const to = targetStatus(action);
     // A move to the status the order already has would only repeat the side effects, the event
     // and the emails: it changes nothing, so it is refused and records nothing.
     if (to === order.status) {
-      throw conflict('ORDER_ALREADY_IN_STATUS', ORDER_MSG.alreadyInStatus(order.status));
+      throw new AppError('ORDER_ALREADY_IN_STATUS', { params: { status: order.status } });
     }
 
     const changes: Partial<typeof orders.$inferInsert> = { status: to, updatedAt: new Date() };
     if (action.type === 'set_shipping_cost') {
       const problem = shippingCostProblem(order.deliveryMethod, action.shippingCost);
-      if (problem) throw unprocessable('INVALID_SHIPPING_COST', problem, { shippingCost: problem });
+      if (problem)
+        throw new AppError('INVALID_SHIPPING_COST', { fields: { shippingCost: readFieldMessage(problem) } });
       changes.shippingCost = action.shippingCost;
       changes.total = orderTotal(order.subtotal, action.shippingCost);
     }
@@ -142,13 +142,13 @@ export async function applyBookEffects(
     // A reopened order lends its books again, so each must still exist (not deleted,
     // not removed with its item), be Available (not sold or withdrawn) and be held by no other order.
     if (locked.length < items.length || locked.some((b) => b.deletedAt !== null)) {
-      throw conflict('BOOK_DELETED', ORDER_MSG.bookDeletedCannotReopen);
+      throw new AppError('BOOK_DELETED');
     }
     if (locked.some((b) => b.reservedBy !== null && b.reservedBy !== order.id)) {
-      throw conflict('BOOK_IN_ANOTHER_ORDER', ORDER_MSG.bookTakenByAnotherOrder);
+      throw new AppError('BOOK_IN_ANOTHER_ORDER');
     }
     if (locked.some((b) => b.status !== 'Available')) {
-      throw conflict('BOOK_NOT_AVAILABLE', ORDER_MSG.bookNotAvailableCannotReopen);
+      throw new AppError('BOOK_NO_LONGER_AVAILABLE');
     }
     await tx.update(books).set({ reservedByOrderId: order.id }).where(inArray(books.id, sorted));
   }

@@ -2,7 +2,6 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminPayouts, Earnings, EarningsTotals, PayoutView } from '@domain/earnings-types';
 import { formatMoney, fromMinor, toMinor } from '@domain/money';
 import { orderNumber } from '@domain/order-number';
-import { PAYMENT_MSG } from '@domain/payment-messages';
 import { ownerShare } from '@domain/pricing';
 import type { PayoutDetails, RecordPayout } from '@domain/schemas/payout';
 import type { AppDeps, SessionUser } from '@server/app-env';
@@ -10,7 +9,7 @@ import type { Config } from '@server/config';
 import type { DbOrTx } from '@server/db/client';
 import { orders, type Payout, payouts, user } from '@server/db/schema';
 import { now } from '@server/lib/clock';
-import { AppError, conflict, notFound, unprocessable } from '@server/lib/errors';
+import { AppError, fieldProblem } from '@server/lib/errors';
 import { openOrder } from '@server/modules/books/availability-service';
 
 // Earnings and payouts (D34): an owner's share of each order is fixed at checkout, payable once
@@ -74,7 +73,7 @@ const detailsOf = (u: {
 export async function getEarnings(deps: Pick<AppDeps, 'db' | 'config'>, ownerId: string): Promise<Earnings> {
   const { db, config } = deps;
   const [owner] = await db.select().from(user).where(eq(user.id, ownerId));
-  if (!owner) throw notFound();
+  if (!owner) throw new AppError('NOT_FOUND');
   const rows = await db
     .select()
     .from(orders)
@@ -148,24 +147,19 @@ export async function recordPayout(
   const { payout, actor } = input;
   const today = now().toISOString().slice(0, 10);
   if (payout.paidOn > today) {
-    throw unprocessable('PAYOUT_DATE_FUTURE', PAYMENT_MSG.payoutDateFuture, {
-      paidOn: PAYMENT_MSG.payoutDateFuture,
-    });
+    throw new AppError('PAYOUT_DATE_FUTURE', { fields: { paidOn: fieldProblem('payoutDateFuture') } });
   }
   return deps.db.transaction(async (tx) => {
     const [owner] = await tx.select().from(user).where(eq(user.id, payout.ownerId)).for('update');
-    if (!owner) throw notFound(PAYMENT_MSG.payoutOwnerNotFound, 'OWNER_NOT_FOUND');
+    if (!owner) throw new AppError('OWNER_NOT_FOUND');
     const { payable } = await balanceOf(tx, owner.id, deps.config);
-    if (toMinor(payable) <= 0) throw conflict('NOTHING_PAYABLE', PAYMENT_MSG.nothingPayable);
+    if (toMinor(payable) <= 0) throw new AppError('NOTHING_PAYABLE');
     if (toMinor(payout.amount) > toMinor(payable)) {
-      throw new AppError(
-        'PAYOUT_EXCEEDS_BALANCE',
-        PAYMENT_MSG.payoutExceedsBalance(formatMoney(payable)),
-        409,
-        {
-          amount: PAYMENT_MSG.payoutExceedsBalance(formatMoney(payable)),
-        },
-      );
+      const balance = formatMoney(payable);
+      throw new AppError('PAYOUT_EXCEEDS_BALANCE', {
+        params: { balance },
+        fields: { amount: fieldProblem('payoutExceedsBalance', { balance }) },
+      });
     }
     const [row] = await tx
       .insert(payouts)
@@ -200,7 +194,7 @@ export async function refuseLeavingPaidOutCompletion(
   const { payable } = await balanceOf(tx, order.ownerId, config);
   const share = order.ownerShare ?? ownerShare(order.subtotal, config.serviceFeePercent).ownerShare;
   if (toMinor(payable) - toMinor(share) < 0) {
-    throw conflict('ORDER_PAID_OUT', PAYMENT_MSG.paidOutCannotReopen);
+    throw new AppError('ORDER_PAID_OUT');
   }
 }
 
@@ -221,6 +215,6 @@ export async function savePayoutDetails(db: DbOrTx, userId: string, details: Pay
 
 export async function getPayoutDetails(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
-  if (!row) throw notFound();
+  if (!row) throw new AppError('NOT_FOUND');
   return detailsOf(row);
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import sharp from 'sharp';
-import { MSG } from '@domain/messages';
-import { AppError, unprocessable } from '@server/lib/errors';
+import { AppError, fieldProblem } from '@server/lib/errors';
 import type { Storage } from '@server/lib/storage';
 import { coverProblem, MAX_COVER_PIXELS } from '@server/modules/covers/service';
 
@@ -23,14 +22,14 @@ export async function readReceipt(c: Context): Promise<Buffer | null> {
   try {
     body = await c.req.parseBody({ all: true });
   } catch {
-    throw new AppError('INVALID_FORM', 'The request body must be a multipart form', 400);
+    throw new AppError('INVALID_FORM');
   }
   const value = body[RECEIPT_FIELD];
   const file = Array.isArray(value) ? value[0] : value;
   if (!(file instanceof File) || file.size === 0) return null;
   const bytes = Buffer.from(await file.arrayBuffer());
   const problem = await coverProblem(bytes);
-  if (problem) throw unprocessable('INVALID_RECEIPT', problem, { receipt: problem });
+  if (problem) throw new AppError('INVALID_RECEIPT', { fields: { receipt: problem } });
   return bytes;
 }
 
@@ -42,7 +41,7 @@ export async function storeReceipt(storage: Storage, image: Buffer): Promise<str
     .webp({ quality: 80 })
     .toBuffer()
     .catch(() => {
-      throw unprocessable('INVALID_RECEIPT', MSG.coverType, { receipt: MSG.coverType });
+      throw new AppError('INVALID_RECEIPT', { fields: { receipt: fieldProblem('coverType') } });
     });
   const key = randomUUID();
   await storage.put(receiptStorageKey(key), body, 'image/webp');

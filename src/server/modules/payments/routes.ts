@@ -11,7 +11,7 @@ import { orderMoneySchema } from '@domain/order-types';
 import { PAYMENT_MSG } from '@domain/payment-messages';
 import { payoutDetailsSchema, recordPayoutSchema, rejectClaimSchema } from '@domain/schemas/payout';
 import { requireUser } from '@server/auth/middleware';
-import { AppError } from '@server/lib/errors';
+import { AppError, fieldProblem } from '@server/lib/errors';
 import { adminRoute, errorAnswer, jsonAnswer, jsonBody, memberRoute, router, z } from '@server/lib/openapi';
 import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes';
 import { getEarnings, getPayoutDetails, listPayables, recordPayout, savePayoutDetails } from './earnings';
@@ -28,7 +28,7 @@ const accountGone = errorAnswer('The account no longer exists');
 const limitReceiptBody: typeof requireUser = bodyLimit({
   maxSize: COVER_MAX_BYTES + 16 * 1024,
   onError: () => {
-    throw new AppError('PAYLOAD_TOO_LARGE', MSG.coverTooLarge, 413, { [RECEIPT_FIELD]: MSG.coverTooLarge });
+    throw new AppError('FILE_TOO_LARGE', { fields: { [RECEIPT_FIELD]: fieldProblem('coverTooLarge') } });
   },
 });
 

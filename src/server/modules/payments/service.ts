@@ -1,16 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
-import { MSG } from '@domain/messages';
 import type { OrderRole } from '@domain/order-actions';
 import { orderNumber } from '@domain/order-number';
 import type { OrderMoney, OrderPayment, OrderShare } from '@domain/order-types';
 import { ownerShare } from '@domain/pricing';
-import { PAYMENT_MSG } from '@domain/payment-messages';
 import type { AppDeps, SessionUser } from '@server/app-env';
 import type { Config } from '@server/config';
 import type { DbOrTx } from '@server/db/client';
 import { type Order, orderEvents, orders } from '@server/db/schema';
 import { now } from '@server/lib/clock';
-import { conflict, forbidden, notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import type { StoredObject } from '@server/lib/storage';
 import { loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
 import { receiptStorageKey, storeReceipt } from './receipts';
@@ -140,9 +138,9 @@ export async function rejectPaymentClaim(
 ): Promise<void> {
   const receiptKey = await deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
-    if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
     if (order.status !== 'Waiting for Payment' || !order.paymentClaimedAt) {
-      throw conflict('PAYMENT_CLAIM_NOT_PENDING', PAYMENT_MSG.claimNotPending);
+      throw new AppError('PAYMENT_CLAIM_NOT_PENDING');
     }
     await tx
       .update(orders)
@@ -180,15 +178,14 @@ export async function rejectPaymentClaim(
 async function checkClaim(db: DbOrTx, actor: SessionUser, orderId: string, lock = false): Promise<Order> {
   const query = db.select().from(orders).where(eq(orders.id, orderId));
   const [order] = lock ? await query.for('update') : await query;
-  if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
   if (order.userId !== actor.id) {
     const roles = rolesOnOrder(actor, order, await loadOrderItems(db, order.id));
-    if (roles.length === 0) throw forbidden(MSG.noOrderPermission, 'ORDER_FORBIDDEN');
-    throw forbidden(PAYMENT_MSG.onlyBorrowerClaims, 'PAYMENT_CLAIM_FORBIDDEN');
+    if (roles.length === 0) throw new AppError('ORDER_FORBIDDEN');
+    throw new AppError('PAYMENT_CLAIM_FORBIDDEN');
   }
-  if (order.status !== 'Waiting for Payment')
-    throw conflict('PAYMENT_CLAIM_NOT_NOW', PAYMENT_MSG.claimNotNow);
-  if (order.paymentClaimedAt) throw conflict('PAYMENT_ALREADY_CLAIMED', PAYMENT_MSG.alreadyClaimed);
+  if (order.status !== 'Waiting for Payment') throw new AppError('PAYMENT_CLAIM_NOT_NOW');
+  if (order.paymentClaimedAt) throw new AppError('PAYMENT_ALREADY_CLAIMED');
   return order;
 }
 
@@ -198,14 +195,14 @@ export async function readReceiptFile(
   input: { actor: SessionUser; orderId: string },
 ): Promise<StoredObject> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
-  if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
   if (order.userId !== input.actor.id && input.actor.role !== 'admin') {
-    throw forbidden(PAYMENT_MSG.receiptForbidden, 'RECEIPT_FORBIDDEN');
+    throw new AppError('RECEIPT_FORBIDDEN');
   }
   const file = order.paymentReceiptKey
     ? await deps.storage.get(receiptStorageKey(order.paymentReceiptKey))
     : null;
-  if (!file) throw notFound(PAYMENT_MSG.receiptNotFound, 'RECEIPT_NOT_FOUND');
+  if (!file) throw new AppError('RECEIPT_NOT_FOUND');
   return file;
 }
 
@@ -215,9 +212,9 @@ export async function getOrderMoney(
   input: { actor: SessionUser; orderId: string },
 ): Promise<OrderMoney> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
-  if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
   const roles = rolesOnOrder(input.actor, order, await loadOrderItems(deps.db, order.id));
-  if (roles.length === 0) throw forbidden(MSG.noOrderPermission, 'ORDER_FORBIDDEN');
+  if (roles.length === 0) throw new AppError('ORDER_FORBIDDEN');
   const events = await deps.db
     .select({ toStatus: orderEvents.toStatus, createdAt: orderEvents.createdAt })
     .from(orderEvents)

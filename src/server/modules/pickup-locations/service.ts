@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PickupLocation } from '@domain/api-types';
-import { MSG } from '@domain/messages';
 import type { Db, DbOrTx } from '@server/db/client';
 import { ownerPickupLocations, pickupLocations } from '@server/db/schema';
-import { unprocessable } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 
 /** The partner locations members can choose from today, by name. */
 export async function listActivePickupLocations(db: DbOrTx): Promise<PickupLocation[]> {
@@ -43,7 +42,7 @@ export async function setOwnerPickupChoices(
         .from(pickupLocations)
         .where(and(inArray(pickupLocations.id, input.ids), eq(pickupLocations.active, true)));
       if (found.length !== input.ids.length) {
-        throw unprocessable('PICKUP_LOCATION_UNAVAILABLE', MSG.pickupLocationUnavailable);
+        throw new AppError('PICKUP_LOCATION_UNAVAILABLE');
       }
     }
     await tx.delete(ownerPickupLocations).where(eq(ownerPickupLocations.ownerId, input.actorId));

@@ -23,7 +23,7 @@ import { getOrderReviews, getReputation, hideReview, listReviews, writeReview } 
 
 const tags = ['Reviews'];
 const memberParams = z.object({ id: z.string().min(1).max(100) });
-const reviewParams = z.object({ id: uuidParam(REVIEW_MSG.reviewNotFound, 'REVIEW_NOT_FOUND') });
+const reviewParams = z.object({ id: uuidParam('REVIEW_NOT_FOUND') });
 
 const ofOrder = memberRoute({
   method: 'get',

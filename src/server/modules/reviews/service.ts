@@ -1,9 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { MSG } from '@domain/messages';
 import {
   type OrderReviews,
   REVIEW_BLIND_MS,
-  REVIEW_MSG,
   type Reputation,
   type ReviewInput,
   type ReviewSide,
@@ -13,7 +11,7 @@ import type { SessionUser } from '@server/app-env';
 import type { DbOrTx } from '@server/db/client';
 import { type Order, orderEvents, orders, type Review, reviews } from '@server/db/schema';
 import { now } from '@server/lib/clock';
-import { AppError, conflict, forbidden, notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import { armTimers } from '@server/timers/store';
 import { REVIEW_PUBLISH_TIMER } from './timer-service';
 
@@ -47,7 +45,7 @@ export function toReviewView(review: Review): ReviewView {
 async function loadOrder(db: DbOrTx, orderId: string, lock = false): Promise<Order> {
   const query = db.select().from(orders).where(eq(orders.id, orderId));
   const [order] = lock ? await query.for('update') : await query;
-  if (!order) throw notFound(MSG.orderNotFound, 'ORDER_NOT_FOUND');
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
   return order;
 }
 
@@ -55,7 +53,7 @@ async function loadOrder(db: DbOrTx, orderId: string, lock = false): Promise<Ord
 export async function getOrderReviews(db: DbOrTx, actor: Actor, orderId: string): Promise<OrderReviews> {
   const order = await loadOrder(db, orderId);
   const side = sideOf(order, actor.id);
-  if (!side && actor.role !== 'admin') throw forbidden(MSG.noOrderPermission, 'ORDER_FORBIDDEN');
+  if (!side && actor.role !== 'admin') throw new AppError('ORDER_FORBIDDEN');
   const rows = await db.select().from(reviews).where(eq(reviews.orderId, order.id));
   const mine = side ? rows.find((r) => r.side === side) : undefined;
   const other = side ? rows.find((r) => r.side !== side) : undefined;
@@ -94,8 +92,8 @@ export async function writeReview(
     // The order's lock makes the two sides' reviews take turns: the second sees the first.
     const order = await loadOrder(tx, orderId, true);
     const side = sideOf(order, actor.id);
-    if (!side) throw forbidden(REVIEW_MSG.notParty, 'REVIEW_NOT_PARTY');
-    if (order.status !== 'Completed') throw conflict('REVIEW_NOT_COMPLETED', REVIEW_MSG.notCompleted);
+    if (!side) throw new AppError('REVIEW_NOT_PARTY');
+    if (order.status !== 'Completed') throw new AppError('REVIEW_NOT_COMPLETED');
     const at = now();
     const other =
       side === 'borrower'
@@ -116,7 +114,7 @@ export async function writeReview(
       })
       .onConflictDoNothing()
       .returning({ id: reviews.id });
-    if (inserted.length === 0) throw conflict('REVIEW_ALREADY_WRITTEN', REVIEW_MSG.alreadyWritten);
+    if (inserted.length === 0) throw new AppError('REVIEW_ALREADY_WRITTEN');
     const [count] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(reviews)
@@ -180,6 +178,6 @@ export async function hideReview(db: DbOrTx, actor: Actor, reviewId: string): Pr
     })
     .where(eq(reviews.id, reviewId))
     .returning();
-  if (!row) throw new AppError('REVIEW_NOT_FOUND', REVIEW_MSG.reviewNotFound, 404);
+  if (!row) throw new AppError('REVIEW_NOT_FOUND');
   return toReviewView(row);
 }

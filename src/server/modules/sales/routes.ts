@@ -9,7 +9,7 @@ const sold = memberRoute({
   path: '/books/{id}/sold',
   tags: ['Books'],
   summary: 'The owner or an admin marks the book Sold: it leaves the shop, the shelf, carts and waitlists',
-  request: { params: z.object({ id: uuidParam(MSG.bookNotFound, 'BOOK_NOT_FOUND') }) },
+  request: { params: z.object({ id: uuidParam('BOOK_NOT_FOUND') }) },
   responses: {
     200: jsonAnswer(z.object({ ok: z.literal(true) }), 'Sold'),
     403: errorAnswer(`${MSG.notYourBook} (NOT_YOUR_BOOK)`),

@@ -1,9 +1,7 @@
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/client';
-import { forbidden } from '@server/lib/errors';
-import { MSG } from '@domain/messages';
+import { AppError } from '@server/lib/errors';
 import {
-  inOpenOrderConflict,
   inOpenOrdersByHistory,
   isHeldByOpenOrder,
   loadLiveBook,
@@ -26,11 +24,10 @@ export async function markSold(
   await deps.db.transaction(async (tx) => {
     // The book's lock: a checkout reserving it and this take turns (D6).
     const book = await loadLiveBook(tx, bookId, { lock: true });
-    if (book.ownerId !== actor.id && actor.role !== 'admin')
-      throw forbidden(MSG.notYourBook, 'NOT_YOUR_BOOK');
+    if (book.ownerId !== actor.id && actor.role !== 'admin') throw new AppError('NOT_YOUR_BOOK');
     // The order items are the truth (an admin may have set any status).
     if (isHeldByOpenOrder(book) || (await inOpenOrdersByHistory(tx, [book])).has(book.id)) {
-      throw inOpenOrderConflict(SALE_MSG.inOpenOrder);
+      throw new AppError('BOOK_SALE_IN_OPEN_ORDER');
     }
     await changeBookState(tx, deps.config, { type: 'sell', bookIds: [book.id] });
   });

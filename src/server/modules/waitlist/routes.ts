@@ -28,9 +28,9 @@ import {
 } from './service';
 
 const tags = ['Waitlist'];
-const bookId = z.object({ id: uuidParam(MSG.bookNotFound, 'BOOK_NOT_FOUND') });
+const bookId = z.object({ id: uuidParam('BOOK_NOT_FOUND') });
 const entryId = z.object({
-  id: uuidParam(WAITLIST_MSG.WAITLIST_ENTRY_NOT_FOUND, 'WAITLIST_ENTRY_NOT_FOUND'),
+  id: uuidParam('WAITLIST_ENTRY_NOT_FOUND'),
 });
 const bookNotFound = errorAnswer(`${MSG.bookNotFound} (BOOK_NOT_FOUND)`);
 const coded = (...codes: (keyof typeof WAITLIST_MSG)[]) =>

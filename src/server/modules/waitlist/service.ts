@@ -2,13 +2,11 @@ import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { isBorrowable } from '@domain/cart-rules';
 import { CLOSED_ORDER_STATUSES, DEFAULT_BORROW_DURATION } from '@domain/constants';
 import { MAX_EXTENSIONS } from '@domain/loan';
-import { MSG } from '@domain/messages';
 import {
   type EstimateWindow,
   estimateWindow,
   MAX_WAITLISTS,
   usualWeeks,
-  WAITLIST_MSG,
   type WaitlistErrorCode,
   type WaitlistState,
 } from '@domain/waitlist';
@@ -26,25 +24,15 @@ import {
   waitlistEntries,
 } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
-import { AppError, notFound } from '@server/lib/errors';
+import { AppError } from '@server/lib/errors';
 import { coverUrls } from '@server/modules/covers/service';
 import { endHold } from './hold-service';
 
 // The waitlist (D25) and its estimate (D39): joining and leaving, a book's queue as its viewer
 // sees it, "My waitlist", the counts owners and admins see, and the check D23 asks of loans.
 
-const STATUS: Record<WaitlistErrorCode, 404 | 409 | 422> = {
-  WAITLIST_OWN_BOOK: 422,
-  WAITLIST_BOOK_AVAILABLE: 409,
-  WAITLIST_BOOK_UNAVAILABLE: 409,
-  WAITLIST_IN_YOUR_ORDER: 409,
-  WAITLIST_ALREADY_JOINED: 409,
-  WAITLIST_LIMIT: 422,
-  WAITLIST_NOT_JOINED: 404,
-  WAITLIST_NO_HOLD: 409,
-  WAITLIST_ENTRY_NOT_FOUND: 404,
-};
-const refuse = (code: WaitlistErrorCode) => new AppError(code, WAITLIST_MSG[code], STATUS[code]);
+const refuse = (code: WaitlistErrorCode) =>
+  new AppError(code, code === 'WAITLIST_LIMIT' ? { params: { max: MAX_WAITLISTS } } : {});
 
 type WaitConfig = Pick<Config, 'appUrl' | 'timeZone'>;
 
@@ -170,7 +158,7 @@ async function estimateFor(
 /** A book's waitlist as `viewerId` (null: a guest) sees it on the book page. */
 export async function getBookWaitlist(db: DbOrTx, input: { bookId: string; viewerId: string | null }) {
   const [book] = await db.select().from(books).where(eq(books.id, input.bookId));
-  if (!book || book.deletedAt) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+  if (!book || book.deletedAt) throw new AppError('BOOK_NOT_FOUND');
   return bookWaitlistOf(db, book, input.viewerId);
 }
 
@@ -214,7 +202,7 @@ export async function joinWaitlist(
     // The member's row lock: two joins sent at once take turns, so the limit holds.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, input.actorId)).for('no key update');
     const [book] = await tx.select().from(books).where(eq(books.id, input.bookId));
-    if (!book || book.deletedAt) throw notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+    if (!book || book.deletedAt) throw new AppError('BOOK_NOT_FOUND');
     if (book.ownerId === input.actorId) throw refuse('WAITLIST_OWN_BOOK');
     const [already] = await tx
       .select({ id: waitlistEntries.id })

@@ -5,6 +5,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { fieldErrorText } from '@web/lib/error-text';
 import { cn } from './cn';
 
 const control =
@@ -77,7 +78,7 @@ export function Field({
       {children}
       {error ? (
         <p id={`${htmlFor}-error`} className="text-sm text-red-600" role="alert">
-          {error}
+          {fieldErrorText(error)}
         </p>
       ) : hint ? (
         <p className="text-xs text-stone-500">{hint}</p>

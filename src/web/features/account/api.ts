@@ -18,6 +18,7 @@ import {
   whileSigningIn,
 } from '@web/lib/session';
 import { addToCart } from '@web/features/cart/api';
+import { currentLanguage } from '@web/lib/i18n';
 
 // Account calls: Better Auth under /api/auth (authApi, answers described in @domain/auth-types),
 // our profile and pickup routes under /api (the typed client).
@@ -44,7 +45,8 @@ export function signUp(
 ) {
   return authApi<SignUpAnswer>('/api/auth/sign-up/email', {
     method: 'POST',
-    body: { ...body, callbackURL: confirmedCallback(intent) },
+    // D29: the new account's language is the one it signed up in.
+    body: { ...body, language: currentLanguage(), callbackURL: confirmedCallback(intent) },
   });
 }
 

@@ -2,6 +2,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_MAX } from '@domain/constants';
 import { Textarea } from '@web/components/ui/field';
+import { fieldErrorText } from '@web/lib/error-text';
 
 /** The address textarea with the live 'N/250' counter (spec: sign up and profile). */
 export function AddressField({
@@ -43,7 +44,7 @@ export function AddressField({
       />
       {error && (
         <p id="address-error" className="text-sm text-red-600" role="alert">
-          {error}
+          {fieldErrorText(error)}
         </p>
       )}
     </div>

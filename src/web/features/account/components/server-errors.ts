@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, errorMessage } from '@web/lib/api';
+import { problemAsMessage } from '@web/lib/error-text';
 
 /**
  * Puts a refused request's per-field messages (the server runs the same rules as the form)
@@ -13,10 +14,10 @@ export function showServerErrors<T extends FieldValues>(
   fallback: string,
 ): string | null {
   let shownOnField = false;
-  if (error instanceof ApiError && error.fields) {
-    for (const [field, message] of Object.entries(error.fields)) {
+  if (error instanceof ApiError && error.fieldCodes) {
+    for (const [field, problem] of Object.entries(error.fieldCodes)) {
       if ((fieldNames as readonly string[]).includes(field)) {
-        setError(field as Path<T>, { message });
+        setError(field as Path<T>, { message: problemAsMessage(problem) });
         shownOnField = true;
       }
     }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { ErrorBanner, SuccessBanner } from '@web/components/ui/feedback';
-import { ApiError } from '@web/lib/api';
+import { ApiError, errorMessage } from '@web/lib/api';
 import { formatOrderDateTime } from '@web/lib/format';
 import { useAdminEmails, useProcessEmails, useRetryEmails } from '@web/features/admin/api';
 import { ListTab } from './list-tab';
@@ -61,8 +61,8 @@ export function EmailsTab({
         setOutcome({
           tone: 'error',
           text:
-            err instanceof ApiError && err.message
-              ? t('emails.failed', { message: err.message })
+            err instanceof ApiError && err.status > 0 && err.status < 500
+              ? t('emails.failed', { message: errorMessage(err, t('emails.processFailed')) })
               : t('emails.processFailed'),
         }),
     });

@@ -17,7 +17,8 @@ import { Card } from '@web/components/ui/card';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { Field, Input, Select, Textarea } from '@web/components/ui/field';
 import { PriceInput } from '@web/components/ui/price-input';
-import { ApiError } from '@web/lib/api';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { problemAsMessage } from '@web/lib/error-text';
 import { isbnPrefillQuery } from '../api';
 import { IsbnScanButton } from './isbn-scanner';
 import { type PhotoEntry, PhotosPicker } from './photos-picker';
@@ -126,11 +127,12 @@ export function BookForm({
 
   function applyServerError(error: unknown) {
     if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
-      showFormError(error instanceof ApiError && error.status === 0 ? error.message : fallbackError);
+      showFormError(errorMessage(error, fallbackError));
       return;
     }
     let placed = false;
-    for (const [field, message] of Object.entries(error.fields ?? {})) {
+    for (const [field, problem] of Object.entries(error.fieldCodes ?? {})) {
+      const message = problemAsMessage(problem);
       if (field === 'cover') {
         setCoverError(message);
         placed = true;
@@ -139,7 +141,7 @@ export function BookForm({
         placed = true;
       }
     }
-    if (!placed) showFormError(error.message || fallbackError);
+    if (!placed) showFormError(errorMessage(error, fallbackError));
   }
 
   // Checked before the schema runs, so a missing cover shows together with the field errors.
@@ -227,7 +229,7 @@ export function BookForm({
               <Select id={`book-${name}`} {...register(name)}>
                 {options.map((v) => (
                   <option key={v} value={v}>
-                    {v}
+                    {t(`common:enums.${name}.${v}`)}
                   </option>
                 ))}
               </Select>

@@ -162,7 +162,10 @@ function BookCell({ book, waiting }: { book: ManagedBook; waiting: number }) {
           {book.title}
         </Link>
         <p className="text-xs text-stone-500">
-          {t('manage.categoryLanguage', { category: book.category, language: book.language })}
+          {t('manage.categoryLanguage', {
+            category: t(`common:enums.category.${book.category}`),
+            language: t(`common:enums.language.${book.language}`),
+          })}
         </p>
         {waiting > 0 && (
           <p className="text-xs font-medium text-amber-800" data-testid="manage-waiting">

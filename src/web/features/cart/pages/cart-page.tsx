@@ -19,6 +19,7 @@ import { CartSummary } from '@web/features/cart/components/cart-summary';
 import { OwnerGroupCard } from '@web/features/cart/components/owner-group-card';
 import { ValidationProblems } from '@web/components/validation-problems';
 import { PageTitle } from '@web/components/ui/page-title';
+import type { FieldProblem } from '@domain/error-codes';
 
 export default function CartPage() {
   const { t } = useTranslation('cart');
@@ -29,7 +30,7 @@ export default function CartPage() {
   const clearCart = useClearCart();
   const setDuration = useSetOwnerDuration();
   const [error, setError] = useState<string | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [validating, setValidating] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);
 
@@ -46,7 +47,7 @@ export default function CartPage() {
     try {
       const result = await validateCart();
       if (result.ok) navigate('/checkout');
-      else setProblems(result.problems);
+      else setProblems(result.problemCodes);
     } catch {
       setError(t('errors.validate'));
     } finally {

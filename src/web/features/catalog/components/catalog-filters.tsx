@@ -34,6 +34,7 @@ export function CatalogFilters({ params, maxWeeklyPrice, onChange, onClear, hasF
       <RadioGroup
         legend={t('filters.condition')}
         name="condition"
+        enumName="condition"
         options={CONDITIONS}
         value={params.condition}
         onChange={(condition) => onChange({ condition })}
@@ -41,6 +42,7 @@ export function CatalogFilters({ params, maxWeeklyPrice, onChange, onClear, hasF
       <RadioGroup
         legend={t('filters.language')}
         name="language"
+        enumName="language"
         options={LANGUAGES}
         value={params.language}
         onChange={(language) => onChange({ language })}
@@ -66,12 +68,15 @@ export function CatalogFilters({ params, maxWeeklyPrice, onChange, onClear, hasF
 function RadioGroup<T extends string>({
   legend,
   name,
+  enumName,
   options,
   value,
   onChange,
 }: {
   legend: string;
   name: string;
+  /** Where the options' words are: common:enums.<enumName>. */
+  enumName: 'condition' | 'language';
   options: readonly T[];
   value: T | undefined;
   onChange: (value: T | undefined) => void;
@@ -79,7 +84,7 @@ function RadioGroup<T extends string>({
   const { t } = useTranslation('catalog');
   const choices: Array<{ value: T | undefined; label: string }> = [
     { value: undefined, label: t('filters.any') },
-    ...options.map((o) => ({ value: o, label: o })),
+    ...options.map((o) => ({ value: o, label: t(`common:enums.${enumName}.${o}`) })),
   ];
   return (
     <fieldset>

@@ -90,7 +90,7 @@ function BookDetailView({ book: shown }: { book: BookDetail }) {
             {(['category', 'condition', 'language'] as const).map((field) => (
               <div key={field} className="rounded-lg bg-stone-100 px-3 py-2">
                 <dt className="text-xs text-stone-600">{t(`detail.${field}`)}</dt>
-                <dd className="font-medium text-stone-900">{book[field]}</dd>
+                <dd className="font-medium text-stone-900">{t(`common:enums.${field}.${book[field]}`)}</dd>
               </div>
             ))}
           </dl>

@@ -23,6 +23,8 @@ import { DeliveryMethodOptions } from '@web/features/checkout/components/deliver
 import { OrderReview } from '@web/features/checkout/components/order-review';
 import { PickupLocationList } from '@web/features/checkout/components/pickup-location-list';
 import { PageTitle } from '@web/components/ui/page-title';
+import type { FieldProblem } from '@domain/error-codes';
+import { fieldErrorText } from '@web/lib/error-text';
 
 export default function CheckoutPage() {
   const { t } = useTranslation('checkout');
@@ -45,7 +47,7 @@ export default function CheckoutPage() {
   });
   const [pickupLocationId, setPickupLocationId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [showMissing, setShowMissing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   // Set when a Place Order got no definite answer (network, 5xx): the orders may exist already,
@@ -80,7 +82,7 @@ export default function CheckoutPage() {
       const field = issue?.path.length === 1 ? issue.path[0] : null;
       if (field === 'pickupLocationId') setError(t('errors.pickupRequired'));
       else if (field === 'deliveryAddress') setError(t('errors.addressRequired'));
-      else setError(issue?.message ?? t('errors.create'));
+      else setError(fieldErrorText(issue?.message) ?? t('errors.create'));
       return;
     }
 
@@ -95,7 +97,7 @@ export default function CheckoutPage() {
           return;
         }
         if (!validation.ok) {
-          setProblems(validation.problems);
+          setProblems(validation.problemCodes);
           return;
         }
       }

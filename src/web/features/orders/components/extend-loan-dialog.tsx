@@ -8,6 +8,8 @@ import { ErrorBanner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { useExtendLoan } from '@web/features/orders/loan-api';
 import { formatDueDate } from '@web/components/due-badge';
+import { MAX_EXTENSIONS } from '@domain/loan';
+import { codeText } from '@web/lib/error-text';
 
 /** D23: "Extend loan" with each option's price and new due date shown before confirming. */
 export function ExtendLoanDialog({
@@ -28,7 +30,10 @@ export function ExtendLoanDialog({
   if (offer.refusal) {
     return (
       <p className="text-sm text-stone-600" data-testid="extension-refusal">
-        {offer.refusal.message}
+        {codeText(
+          offer.refusal.code,
+          offer.refusal.code === 'EXTENSION_LIMIT' ? { max: MAX_EXTENSIONS } : undefined,
+        )}
       </p>
     );
   }

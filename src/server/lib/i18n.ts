@@ -1,0 +1,32 @@
+import { createInstance, type TOptions } from 'i18next';
+import type { ErrorCode, FieldProblem, MessageParams } from '@domain/error-codes';
+import { DEFAULT_UI_LANGUAGE, type UiLanguage } from '@domain/ui-language';
+import { NAMESPACES, resources } from '@web/locales/resources';
+
+// The server reads the same catalogues as the web (D29): the English text of an error code for
+// API clients, and every email in its recipient's language.
+
+const i18n = createInstance();
+void i18n.init({
+  resources,
+  lng: DEFAULT_UI_LANGUAGE,
+  fallbackLng: DEFAULT_UI_LANGUAGE,
+  ns: NAMESPACES,
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+/** The text of `ns:key` in `lang`. */
+export function translate(lang: UiLanguage, key: string, options?: TOptions): string {
+  return i18n.t(key, { ...options, lng: lang }) as string;
+}
+
+/** The text of an error code, with its parameters. */
+export const codeText = (lang: UiLanguage, code: ErrorCode, params?: MessageParams) =>
+  translate(lang, `errors:codes.${code}`, params);
+
+/** The text of a field's problem. */
+export const fieldText = (lang: UiLanguage, problem: FieldProblem) =>
+  translate(lang, `errors:fields.${problem.code}`, problem.params);

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { user } from '@server/db/schema';
+import { createTestContext, type TestContext } from '@tests/support/harness';
+
+// D29: the HTML a page starts with is already in the visitor's language (no flash of English):
+// the language cookie, else the signed-in member's saved choice, else Accept-Language, else
+// English, in <html lang>, the title and the description.
+
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><meta name="description" content="Rakbuku: borrow books." />' +
+  '<title>Rakbuku · Community book lending in Bali</title></head><body><div id="root"></div></body></html>';
+
+let ctx: TestContext;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'rakbuku-dist-'));
+  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  ctx = await createTestContext({ WEB_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const res = await ctx.runtime.app.request(path, { headers });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('vary')).toContain('Accept-Language');
+  return res.text();
+}
+
+const langOf = (html: string) => html.match(/<html lang="([^"]+)">/)?.[1];
+const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
+
+describe('the language a page starts in', () => {
+  it('follows Accept-Language: id gets lang="id" and the Indonesian title', async () => {
+    const html = await page('/books', { 'accept-language': 'id-ID,id;q=0.9,en;q=0.8' });
+    expect(langOf(html)).toBe('id');
+    expect(titleOf(html)).toBe('Rakbuku · Pinjam-meminjam buku komunitas di Bali');
+  });
+
+  it('is English when the browser asks for neither language, or for English', async () => {
+    expect(langOf(await page('/', { 'accept-language': 'fr-FR' }))).toBe('en');
+    const html = await page('/', { 'accept-language': 'en-GB' });
+    expect(langOf(html)).toBe('en');
+    expect(titleOf(html)).toBe('Rakbuku · Community book lending in Bali');
+  });
+
+  it("the language cookie beats the browser's wish", async () => {
+    expect(langOf(await page('/cart', { 'accept-language': 'en', cookie: 'rakbuku_lang=id' }))).toBe('id');
+    expect(langOf(await page('/cart', { 'accept-language': 'id', cookie: 'rakbuku_lang=en' }))).toBe('en');
+  });
+
+  it("a signed-in member without the cookie gets their saved language, whatever the browser's", async () => {
+    const member = await ctx.member();
+    await ctx.db.update(user).set({ language: 'id' }).where(eq(user.id, member.user.id));
+    const html = await page('/my-orders', { 'accept-language': 'en', cookie: member.cookie });
+    expect(langOf(html)).toBe('id');
+  });
+
+  it('saving the language sets the cookie and the profile, and the next page starts in it', async () => {
+    const member = await ctx.member();
+    const saved = await ctx.request('PUT', '/api/profile/language', {
+      cookie: member.cookie,
+      body: { language: 'id' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ language: 'id' });
+    expect(saved.headers.get('set-cookie')).toMatch(
+      /^rakbuku_lang=id; Path=\/; Max-Age=31536000; SameSite=Lax$/,
+    );
+    const [row] = await ctx.db
+      .select({ language: user.language })
+      .from(user)
+      .where(eq(user.id, member.user.id));
+    expect(row.language).toBe('id');
+    const me = await ctx.request('GET', '/api/me', { cookie: member.cookie });
+    expect(me.body.user.language).toBe('id');
+
+    const refused = await ctx.request('PUT', '/api/profile/language', {
+      cookie: member.cookie,
+      body: { language: 'fr' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('VALIDATION_FAILED');
+    const [still] = await ctx.db
+      .select({ language: user.language })
+      .from(user)
+      .where(eq(user.id, member.user.id));
+    expect(still.language).toBe('id');
+  });
+
+  it('a guest cannot save a language on any profile', async () => {
+    const res = await ctx.request('PUT', '/api/profile/language', { body: { language: 'id' } });
+    expect(res.status).toBe(401);
+  });
+});

@@ -5,7 +5,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createUser } from '@server/seed/factories';
-import { books, emailNotifications, orderItems, orders, timers } from '@server/db/schema';
+import { books, emailNotifications, orderItems, orders, timers, waitlistEntries } from '@server/db/schema';
+import { insertOrder } from '@tests/support/order-fixture';
 import { findTestPostgres, openTestDatabase } from '@tests/support/database';
 import { type Mailbox, startSmtpServer } from '@tests/support/smtp';
 import { DUE_REMINDER_TYPE, seedDueReminders } from '@tests/support/due-timers';
@@ -175,6 +176,56 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(eq(orderItems.bookId, book.id));
     expect(placed).toHaveLength(1);
+  });
+
+  it('two events freeing a waited-for book at once, one on each instance, give one hold and one email (D25)', async () => {
+    const [borrower, owner, waiter, admin] = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        createUser(database.db, { password: PASSWORD, role: i === 3 ? 'admin' : 'user' }),
+      ),
+    );
+    const { order, book } = await insertOrder(database.db, {
+      borrower,
+      ownerId: owner.id,
+      status: 'Returning in Progress',
+    });
+    await database.db
+      .update(books)
+      .set({ status: 'Borrowed', reservedByOrderId: order.id })
+      .where(eq(books.id, book.id));
+    const waiterCookie = await signInOver(a.url, waiter.email, PASSWORD);
+    const joined = await call(a.url, 'POST', `/api/books/${book.id}/waitlist`, waiterCookie);
+    expect(joined.status).toBeLessThan(300);
+    const [onA, onB] = [
+      await signInOver(a.url, admin.email, PASSWORD),
+      await signInOver(b.url, admin.email, PASSWORD),
+    ];
+
+    // The return completes on A while an admin makes the book Available on B: both free it.
+    const [completed, madeAvailable] = await Promise.all([
+      call(a.url, 'POST', `/api/orders/${order.id}/actions`, onA, { type: 'confirm_return_complete' }),
+      call(b.url, 'PATCH', `/api/admin/books/${book.id}`, onB, { status: 'Available' }),
+    ]);
+    expect(completed.status).toBe(200);
+    expect(madeAvailable.status).toBe(200);
+
+    const holds = await database.db
+      .select()
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.bookId, book.id), sql`${waitlistEntries.holdUntil} is not null`));
+    expect(holds.map((h) => h.userId)).toEqual([waiter.id]);
+    const [row] = await database.db.select().from(books).where(eq(books.id, book.id));
+    expect(row.heldForId).toBe(waiter.id);
+    const holdEmails = await database.db
+      .select({ id: emailNotifications.id })
+      .from(emailNotifications)
+      .where(
+        and(
+          eq(emailNotifications.recipientEmail, waiter.email),
+          eq(emailNotifications.emailType, 'waitlist_hold'),
+        ),
+      );
+    expect(holdEmails).toHaveLength(1);
   });
 
   it('the outbox sends every email once while both workers (timers and Process emails) run', async () => {

@@ -49,7 +49,7 @@ export function wrap(text: string, width: number, max = 4): string[] {
 }
 
 /** A type size that fits the longest line into `room` pixels (bold type: about 0.66 em per character). */
-const fit = (lines: string[], room: number, largest: number) =>
+const fitSize = (lines: string[], room: number, largest: number) =>
   Math.min(largest, Math.floor(room / (0.66 * Math.max(...lines.map((l) => l.length), 1))));
 
 interface TextBlock {
@@ -84,7 +84,7 @@ const LAYOUTS: Layout[] = [
   // Classic cloth: a framed panel, the title in a serif, a rule and the author below.
   (p, title, author, category) => {
     const lines = wrap(title, 13);
-    const size = fit(lines, 520, 76);
+    const size = fitSize(lines, 520, 76);
     return `<rect width="${W}" height="${H}" fill="${p.ink}"/>
       <rect x="48" y="48" width="${W - 96}" height="${H - 96}" fill="none" stroke="${p.accent}" stroke-width="6"/>
       <rect x="64" y="64" width="${W - 128}" height="${H - 128}" fill="none" stroke="${p.paper}" stroke-opacity="0.4" stroke-width="2"/>
@@ -96,7 +96,7 @@ const LAYOUTS: Layout[] = [
   // Three bands: coloured top and bottom, the title and author on the paper band between.
   (p, title, author) => {
     const lines = wrap(title, 15, 3);
-    const size = fit(lines, 600, 64);
+    const size = fitSize(lines, 600, 64);
     return `<rect width="${W}" height="${H}" fill="${p.paper}"/>
       <rect width="${W}" height="300" fill="${p.ink}"/>
       <rect y="${H - 300}" width="${W}" height="300" fill="${p.ink}"/>
@@ -109,7 +109,7 @@ const LAYOUTS: Layout[] = [
   // Sun over the sea: a large disc and waves, the title set big at the top left.
   (p, title, author, _c, n) => {
     const lines = wrap(title, 11);
-    const size = fit(lines, 600, 84);
+    const size = fitSize(lines, 600, 84);
     const waves = [0, 1, 2, 3]
       .map(
         (i) =>
@@ -126,7 +126,7 @@ const LAYOUTS: Layout[] = [
   // Stripes down the spine side, a bold sans title and the author in capitals.
   (p, title, author) => {
     const lines = wrap(title, 12);
-    const size = fit(lines, 500, 72);
+    const size = fitSize(lines, 500, 72);
     const stripes = [0, 1, 2, 3, 4]
       .map(
         (i) =>
@@ -142,7 +142,7 @@ const LAYOUTS: Layout[] = [
   // A woven pattern panel (ikat-like diamonds) above a title plate.
   (p, title, author, _c, n) => {
     const lines = wrap(title, 16, 3);
-    const size = fit(lines, 600, 60);
+    const size = fitSize(lines, 600, 60);
     const diamonds: string[] = [];
     for (let row = 0; row < 6; row++) {
       for (let col = 0; col < 7; col++) {

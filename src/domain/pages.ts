@@ -79,6 +79,12 @@ export const PAGES: readonly PagePattern[] = [
   { path: /^\/my-waitlist$/, description: 'The books you wait for on Rakbuku and your place in each queue.' },
   { path: /^\/earnings$/, description: 'Your earnings from lending books on Rakbuku.' },
   { path: new RegExp(`^/orders/${UUID}$`, 'i'), description: 'A Rakbuku order.' },
+  { path: /^\/messages$/, description: 'Your conversations on Rakbuku: orders and questions about books.' },
+  {
+    path: new RegExp(`^/messages/book/${UUID}$`, 'i'),
+    description: 'Ask the owner about a book on Rakbuku.',
+  },
+  { path: new RegExp(`^/messages/${UUID}$`, 'i'), description: 'A conversation on Rakbuku.' },
   { path: /^\/admin$/, description: 'Rakbuku administration.' },
 ];
 

@@ -35,7 +35,7 @@ describe('pages', () => {
     const sample = (path: string) =>
       path
         .replace(':category', 'Teen')
-        .replace(/:(bookId|orderId)/, '0b6b1f2e-3c4d-4e5f-8a9b-0c1d2e3f4a5b')
+        .replace(/:(bookId|orderId|threadId)/, '0b6b1f2e-3c4d-4e5f-8a9b-0c1d2e3f4a5b')
         .replace(':ownerId', 'someone');
     for (const path of ['/', ...paths]) expect(findPage(sample(path)), path).not.toBeNull();
   });

@@ -20,6 +20,7 @@ const PRIVATE_PATHS = [
   '/order-confirmation',
   '/my-orders',
   '/my-waitlist',
+  '/messages',
   '/orders/',
   '/earnings',
   '/profile/',

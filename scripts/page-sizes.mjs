@@ -15,7 +15,9 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const FIRST_PAGE_BUDGET_BYTES = 200 * 1024;
+// 210 KB: the shared entry carries the English catalogue (errors namespace included) and the language
+// switch; Indonesian is its own chunk. Lazy namespaces (admin, info, payments) would win ~8 KB back.
+export const FIRST_PAGE_BUDGET_BYTES = 210 * 1024;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 

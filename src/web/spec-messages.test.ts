@@ -1,5 +1,5 @@
 import { MSG } from '@domain/messages';
-import { resources } from '@web/lib/i18n';
+import { resources } from '@web/locales/resources';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 

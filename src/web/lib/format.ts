@@ -47,6 +47,20 @@ export function formatOrderDateTime(iso: string): string {
   }).format(new Date(iso));
 }
 
+/**
+ * The policy pages' effective date (a calendar date, YYYY-MM-DD) as the policies word it in
+ * English, "June 6, 2025", and "6 Juni 2025" in Indonesian.
+ */
+export function formatEffectiveDate(date: string): string {
+  const locale = dateLocale() === 'id-ID' ? 'id-ID' : 'en-US';
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
 /** 'March 2025' / 'Maret 2025': how long someone has been a member (D19) reads better than a full date. */
 export function formatMonthYear(iso: string): string {
   return dateFormat({ month: 'long', year: 'numeric' }).format(new Date(iso));

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POLICY_EFFECTIVE_DATE } from '@domain/constants';
-import { formatOrderDate } from '@web/lib/format';
+import { formatEffectiveDate } from '@web/lib/format';
 import { Container } from '@web/components/ui/card';
 import { PageTitle } from '@web/components/ui/page-title';
 
@@ -34,7 +34,7 @@ export function InfoArticle({
         <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{t(`${page}.title`)}</h1>
         {showEffectiveDate && (
           <p className="mt-2 text-sm text-stone-500">
-            {t('updated', { date: formatOrderDate(POLICY_EFFECTIVE_DATE) })}
+            {t('updated', { date: formatEffectiveDate(POLICY_EFFECTIVE_DATE) })}
           </p>
         )}
         <p className="mt-4 text-lg leading-relaxed text-stone-600">{t(`${page}.intro`)}</p>

@@ -1,0 +1,44 @@
+import type { ResourceKey } from 'i18next';
+import enAccount from './en/account.json';
+import enAdmin from './en/admin.json';
+import enBooks from './en/books.json';
+import enCart from './en/cart.json';
+import enCatalog from './en/catalog.json';
+import enCheckout from './en/checkout.json';
+import enCommon from './en/common.json';
+import enErrors from './en/errors.json';
+import enHome from './en/home.json';
+import enInfo from './en/info.json';
+import enMessages from './en/messages.json';
+import enOrders from './en/orders.json';
+import enPayments from './en/payments.json';
+import enReviews from './en/reviews.json';
+import enWaitlist from './en/waitlist.json';
+
+// The English catalogue, one namespace per feature: the web app bundles it (the default
+// language) and the server reads it through resources.ts.
+
+export const en = {
+  common: enCommon,
+  home: enHome,
+  info: enInfo,
+  catalog: enCatalog,
+  books: enBooks,
+  account: enAccount,
+  cart: enCart,
+  checkout: enCheckout,
+  orders: enOrders,
+  admin: enAdmin,
+  payments: enPayments,
+  messages: enMessages,
+  reviews: enReviews,
+  waitlist: enWaitlist,
+  errors: enErrors,
+};
+
+export type Namespace = keyof typeof en;
+
+export const NAMESPACES = Object.keys(en) as Namespace[];
+
+/** One language's catalogue: every namespace. */
+export type Catalogue = Record<Namespace, ResourceKey>;

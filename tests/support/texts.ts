@@ -1,4 +1,9 @@
-import { type ErrorCode, type MessageParams, readFieldMessage } from '@domain/error-codes';
+import {
+  type ErrorCode,
+  type FieldMessageKey,
+  type MessageParams,
+  readFieldMessage,
+} from '@domain/error-codes';
 import { codeText, fieldText } from '@server/lib/i18n';
 
 // The words a person reads for a code or a field message key, from the catalogues (D29): tests
@@ -9,3 +14,7 @@ export const englishOf = (message: string | undefined) => fieldText('en', readFi
 
 /** The English of an error code. */
 export const englishCode = (code: ErrorCode, params?: MessageParams) => codeText('en', code, params);
+
+/** The English of a field's message key, e.g. `englishField('nameMin', { minimum: 2 })`. */
+export const englishField = (code: FieldMessageKey, params?: MessageParams) =>
+  fieldText('en', params ? { code, params } : { code });

@@ -59,7 +59,7 @@ export function groupCartLines<L extends CartLine>(lines: readonly L[]) {
   );
 }
 
-export function toCartView(lines: CartLine[]): CartView {
+function toCartView(lines: CartLine[]): CartView {
   const groups = groupCartLines(lines).map((group) => ({
     ownerId: group.ownerId ?? '',
     ownerName: group.ownerName,

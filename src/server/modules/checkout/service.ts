@@ -26,10 +26,7 @@ import { endHoldsAtCheckout } from '@server/modules/waitlist/hold-service';
  * The active pickup locations every owner in the set offers (spec section 2): self pickup is
  * possible only where all of them drop their books off.
  */
-export async function sharedPickupLocations(
-  db: DbOrTx,
-  ownerIds: readonly string[],
-): Promise<PickupLocation[]> {
+async function sharedPickupLocations(db: DbOrTx, ownerIds: readonly string[]): Promise<PickupLocation[]> {
   const owners = [...new Set(ownerIds)];
   if (owners.length === 0) return [];
   const rows = await offeredPickupLocations(db, owners);

@@ -10,7 +10,7 @@ import { BookCover } from './book-cover';
 import { paths } from '@web/lib/paths';
 
 /** The book card of every listing: cover, badges, title, author, area (D38), weekly price and the add button. */
-export function BookCard({ book, priority = false }: { book: BookSummary; priority?: boolean }) {
+function BookCard({ book, priority = false }: { book: BookSummary; priority?: boolean }) {
   const { t } = useTranslation('catalog');
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md">

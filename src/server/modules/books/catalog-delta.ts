@@ -80,7 +80,7 @@ export function cents(price: string): bigint {
 }
 const centsOf = new Map<string, bigint>();
 
-export function rowKeyOf(id: string, state: BookState): RowKey {
+function rowKeyOf(id: string, state: BookState): RowKey {
   return { id, created: BigInt(state.created), price: cents(state.price), title: state.title };
 }
 
@@ -219,8 +219,6 @@ export interface Ceiling {
   price: string;
   atTop: number;
 }
-
-export const sameCeiling = (a: Ceiling, b: Ceiling) => a.price === b.price && a.atTop === b.atTop;
 
 /**
  * The scope's ceiling after the change: moved by the changed book (one more or fewer at the

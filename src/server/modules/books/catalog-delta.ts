@@ -1,4 +1,4 @@
-import type { Category, Condition, Language, SortKey } from '@domain/constants';
+import { COUNT_CAP, type Category, type Condition, type Language, type SortKey } from '@domain/constants';
 
 // Which cached catalog answers a change to one book can move, decided in memory from
 // the book's listing attributes before and after the change (catalog_changes, migration 0007).
@@ -191,6 +191,25 @@ export interface CatalogChange {
   bookId: string | null;
   old: BookState | null;
   new: BookState | null;
+}
+
+/**
+ * How many books a count reads at most: COUNT_CAP, one more to know it is passed, and a margin.
+ * A count that reached it is a lower bound ("at least"), which a change moves like an exact
+ * count (one book more or fewer than at least N is at least N + 1 or N - 1): the answer stays
+ * "more than COUNT_CAP" until a thousand books have left, and only then is counted again.
+ */
+export const COUNT_LIMIT = COUNT_CAP + 1 + 1000;
+
+/**
+ * A cached count moved by a change's delta, or null when only a query can tell: the delta is
+ * unknown, or the count falls to COUNT_CAP or below from above it (a count above the cap may be
+ * a lower bound, and below the cap the answer is exact).
+ */
+export function countAfter(value: number, delta: number | null): number | null {
+  if (delta === null) return null;
+  const next = value + delta;
+  return value > COUNT_CAP && next <= COUNT_CAP ? null : next;
 }
 
 /** How many more books the listing counts after the change, or null when unknown. */

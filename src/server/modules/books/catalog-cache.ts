@@ -186,7 +186,7 @@ export class CatalogCache {
       if ('sort' in page && movesPage(change, page, this.byteOrder)) return null;
       const delta = countDelta(change, page.filter);
       if (delta === null || (delta !== 0 && queried.count)) return null;
-      const next = countAfter(total, delta);
+      const next = countAfter(total, delta, page.filter);
       if (next === null) return null;
       total = next;
       const nextCeiling = ceilingAfter(change, page.filter, ceiling);
@@ -263,7 +263,7 @@ export class CatalogCache {
     this.stats.applied++;
     if (change.old && change.new && JSON.stringify(change.old) === JSON.stringify(change.new)) return;
     for (const [key, entry] of this.counts) {
-      const next = countAfter(entry.value, countDelta(change, entry.filter));
+      const next = countAfter(entry.value, countDelta(change, entry.filter), entry.filter);
       if (next === null) this.counts.delete(key);
       else entry.value = next;
     }
@@ -290,7 +290,7 @@ export class CatalogCache {
       if (page.total !== null) {
         const delta = countDelta(change, page.filter);
         if (delta !== 0) {
-          page.total = countAfter(page.total, delta);
+          page.total = countAfter(page.total, delta, page.filter);
           page.bytes = null;
         }
       }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { BookPage, BookSummary } from '@domain/api-types';
-import { COUNT_CAP, MAX_PAGE_NUMBER, MIN_SEARCH_LENGTH, type SortKey } from '@domain/constants';
+import { MAX_PAGE_NUMBER, MIN_SEARCH_LENGTH, type SortKey } from '@domain/constants';
 import { normalizeIsbn } from '@domain/isbn';
 import type { BookQueryInput } from '@domain/schemas/book-query';
 import type { DbOrTx } from '@server/db/client';
@@ -19,7 +19,8 @@ import {
 import { decodeCursor, encodeCursor } from './catalog-cursor';
 import {
   type Ceiling,
-  COUNT_LIMIT,
+  countCapOf,
+  countLimitOf,
   cents,
   type ListingFilter,
   type ListingScope,
@@ -41,6 +42,7 @@ export function toBookSummary(book: Book): BookSummary {
     weeklyPrice: book.weeklyPrice,
     monthlyPrice: book.monthlyPrice,
     salePrice: book.salePrice,
+    area: book.area,
     cover: coverUrls(book.coverKey),
     createdAt: book.createdAt.toISOString(),
   };
@@ -128,6 +130,7 @@ async function filterOf(query: BookQueryInput, scope: ListingScope): Promise<Lis
     isbn: isbn ?? undefined,
     condition: query.condition,
     language: query.language,
+    area: query.area,
     maxPrice: query.maxPrice,
   };
 }
@@ -146,21 +149,24 @@ function conditionsOf(filter: ListingFilter): { inScope: SQL[]; filtered: SQL[] 
   const filtered = [...inScope];
   if (filter.condition) filtered.push(eq(books.condition, filter.condition));
   if (filter.language) filtered.push(eq(books.language, filter.language));
+  if (filter.area) filtered.push(eq(books.area, filter.area));
   if (filter.maxPrice) filtered.push(lte(books.weeklyPrice, filter.maxPrice));
   return { inScope, filtered };
 }
 
 /**
- * How many books the listing has, counting at most COUNT_LIMIT of them (catalog-delta.ts): an
- * index-only scan that stops there, whatever the catalog's size. Above COUNT_CAP the answer
- * says "10,000+".
+ * How many books the listing has, counting at most countLimitOf them (catalog-delta.ts): an
+ * index-only scan that stops there, whatever the catalog's size. A search's count walks the
+ * sort's index like its page does (a common word is found in the first books read; a rare one
+ * takes the trigram index): the order only guides the plan.
  */
-async function countOf(db: DbOrTx, filtered: SQL[]): Promise<number> {
-  const counted = db
+async function countOf(db: DbOrTx, filtered: SQL[], filter: ListingFilter, sort: SortKey): Promise<number> {
+  const matching = db
     .select({ one: sql`1`.as('one') })
     .from(books)
-    .where(and(...filtered))
-    .limit(COUNT_LIMIT)
+    .where(and(...filtered));
+  const counted = (filter.q ? matching.orderBy(...orderOf(sort)) : matching)
+    .limit(countLimitOf(filter))
     .as('counted');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
   return row?.n ?? 0;
@@ -211,15 +217,22 @@ interface PageView {
   start: PageStart;
 }
 
-/** The answer: a capped count ("10,000+" past COUNT_CAP), the page and its cursors. */
-function answerOf(view: PageView, total: number, ceiling: Ceiling, query: BookQueryInput): BookPage {
+/** The answer: a capped count ("10,000+" past the cap), the page and its cursors. */
+function answerOf(
+  view: PageView,
+  total: number,
+  ceiling: Ceiling,
+  query: BookQueryInput,
+  filter: ListingFilter,
+): BookPage {
   const { keys, start } = view;
+  const cap = countCapOf(filter);
   const first = keys[0] ?? (start.kind === 'number' ? undefined : start.key);
   const last = keys.at(-1) ?? (start.kind === 'number' ? undefined : start.key);
   return {
     items: view.items,
-    total: Math.min(total, COUNT_CAP),
-    totalCapped: total > COUNT_CAP,
+    total: Math.min(total, cap),
+    totalCapped: total > cap,
     page: start.kind === 'number' ? start.page : null,
     pageSize: query.pageSize,
     nextCursor: view.more && last ? encodeCursor(query.sort, last) : null,
@@ -247,18 +260,19 @@ export async function listBooksUncached(
   scope: ListingScope = { kind: 'catalog' },
 ): Promise<BookPage> {
   const start = startOf(query);
-  const { inScope, filtered } = conditionsOf(await filterOf(query, scope));
+  const filter = await filterOf(query, scope);
+  const { inScope, filtered } = conditionsOf(filter);
   const [total, ceiling, view] = await Promise.all([
-    countOf(db, filtered),
+    countOf(db, filtered, filter, query.sort),
     ceilingOf(db, inScope),
     viewOf(db, filtered, query, start, 1),
   ]);
-  return answerOf(view, total, ceiling, query);
+  return answerOf(view, total, ceiling, query, filter);
 }
 
 function listingKeys(query: BookQueryInput, scope: ListingScope) {
   const scopeKey = JSON.stringify([scope, query.category ?? null, query.q ?? null]);
-  const filterKey = JSON.stringify([scopeKey, query.condition, query.language, query.maxPrice]);
+  const filterKey = JSON.stringify([scopeKey, query.condition, query.language, query.area, query.maxPrice]);
   const pageKey = JSON.stringify([
     filterKey,
     query.sort,
@@ -272,7 +286,9 @@ function listingKeys(query: BookQueryInput, scope: ListingScope) {
 
 function serialize(entry: PageEntry<BookSummary>, query: BookQueryInput): JsonBytes {
   const view = numberedView(entry, entry.shown, query.page);
-  return new JsonBytes(JSON.stringify(answerOf(view, entry.total ?? 0, entry.ceiling ?? ZERO, query)));
+  return new JsonBytes(
+    JSON.stringify(answerOf(view, entry.total ?? 0, entry.ceiling ?? ZERO, query, entry.filter)),
+  );
 }
 const ZERO: Ceiling = { price: '0.00', atTop: 0 };
 
@@ -341,7 +357,7 @@ async function computeListing(
     ? { items: [...entry.items], keys: [...entry.keys], full: entry.full, last: entry.last }
     : null;
   const [total, ceiling, rows] = await Promise.all([
-    knownTotal ?? countOf(db, filtered),
+    knownTotal ?? countOf(db, filtered, filter, query.sort),
     knownCeiling ?? ceilingOf(db, inScope),
     knownRows ?? (start.kind === 'number' ? pageOfBooks(db, filtered, query, start, SPARE_ROWS) : null),
     // A page by cursor: its rows, never kept (below).
@@ -350,7 +366,7 @@ async function computeListing(
     start.kind === 'number'
       ? numberedView(rows!, query.pageSize, start.page)
       : await viewOf(db, filtered, query, start, 1);
-  const bytes = new JsonBytes(JSON.stringify(answerOf(view, total, ceiling, query)));
+  const bytes = new JsonBytes(JSON.stringify(answerOf(view, total, ceiling, query, filter)));
   // The queries saw some version from `at` to the one read after them (one shared read, none
   // on PGlite without a write). What they read is kept only where the changes in between leave
   // it sure (catalog-cache.ts); otherwise it is still new enough for this request, just not kept.

@@ -35,5 +35,3 @@ export function coversRoutes() {
     });
   });
 }
-
-export type CoversApi = ReturnType<typeof coversRoutes>;

@@ -253,8 +253,10 @@ export const books = pgTable(
         t.language,
       )
       .where(sql`listed`),
+    // Ends with the title itself: PostgreSQL answers `lower(title)` from the index alone only
+    // when `title` is in it (a page by cursor or a skip then reads no table rows).
     index('books_listed_title_idx')
-      .on(sql`lower(${t.title})`, t.id, t.category, t.condition, t.language, t.weeklyPrice)
+      .on(sql`lower(${t.title})`, t.id, t.category, t.condition, t.language, t.weeklyPrice, t.title)
       .where(sql`listed`),
     // The catalog filtered by area (D38), newest first.
     index('books_listed_area_created_idx')

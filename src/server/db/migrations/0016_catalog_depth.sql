@@ -5,3 +5,11 @@
 -- longer visits the table for every row it passes.
 DROP INDEX "books_listed_title_idx";--> statement-breakpoint
 CREATE INDEX "books_listed_title_idx" ON "books" USING btree (lower("title"),"id","category","condition","language","weekly_price","title") WHERE listed;
+--> statement-breakpoint
+-- An owner's shelf (its books not deleted, those held by open orders included) in each of its
+-- sorts: a page, a page by cursor and the capped count read one owner's range of one index,
+-- the status checked in the index, however many books the owner and the catalog hold.
+CREATE INDEX "books_shelf_created_idx" ON "books" USING btree ("owner_id","created_at","id","status") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "books_shelf_price_low_idx" ON "books" USING btree ("owner_id","weekly_price","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "books_shelf_price_high_idx" ON "books" USING btree ("owner_id","weekly_price" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "books_shelf_title_idx" ON "books" USING btree ("owner_id",lower("title"),"id","status","title") WHERE deleted_at is null;

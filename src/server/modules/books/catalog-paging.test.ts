@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookPage } from '@domain/api-types';
-import { COUNT_CAP, MAX_PAGE_NUMBER, SORT_KEYS, type SortKey } from '@domain/constants';
+import { COUNT_CAP, MAX_PAGE_NUMBER, SEARCH_COUNT_CAP, SORT_KEYS, type SortKey } from '@domain/constants';
 import { books, type User } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
 import { createTestContext, type TestContext } from '@tests/support/harness';
@@ -181,7 +181,7 @@ describe('what no index serves is refused', () => {
   });
 });
 
-describe('counts capped at 10,000', () => {
+describe('counts capped at 10,000 (a search at 100)', () => {
   it('exact up to the cap, "10,000+" past it, on the catalog and a shelf, cached or not', async () => {
     const bulk = await createUser(ctx.db, { name: 'Bulk Owner' });
     const insert = (from: number, to: number) =>
@@ -207,6 +207,12 @@ describe('counts capped at 10,000', () => {
     expect([again.total, again.totalCapped]).toEqual([COUNT_CAP, false]);
     const shelf = await get(`/api/owners/${bulk.id}/books?pageSize=5`);
     expect([shelf.total, shelf.totalCapped]).toEqual([COUNT_CAP - 23, false]);
+    // A search counts up to 100: 'Bulk 123' and 'Bulk 1230'..'Bulk 1239' exactly, 'Bulk 12' (111 books) as "100+".
+    const few = await get('/api/books?q=bulk%20123');
+    expect([few.total, few.totalCapped]).toEqual([11, false]);
+    const many = await get('/api/books?q=bulk%2012');
+    expect([many.total, many.totalCapped]).toEqual([SEARCH_COUNT_CAP, true]);
+    expect(await listBooksUncached(ctx.db, bookQuerySchema.parse({ q: 'bulk 12' }))).toEqual(many);
     await ctx.db.execute(sql`delete from books where owner_id = ${bulk.id}`);
   });
 });

@@ -258,6 +258,10 @@ export const books = pgTable(
     index('books_listed_title_idx')
       .on(sql`lower(${t.title})`, t.id, t.category, t.condition, t.language, t.weeklyPrice, t.title)
       .where(sql`listed`),
+    // A filtered listing's capped count: the matching books are one range (D17).
+    index('books_listed_filters_idx')
+      .on(t.category, t.condition, t.language, t.weeklyPrice)
+      .where(sql`listed`),
     // An owner's shelf in each sort (D17): its books that are not deleted, the status checked
     // in the index (onShelfOf), so a page, a cursor and the capped count read one range.
     index('books_shelf_created_idx')

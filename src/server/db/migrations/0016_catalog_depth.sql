@@ -13,3 +13,8 @@ CREATE INDEX "books_shelf_created_idx" ON "books" USING btree ("owner_id","creat
 CREATE INDEX "books_shelf_price_low_idx" ON "books" USING btree ("owner_id","weekly_price","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "books_shelf_price_high_idx" ON "books" USING btree ("owner_id","weekly_price" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "books_shelf_title_idx" ON "books" USING btree ("owner_id",lower("title"),"id","status","title") WHERE deleted_at is null;
+--> statement-breakpoint
+-- A filtered listing's capped count (a category page, Adult and Good, ...): the matching books
+-- are one range of this index, so the count reads at most its cap of entries instead of every
+-- entry of a sort index until enough of them match.
+CREATE INDEX "books_listed_filters_idx" ON "books" USING btree ("category","condition","language","weekly_price") WHERE listed;

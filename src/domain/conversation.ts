@@ -16,9 +16,8 @@ export const messageInputSchema = z.object({
     .min(1, { error: FIELD_MSG.messageRequired })
     .max(MESSAGE_MAX, { error: FIELD_MSG.messageTooLong }),
 });
-export type MessageInput = z.output<typeof messageInputSchema>;
 
-export const messageViewSchema = z.object({
+const messageViewSchema = z.object({
   id: z.string(),
   body: z.string(),
   /** "Rakbuku" for an admin's message, unless the viewer is an admin. */

@@ -24,7 +24,7 @@ export const reviewInputSchema = z.object({
 });
 export type ReviewInput = z.output<typeof reviewInputSchema>;
 
-export const reviewSideSchema = z.enum(['borrower', 'owner']);
+const reviewSideSchema = z.enum(['borrower', 'owner']);
 export type ReviewSide = z.infer<typeof reviewSideSchema>;
 
 export const reviewViewSchema = z.object({

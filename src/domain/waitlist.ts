@@ -43,7 +43,7 @@ export interface CurrentLoan {
 }
 
 /** Days allowed for handing a book on: its return, or its delivery before a loan starts. */
-export const HANDOVER_DAYS = 3;
+const HANDOVER_DAYS = 3;
 /** The longest single extension (D23). */
 const LONGEST_EXTENSION_WEEKS = 2;
 

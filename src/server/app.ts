@@ -222,7 +222,7 @@ function refererOrigin(referer: string | undefined): string | undefined {
  * with fewer entries did not pass every proxy, and the leftmost entry is the best there is. An
  * entry that is not an IP address is refused for the socket's (Better Auth keys on IPs only).
  */
-export function clientAddress(c: Parameters<typeof getConnInfo>[0], trustedProxies: number): string {
+function clientAddress(c: Parameters<typeof getConnInfo>[0], trustedProxies: number): string {
   if (trustedProxies > 0) {
     const hops = (c.req.header('x-forwarded-for') ?? '')
       .split(',')

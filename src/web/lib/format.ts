@@ -8,7 +8,7 @@ import i18n from './i18n';
 const LOCALES = { en: 'en-GB', id: 'id-ID' } as const;
 
 /** The Intl locale of the chosen language. */
-export const dateLocale = () => LOCALES[i18n.resolvedLanguage === 'id' ? 'id' : 'en'];
+const dateLocale = () => LOCALES[i18n.resolvedLanguage === 'id' ? 'id' : 'en'];
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

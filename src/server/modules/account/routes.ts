@@ -23,7 +23,7 @@ import type { MiddlewareHandler } from 'hono';
 import { changePassword, confirmEmail, getMe, saveLanguage, updateProfile } from './service';
 
 /** Like sign-in: 5 attempts a minute, per member and per address. */
-export const PASSWORD_ATTEMPTS_PER_MINUTE = 5;
+const PASSWORD_ATTEMPTS_PER_MINUTE = 5;
 
 const tags = ['Account'];
 const done = z.object({ ok: z.literal(true) });

@@ -6,6 +6,7 @@ import {
   bookDetailSchema,
   bookPageSchema,
   bookSummarySchema,
+  catalogAreasSchema,
   isbnPrefillSchema,
   managedBookSchema,
   ownerProfileSchema,
@@ -29,6 +30,7 @@ import {
   uuidParam,
   z,
 } from '@server/lib/openapi';
+import { catalogAreas } from './areas';
 import { readBookSubmission } from './book-submission';
 import { getBookDetail, getOwnerProfile, isbnPrefill, listMyBooks, moreFromOwner } from './read-service';
 import { listBooksJson } from './service';
@@ -153,6 +155,14 @@ const listBooks = publicRoute({
   summary: 'The catalog: books that can be borrowed now, filtered, sorted and paged (D17)',
   request: { query: bookQuerySchema },
   responses: { 200: jsonAnswer(bookPageSchema, 'A page of the catalog') },
+});
+
+const listAreas = publicRoute({
+  method: 'get',
+  path: '/areas',
+  tags,
+  summary: "D38: the catalog's area filter options, the owners' locations of the books listed now",
+  responses: { 200: jsonAnswer(catalogAreasSchema, 'The areas by name, each with its number of books') },
 });
 
 const createBookRoute = memberRoute({
@@ -280,6 +290,7 @@ export function booksRoutes() {
       const query = c.req.valid('query');
       return cachedPage(c, await listBooksJson(c.var.deps.db, query, undefined, catalogVersionOf(c)));
     })
+    .openapi(listAreas, async (c) => c.json(await catalogAreas(c.var.deps.db, catalogVersionOf(c)), 200))
     .openapi(createBook, async (c) => {
       const submission = await readBookSubmission(c, { coverRequired: true });
       const book = await createOwnedBook(c.var.deps, { actorId: c.var.user.id, ...submission });

@@ -34,5 +34,3 @@ export function coversRoutes() {
     });
   });
 }
-
-export type CoversApi = ReturnType<typeof coversRoutes>;

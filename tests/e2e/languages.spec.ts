@@ -173,6 +173,9 @@ for (const lang of LANGUAGES) {
       ).toBeVisible();
       await expect(page.getByText(book.title).first()).toBeVisible();
       await expect(page.getByText(t('payments:borrowerStatus.Draft')).first()).toBeVisible();
+      // The history names who did what, the role in this language too.
+      const role = t('orders:detail.actorRoles.borrower');
+      await expect(page.getByText(t('orders:detail.eventBy', { name: borrower.name, role }))).toBeVisible();
       if (lang === 'id') await expectNoEnglish(page);
     });
 

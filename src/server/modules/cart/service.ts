@@ -30,8 +30,9 @@ export interface CartLine {
   ownerId: string | null;
   ownerName: string | null;
   ownerLocation: string | null;
-  /** For the checkout's notices to the owner; never part of an answer. */
+  /** For the checkout's notices to the owner, in the owner's language; never part of an answer. */
   ownerEmail: string | null;
+  ownerLanguage: string | null;
 }
 
 const cartLineFields = {
@@ -40,6 +41,7 @@ const cartLineFields = {
   ownerName: user.name,
   ownerLocation: user.location,
   ownerEmail: user.email,
+  ownerLanguage: user.language,
 };
 
 function selectCartLines(db: DbOrTx) {
@@ -58,10 +60,18 @@ interface CartLineRow {
   ownerName: string | null;
   ownerLocation: string | null;
   ownerEmail: string | null;
+  ownerLanguage: string | null;
 }
 
 /** A cart line from its row; none from the empty side of an outer join. */
-function toCartLine({ item, book, ownerName, ownerLocation, ownerEmail }: CartLineRow): CartLine[] {
+function toCartLine({
+  item,
+  book,
+  ownerName,
+  ownerLocation,
+  ownerEmail,
+  ownerLanguage,
+}: CartLineRow): CartLine[] {
   if (!item || !book) return [];
   return [
     {
@@ -75,6 +85,7 @@ function toCartLine({ item, book, ownerName, ownerLocation, ownerEmail }: CartLi
       ownerName,
       ownerLocation,
       ownerEmail,
+      ownerLanguage,
     },
   ];
 }
@@ -180,6 +191,7 @@ const addLockStatement = preparedStatement((db) =>
       ownerName: owner.name,
       ownerLocation: owner.location,
       ownerEmail: owner.email,
+      ownerLanguage: owner.language,
     })
     .from(user)
     .leftJoin(books, eq(books.id, sql.placeholder('bookId')))
@@ -258,6 +270,7 @@ export async function addToCart(db: Db, input: { actorId: string; bookId: string
       ownerName: locked.ownerName,
       ownerLocation: locked.ownerLocation,
       ownerEmail: locked.ownerEmail,
+      ownerLanguage: locked.ownerLanguage,
     });
     // Newest first, as loadCartLines orders them.
     return toCartView([...newLine, ...lines]);

@@ -91,7 +91,8 @@ const checkoutLockStatement = preparedStatement((db) =>
     .select({
       member: user,
       previousId: checkouts.id,
-      adminEmails: sql<string[]>`(select coalesce(json_agg(a.email order by a.created_at, a.id), '[]')
+      admins: sql<Array<{ email: string; language: string }>>`(select coalesce(json_agg(
+          json_build_object('email', a.email, 'language', a.language) order by a.created_at, a.id), '[]')
         from ${user} as a where a.role = 'admin')`,
     })
     .from(user)
@@ -205,8 +206,14 @@ export async function placeOrders(
         .values(
           outboxRows(
             placedNoticeEmails(deps.config, groups, {
-              ownerEmail: (ownerId) => lines.find((line) => line.ownerId === ownerId)?.ownerEmail ?? null,
-              adminEmails: locked.adminEmails,
+              owner: (ownerId) => {
+                const line = lines.find((l) => l.ownerId === ownerId);
+                return line?.ownerEmail
+                  ? { email: line.ownerEmail, language: line.ownerLanguage ?? 'en' }
+                  : null;
+              },
+              admins: locked.admins,
+              borrowerLanguage: member.language,
             }),
           ),
         )

@@ -19,7 +19,7 @@ import { waitingForOrder } from '@server/modules/waitlist/service';
 type Recipient = QueuedEmail['recipientType'];
 
 /** A readable due date in the operator's zone, in `lang`: "Wednesday, 9 December 2026" / "Rabu, 9 Desember 2026". */
-export function dueDateLabel(lang: UiLanguage, dueAt: Date, timeZone: string): string {
+function dueDateLabel(lang: UiLanguage, dueAt: Date, timeZone: string): string {
   return dayWords(lang, localDate(dueAt, timeZone));
 }
 

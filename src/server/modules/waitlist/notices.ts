@@ -22,7 +22,7 @@ export interface HoldOffer {
 type NoticeConfig = Pick<Config, 'appUrl' | 'timeZone'>;
 
 /** "Friday, 4 December 2026 at 10:00" / "Jumat, 4 Desember 2026 pukul 10.00" in the operator's time zone. */
-export function holdEndLabel(lang: UiLanguage, at: Date, timeZone: string): string {
+function holdEndLabel(lang: UiLanguage, at: Date, timeZone: string): string {
   return momentWords(lang, at, timeZone);
 }
 

@@ -24,7 +24,7 @@ import { queueHoldOffers, queueWaitlistEnded } from '@server/modules/waitlist/no
 import { createBook } from '@server/seed/factories';
 import { advanceTestOrder } from '@tests/support/order-factories';
 import { insertOrder } from '@tests/support/order-fixture';
-import { type OrderNotice, queueOrderNotices } from './order-notices-service';
+import { type OrderNotice, queueOrderNotices } from '@server/modules/email/order-notices-service';
 
 // D29: every email is worded in its recipient's saved language. The API test follows a real
 // checkout to the SMTP server; the other renders every template in both languages and looks for

@@ -106,8 +106,12 @@ export async function placeOrders(
     });
     const notices = outboxRows(
       placedNoticeEmails(deps.config, groups, {
-        ownerEmail: (ownerId) => lines.find((line) => line.ownerId === ownerId)?.ownerEmail ?? null,
-        adminEmails: locked.adminEmails,
+        owner: (ownerId) => {
+          const line = lines.find((l) => l.ownerId === ownerId);
+          return line?.ownerEmail ? { email: line.ownerEmail, language: line.ownerLanguage ?? 'en' } : null;
+        },
+        admins: locked.admins,
+        borrowerLanguage: locked.member.language,
       }),
     );
 

@@ -5,6 +5,7 @@ import { cartProblems } from '@domain/cart-rules';
 import type { OrderSummary } from '@domain/order-types';
 import type { CheckoutInput } from '@domain/schemas/checkout';
 import type { AppDeps } from '@server/app-env';
+import type { Config } from '@server/config';
 import type { DbOrTx } from '@server/db/client';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { transactionWithRetry } from '@server/db/retry';
@@ -12,6 +13,7 @@ import { type CartLine, groupCartLines, loadCartLines } from '@server/modules/ca
 import { placedNoticeEmails } from '@server/modules/email/order-notices-service';
 import { outboxRows } from '@server/outbox/outbox';
 import { summariesOf, toOrderSummary } from '@server/modules/orders/service';
+import { paymentWindowEnd } from '@server/modules/loans/service';
 import { enterPaymentAtCheckout } from '@server/modules/payments/pickup-service';
 import { buildOrderRows, type Delivery } from './order-rows';
 import { checkoutLockStatement, offeredPickupLocations, ordersOfCheckout, writeCheckout } from './statements';
@@ -51,12 +53,19 @@ async function sharedPickupLocations(db: DbOrTx, ownerIds: readonly string[]): P
 const ownersOf = (lines: readonly { ownerId: string | null }[]) =>
   lines.flatMap((line) => (line.ownerId ? [line.ownerId] : []));
 
+/**
+ * The pickup locations every owner in the cart offers, and the payment deadline a pickup order
+ * placed now would get (D24, D33: it enters Waiting for Payment at once). An order placed later
+ * gets a later deadline, so the date the checkout shows is one the member can keep.
+ */
 export async function checkoutOptions(
   db: DbOrTx,
+  config: Pick<Config, 'paymentWindowHours'>,
   input: { actorId: string },
-): Promise<{ pickupLocations: PickupLocation[] }> {
+): Promise<{ pickupLocations: PickupLocation[]; pickupPayBy: string }> {
   const lines = await loadCartLines(db, input.actorId);
-  return { pickupLocations: await sharedPickupLocations(db, ownersOf(lines)) };
+  const pickupPayBy = paymentWindowEnd(config).toISOString();
+  return { pickupLocations: await sharedPickupLocations(db, ownersOf(lines)), pickupPayBy };
 }
 
 export interface PlacedOrders {

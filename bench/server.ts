@@ -19,18 +19,21 @@ import { eq, sql } from 'drizzle-orm';
 //   POST /api/bench/drop-cache  empties the catalog cache: the next catalog request finds
 //                             nothing cached (the cold path)
 //   POST /api/bench/gc        a full garbage collection, then the process's memory figures
+//   POST /api/bench/capture   starts recording every statement sent (text and parameters);
+//   GET /api/bench/captured   stops and answers them (the growth bench replays them in EXPLAIN)
 const config = loadConfig();
 const runtime = await createRuntime(config);
 const { db } = runtime.deps;
 
 // BENCH_COUNT_QUERIES=1: tally the statements sent, by their first words, printed at the end.
 const statements = new Map<string, number>();
-if (process.env.BENCH_COUNT_QUERIES) {
-  observeQueries(db, (text) => {
-    const key = text.replace(/\s+/g, ' ').slice(0, 90);
-    statements.set(key, (statements.get(key) ?? 0) + 1);
-  });
-}
+let captured: { text: string; params: unknown[] }[] | null = null;
+observeQueries(db, (text, params) => {
+  captured?.push({ text, params });
+  if (!process.env.BENCH_COUNT_QUERIES) return;
+  const key = text.replace(/\s+/g, ' ').slice(0, 90);
+  statements.set(key, (statements.get(key) ?? 0) + 1);
+});
 
 const bench = new Hono()
   .get('/api/bench/constant', (c) => c.json({ ok: true }))
@@ -48,6 +51,15 @@ const bench = new Hono()
     // collected (started with --expose-gc by bench-server.ts).
     (globalThis as { gc?: () => void }).gc?.();
     return c.json(process.memoryUsage());
+  })
+  .post('/api/bench/capture', (c) => {
+    captured = [];
+    return c.json({ ok: true });
+  })
+  .get('/api/bench/captured', (c) => {
+    const list = captured ?? [];
+    captured = null;
+    return c.json(list);
   })
   .post('/api/bench/drop-cache', (c) => {
     catalogCacheOf(db).clear(-1);

@@ -79,10 +79,8 @@ export const COVER_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as con
 /** Photos per book (D18): the first is the cover. */
 export const MAX_PHOTOS = 4;
 
+/** The most the operator may take of a loan (SERVICE_FEE_PERCENT). */
 export const SERVICE_FEE_MAX_PERCENT = 20;
-export const MINIMUM_AGE = 18;
-export const PRIVACY_MINIMUM_AGE = 13;
 /** The policy pages' effective date (ISO); the web words it in the chosen language. */
 export const POLICY_EFFECTIVE_DATE = '2025-06-06';
 export const PICKUP_DROP_OFF_HOURS = 2 * 24;
-export const PAYMENT_INSTRUCTIONS_HOURS = 24;

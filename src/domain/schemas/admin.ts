@@ -3,7 +3,7 @@ import { ADMIN_EMAIL_LIST_LIMIT, BOOK_STATUSES, ORDER_STATUSES, ROLES } from '@d
 
 // Admin query strings and bodies: bad values are refused with 422 and change nothing.
 
-export const ADMIN_PAGE_SIZE = 20;
+const ADMIN_PAGE_SIZE = 20;
 
 const q = z
   .string()
@@ -14,7 +14,7 @@ const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE);
 
 /** D21: besides the 8 statuses, the orders tab filters loans that are overdue or due within 2 days. */
-export const ADMIN_LOAN_FILTERS = ['overdue', 'due_soon'] as const;
+const ADMIN_LOAN_FILTERS = ['overdue', 'due_soon'] as const;
 export type AdminLoanFilter = (typeof ADMIN_LOAN_FILTERS)[number];
 
 export const adminOrdersQuerySchema = z.object({

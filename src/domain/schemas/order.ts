@@ -48,7 +48,6 @@ export const orderActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel') }),
   z.object({ type: z.literal('set_status'), status: z.enum(ORDER_STATUSES) }),
 ]);
-export type OrderActionInput = z.output<typeof orderActionSchema>;
 
 export const orderListQuerySchema = z.object({
   as: z.enum(['borrower', 'owner']).default('borrower'),

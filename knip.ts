@@ -1,0 +1,26 @@
+import type { KnipConfig } from 'knip';
+
+// `npx knip`: files, exports and dependencies nothing uses. Knip's own plugins find the rest of
+// the entry points: the package scripts (src/server/cli.ts, bench/run.ts), src/web/index.html
+// (src/web/main.tsx), and the vite, vitest and playwright configs with the tests they name.
+const config: KnipConfig = {
+  entry: [
+    'scripts/*.{mjs,ts}',
+    // Started as child processes (`node --import tsx <file>`), not imported.
+    'src/server/main.ts',
+    'bench/server.ts',
+  ],
+  project: ['src/**/*.{ts,tsx,css}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{mjs,ts}', '*.ts'],
+  // The stylesheet's `@import "tailwindcss"` is a dependency too.
+  compilers: {
+    css: (text: string) => [...text.matchAll(/(?<=@)import[^;]+/g)].join('\n'),
+  },
+  ignoreDependencies: [
+    // Loaded by file path (createRequire().resolve): the API reference page's standalone
+    // script (src/server/api-docs/routes.ts) and the OpenAPI linter (scripts/openapi-lint.ts).
+    '@scalar/api-reference',
+    '@redocly/cli',
+  ],
+};
+
+export default config;

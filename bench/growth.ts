@@ -35,13 +35,13 @@ type FirstAnswer = Record<string, unknown>;
 
 interface NamedRequest {
   name: string;
+  /** Page 1. */
   path: string;
   /**
-   * The path of the list's last page, from page 1's path and answer; absent when the request
-   * has no pages. With numbered pages it is the page `ceil(total / pageSize)`; a list paged by
-   * cursors names here how to reach its end (a reversed order's first page, or a cursor for it).
+   * The further pages to measure, found from page 1's path and answer: [label, path] pairs,
+   * the list's last page among them. Absent when the request has no pages.
    */
-  last?: (path: string, first: FirstAnswer) => string;
+  more?: (path: string, first: FirstAnswer) => [label: string, path: string][];
 }
 
 const withParams = (path: string, params: Record<string, string>) => {
@@ -57,20 +57,55 @@ const lastNumberedPage = (path: string, first: FirstAnswer) => {
   return withParams(path, { page: String(Math.max(1, Math.ceil(total / pageSize))) });
 };
 
-const catalog = (name: string, query: string, deep = true): NamedRequest => ({
+// The catalog pages by cursor once it answers `nextCursor` (D17): a cursor is base64url of
+// [sort, ...the sort's keys] (books/catalog-cursor.ts), and the page `before` a place past the
+// listing's end is its last page. Page numbers go up to MAX_PAGE_NUMBER (50) there.
+const ZERO_ID = '00000000-0000-0000-0000-000000000000';
+const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+const PAST_THE_END: Record<string, string[]> = {
+  newest: ['-1', ZERO_ID],
+  oldest: ['9000000000000000000', LAST_ID],
+  'price-low': ['1000000000', '-1', ZERO_ID],
+  'price-high': ['-1', '-1', ZERO_ID],
+  'title-az': ['\u{10FFFF}', LAST_ID],
+  'title-za': ['', ZERO_ID],
+};
+const endCursor = (path: string) => {
+  const sort = new URL(path, 'http://x').searchParams.get('sort') ?? 'newest';
+  return Buffer.from(JSON.stringify([sort, ...PAST_THE_END[sort]])).toString('base64url');
+};
+const catalogPages =
+  (deep: boolean) =>
+  (path: string, first: FirstAnswer): [string, string][] => {
+    const byCursor = 'nextCursor' in first;
+    const pages: [string, string][] = [];
+    if (deep)
+      pages.push([byCursor ? 'page 50' : 'page 1,000', withParams(path, { page: byCursor ? '50' : '1000' })]);
+    pages.push([
+      'last page',
+      byCursor ? withParams(path, { before: endCursor(path) }) : lastNumberedPage(path, first),
+    ]);
+    return pages;
+  };
+
+// The admin lists page by keyset once they answer `next` (cursor 'last' is the last page).
+const adminPages = (path: string, first: FirstAnswer): [string, string][] => [
+  ['last page', 'next' in first ? withParams(path, { cursor: 'last' }) : lastNumberedPage(path, first)],
+];
+
+const catalog = (name: string, query: string, deep = false): NamedRequest => ({
   name: `catalog: ${name}`,
   path: `/api/books${query ? `?${query}` : ''}`,
-  ...(deep ? { last: lastNumberedPage } : {}),
+  more: catalogPages(deep),
 });
 const adminList = (name: string, path: string): NamedRequest => ({
   name: `admin: ${name}`,
   path,
-  last: lastNumberedPage,
+  more: adminPages,
 });
 
 export const REQUESTS: NamedRequest[] = [
-  catalog('newest', ''),
-  { name: 'catalog: newest, deep page (1,000)', path: '/api/books?page=1000' },
+  catalog('newest', '', true),
   catalog('search "ga" (2 letters)', 'q=ga'),
   catalog('search "the" (common word)', 'q=the'),
   catalog('search "garden"', 'q=garden'),
@@ -78,6 +113,7 @@ export const REQUESTS: NamedRequest[] = [
   catalog('condition Fair', 'condition=Fair'),
   catalog('language Indonesian', 'language=Indonesian'),
   catalog('max price 10,000', 'maxPrice=10000'),
+  catalog('area Ubud (every seeded owner lives there)', 'area=Ubud'),
   catalog('oldest', 'sort=oldest'),
   catalog('price low-high', 'sort=price-low'),
   catalog('price high-low', 'sort=price-high'),
@@ -129,7 +165,7 @@ interface Statement {
 
 interface Row {
   name: string;
-  page: 'page 1' | 'last page' | '';
+  page: string;
   path: string;
   status: number;
   bytes: number;
@@ -155,9 +191,10 @@ async function measureSize(label: string, size: GrowthSize, databaseUrl: string)
     for (const request of REQUESTS) {
       const first = await measure(base, cookie, explain, request.name, 'page 1', request.path);
       rows.push(first.row);
-      if (request.last && first.row.status === 200) {
-        const path = request.last(request.path, first.answer);
-        rows.push((await measure(base, cookie, explain, request.name, 'last page', path)).row);
+      if (request.more && first.row.status === 200) {
+        for (const [label, path] of request.more(request.path, first.answer)) {
+          rows.push((await measure(base, cookie, explain, request.name, label, path)).row);
+        }
       }
       loads.push(loadavg()[0]);
     }
@@ -202,7 +239,7 @@ async function measure(
   cookie: string,
   explain: Explainer,
   name: string,
-  page: Row['page'],
+  page: string,
   path: string,
 ): Promise<{ row: Row; answer: FirstAnswer }> {
   const cold: number[] = [];

@@ -11,7 +11,8 @@ const options = memberRoute({
   method: 'get',
   path: '/checkout/options',
   tags,
-  summary: 'The pickup locations every owner in the cart drops books at, and when a pickup order placed now is to be paid by',
+  summary:
+    'The pickup locations every owner in the cart drops books at, and when a pickup order placed now is to be paid by',
   responses: {
     200: jsonAnswer(
       z.object({ pickupLocations: z.array(pickupLocationSchema), pickupPayBy: z.string() }),

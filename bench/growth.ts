@@ -18,7 +18,8 @@ import { GROWTH_ADMIN, type GrowthSize, seedGrowth } from './growth-seed';
 //     request; and the plan's verdict: index only, or the tables read by a sequential scan and
 //     how many rows the scans read;
 //   - the server's memory (after a full collection) when it started and after every request.
-// `seed` only seeds. Sizes are named on the command line (default: all three).
+// `seed` only seeds; `only=admin` measures the requests whose name starts so. Sizes are named on
+// the command line (default: all three).
 
 const SIZES: Record<string, GrowthSize> = {
   '10k': { books: 10_000, orders: 10_000 },
@@ -105,7 +106,7 @@ const adminList = (name: string, path: string): NamedRequest => ({
   more: adminPages,
 });
 
-export const REQUESTS: NamedRequest[] = [
+const REQUESTS: NamedRequest[] = [
   catalog('newest', '', true),
   catalog('search "ga" (2 letters)', 'q=ga'),
   catalog('search "the" (common word)', 'q=the'),
@@ -147,13 +148,16 @@ const databaseName = (label: string) => `rakbuku_growth_${label}`;
 
 export async function run(args: string[]): Promise<void> {
   const seedOnly = args.includes('seed');
+  // only=admin (or only=catalog, or any start of a request's name): measure those requests alone.
+  const only = args.find((a) => a.startsWith('only='))?.slice('only='.length);
+  const requests = only ? REQUESTS.filter((r) => r.name.startsWith(only)) : REQUESTS;
   const labels = args.filter((a) => a in SIZES);
   const results: SizeResult[] = [];
   for (const label of labels.length > 0 ? labels : Object.keys(SIZES)) {
     console.log(`\n${label}: seeding (resumable)`);
     const databaseUrl = await seedGrowth(serverUrl(), databaseName(label), SIZES[label]);
     if (seedOnly) continue;
-    results.push(await measureSize(label, SIZES[label], databaseUrl));
+    results.push(await measureSize(label, SIZES[label], databaseUrl, requests));
     console.log(`\n${results.at(-1)!.report}`);
   }
   if (results.length > 1) console.log(`\n${combined(results)}`);
@@ -213,7 +217,12 @@ interface Row {
   verdict: string;
 }
 
-async function measureSize(label: string, size: GrowthSize, databaseUrl: string): Promise<SizeResult> {
+async function measureSize(
+  label: string,
+  size: GrowthSize,
+  databaseUrl: string,
+  requests: NamedRequest[],
+): Promise<SizeResult> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startBenchServer(port, { DATABASE_URL: databaseUrl, RATE_LIMIT_ENABLED: 'false' });
@@ -224,7 +233,7 @@ async function measureSize(label: string, size: GrowthSize, databaseUrl: string)
     const cookie = await signIn(base);
     const memoryStart = await memoryAfterGc(base);
     const rows: Row[] = [];
-    for (const request of REQUESTS) {
+    for (const request of requests) {
       const first = await measure(base, cookie, explain, request.name, 'page 1', request.path);
       rows.push(first.row);
       if (request.more && first.row.status === 200) {

@@ -13,7 +13,16 @@ const options = memberRoute({
   tags,
   summary: 'The pickup locations every owner in the cart drops books at',
   responses: {
-    200: jsonAnswer(z.object({ pickupLocations: z.array(pickupLocationSchema) }), 'Shared pickup locations'),
+    200: jsonAnswer(
+      z.object({
+        pickupLocations: z.array(pickupLocationSchema),
+        favouritePickupLocationId: z
+          .string()
+          .nullable()
+          .describe("The member's favourite pickup location when it is one of these, else null"),
+      }),
+      'Shared pickup locations',
+    ),
   },
 });
 

@@ -13,6 +13,7 @@ import { placedNoticeEmails } from '@server/modules/email/order-notices-service'
 import { outboxRows } from '@server/outbox/outbox';
 import { summariesOf, toOrderSummary } from '@server/modules/orders/service';
 import { enterPaymentAtCheckout } from '@server/modules/payments/pickup-service';
+import { getFavouritePickup } from '@server/modules/pickup-locations/service';
 import { buildOrderRows, type Delivery } from './order-rows';
 import { checkoutLockStatement, offeredPickupLocations, ordersOfCheckout, writeCheckout } from './statements';
 import { endHoldsAtCheckout } from '@server/modules/waitlist/hold-service';
@@ -51,12 +52,20 @@ async function sharedPickupLocations(db: DbOrTx, ownerIds: readonly string[]): P
 const ownersOf = (lines: readonly { ownerId: string | null }[]) =>
   lines.flatMap((line) => (line.ownerId ? [line.ownerId] : []));
 
+/** The shared pickup locations, and the member's favourite when it is one of them (offered first). */
 export async function checkoutOptions(
   db: DbOrTx,
   input: { actorId: string },
-): Promise<{ pickupLocations: PickupLocation[] }> {
+): Promise<{ pickupLocations: PickupLocation[]; favouritePickupLocationId: string | null }> {
   const lines = await loadCartLines(db, input.actorId);
-  return { pickupLocations: await sharedPickupLocations(db, ownersOf(lines)) };
+  const [shared, favourite] = await Promise.all([
+    sharedPickupLocations(db, ownersOf(lines)),
+    getFavouritePickup(db, input),
+  ]);
+  return {
+    pickupLocations: shared,
+    favouritePickupLocationId: shared.some((location) => location.id === favourite) ? favourite : null,
+  };
 }
 
 export interface PlacedOrders {

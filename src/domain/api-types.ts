@@ -34,10 +34,21 @@ export const bookSummarySchema = z.object({
   monthlyPrice: moneySchema.nullable(),
   /** D28: the price to buy it outright, or null when it is not for sale. */
   salePrice: moneySchema.nullable(),
+  /** D38: where the book is, its owner's location; null when the owner gave none. */
+  area: z.string().nullable(),
   cover: coverUrlsSchema,
   createdAt: timestampSchema,
 });
 export type BookSummary = z.infer<typeof bookSummarySchema>;
+
+/**
+ * D38: the catalog's area filter options, the areas that have books to borrow now, by name, each
+ * with how many (the same books an unfiltered catalog lists).
+ */
+export const catalogAreasSchema = z.object({
+  items: z.array(z.object({ area: z.string(), books: z.number().int() })),
+});
+export type CatalogAreas = z.infer<typeof catalogAreasSchema>;
 
 /** The owner's shelf header (D19: member since and counts, no invented rating). */
 export const ownerProfileSchema = z.object({

@@ -178,16 +178,6 @@ export const EXTENSION_REFUSALS = [
 ] as const;
 export type ExtensionRefusal = (typeof EXTENSION_REFUSALS)[number];
 
-export const LOAN_MSG = {
-  EXTENSION_NOT_ON_LOAN: 'A loan can be extended only while the books are with you (Delivered).',
-  EXTENSION_OVERDUE: 'This loan is overdue and can no longer be extended. Please return the books.',
-  EXTENSION_LIMIT: `This loan was already extended ${MAX_EXTENSIONS} times, the most allowed.`,
-  EXTENSION_WAITLIST: 'Someone is waiting for one of these books, so this loan cannot be extended.',
-  extensionWeeks: 'Choose an extension of 1 or 2 weeks.',
-  extensionNotFound: 'Extension not found',
-  extensionAlreadyPaid: 'This extension is already marked as paid.',
-} as const satisfies Record<ExtensionRefusal | string, string>;
-
 /** D23: why this loan cannot be extended now, or null when it can. Checked in this order. */
 export function extensionRefusal(input: {
   status: OrderStatus;

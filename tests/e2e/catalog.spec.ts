@@ -290,3 +290,49 @@ test.describe('on a phone', () => {
     await expect(page).not.toHaveURL(/condition=/);
   });
 });
+
+test('the area filter narrows the shop, kept in the URL, on a wide screen and on a phone, in both languages', async ({
+  page,
+  context,
+}) => {
+  // D38: a book's area is its owner's location. Demo owners live in several areas.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/books');
+  await expect(showing(page)).toBeVisible();
+  const everywhere = await shownCount(page);
+  const area = page.getByLabel('Area', { exact: true });
+  await expect(area.getByRole('option', { name: 'Sanur' })).toHaveCount(1);
+  await area.selectOption('Sanur');
+  await expect(page).toHaveURL(/[?&]area=Sanur(&|$)/);
+  await expect(async () => {
+    const inSanur = await shownCount(page);
+    const api = (await (await page.request.get('/api/books?area=Sanur')).json()) as { total: number };
+    expect(inSanur).toBe(api.total);
+    expect(inSanur).toBeGreaterThan(0);
+    expect(inSanur).toBeLessThan(everywhere);
+  }).toPass({ timeout: 10_000 });
+  // Every card says where its book is, and all of them are in Sanur.
+  const places = await page.getByRole('main').getByTestId('book-area').allTextContents();
+  expect(places.length).toBeGreaterThan(0);
+  expect(new Set(places)).toEqual(new Set(['Sanur']));
+  // A shared link opens the same filter; Clear all removes it.
+  await page.reload();
+  await expect(page.getByLabel('Area', { exact: true })).toHaveValue('Sanur');
+  await page.getByRole('button', { name: 'Clear all' }).first().click();
+  await expect(page).not.toHaveURL(/area=/);
+  await expect(page.getByLabel('Area', { exact: true })).toHaveValue('');
+
+  // On a phone, in Indonesian: the area is among the filters the Filters button opens.
+  await context.addCookies([{ name: 'rakbuku_lang', value: 'id', url: e2eBaseUrl() }]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/books');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const mobileArea = page.locator('#catalog-filters-mobile').getByLabel('Area', { exact: true });
+  await expect(mobileArea.getByRole('option', { name: 'Semua area' })).toHaveCount(1);
+  await mobileArea.selectOption('Ubud');
+  await expect(page).toHaveURL(/[?&]area=Ubud(&|$)/);
+  await expect(page.getByRole('main').getByTestId('book-area').first()).toHaveText('Ubud');
+  expect(new Set(await page.getByRole('main').getByTestId('book-area').allTextContents())).toEqual(
+    new Set(['Ubud']),
+  );
+});

@@ -5,6 +5,7 @@ import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
   LANGUAGES,
+  LOCATION_MAX,
   MAX_PAGE_SIZE,
   SORT_KEYS,
 } from '@domain/constants';
@@ -19,6 +20,12 @@ export const bookQuerySchema = z.object({
   category: z.enum(CATEGORIES).optional(),
   condition: z.enum(CONDITIONS).optional(),
   language: z.enum(LANGUAGES).optional(),
+  /** D38: the owners' location, exactly as an area option names it; an empty one is no filter. */
+  area: z
+    .string()
+    .max(LOCATION_MAX)
+    .transform((s) => s.trim() || undefined)
+    .optional(),
   maxPrice: z
     .string()
     .regex(/^\d{1,10}(\.\d{1,2})?$/)

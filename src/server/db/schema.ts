@@ -209,6 +209,9 @@ export const books = pgTable(
     coverDrawn: boolean('cover_drawn').notNull().default(false),
     // D30: ISBN-13, or null when the owner gave none.
     isbn: varchar('isbn', { length: 13 }),
+    // D38: where the book is, its owner's location. PostgreSQL copies it from the owner on every
+    // write and moves it when the owner's location changes (migration 0015): never set it here.
+    area: text('area'),
     // The open order that holds this book (D6); null when the book is free.
     reservedByOrderId: uuid('reserved_by_order_id').references((): AnyPgColumn => orders.id, {
       onDelete: 'set null',
@@ -267,6 +270,10 @@ export const books = pgTable(
       .where(sql`listed`),
     index('books_listed_title_idx')
       .on(sql`lower(${t.title})`, t.id, t.category, t.condition, t.language, t.weeklyPrice)
+      .where(sql`listed`),
+    // The catalog filtered by area (D38), newest first.
+    index('books_listed_area_created_idx')
+      .on(t.area, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`listed`),
     index('books_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('books_author_trgm_idx').using('gin', sql`${t.author} gin_trgm_ops`),

@@ -82,17 +82,18 @@ export function formatDaysFromNow(days: number): string {
   return new Intl.RelativeTimeFormat(dateLocale(), { numeric: 'auto' }).format(days, 'day');
 }
 
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', timeZone: 'UTC' });
 const asUtcDay = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /**
- * Two local dates (YYYY-MM-DD) as one span: "14-21 Dec", "28 Dec - 4 Jan", "14 Dec" (D39's
- * estimate). The dates are already the operator's days, so they are formatted as they are.
+ * Two local dates (YYYY-MM-DD) as one span: "14-21 Dec", "28 Dec - 4 Jan", "14 Dec" ("14-21 Des"
+ * in Indonesian; D39's estimate). The dates are already the operator's days, so they are
+ * formatted as they are.
  */
 export function formatDaySpan(from: string, to: string): string {
+  const dayMonth = dateFormat({ day: 'numeric', month: 'short', timeZone: 'UTC' });
   if (from === to) return dayMonth.format(asUtcDay(from));
   if (from.slice(0, 7) === to.slice(0, 7)) {
+    const dayOnly = dateFormat({ day: 'numeric', timeZone: 'UTC' });
     return `${dayOnly.format(asUtcDay(from))}-${dayMonth.format(asUtcDay(to))}`;
   }
   return `${dayMonth.format(asUtcDay(from))} - ${dayMonth.format(asUtcDay(to))}`;

@@ -6,7 +6,7 @@ import type { Category, Condition, Language, SortKey } from '@domain/constants';
 // decides as PostgreSQL would (a search or title order outside ASCII, a collation it does not
 // know), it answers null ("unknown") and the caller drops the cached value instead.
 //
-// Adding a filter (an area, an ISBN search) touches three places, each once: its SQL in
+// Adding a filter (as the ISBN search and the area were added) touches three places, each once: its SQL in
 // service.ts (conditionsOf), the field catalog_book_state() records (a migration redefining the
 // function) and its test here (matchesFilter, and matchesScope when it narrows the slider's
 // scope). catalog-filters.test.ts checks on random books and queries that the three agree.
@@ -28,6 +28,8 @@ export interface BookState {
   author: string;
   /** ISBN-13 or null; absent from changes logged before migration 0013. */
   isbn?: string | null;
+  /** The owner's location (D38); absent from changes logged before migration 0015. */
+  area?: string | null;
   cover: string;
   /** created_at in microseconds since the epoch, as text */
   created: string;
@@ -48,6 +50,8 @@ export interface ListingFilter {
   isbn?: string;
   condition?: Condition;
   language?: Language;
+  /** D38: the owners' location, matched exactly. */
+  area?: string;
   maxPrice?: string;
 }
 
@@ -128,7 +132,11 @@ export function matchesFilter(state: BookState, filter: ListingFilter): boolean 
   if (filter.condition && state.condition !== filter.condition) return false;
   if (filter.language && state.language !== filter.language) return false;
   if (filter.maxPrice && cents(state.price) > cents(filter.maxPrice)) return false;
-  return matchesSearch(state, filter);
+  // `area = filter.area` (D38): unknown for a change logged without the area.
+  const inArea = !filter.area ? true : state.area === undefined ? null : state.area === filter.area;
+  if (inArea === false) return false;
+  const search = matchesSearch(state, filter);
+  return search === false ? false : inArea === null ? null : search;
 }
 
 /** The database's default collation, as pg_database names it (provider null before PostgreSQL 15). */

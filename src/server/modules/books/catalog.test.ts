@@ -155,6 +155,7 @@ describe('GET /api/books: what is listed', () => {
         weeklyPrice: '20000.50',
         monthlyPrice: null,
         salePrice: null,
+        area: 'Ubud',
         cover: {
           card: `/api/covers/${listed[4].coverKey}/card.webp`,
           detail: `/api/covers/${listed[4].coverKey}/detail.webp`,

@@ -31,6 +31,7 @@ export function toBookSummary(book: Book): BookSummary {
     weeklyPrice: book.weeklyPrice,
     monthlyPrice: book.monthlyPrice,
     salePrice: book.salePrice,
+    area: book.area,
     cover: coverUrls(book.coverKey),
     createdAt: book.createdAt.toISOString(),
   };
@@ -65,6 +66,7 @@ async function filterOf(query: BookQueryInput, scope: ListingScope): Promise<Lis
     isbn: isbn ?? undefined,
     condition: query.condition,
     language: query.language,
+    area: query.area,
     maxPrice: query.maxPrice,
   };
 }
@@ -83,6 +85,7 @@ function conditionsOf(filter: ListingFilter): { inScope: SQL[]; filtered: SQL[] 
   const filtered = [...inScope];
   if (filter.condition) filtered.push(eq(books.condition, filter.condition));
   if (filter.language) filtered.push(eq(books.language, filter.language));
+  if (filter.area) filtered.push(eq(books.area, filter.area));
   if (filter.maxPrice) filtered.push(lte(books.weeklyPrice, filter.maxPrice));
   return { inScope, filtered };
 }
@@ -133,7 +136,7 @@ export async function listBooksUncached(
 
 function listingKeys(query: BookQueryInput, scope: ListingScope) {
   const scopeKey = JSON.stringify([scope, query.category ?? null, query.q ?? null]);
-  const filterKey = JSON.stringify([scopeKey, query.condition, query.language, query.maxPrice]);
+  const filterKey = JSON.stringify([scopeKey, query.condition, query.language, query.area, query.maxPrice]);
   const pageKey = JSON.stringify([filterKey, query.sort, query.page, query.pageSize]);
   return { scopeKey, filterKey, pageKey };
 }

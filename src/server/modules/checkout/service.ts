@@ -5,6 +5,7 @@ import { cartProblems } from '@domain/cart-rules';
 import type { OrderSummary } from '@domain/order-types';
 import type { CheckoutInput } from '@domain/schemas/checkout';
 import type { AppDeps } from '@server/app-env';
+import type { Config } from '@server/config';
 import type { DbOrTx } from '@server/db/client';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { transactionWithRetry } from '@server/db/retry';
@@ -12,6 +13,7 @@ import { type CartLine, groupCartLines, loadCartLines } from '@server/modules/ca
 import { placedNoticeEmails } from '@server/modules/email/order-notices-service';
 import { outboxRows } from '@server/outbox/outbox';
 import { summariesOf, toOrderSummary } from '@server/modules/orders/service';
+import { paymentWindowEnd } from '@server/modules/loans/service';
 import { enterPaymentAtCheckout } from '@server/modules/payments/pickup-service';
 import { getFavouritePickup } from '@server/modules/pickup-locations/service';
 import { buildOrderRows, type Delivery } from './order-rows';
@@ -52,11 +54,21 @@ async function sharedPickupLocations(db: DbOrTx, ownerIds: readonly string[]): P
 const ownersOf = (lines: readonly { ownerId: string | null }[]) =>
   lines.flatMap((line) => (line.ownerId ? [line.ownerId] : []));
 
-/** The shared pickup locations, and the member's favourite when it is one of them (offered first). */
+/**
+ * The pickup locations every owner in the cart offers, the member's favourite when it is one of
+ * them (chosen first), and the payment deadline a pickup order placed now would get (D24, D33:
+ * it enters Waiting for Payment at once). An order placed later gets a later deadline, so the
+ * date the checkout shows is one the member can keep.
+ */
 export async function checkoutOptions(
   db: DbOrTx,
+  config: Pick<Config, 'paymentWindowHours'>,
   input: { actorId: string },
-): Promise<{ pickupLocations: PickupLocation[]; favouritePickupLocationId: string | null }> {
+): Promise<{
+  pickupLocations: PickupLocation[];
+  favouritePickupLocationId: string | null;
+  pickupPayBy: string;
+}> {
   const lines = await loadCartLines(db, input.actorId);
   const [shared, favourite] = await Promise.all([
     sharedPickupLocations(db, ownersOf(lines)),
@@ -65,6 +77,7 @@ export async function checkoutOptions(
   return {
     pickupLocations: shared,
     favouritePickupLocationId: shared.some((location) => location.id === favourite) ? favourite : null,
+    pickupPayBy: paymentWindowEnd(config).toISOString(),
   };
 }
 

@@ -8,8 +8,9 @@ import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
 import { EmptyState, ErrorBanner, LoadErrorBanner } from '@web/components/ui/feedback';
 import { toBookQuery } from '@domain/catalog-params';
-import { useCatalogParams } from '@web/lib/catalog-url';
+import { hasFiltersIn, useCatalogParams } from '@web/lib/catalog-url';
 import { BookGrid, BookGridSkeleton } from '@web/components/book-card';
+import { catalogAreasQuery } from '@web/features/catalog/api';
 import { CatalogFilters } from './catalog-filters';
 import { Pagination } from '@web/components/pagination';
 import { SortSelect } from './sort-select';
@@ -21,12 +22,19 @@ import { SortSelect } from './sort-select';
 export function CatalogBrowser({
   category,
   queryFor,
+  byArea = true,
 }: {
   category?: Category;
   queryFor: (query: BookQuery) => UseQueryOptions<BookPage, Error, BookPage, QueryKey>;
+  /** Whether the listing offers the area filter (D38): not on a shelf, where every book is in one area. */
+  byArea?: boolean;
 }) {
   const { t } = useTranslation('catalog');
-  const { params, update, clearFilters, hasFilters } = useCatalogParams();
+  const catalog = useCatalogParams();
+  const { update, clearFilters } = catalog;
+  const params = byArea ? catalog.params : { ...catalog.params, area: undefined };
+  const hasFilters = hasFiltersIn(params);
+  const areas = useQuery({ ...catalogAreasQuery(), enabled: byArea });
   const bookQuery = toBookQuery(params, category);
   const query = useQuery(queryFor(bookQuery));
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -53,6 +61,7 @@ export function CatalogBrowser({
       onChange={update}
       onClear={clearFilters}
       hasFilters={hasFilters}
+      areas={byArea ? (areas.data ?? []) : undefined}
     />
   );
 

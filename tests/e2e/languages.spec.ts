@@ -17,8 +17,8 @@ const other = (lang: UiLanguage): UiLanguage => (lang === 'en' ? 'id' : 'en');
 function withAnyNumber(lang: UiLanguage, key: string, name = 'count'): RegExp {
   const sample = wordsIn(lang)(key, { [name]: 987654 });
   const [before, after] = sample.split('987654');
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escape(before)}[\\d.,]+${escape(after)}$`);
+  const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escapeRegExp(before)}[\\d.,]+${escapeRegExp(after)}$`);
 }
 
 /** The language cookie the switcher sets, so the next page starts in `lang`. */

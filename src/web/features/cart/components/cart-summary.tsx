@@ -40,7 +40,9 @@ export function CartSummary({
         </div>
         <div className="flex justify-between gap-3 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">
           <dt>{t('summary.total')}</dt>
-          <dd className="whitespace-nowrap" data-testid="cart-subtotal">{formatMoney(cart.subtotal)}</dd>
+          <dd className="whitespace-nowrap" data-testid="cart-subtotal">
+            {formatMoney(cart.subtotal)}
+          </dd>
         </div>
       </dl>
       {cart.groups.length > 1 && <p className="mt-3 text-xs text-stone-500">{t('summary.onePerOwner')}</p>}

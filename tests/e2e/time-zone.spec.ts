@@ -27,7 +27,9 @@ test("a browser in New York sees the order's dates in the operator's zone", asyn
   const order = waiting!;
 
   await page.goto('/my-orders');
-  expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
+  expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
+    'America/New_York',
+  );
   await expect(page.locator('html')).toHaveAttribute('data-time-zone', 'Asia/Makassar');
   const row = page.getByTestId('order-row').filter({ hasText: `Order #${order.number}` });
   await expect(row).toContainText(`Placed on ${inZone(order.createdAt, 'Asia/Makassar', DAY)}`);

@@ -250,6 +250,46 @@ describe('message emails (D26)', () => {
     expect(await messageEmailsTo(owner.user.email)).toHaveLength(2);
   });
 
+  it('messages in two conversations due at one moment reach a member in ONE email, each with its link (D37)', async () => {
+    setClock(START);
+    const owner = await ctx.member({ name: 'Made Owner' });
+    const talks: Array<{ borrower: Member; id: string }> = [];
+    for (const title of ['Matilda', 'Momo']) {
+      const borrower = await ctx.member();
+      const book = await createBook(ctx.db, { ownerId: owner.user.id, title });
+      const placed = await placeTestOrder(ctx, { borrower, books: [book] });
+      talks.push({ borrower, id: placed.order.id });
+    }
+    await say(talks[0].borrower.cookie, talks[0].id, 'About Matilda');
+    await say(talks[1].borrower.cookie, talks[1].id, 'About Momo');
+    await runWorker();
+    let toOwner = await messageEmailsTo(owner.user.email);
+    expect(toOwner).toHaveLength(1);
+    expect(toOwner[0].subject).toBe('2 new messages in 2 conversations');
+    for (const text of ['About Matilda', 'About Momo']) expect(toOwner[0].textBody).toContain(text);
+    for (const { id } of talks) {
+      expect(toOwner[0].textBody).toContain(`Answer on the order page: ${ctx.config.appUrl}/orders/${id}`);
+    }
+    // Never twice, never to the writers.
+    await runWorker();
+    expect(await messageEmailsTo(owner.user.email)).toHaveLength(1);
+    for (const { borrower } of talks) expect(await messageEmailsTo(borrower.user.email)).toEqual([]);
+
+    // Each conversation still gets at most one email per 30 minutes: a message 10 minutes later
+    // waits for the 30th minute, then goes alone.
+    advanceClock(10 * MINUTE);
+    await say(talks[0].borrower.cookie, talks[0].id, 'Ten minutes later');
+    await runWorker();
+    expect(await messageEmailsTo(owner.user.email)).toHaveLength(1);
+    advanceClock(20 * MINUTE);
+    await runWorker();
+    toOwner = await messageEmailsTo(owner.user.email);
+    expect(toOwner).toHaveLength(2);
+    expect(toOwner[1].subject).toMatch(/^New message about order #/);
+    expect(toOwner[1].textBody).toContain('Ten minutes later');
+    expect(toOwner[1].textBody).not.toContain('About M');
+  });
+
   it('what the recipient already read on the site is not emailed', async () => {
     setClock(START);
     const { owner, borrower, id } = await anOrder();

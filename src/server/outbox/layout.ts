@@ -70,7 +70,7 @@ export function renderEmail(lang: UiLanguage, content: EmailContent): RenderedEm
   const button = content.button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(content.button.label)}</a></p><p style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(content.button.url)}</p>`
     : '';
-  const html = `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f5f5f4;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1c1917">
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="margin:0;background:#f5f5f4;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1c1917">
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <div style="font-size:20px;font-weight:700;color:#0f766e;margin-bottom:16px">Rakbuku</div>
 <div style="background:#fff;border-radius:12px;padding:24px;border:1px solid #e7e5e4">

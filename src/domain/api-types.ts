@@ -91,9 +91,15 @@ export type BookDetail = z.infer<typeof bookDetailSchema>;
 
 export const bookPageSchema = z.object({
   items: z.array(bookSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
+  total: z
+    .number()
+    .int()
+    .describe('How many books the listing has, exactly up to 10,000; when totalCapped, more than 10,000'),
+  totalCapped: z.boolean().describe('The listing has more books than `total` (shown as "10,000+")'),
+  page: z.number().int().nullable().describe('The page number, or null for a page asked by cursor'),
   pageSize: z.number().int(),
+  nextCursor: z.string().nullable().describe('`after` for the next page; null on the last page'),
+  prevCursor: z.string().nullable().describe('`before` for the previous page; null on the first page'),
   /** Highest weekly price in the current scope, for the price slider (D4). */
   maxWeeklyPrice: moneySchema,
 });

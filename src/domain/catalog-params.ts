@@ -8,11 +8,13 @@ import {
   LANGUAGES,
   type Language,
   LOCATION_MAX,
+  MAX_PAGE_NUMBER,
   SORT_KEYS,
   type SortKey,
 } from './constants';
 
-// The listing state lives in the page's URL (D17: /books?q=..&condition=..&language=..&area=..&maxPrice=..&sort=..&page=..),
+// The listing state lives in the page's URL (D17: /books?q=..&condition=..&language=..&area=..&maxPrice=..&sort=..&page=..,
+// or after=.. / before=.. for a page by cursor, past the first pages),
 // so a filtered page can be shared and Back restores the previous state. The web reads it to
 // ask /api/books; the server reads the same URL to preload that request from the page's HTML
 // (src/server/web-app/page-hints.ts), so both sides must turn a URL into the same request.
@@ -26,6 +28,9 @@ export interface CatalogParams {
   maxPrice?: string;
   sort: SortKey;
   page: number;
+  /** A page by cursor (the API's nextCursor / prevCursor): the books after or before a row. */
+  after?: string;
+  before?: string;
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
@@ -35,6 +40,12 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 export function parseCatalogParams(search: URLSearchParams): CatalogParams {
   const page = Number(search.get('page'));
   const maxPrice = search.get('maxPrice');
+  const cursor = (name: string) => {
+    const value = search.get(name);
+    return value && value.length <= 1000 ? value : undefined;
+  };
+  const after = cursor('after');
+  const before = after ? undefined : cursor('before');
   const area = (search.get('area') ?? '').trim();
   return {
     q: (search.get('q') ?? '').trim(),
@@ -43,7 +54,10 @@ export function parseCatalogParams(search: URLSearchParams): CatalogParams {
     area: area && area.length <= LOCATION_MAX ? area : undefined,
     maxPrice: maxPrice && /^\d{1,10}(\.\d{1,2})?$/.test(maxPrice) ? maxPrice : undefined,
     sort: oneOf(SORT_KEYS, search.get('sort')) ?? DEFAULT_SORT,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    // A cursor names the page by itself; a page number goes only as deep as the API numbers.
+    page: after || before || !Number.isInteger(page) || page < 1 ? 1 : Math.min(page, MAX_PAGE_NUMBER),
+    after,
+    before,
   };
 }
 
@@ -57,6 +71,8 @@ export function catalogSearch(params: CatalogParams): URLSearchParams {
   if (params.maxPrice) search.set('maxPrice', params.maxPrice);
   if (params.sort !== DEFAULT_SORT) search.set('sort', params.sort);
   if (params.page > 1) search.set('page', String(params.page));
+  if (params.after) search.set('after', params.after);
+  else if (params.before) search.set('before', params.before);
   return search;
 }
 
@@ -70,6 +86,8 @@ export function toBookQuery(params: CatalogParams, category?: Category): BookQue
     maxPrice: params.maxPrice,
     sort: params.sort,
     page: params.page,
+    after: params.after,
+    before: params.before,
   };
 }
 

@@ -50,6 +50,20 @@ export type SortKey = (typeof SORT_KEYS)[number];
 export const DEFAULT_SORT: SortKey = 'newest';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 60;
+/**
+ * The deepest page a page number reaches (an index skip of at most this many pages); past it a
+ * listing is paged by cursor only ("after this row", "before this row").
+ */
+export const MAX_PAGE_NUMBER = 50;
+/** Listings count exactly up to this many books; past it they say "10,000+". */
+export const COUNT_CAP = 10_000;
+/**
+ * A search counts exactly up to this many books ("100+" past it): the words are checked on
+ * each book read, so a common word costs the books read, not the books found in the index.
+ */
+export const SEARCH_COUNT_CAP = 100;
+/** The shortest search: shorter words are refused (no index can find them inside titles). */
+export const MIN_SEARCH_LENGTH = 3;
 
 export const HOME_LATEST_LIMIT = 10;
 export const MORE_FROM_OWNER_LIMIT = 10;

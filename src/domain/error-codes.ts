@@ -55,6 +55,10 @@ export const ERROR_CODES = {
   BOOK_STATUS_FOLLOWS_ORDER: 409,
   TOO_MANY_UPLOADS: 429,
   ISBN_NOT_LISTED: 404,
+  // Catalog paging and search (D17)
+  SEARCH_TOO_SHORT: 422,
+  INVALID_CURSOR: 400,
+  PAGE_TOO_DEEP: 422,
   FILE_TOO_LARGE: 413,
   INVALID_COVER: 422,
   // Cart (spec 5, in the spec's order) and checkout (D5)
@@ -166,6 +170,7 @@ export const FIELD_MESSAGES = {
   currentPasswordIncorrect: [],
   confirmLinkInvalid: [],
   pickupLocationUnavailable: [],
+  pickupLocationGone: [],
   // Book form (spec 5, D18, D32)
   titleRequired: [],
   titleMax: ['maximum'],
@@ -277,6 +282,7 @@ export const FIELD_MSG = {
   currentPasswordIncorrect: fieldMessage('currentPasswordIncorrect'),
   confirmLinkInvalid: fieldMessage('confirmLinkInvalid'),
   pickupLocationUnavailable: fieldMessage('pickupLocationUnavailable'),
+  pickupLocationGone: fieldMessage('pickupLocationGone'),
   titleRequired: fieldMessage('titleRequired'),
   titleMax: fieldMessage('titleMax', { maximum: TITLE_MAX }),
   authorRequired: fieldMessage('authorRequired'),

@@ -1,7 +1,7 @@
-import { englishCode } from '@tests/support/texts';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@tests/support/fixtures';
 import { coverPng, uniqueTitle, uploadBookByApi } from './catalog-helpers';
+import { englishCode } from './words';
 
 // An owner's own books: upload with a cover, see it in Manage and in All Books, edit its price,
 // switch it off and on, delete it through the dialog. Only books uploaded here are touched.

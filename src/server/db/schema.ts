@@ -167,6 +167,21 @@ export const ownerPickupLocations = pgTable(
   ],
 );
 
+/** The one location a member likes to collect books at: checkout offers it first when shared. */
+export const favouritePickupLocations = pgTable(
+  'favourite_pickup_locations',
+  {
+    memberId: text('member_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    pickupLocationId: uuid('pickup_location_id')
+      .notNull()
+      .references(() => pickupLocations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('favourite_pickup_location_idx').on(t.pickupLocationId)],
+);
+
 // ---------------------------------------------------------------- books
 export const books = pgTable(
   'books',
@@ -253,9 +268,35 @@ export const books = pgTable(
         t.language,
       )
       .where(sql`listed`),
+    // Ends with the title itself: PostgreSQL answers `lower(title)` from the index alone only
+    // when `title` is in it (a page by cursor or a skip then reads no table rows).
     index('books_listed_title_idx')
-      .on(sql`lower(${t.title})`, t.id, t.category, t.condition, t.language, t.weeklyPrice)
+      .on(sql`lower(${t.title})`, t.id, t.category, t.condition, t.language, t.weeklyPrice, t.title)
       .where(sql`listed`),
+    // A filtered listing's capped count: the matching books are one range (D17).
+    index('books_listed_filters_idx')
+      .on(t.category, t.condition, t.language, t.weeklyPrice)
+      .where(sql`listed`),
+    // An owner's shelf in each sort (D17): its books that are not deleted, the status checked
+    // in the index (onShelfOf), so a page, a cursor and the capped count read one range.
+    index('books_shelf_created_idx')
+      .on(t.ownerId, t.createdAt, t.id, t.status)
+      .where(sql`deleted_at is null`),
+    index('books_shelf_price_low_idx')
+      .on(t.ownerId, t.weeklyPrice, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status)
+      .where(sql`deleted_at is null`),
+    index('books_shelf_price_high_idx')
+      .on(
+        t.ownerId,
+        t.weeklyPrice.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.status,
+      )
+      .where(sql`deleted_at is null`),
+    index('books_shelf_title_idx')
+      .on(t.ownerId, sql`lower(${t.title})`, t.id, t.status, t.title)
+      .where(sql`deleted_at is null`),
     // The catalog filtered by area (D38), newest first.
     index('books_listed_area_created_idx')
       .on(t.area, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

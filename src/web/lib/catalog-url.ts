@@ -12,10 +12,13 @@ export function useCatalogParams() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => parseCatalogParams(search), [search]);
 
-  /** Any change but paging starts again at page 1: page 3 of the old filter means nothing. */
+  /**
+   * Any change but paging starts again at page 1: page 3 (or a cursor) of the old filter or
+   * sort means nothing.
+   */
   const update = useCallback(
     (patch: Partial<CatalogParams>) => {
-      const next = { ...params, page: 1, ...patch };
+      const next = { ...params, page: 1, after: undefined, before: undefined, ...patch };
       setSearch(catalogSearch(next));
     },
     [params, setSearch],

@@ -7,6 +7,7 @@ import { id } from '@web/locales/id';
 import { NAMESPACES } from '@web/locales/en';
 import {
   formatCalendarDate,
+  formatCount,
   formatDaySpan,
   formatDaysFromNow,
   formatDay,
@@ -38,6 +39,7 @@ const CASES = {
     tomorrow: 'tomorrow',
     today: 'today',
     span: '9-16 Dec',
+    count: '2,000',
     spanAcross: '28 Dec - 4 Jan',
   },
   id: {
@@ -51,6 +53,7 @@ const CASES = {
     tomorrow: 'besok',
     today: 'hari ini',
     span: '9-16 Des',
+    count: '2.000',
     spanAcross: '28 Des - 4 Jan',
   },
 } as const;
@@ -71,6 +74,11 @@ describe.each(Object.entries(CASES))('dates in %s, in Asia/Makassar', (lang, wor
     expect(formatDaysFromNow(-3)).toBe(words.threeDaysAgo);
     expect(formatDaysFromNow(1)).toBe(words.tomorrow);
     expect(formatDaysFromNow(0)).toBe(words.today);
+  });
+
+  it('a count, as a limit of characters is written', async () => {
+    await i18n.changeLanguage(lang);
+    expect(formatCount(2000)).toBe(words.count);
   });
 
   it("a waitlist estimate's span of days (D39)", async () => {

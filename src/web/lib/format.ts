@@ -70,6 +70,11 @@ export function formatCalendarDate(date: string): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
+/** A count as the chosen language writes it: "2,000" / "2.000". */
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat(dateLocale()).format(value);
+}
+
 /** "today", "tomorrow", "in 3 days" / "hari ini", "besok", "dalam 3 hari": days from now, as Intl words them. */
 export function formatDaysFromNow(days: number): string {
   return daysFromNowWords(language(), days);

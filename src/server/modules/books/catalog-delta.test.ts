@@ -5,7 +5,9 @@ import {
   type CatalogChange,
   cents,
   compareRows,
+  countAfter,
   countDelta,
+  countLimitOf,
   isByteOrderCollation,
   ceilingAfter,
   movesPage,
@@ -31,6 +33,22 @@ describe('catalog deltas', () => {
     expect(cents('20000.50')).toBe(2000050n);
     expect(cents('9999999999.99')).toBe(999999999999n);
     expect(cents('7')).toBe(700n);
+  });
+
+  it('an area filter matches the owner’s location exactly, and cannot say for a change logged without it (D38)', () => {
+    const ubud = { ...catalog, area: 'Ubud' };
+    // An owner moving in or out of the area moves the count; another spelling is another area.
+    expect(countDelta(change(state({ area: 'Sanur' }), state({ area: 'Ubud' })), ubud)).toBe(1);
+    expect(countDelta(change(state({ area: 'Ubud' }), state({ area: 'Canggu' })), ubud)).toBe(-1);
+    expect(countDelta(change(state({ area: 'ubud' }), state({ area: null })), ubud)).toBe(0);
+    // Logged before migration 0015: unknown, unless another filter already says no.
+    const { area: _area, ...logged } = state({ area: 'Ubud' });
+    expect(countDelta(change(logged, state({ area: 'Ubud' })), ubud)).toBeNull();
+    expect(countDelta(change(logged, state({ area: 'Ubud' })), { ...catalog })).toBe(0);
+    expect(
+      countDelta(change({ ...logged, language: 'Indonesian' }, null), { ...ubud, language: 'English' }),
+    ).toBe(0);
+    expect(countDelta(change({ ...logged, title: 'Sea' }, null), { ...ubud, q: 'garden' })).toBe(0);
   });
 
   it('a search that reads as an ISBN matches the book with that ISBN-13, as the SQL does (D30)', () => {
@@ -189,5 +207,26 @@ describe('catalog deltas', () => {
     expect(isByteOrderCollation({ provider: 'c', collate: 'en_US.UTF-8', locale: null })).toBe(false);
     expect(isByteOrderCollation({ provider: 'i', collate: 'C', locale: 'en-US' })).toBe(false);
     expect(isByteOrderCollation({ provider: 'b', collate: 'C', locale: 'C.UTF-8' })).toBe(true);
+  });
+});
+
+describe('capped counts', () => {
+  const search = { scope: { kind: 'catalog' }, q: 'garden' } as const;
+
+  it('count up to a tenth past the cap: 10,000 (a search 100), one more, and a margin', () => {
+    expect(countLimitOf(catalog)).toBe(11_001);
+    expect(countLimitOf(search)).toBe(111);
+  });
+
+  it('move by the delta, exact or as a lower bound, until they fall to the cap from above it', () => {
+    expect(countAfter(9_999, 1, catalog)).toBe(10_000);
+    expect(countAfter(10_000, 1, catalog)).toBe(10_001);
+    expect(countAfter(11_001, -1, catalog)).toBe(11_000);
+    expect(countAfter(10_002, -1, catalog)).toBe(10_001);
+    // At the cap again: a count of at least 10,001 minus one may be 10,000 or far more.
+    expect(countAfter(10_001, -1, catalog)).toBeNull();
+    expect(countAfter(101, -1, search)).toBeNull();
+    expect(countAfter(101, -1, catalog)).toBe(100);
+    expect(countAfter(5, null, catalog)).toBeNull();
   });
 });

@@ -1,4 +1,11 @@
-import type { Category, Condition, Language, SortKey } from '@domain/constants';
+import {
+  COUNT_CAP,
+  type Category,
+  SEARCH_COUNT_CAP,
+  type Condition,
+  type Language,
+  type SortKey,
+} from '@domain/constants';
 
 // Which cached catalog answers a change to one book can move, decided in memory from
 // the book's listing attributes before and after the change (catalog_changes, migration 0007).
@@ -199,6 +206,35 @@ export interface CatalogChange {
   bookId: string | null;
   old: BookState | null;
   new: BookState | null;
+}
+
+/**
+ * Where a listing's count stops being exact: COUNT_CAP, or SEARCH_COUNT_CAP for a search. The
+ * answer says "N+" past it.
+ */
+export const countCapOf = (filter: ListingFilter): number => (filter.q ? SEARCH_COUNT_CAP : COUNT_CAP);
+
+/**
+ * How many books a count reads at most: its cap, one more to know it is passed, and a margin of
+ * a tenth. A count that reached it is a lower bound ("at least"), which a change moves like an
+ * exact count (one book more or fewer than at least N is at least N + 1 or N - 1): the answer
+ * stays "more than the cap" until a tenth of it has left, and only then is counted again.
+ */
+export const countLimitOf = (filter: ListingFilter): number => {
+  const cap = countCapOf(filter);
+  return cap + 1 + cap / 10;
+};
+
+/**
+ * A cached count moved by a change's delta, or null when only a query can tell: the delta is
+ * unknown, or the count falls to the cap or below from above it (a count above the cap may be a
+ * lower bound, and below the cap the answer is exact).
+ */
+export function countAfter(value: number, delta: number | null, filter: ListingFilter): number | null {
+  if (delta === null) return null;
+  const next = value + delta;
+  const cap = countCapOf(filter);
+  return value > cap && next <= cap ? null : next;
 }
 
 /** How many more books the listing counts after the change, or null when unknown. */

@@ -79,7 +79,10 @@ const filterArb = fc.record(
   {
     shelf: fc.option(fc.nat({ max: LOCATIONS.length - 1 }), { nil: undefined }),
     category: fc.constantFrom(...CATEGORIES),
-    q: fc.oneof(fc.constantFrom(...WORDS, 'ARD', 'e', '%', '_', ' '), fc.string({ maxLength: 3 })),
+    // Searches of one or two letters are refused (SEARCH_TOO_SHORT): none here.
+    q: fc
+      .oneof(fc.constantFrom(...WORDS, 'ARD', 'e r', '%_%', '___', ' '), fc.string({ maxLength: 4 }))
+      .filter((q) => q.trim().length === 0 || q.trim().length >= 3),
     condition: fc.constantFrom(...CONDITIONS),
     language: fc.constantFrom(...LANGUAGES),
     area: fc.oneof(fc.constantFrom(...AREAS), fc.string({ maxLength: 3 })),

@@ -54,9 +54,9 @@ export function OrderReview({
             {isPickup ? t('review.shippingFree') : t('review.shippingLater')}
           </dd>
         </div>
-        <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">
+        <div className="flex justify-between gap-3 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">
           <dt>{isPickup ? t('review.total') : t('review.totalBeforeShipping')}</dt>
-          <dd>{formatMoney(cart.subtotal)}</dd>
+          <dd className="whitespace-nowrap">{formatMoney(cart.subtotal)}</dd>
         </div>
       </dl>
       <p className="mt-3 text-xs text-stone-500">{t('review.ordersNote', { count: cart.groups.length })}</p>

@@ -2,6 +2,7 @@
 const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   catalog: () => import('./catalog'),
   load: () => import('./load'),
+  growth: () => import('./growth'),
   web: () => import('./web'),
 };
 

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { loadConfig } from '@server/config';
@@ -19,20 +20,41 @@ import { eq, sql } from 'drizzle-orm';
 //   POST /api/bench/drop-cache  empties the catalog cache: the next catalog request finds
 //                             nothing cached (the cold path)
 //   POST /api/bench/gc        a full garbage collection, then the process's memory figures
+//   POST /api/bench/capture   starts recording every statement sent (text and parameters);
+//   GET /api/bench/captured   stops and answers them (the growth bench replays them in EXPLAIN)
 const config = loadConfig();
 const runtime = await createRuntime(config);
 const { db } = runtime.deps;
 
 // BENCH_COUNT_QUERIES=1: tally the statements sent, by their first words, printed at the end.
 const statements = new Map<string, number>();
-if (process.env.BENCH_COUNT_QUERIES) {
-  observeQueries(db, (text) => {
-    const key = text.replace(/\s+/g, ' ').slice(0, 90);
-    statements.set(key, (statements.get(key) ?? 0) + 1);
-  });
-}
+let captured: { text: string; params: unknown[] }[] | null = null;
+observeQueries(db, (text, params) => {
+  captured?.push({ text, params });
+  if (!process.env.BENCH_COUNT_QUERIES) return;
+  const key = text.replace(/\s+/g, ' ').slice(0, 90);
+  statements.set(key, (statements.get(key) ?? 0) + 1);
+});
+
+// BENCH_TIMING=1: the server's own time per request kind (arrival to answer, in this process)
+// and the event loop's delay, printed at the end: a p99 the clients see but these do not show
+// was spent waiting before the server read the request (a saturated CPU), not in its work.
+const timings = new Map<string, number[]>();
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+if (process.env.BENCH_TIMING) loopDelay.enable();
+const kindOf = (method: string, path: string) =>
+  `${method} ${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id').replace(/\?.*$/, '')}`;
 
 const bench = new Hono()
+  .use('*', async (c, next) => {
+    if (!process.env.BENCH_TIMING) return next();
+    const t = performance.now();
+    await next();
+    const kind = kindOf(c.req.method, new URL(c.req.url).pathname);
+    const list = timings.get(kind) ?? [];
+    list.push(performance.now() - t);
+    timings.set(kind, list);
+  })
   .get('/api/bench/constant', (c) => c.json({ ok: true }))
   .get('/api/bench/all-books', async (c) => {
     const rows = await db.select().from(books).where(eq(books.listed, true));
@@ -48,6 +70,15 @@ const bench = new Hono()
     // collected (started with --expose-gc by bench-server.ts).
     (globalThis as { gc?: () => void }).gc?.();
     return c.json(process.memoryUsage());
+  })
+  .post('/api/bench/capture', (c) => {
+    captured = [];
+    return c.json({ ok: true });
+  })
+  .get('/api/bench/captured', (c) => {
+    const list = captured ?? [];
+    captured = null;
+    return c.json(list);
   })
   .post('/api/bench/drop-cache', (c) => {
     catalogCacheOf(db).clear(-1);
@@ -65,6 +96,19 @@ async function shutdown() {
   console.log(
     `catalog cache: ${hits} pages answered from memory, ${misses} computed (${share}% hits), ${unkept} of them not kept; ${applied} book changes applied, moving rows up on ${shifted} pages and dropping ${dropped}; ${resets} full drops`,
   );
+  if (process.env.BENCH_TIMING) {
+    const pct = (sorted: number[], p: number) =>
+      sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+    console.log(
+      `event loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
+    );
+    for (const [kind, list] of [...timings].sort((a, b) => b[1].length - a[1].length).slice(0, 12)) {
+      const sorted = [...list].sort((a, b) => a - b);
+      console.log(
+        `server time ${kind}: ${sorted.length} requests, p50 ${pct(sorted, 0.5).toFixed(1)} ms, p99 ${pct(sorted, 0.99).toFixed(1)} ms`,
+      );
+    }
+  }
   for (const [text, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
     console.log(`${String(n).padStart(8)}  ${text}`);
   }

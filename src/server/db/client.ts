@@ -238,21 +238,23 @@ export async function openDatabase(opts: {
   };
 }
 
+type QueryObserver = (sql: string, params: unknown[]) => void;
 interface QueryWatch {
-  observer: ((sql: string) => void) | null;
+  observer: QueryObserver | null;
 }
 const watches = new WeakMap<object, QueryWatch>();
 const watchLogger = (watch: QueryWatch) => ({
-  logQuery(query: string) {
-    watch.observer?.(query);
+  logQuery(query: string, params: unknown[]) {
+    watch.observer?.(query, params);
   },
 });
 
 /**
- * Tests: `observer` sees the text of every statement sent through `db` (the app's, Better
- * Auth's, transaction control on PostgreSQL) until it is replaced or cleared with null.
+ * Tests and benches: `observer` sees the text and parameters of every statement sent through
+ * `db` (the app's, Better Auth's, transaction control on PostgreSQL) until it is replaced or
+ * cleared with null.
  */
-export function observeQueries(db: Db, observer: ((sql: string) => void) | null): void {
+export function observeQueries(db: Db, observer: QueryObserver | null): void {
   const watch = watches.get(db);
   if (!watch) throw new Error('observeQueries: not a database opened by openDatabase');
   watch.observer = observer;

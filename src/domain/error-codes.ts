@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   CONCURRENT_CHANGE: 409,
   INTERNAL: 500,
   ADMIN_ONLY: 403,
+  // Lists that page by keyset: a cursor the server did not make, or made for another list
+  INVALID_CURSOR: 400,
   // Accounts (spec 5, D10, D11)
   INVALID_CURRENT_PASSWORD: 422,
   INVALID_CONFIRMATION_LINK: 400,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorParam } from '@domain/cursor-page';
 import {
   CATEGORIES,
   CONDITIONS,
@@ -28,3 +29,10 @@ export const bookQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type BookQueryInput = z.output<typeof bookQuerySchema>;
+
+/** Manage books pages (keyset: docs/architecture.md, "Lists at scale"). */
+export const MY_BOOKS_PAGE_SIZE = 50;
+export const myBooksQuerySchema = z.object({
+  cursor: cursorParam,
+  pageSize: z.coerce.number().int().min(1).max(100).default(MY_BOOKS_PAGE_SIZE),
+});

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP } from '@domain/cursor-page';
 import type { DbOrTx } from '@server/db/client';
 import { AppError } from './errors';
@@ -122,19 +122,19 @@ export async function keysetPage<K extends KeyRow>(
   };
 }
 
-/**
- * How many rows a list has, counting at most COUNT_CAP + 1 of them: `matching` selects one
- * column of the list's rows with its filters (no order, no limit).
- */
+/** How many rows of `table` match `where`, counting at most COUNT_CAP + 1 of them. */
 export async function cappedCount(
   db: DbOrTx,
-  matching: { limit: (n: number) => { as: (alias: string) => unknown } },
+  table: PgTable,
+  where: SQL | undefined,
 ): Promise<{ total: number; totalCapped: boolean }> {
-  const capped = matching.limit(COUNT_CAP + 1).as('capped');
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    // biome-ignore lint/suspicious/noExplicitAny: drizzle's subquery type is the builder's own
-    .from(capped as any);
+  const capped = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
   const n = Number(row?.n ?? 0);
   return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
 }

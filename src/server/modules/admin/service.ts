@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type {
   AdminBookRow,
   AdminEmailRow,
@@ -86,13 +86,7 @@ function numberPrefix(q: string): string | null {
 }
 
 /** A page of ids first, then the page's rows: the shape every admin list answers. */
-async function keysetIds(
-  db: DbOrTx,
-  keys: Keyset,
-  table: Parameters<ReturnType<DbOrTx['select']>['from']>[0],
-  where: SQL | undefined,
-  query: PageQuery,
-) {
+async function keysetIds(db: DbOrTx, keys: Keyset, table: PgTable, where: SQL | undefined, query: PageQuery) {
   const [page, counted] = await Promise.all([
     keysetPage(keys, query.cursor, query.pageSize, (seek, orderBy, limit) =>
       db
@@ -102,7 +96,7 @@ async function keysetIds(
         .orderBy(...orderBy)
         .limit(limit),
     ),
-    cappedCount(db, db.select({ one: sql`1` }).from(table).where(where)),
+    cappedCount(db, table, where),
   ]);
   return { ids: page.rows.map((r) => r.id), page, counted };
 }

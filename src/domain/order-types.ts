@@ -221,10 +221,10 @@ export type OrderMoney = z.infer<typeof orderMoneySchema>;
 /**
  * A page of My orders or of Orders for my books (docs/architecture.md, "Lists at scale"). The
  * first page also carries the orders that need attention now (overdue, payment due, due soon:
- * byUrgency's order, at most ORDER_ATTENTION_LIMIT), shown above the rest; `items` pages
- * through every order newest first by an unchanging key, so no order is skipped or repeated.
+ * byUrgency's order, at most ORDER_ATTENTION_LIMIT of constants.ts), shown above the rest;
+ * `items` pages through every order newest first by an unchanging key, so no order is skipped
+ * or repeated.
  */
-export const ORDER_ATTENTION_LIMIT = 50;
 export const orderListPageSchema = z.object({
   attention: z.array(orderSummarySchema),
   items: z.array(orderSummarySchema),

@@ -4,13 +4,13 @@ import type { OrderRole } from '@domain/order-actions';
 import { allowedActions } from '@domain/order-machine';
 import { byUrgency, orderUrgency } from '@domain/order-words';
 import { ownerShare } from '@domain/pricing';
-import {
-  ORDER_ATTENTION_LIMIT,
-  type OrderDetail,
-  type OrderEventView,
-  type OrderItemView,
-  type OrderListPage,
-  type OrderSummary,
+import { ORDER_ATTENTION_LIMIT } from '@domain/constants';
+import type {
+  OrderDetail,
+  OrderEventView,
+  OrderItemView,
+  OrderListPage,
+  OrderSummary,
 } from '@domain/order-types';
 import type { OrderListQuery } from '@domain/schemas/order';
 import type { SessionUser } from '@server/app-env';

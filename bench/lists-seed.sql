@@ -1,6 +1,5 @@
 -- The "Lists at a million" seed (docs/performance.md): 50,000 users, 1,000,000 books (2% deleted),
 -- 1,000,000 orders with one item and one email each. Run on a migrated, empty database.
--- users done
 insert into "user" (id, name, email, email_verified, role, location, created_at, updated_at)
 select 'u' || i, 'Member ' || i || ' ' || (array['Wayan','Made','Nyoman','Ketut','Putu','Komang'])[1 + i % 6],
   'member' || i || '@example.com', true, 'user', (array['Ubud','Canggu','Sanur','Denpasar'])[1 + i % 4],

@@ -24,7 +24,10 @@ const db = drizzle(pool, {
 
 async function explain(sql: string, params: unknown[]): Promise<{ ms: number; plan: string }> {
   const res = await pool.query(`explain (analyze, format json) ${sql}`, params as unknown[]);
-  const [root] = res.rows[0]['QUERY PLAN'] as Array<{ 'Execution Time': number; Plan: { 'Node Type': string } }>;
+  const [root] = res.rows[0]['QUERY PLAN'] as Array<{
+    'Execution Time': number;
+    Plan: { 'Node Type': string };
+  }>;
   return { ms: root['Execution Time'], plan: root.Plan['Node Type'] };
 }
 
@@ -34,7 +37,9 @@ async function measure(name: string, run: () => Promise<unknown>) {
   const started = performance.now();
   await run();
   const wall = performance.now() - started;
-  const statements = captured.filter((q) => /^\s*(select|with)/i.test(q.sql) && !/^\s*with moved/i.test(q.sql));
+  const statements = captured.filter(
+    (q) => /^\s*(select|with)/i.test(q.sql) && !/^\s*with moved/i.test(q.sql),
+  );
   let total = 0;
   const parts: string[] = [];
   for (const q of statements) {
@@ -67,7 +72,9 @@ const deepUser = writeCursor('admin-users', 'after', await keyAt('"user"', 'true
 const deepEmail = writeCursor('admin-emails', 'after', await keyAt('email_notifications', 'true', 500_000));
 
 await measure('admin orders page 1', () => admin.listOrders(db, { pageSize }));
-await measure('admin orders page 25,000 (deep cursor)', () => admin.listOrders(db, { pageSize, cursor: deepOrder }));
+await measure('admin orders page 25,000 (deep cursor)', () =>
+  admin.listOrders(db, { pageSize, cursor: deepOrder }),
+);
 await measure('admin orders last page', () => admin.listOrders(db, { pageSize, cursor: 'last' }));
 await measure('admin orders status=Draft', () => admin.listOrders(db, { pageSize, status: 'Draft' }));
 await measure('admin orders overdue', () => admin.listOrders(db, { pageSize, status: 'overdue' }));

@@ -74,7 +74,6 @@ export type AdminEmailRow = z.infer<typeof adminEmailRowSchema>;
 
 /** PATCH /api/admin/users/:id: the user's new role. */
 export const adminRoleChangeSchema = z.object({ id: z.string(), role: z.string() });
-export type AdminRoleChange = z.infer<typeof adminRoleChangeSchema>;
 
 /** POST /api/admin/emails/process: one of these three answers. */
 export const processEmailsResultSchema = z.union([
@@ -87,8 +86,6 @@ export const processEmailsResultSchema = z.union([
   z.object({ success: z.literal(false), error: z.string() }),
   z.object({ configuration_required: z.literal(true), message: z.string() }),
 ]);
-export type ProcessEmailsResult = z.infer<typeof processEmailsResultSchema>;
 
 /** POST /api/admin/emails/:id/retry and /api/admin/emails/retry-failed: how many were made due. */
 export const retryEmailsResultSchema = z.object({ retried: z.number().int() });
-export type RetryEmailsResult = z.infer<typeof retryEmailsResultSchema>;

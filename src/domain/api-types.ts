@@ -1,21 +1,7 @@
 import { ERROR_CODES, type ErrorCode, FIELD_MESSAGES, type FieldMessageKey } from './error-codes';
 import { z } from 'zod';
 import { UI_LANGUAGES } from './ui-language';
-import {
-  BOOK_STATUSES,
-  type BookStatus,
-  CATEGORIES,
-  type Category,
-  CONDITIONS,
-  type Condition,
-  type DeliveryMethod,
-  LANGUAGES,
-  type Language,
-  type OrderStatus,
-  ROLES,
-  type Role,
-  type SortKey,
-} from './constants';
+import { BOOK_STATUSES, CATEGORIES, CONDITIONS, LANGUAGES, ROLES } from './constants';
 import type { BookQueryInput } from './schemas/book-query';
 
 // Shapes the API returns, declared once as zod schemas: the server's route declarations use the
@@ -28,7 +14,7 @@ export const moneySchema = z.string().regex(/^\d+(\.\d{1,2})?$/);
 export const timestampSchema = z.string();
 
 /** What a member can do with a book right now (D6): listings show only 'available'. */
-export const availabilitySchema = z.enum(['available', 'reserved', 'borrowed', 'unavailable']);
+const availabilitySchema = z.enum(['available', 'reserved', 'borrowed', 'unavailable']);
 export type Availability = z.infer<typeof availabilitySchema>;
 
 export const coverUrlsSchema = z.object({ card: z.string(), detail: z.string() });
@@ -48,10 +34,21 @@ export const bookSummarySchema = z.object({
   monthlyPrice: moneySchema.nullable(),
   /** D28: the price to buy it outright, or null when it is not for sale. */
   salePrice: moneySchema.nullable(),
+  /** D38: where the book is, its owner's location; null when the owner gave none. */
+  area: z.string().nullable(),
   cover: coverUrlsSchema,
   createdAt: timestampSchema,
 });
 export type BookSummary = z.infer<typeof bookSummarySchema>;
+
+/**
+ * D38: the catalog's area filter options, the areas that have books to borrow now, by name, each
+ * with how many (the same books an unfiltered catalog lists).
+ */
+export const catalogAreasSchema = z.object({
+  items: z.array(z.object({ area: z.string(), books: z.number().int() })),
+});
+export type CatalogAreas = z.infer<typeof catalogAreasSchema>;
 
 /** The owner's shelf header (D19: member since and counts, no invented rating). */
 export const ownerProfileSchema = z.object({
@@ -70,8 +67,7 @@ export type OwnerProfile = z.infer<typeof ownerProfileSchema>;
 export type OwnerCard = OwnerProfile;
 
 /** One of a book's photos (D18), by the key an edit's photo order names it with. */
-export const bookPhotoSchema = coverUrlsSchema.extend({ key: z.string() });
-export type BookPhoto = z.infer<typeof bookPhotoSchema>;
+const bookPhotoSchema = coverUrlsSchema.extend({ key: z.string() });
 
 export const bookDetailSchema = bookSummarySchema.extend({
   summary: z.string().nullable(),
@@ -95,9 +91,15 @@ export type BookDetail = z.infer<typeof bookDetailSchema>;
 
 export const bookPageSchema = z.object({
   items: z.array(bookSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
+  total: z
+    .number()
+    .int()
+    .describe('How many books the listing has, exactly up to 10,000; when totalCapped, more than 10,000'),
+  totalCapped: z.boolean().describe('The listing has more books than `total` (shown as "10,000+")'),
+  page: z.number().int().nullable().describe('The page number, or null for a page asked by cursor'),
   pageSize: z.number().int(),
+  nextCursor: z.string().nullable().describe('`after` for the next page; null on the last page'),
+  prevCursor: z.string().nullable().describe('`before` for the previous page; null on the first page'),
   /** Highest weekly price in the current scope, for the price slider (D4). */
   maxWeeklyPrice: moneySchema,
 });
@@ -156,8 +158,6 @@ export const apiErrorBodySchema = z.object({
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
-
-export type { BookStatus, Category, Condition, DeliveryMethod, Language, OrderStatus, Role, SortKey };
 
 /** A row of the owner's Manage books table: every book of theirs that is not deleted. */
 export const managedBookSchema = bookSummarySchema.extend({

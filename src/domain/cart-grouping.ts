@@ -5,7 +5,7 @@ import { itemTotalMinor, type PriceInput, sumMinor } from './pricing';
 // Owner grouping (spec section 3, 'Owner group'; D5): the cart is shown, priced and turned into
 // orders one owner at a time. Each group has one borrow duration for all its items.
 
-export const UNKNOWN_OWNER = 'Unknown Owner';
+const UNKNOWN_OWNER = 'Unknown Owner';
 
 export interface GroupableLine {
   ownerId: string | null;

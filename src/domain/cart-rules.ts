@@ -22,7 +22,7 @@ export interface CartLineFacts {
   ownerId: string | null;
 }
 
-export type AddToCartProblemCode =
+type AddToCartProblemCode =
   | 'BOOK_NOT_FOUND'
   | 'BOOK_NOT_AVAILABLE'
   | 'OWN_BOOK'
@@ -47,7 +47,7 @@ export function isBorrowable(book: Omit<CartBookFacts, 'id' | 'title'>): boolean
 }
 
 /** Borrowable now by this member: a book held for a waiting member is theirs alone (D25). */
-export function isBorrowableBy(book: Omit<CartBookFacts, 'id' | 'title'>, memberId: string): boolean {
+function isBorrowableBy(book: Omit<CartBookFacts, 'id' | 'title'>, memberId: string): boolean {
   return isBorrowable(book) && (book.heldForId === null || book.heldForId === memberId);
 }
 

@@ -7,9 +7,9 @@ import { oneOf } from './literals';
 // The cart as the API returns it (GET /api/cart). Money is a decimal string (D2), totals come
 // from the one pricing function (D3).
 
-export const borrowDurationValueSchema = oneOf(BORROW_DURATIONS);
+const borrowDurationValueSchema = oneOf(BORROW_DURATIONS);
 
-export const cartItemViewSchema = z.object({
+const cartItemViewSchema = z.object({
   id: z.string(),
   book: bookSummarySchema,
   quantity: z.literal(1),
@@ -21,7 +21,7 @@ export const cartItemViewSchema = z.object({
 export type CartItemView = z.infer<typeof cartItemViewSchema>;
 
 /** One owner's part of the cart (spec section 3, 'Owner group'). */
-export const ownerGroupSchema = z.object({
+const ownerGroupSchema = z.object({
   /** '' for books whose owner's account is gone (their books can no longer be borrowed). */
   ownerId: z.string(),
   /** 'Unknown Owner' when the owner has no name on record. */

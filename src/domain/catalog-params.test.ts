@@ -5,13 +5,14 @@ describe('catalog URL state (D17)', () => {
   it('reads every key of a shared URL', () => {
     const params = parseCatalogParams(
       new URLSearchParams(
-        'q=%20dune%20&condition=Good&language=English&maxPrice=15000&sort=price-low&page=3',
+        'q=%20dune%20&condition=Good&language=English&area=%20Old%20Town%20&maxPrice=15000&sort=price-low&page=3',
       ),
     );
     expect(params).toEqual({
       q: 'dune',
       condition: 'Good',
       language: 'English',
+      area: 'Old Town',
       maxPrice: '15000',
       sort: 'price-low',
       page: 3,
@@ -20,9 +21,12 @@ describe('catalog URL state (D17)', () => {
 
   it('falls back to defaults for values a hand-edited URL may carry', () => {
     const params = parseCatalogParams(
-      new URLSearchParams('condition=Mint&language=French&maxPrice=-5&sort=random&page=0'),
+      new URLSearchParams(
+        `condition=Mint&language=French&maxPrice=-5&sort=random&page=0&area=${'x'.repeat(101)}`,
+      ),
     );
     expect(params).toEqual({ q: '', sort: 'newest', page: 1 });
+    expect(parseCatalogParams(new URLSearchParams('area=%20%20')).area).toBeUndefined();
     expect(parseCatalogParams(new URLSearchParams('page=2.5')).page).toBe(1);
     expect(parseCatalogParams(new URLSearchParams('maxPrice=1.234')).maxPrice).toBeUndefined();
   });
@@ -32,16 +36,18 @@ describe('catalog URL state (D17)', () => {
     const search = catalogSearch({
       q: 'laskar pelangi',
       condition: 'Brand New',
+      area: 'Ubud',
       maxPrice: '20000',
       sort: 'title-za',
       page: 2,
     });
     expect(search.toString()).toBe(
-      'q=laskar+pelangi&condition=Brand+New&maxPrice=20000&sort=title-za&page=2',
+      'q=laskar+pelangi&condition=Brand+New&area=Ubud&maxPrice=20000&sort=title-za&page=2',
     );
     expect(parseCatalogParams(search)).toEqual({
       q: 'laskar pelangi',
       condition: 'Brand New',
+      area: 'Ubud',
       maxPrice: '20000',
       sort: 'title-za',
       page: 2,
@@ -54,6 +60,7 @@ describe('catalog URL state (D17)', () => {
       category: 'Teen',
       condition: undefined,
       language: undefined,
+      area: undefined,
       maxPrice: undefined,
       sort: 'newest',
       page: 1,

@@ -7,11 +7,14 @@ import {
   DEFAULT_SORT,
   LANGUAGES,
   type Language,
+  LOCATION_MAX,
+  MAX_PAGE_NUMBER,
   SORT_KEYS,
   type SortKey,
 } from './constants';
 
-// The listing state lives in the page's URL (D17: /books?q=..&condition=..&language=..&maxPrice=..&sort=..&page=..),
+// The listing state lives in the page's URL (D17: /books?q=..&condition=..&language=..&area=..&maxPrice=..&sort=..&page=..,
+// or after=.. / before=.. for a page by cursor, past the first pages),
 // so a filtered page can be shared and Back restores the previous state. The web reads it to
 // ask /api/books; the server reads the same URL to preload that request from the page's HTML
 // (src/server/web-app/page-hints.ts), so both sides must turn a URL into the same request.
@@ -20,9 +23,14 @@ export interface CatalogParams {
   q: string;
   condition?: Condition;
   language?: Language;
+  /** D38: the owners' location, as the area filter's option names it. */
+  area?: string;
   maxPrice?: string;
   sort: SortKey;
   page: number;
+  /** A page by cursor (the API's nextCursor / prevCursor): the books after or before a row. */
+  after?: string;
+  before?: string;
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
@@ -32,13 +40,24 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 export function parseCatalogParams(search: URLSearchParams): CatalogParams {
   const page = Number(search.get('page'));
   const maxPrice = search.get('maxPrice');
+  const cursor = (name: string) => {
+    const value = search.get(name);
+    return value && value.length <= 1000 ? value : undefined;
+  };
+  const after = cursor('after');
+  const before = after ? undefined : cursor('before');
+  const area = (search.get('area') ?? '').trim();
   return {
     q: (search.get('q') ?? '').trim(),
     condition: oneOf(CONDITIONS, search.get('condition')),
     language: oneOf(LANGUAGES, search.get('language')),
+    area: area && area.length <= LOCATION_MAX ? area : undefined,
     maxPrice: maxPrice && /^\d{1,10}(\.\d{1,2})?$/.test(maxPrice) ? maxPrice : undefined,
     sort: oneOf(SORT_KEYS, search.get('sort')) ?? DEFAULT_SORT,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    // A cursor names the page by itself; a page number goes only as deep as the API numbers.
+    page: after || before || !Number.isInteger(page) || page < 1 ? 1 : Math.min(page, MAX_PAGE_NUMBER),
+    after,
+    before,
   };
 }
 
@@ -48,9 +67,12 @@ export function catalogSearch(params: CatalogParams): URLSearchParams {
   if (params.q) search.set('q', params.q);
   if (params.condition) search.set('condition', params.condition);
   if (params.language) search.set('language', params.language);
+  if (params.area) search.set('area', params.area);
   if (params.maxPrice) search.set('maxPrice', params.maxPrice);
   if (params.sort !== DEFAULT_SORT) search.set('sort', params.sort);
   if (params.page > 1) search.set('page', String(params.page));
+  if (params.after) search.set('after', params.after);
+  else if (params.before) search.set('before', params.before);
   return search;
 }
 
@@ -60,9 +82,12 @@ export function toBookQuery(params: CatalogParams, category?: Category): BookQue
     category,
     condition: params.condition,
     language: params.language,
+    area: params.area,
     maxPrice: params.maxPrice,
     sort: params.sort,
     page: params.page,
+    after: params.after,
+    before: params.before,
   };
 }
 

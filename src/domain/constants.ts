@@ -50,6 +50,20 @@ export type SortKey = (typeof SORT_KEYS)[number];
 export const DEFAULT_SORT: SortKey = 'newest';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 60;
+/**
+ * The deepest page a page number reaches (an index skip of at most this many pages); past it a
+ * listing is paged by cursor only ("after this row", "before this row").
+ */
+export const MAX_PAGE_NUMBER = 50;
+/** Listings count exactly up to this many books; past it they say "10,000+". */
+export const COUNT_CAP = 10_000;
+/**
+ * A search counts exactly up to this many books ("100+" past it): the words are checked on
+ * each book read, so a common word costs the books read, not the books found in the index.
+ */
+export const SEARCH_COUNT_CAP = 100;
+/** The shortest search: shorter words are refused (no index can find them inside titles). */
+export const MIN_SEARCH_LENGTH = 3;
 
 export const HOME_LATEST_LIMIT = 10;
 export const MORE_FROM_OWNER_LIMIT = 10;
@@ -81,10 +95,8 @@ export const COVER_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as con
 /** Photos per book (D18): the first is the cover. */
 export const MAX_PHOTOS = 4;
 
+/** The most the operator may take of a loan (SERVICE_FEE_PERCENT). */
 export const SERVICE_FEE_MAX_PERCENT = 20;
-export const MINIMUM_AGE = 18;
-export const PRIVACY_MINIMUM_AGE = 13;
 /** The policy pages' effective date (ISO); the web words it in the chosen language. */
 export const POLICY_EFFECTIVE_DATE = '2025-06-06';
 export const PICKUP_DROP_OFF_HOURS = 2 * 24;
-export const PAYMENT_INSTRUCTIONS_HOURS = 24;

@@ -2,20 +2,11 @@ import { z } from 'zod';
 import { timestampSchema } from './api-types';
 import { FIELD_MSG } from './error-codes';
 
-// Conversations (D26): the rules both sides share, the messages the server answers with, and
-// the shapes of the conversation API.
+// Conversations (D26): the rules both sides share and the shapes of the conversation API.
 
 export const MESSAGE_MAX = 2000;
 /** A recipient gets at most one message email per conversation in this time (D26). */
 export const MESSAGE_EMAIL_GAP_MS = 30 * 60_000;
-
-export const CONVERSATION_MSG = {
-  messageRequired: 'Please write a message.',
-  messageTooLong: `A message can be at most ${MESSAGE_MAX.toLocaleString('en-US')} characters.`,
-  threadNotFound: 'Conversation not found',
-  notInThread: 'Only the members of this conversation and Rakbuku can read or write in it.',
-  ownBook: 'This is your own book: members ask you about it, not the other way round.',
-} as const;
 
 /** POST .../messages: the body is plain text, trimmed; 1 to 2,000 characters. */
 export const messageInputSchema = z.object({
@@ -25,9 +16,8 @@ export const messageInputSchema = z.object({
     .min(1, { error: FIELD_MSG.messageRequired })
     .max(MESSAGE_MAX, { error: FIELD_MSG.messageTooLong }),
 });
-export type MessageInput = z.output<typeof messageInputSchema>;
 
-export const messageViewSchema = z.object({
+const messageViewSchema = z.object({
   id: z.string(),
   body: z.string(),
   /** "Rakbuku" for an admin's message, unless the viewer is an admin. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 /** Counts stop here: a list with more matches says "10,000+". */
 export const COUNT_CAP = 10_000;
 /** The longest cursor the API accepts (a cursor is small: a list name, a time and an id). */
-export const CURSOR_MAX = 400;
+const CURSOR_MAX = 400;
 
 /** `cursor` in a list's query string: absent for the first page, 'last' for the last one. */
 export const cursorParam = z.string().max(CURSOR_MAX).optional();
@@ -34,6 +34,3 @@ export interface CursorPage<T> {
   next: string | null;
   prev: string | null;
 }
-
-/** Keyset links without a count (lists whose count nobody reads). */
-export const cursorLinksSchema = z.object({ next: z.string().nullable(), prev: z.string().nullable() });

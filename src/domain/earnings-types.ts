@@ -4,7 +4,7 @@ import { ORDER_STATUSES } from './constants';
 
 // Earnings and payouts as the API returns them (D34). Money is a decimal string (D2).
 
-export const earningsOrderSchema = z.object({
+const earningsOrderSchema = z.object({
   orderId: z.string(),
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -16,7 +16,6 @@ export const earningsOrderSchema = z.object({
   /** pending until Completed; payable once Completed (paid out from the balance). */
   state: z.enum(['pending', 'payable']),
 });
-export type EarningsOrder = z.infer<typeof earningsOrderSchema>;
 
 export const payoutViewSchema = z.object({
   id: z.string(),
@@ -31,7 +30,7 @@ export const payoutViewSchema = z.object({
 });
 export type PayoutView = z.infer<typeof payoutViewSchema>;
 
-export const earningsTotalsSchema = z.object({
+const earningsTotalsSchema = z.object({
   /** Shares of open orders, not yet payable. */
   pending: moneySchema,
   /** Shares of Completed orders: everything earned. */
@@ -48,7 +47,6 @@ export const payoutDetailsViewSchema = z.object({
   accountName: z.string().nullable(),
   accountNumber: z.string().nullable(),
 });
-export type PayoutDetailsView = z.infer<typeof payoutDetailsViewSchema>;
 
 export const earningsSchema = z.object({
   totals: earningsTotalsSchema,
@@ -59,7 +57,7 @@ export const earningsSchema = z.object({
 });
 export type Earnings = z.infer<typeof earningsSchema>;
 
-export const payableOwnerSchema = earningsTotalsSchema.extend({
+const payableOwnerSchema = earningsTotalsSchema.extend({
   ownerId: z.string(),
   name: z.string(),
   email: z.string(),

@@ -37,8 +37,6 @@ export const ERROR_CODES = {
   CONCURRENT_CHANGE: 409,
   INTERNAL: 500,
   ADMIN_ONLY: 403,
-  // Lists that page by keyset: a cursor the server did not make, or made for another list
-  INVALID_CURSOR: 400,
   // Accounts (spec 5, D10, D11)
   INVALID_CURRENT_PASSWORD: 422,
   INVALID_CONFIRMATION_LINK: 400,
@@ -57,6 +55,10 @@ export const ERROR_CODES = {
   BOOK_STATUS_FOLLOWS_ORDER: 409,
   TOO_MANY_UPLOADS: 429,
   ISBN_NOT_LISTED: 404,
+  // Catalog paging and search (D17)
+  SEARCH_TOO_SHORT: 422,
+  INVALID_CURSOR: 400,
+  PAGE_TOO_DEEP: 422,
   FILE_TOO_LARGE: 413,
   INVALID_COVER: 422,
   // Cart (spec 5, in the spec's order) and checkout (D5)
@@ -133,7 +135,6 @@ export const ERROR_CODES = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
-export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode];
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);

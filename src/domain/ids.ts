@@ -5,6 +5,6 @@ import { z } from 'zod';
  * parameters use the same zod check (lib/openapi.ts uuidParam); a service asks isUuid before a
  * value reaches a uuid column, where a malformed one would be a database error, not "not found".
  */
-export const uuidSchema = z.uuid();
+const uuidSchema = z.uuid();
 
 export const isUuid = (value: unknown): value is string => uuidSchema.safeParse(value).success;

@@ -14,9 +14,9 @@ export type ExtensionWeeks = (typeof EXTENSION_WEEKS)[number];
 /** "Due soon" covers the due date and the two days before it (the admin's filter, D21). */
 export const DUE_SOON_DAYS = 2;
 /** Reminders go out at this local hour (D22). */
-export const REMINDER_HOUR = 9;
+const REMINDER_HOUR = 9;
 /** After the first overdue reminder, one every this many days until the return starts (D22). */
-export const OVERDUE_REPEAT_DAYS = 7;
+const OVERDUE_REPEAT_DAYS = 7;
 
 export const DUE_STATES = ['due', 'due_soon', 'due_today', 'overdue'] as const;
 export type DueState = (typeof DUE_STATES)[number];
@@ -80,7 +80,7 @@ function offsetMs(instant: Date, timeZone: string): number {
 }
 
 /** The instant a wall-clock time on a local date happens in the zone. */
-export function zonedTime(date: string, hour: number, timeZone: string): Date {
+function zonedTime(date: string, hour: number, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number);
   const wall = Date.UTC(y, m - 1, d, hour);
   // Two passes settle the offset even on a daylight-saving change.
@@ -122,7 +122,7 @@ export function dueWords(daysLeft: number): string {
 }
 
 /** A loan is overdue once its due date has passed in the operator's zone. */
-export function isOverdue(dueAt: Date, now: Date, timeZone: string): boolean {
+function isOverdue(dueAt: Date, now: Date, timeZone: string): boolean {
   return loanClock(dueAt, now, timeZone).daysLeft < 0;
 }
 
@@ -136,7 +136,7 @@ export function reminderTime(dueAt: Date, kind: ReminderKind, timeZone: string):
 }
 
 /** overdue_1, overdue_8, overdue_15, ...: the day after the due date the reminder is for. */
-export function overdueDay(kind: ReminderKind): number {
+function overdueDay(kind: ReminderKind): number {
   const match = /^overdue_(\d+)$/.exec(kind);
   return match ? Number(match[1]) : 0;
 }
@@ -177,16 +177,6 @@ export const EXTENSION_REFUSALS = [
   'EXTENSION_WAITLIST',
 ] as const;
 export type ExtensionRefusal = (typeof EXTENSION_REFUSALS)[number];
-
-export const LOAN_MSG = {
-  EXTENSION_NOT_ON_LOAN: 'A loan can be extended only while the books are with you (Delivered).',
-  EXTENSION_OVERDUE: 'This loan is overdue and can no longer be extended. Please return the books.',
-  EXTENSION_LIMIT: `This loan was already extended ${MAX_EXTENSIONS} times, the most allowed.`,
-  EXTENSION_WAITLIST: 'Someone is waiting for one of these books, so this loan cannot be extended.',
-  extensionWeeks: 'Choose an extension of 1 or 2 weeks.',
-  extensionNotFound: 'Extension not found',
-  extensionAlreadyPaid: 'This extension is already marked as paid.',
-} as const satisfies Record<ExtensionRefusal | string, string>;
 
 /** D23: why this loan cannot be extended now, or null when it can. Checked in this order. */
 export function extensionRefusal(input: {

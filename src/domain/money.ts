@@ -1,7 +1,7 @@
 // Exact money (D2): prices travel as decimal strings ("25000.00") and are computed in
 // integer minor units (cents of a rupiah), never with float arithmetic on fractions.
 
-export const CURRENCY = { code: 'IDR', locale: 'id-ID', fractionDigits: 0 } as const;
+const CURRENCY = { code: 'IDR', locale: 'id-ID', fractionDigits: 0 } as const;
 
 /** "25000.5" | 25000.5 -> 2500050 minor units. Throws on anything that is not a decimal with at most 2 places. */
 export function toMinor(value: string | number): number {

@@ -108,9 +108,9 @@ export function allowedActions(roles: readonly OrderRole[], status: OrderStatus)
 export type BookEffect = 'borrow' | 'unborrow' | 'release' | null;
 
 /** Where the books are in each status: held for the order, out on loan, or back with no order. */
-export type BookPhase = 'held' | 'lent' | 'closed';
+type BookPhase = 'held' | 'lent' | 'closed';
 
-export function bookPhaseOf(status: OrderStatus): BookPhase {
+function bookPhaseOf(status: OrderStatus): BookPhase {
   if (CLOSED_ORDER_STATUSES.includes(status)) return 'closed';
   return status === 'Draft' || status === 'Waiting for Payment' ? 'held' : 'lent';
 }
@@ -147,7 +147,7 @@ export function shippingCostProblem(method: DeliveryMethod, value: string): stri
   return null;
 }
 
-export const SHIPPING_MIN_MESSAGE = fieldMessage('shippingCostMin', { min: formatMoney(PRICE_MIN_RUPIAH) });
+const SHIPPING_MIN_MESSAGE = fieldMessage('shippingCostMin', { min: formatMoney(PRICE_MIN_RUPIAH) });
 
 /** total = subtotal + shipping, in exact minor units (D2). */
 export function orderTotal(subtotal: string, shippingCost: string): string {

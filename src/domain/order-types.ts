@@ -10,21 +10,21 @@ import { ORDER_ROLES, type OrderActionType } from './order-actions';
 
 const orderStatusSchema = z.enum(ORDER_STATUSES);
 
-export const deliveryAddressSchema = z.object({
+const deliveryAddressSchema = z.object({
   fullName: z.string(),
   phone: z.string(),
   address: z.string(),
 });
 export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 
-export const pickupLocationSnapshotSchema = z.object({
+const pickupLocationSnapshotSchema = z.object({
   name: z.string(),
   location: z.string(),
   address: z.string(),
 });
 export type PickupLocationSnapshot = z.infer<typeof pickupLocationSnapshotSchema>;
 
-export const orderItemViewSchema = z.object({
+const orderItemViewSchema = z.object({
   id: z.string(),
   bookId: z.string().nullable(),
   title: z.string(),
@@ -41,7 +41,7 @@ export const orderItemViewSchema = z.object({
 export type OrderItemView = z.infer<typeof orderItemViewSchema>;
 
 /** While Delivered: the due date and day count, computed by the server's clock and zone (loan.ts). */
-export const loanClockSchema = z.object({
+const loanClockSchema = z.object({
   /** The due instant: the end of the due date in the operator's time zone. */
   dueAt: timestampSchema,
   /** The due date in the operator's time zone, YYYY-MM-DD. */
@@ -88,7 +88,7 @@ export const orderSummarySchema = z.object({
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 /** An extension of the loan (D23): a charge on the order the admin marks paid. */
-export const orderExtensionViewSchema = z.object({
+const orderExtensionViewSchema = z.object({
   id: z.string(),
   weeks: z.number().int(),
   amount: moneySchema,
@@ -101,7 +101,7 @@ export const orderExtensionViewSchema = z.object({
 export type OrderExtensionView = z.infer<typeof orderExtensionViewSchema>;
 
 /** What the borrower may extend now, at which price and to which date; or why not (D23). */
-export const extensionOfferSchema = z.object({
+const extensionOfferSchema = z.object({
   refusal: z.object({ code: z.enum(EXTENSION_REFUSALS), message: z.string() }).nullable(),
   options: z.array(
     z.object({
@@ -115,7 +115,7 @@ export const extensionOfferSchema = z.object({
 export type ExtensionOffer = z.infer<typeof extensionOfferSchema>;
 
 /** What an event recorded beyond the status change (D33). */
-export const orderEventDetailsSchema = z.object({
+const orderEventDetailsSchema = z.object({
   amountReceived: moneySchema.optional(),
   bankReference: z.string().optional(),
   receipt: z.boolean().optional(),
@@ -124,7 +124,7 @@ export const orderEventDetailsSchema = z.object({
 });
 export type OrderEventDetails = z.infer<typeof orderEventDetailsSchema>;
 
-export const orderEventViewSchema = z.object({
+const orderEventViewSchema = z.object({
   id: z.string(),
   fromStatus: orderStatusSchema.nullable(),
   toStatus: orderStatusSchema,
@@ -137,7 +137,7 @@ export const orderEventViewSchema = z.object({
 export type OrderEventView = z.infer<typeof orderEventViewSchema>;
 
 /** The payment panel's facts (D33): for the borrower and the admins only. */
-export const orderPaymentSchema = z.object({
+const orderPaymentSchema = z.object({
   /** The amount to transfer; null until the shipping cost is set. */
   amount: moneySchema.nullable(),
   bankName: z.string(),
@@ -161,7 +161,7 @@ export const orderPaymentSchema = z.object({
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 /** The owner's share of an order (D34): for the owner and the admins only. */
-export const orderShareSchema = z.object({
+const orderShareSchema = z.object({
   itemsTotal: moneySchema,
   serviceFee: moneySchema,
   ownerShare: moneySchema,

@@ -2,43 +2,14 @@ import type { DeliveryMethod, OrderStatus } from './constants';
 import type { DueState } from './loan';
 import type { OrderRole } from './order-actions';
 
-// Words for borrowers (D35): the eight statuses stay, admins see them as named, a borrower sees
-// them in plain words; every order shows its viewer's one next step.
-
-export const BORROWER_STATUS_LABELS: Record<OrderStatus, string> = {
-  Draft: 'Awaiting review',
-  'Waiting for Payment': 'Payment due',
-  Processed: 'Being prepared',
-  'Delivery in Progress': 'On its way',
-  Delivered: 'With you',
-  'Returning in Progress': 'On its way back',
-  Completed: 'Returned',
-  Cancelled: 'Cancelled',
-};
-
-/** Members who own the books read the statuses in plain words too; only admins see the names. */
-export const OWNER_STATUS_LABELS: Record<OrderStatus, string> = {
-  Draft: 'Awaiting review',
-  'Waiting for Payment': 'Awaiting payment',
-  Processed: 'To hand over',
-  'Delivery in Progress': 'On its way',
-  Delivered: 'With the borrower',
-  'Returning in Progress': 'Coming back',
-  Completed: 'Returned',
-  Cancelled: 'Cancelled',
-};
+// Words for borrowers (D35): the eight statuses stay, admins see them as named, borrowers and
+// owners read them in plain words (payments:borrowerStatus / ownerStatus in the catalogues); every
+// order shows its viewer's one next step.
 
 /** The role whose words and next step a viewer sees: their own part in the order first. */
 export function viewerRole(roles: readonly OrderRole[]): OrderRole | null {
   for (const role of ['borrower', 'owner', 'admin'] as const) if (roles.includes(role)) return role;
   return null;
-}
-
-/** The status as this viewer reads it: plain words for members, the named status for admins. */
-export function statusLabel(status: OrderStatus, viewer: OrderRole | null): string {
-  if (viewer === 'borrower') return BORROWER_STATUS_LABELS[status];
-  if (viewer === 'owner') return OWNER_STATUS_LABELS[status];
-  return status;
 }
 
 /** What makes an order urgent in a list, most urgent first; null when nothing presses. */

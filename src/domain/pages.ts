@@ -1,12 +1,13 @@
 // The web app's pages as the server knows them: an unknown path answers HTTP 404 (with the app's
-// designed not-found page), and each page's HTML carries its own meta description. The router
+// designed not-found page), and each page's HTML carries its own meta description, in the page's language (D29). The router
 // (src/web/app/router.tsx) draws the same paths; pages.test.ts keeps the two in step.
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 export interface PagePattern {
   path: RegExp;
-  description: string;
+  /** Its meta description: `common:meta.<meta>` in each catalogue. */
+  meta: string;
   /** Listed in sitemap.xml as this URL path (public pages without parameters). */
   sitemap?: string;
 }
@@ -15,77 +16,76 @@ export const PAGES: readonly PagePattern[] = [
   {
     path: /^\/$/,
     sitemap: '/',
-    description: 'Rakbuku: borrow books from your neighbours in Bali for 1, 2 or 4 weeks, or lend your own.',
+    meta: 'home',
   },
   {
     path: /^\/books$/,
     sitemap: '/books',
-    description:
-      'All books on Rakbuku: search by title or author and filter by condition, language and price.',
+    meta: 'books',
   },
   {
     // Spec: any other category shows the generic Books header, so every name is a page.
     path: /^\/books\/category\/[^/]+$/,
-    description: 'Books to borrow in Bali, by category: children, teen and adult reads from local owners.',
+    meta: 'category',
   },
-  { path: /^\/books\/search$/, description: 'Search the books on Rakbuku.' },
+  { path: /^\/books\/search$/, meta: 'search' },
   {
     path: new RegExp(`^/books/${UUID}$`, 'i'),
-    description: 'A book to borrow on Rakbuku: its owner, area, condition and weekly price.',
+    meta: 'book',
   },
-  { path: new RegExp(`^/books/${UUID}/edit$`, 'i'), description: 'Edit your book on Rakbuku.' },
-  { path: /^\/books\/new$/, description: 'List a book on Rakbuku for your neighbours to borrow.' },
-  { path: /^\/books\/manage$/, description: 'The books you list on Rakbuku.' },
+  { path: new RegExp(`^/books/${UUID}/edit$`, 'i'), meta: 'editBook' },
+  { path: /^\/books\/new$/, meta: 'newBook' },
+  { path: /^\/books\/manage$/, meta: 'manageBooks' },
   {
     path: /^\/owner\/[^/]+$/,
-    description: "An owner's shelf on Rakbuku: the books they lend and their reviews.",
+    meta: 'owner',
   },
   {
     path: /^\/how-it-works$/,
     sitemap: '/how-it-works',
-    description: 'How Rakbuku works: list, borrow, pick up or get delivery, pay by bank transfer, return.',
+    meta: 'howItWorks',
   },
   {
     path: /^\/shipping$/,
     sitemap: '/shipping',
-    description: 'Shipping and returns on Rakbuku: free pickup at partner locations or delivery in Bali.',
+    meta: 'shipping',
   },
   {
     path: /^\/contact$/,
     sitemap: '/contact',
-    description: 'Contact the Rakbuku team.',
+    meta: 'contact',
   },
-  { path: /^\/privacy$/, sitemap: '/privacy', description: 'How Rakbuku handles your personal data.' },
-  { path: /^\/terms$/, sitemap: '/terms', description: 'The terms of using Rakbuku.' },
-  { path: /^\/cookies$/, sitemap: '/cookies', description: 'The cookies Rakbuku uses and why.' },
+  { path: /^\/privacy$/, sitemap: '/privacy', meta: 'privacy' },
+  { path: /^\/terms$/, sitemap: '/terms', meta: 'terms' },
+  { path: /^\/cookies$/, sitemap: '/cookies', meta: 'cookies' },
   {
     path: /^\/sell-books$/,
     sitemap: '/sell-books',
-    description: 'Lend your books on Rakbuku and earn from them: how it works for owners.',
+    meta: 'sellBooks',
   },
-  { path: /^\/signin$/, description: 'Sign in to Rakbuku to borrow and lend books in Bali.' },
-  { path: /^\/signup$/, description: 'Create a Rakbuku account to borrow and lend books in Bali.' },
-  { path: /^\/forgot-password$/, description: 'Reset your Rakbuku password.' },
-  { path: /^\/reset-password$/, description: 'Choose a new Rakbuku password.' },
-  { path: /^\/confirm-email$/, description: 'Confirm your Rakbuku email address.' },
-  { path: /^\/profile\/edit$/, description: 'Your Rakbuku profile, drop-off locations and payout details.' },
-  { path: /^\/cart$/, description: 'Your Rakbuku cart.' },
-  { path: /^\/checkout$/, description: 'Check out your Rakbuku order.' },
-  { path: /^\/order-confirmation$/, description: 'Your Rakbuku order is placed.' },
+  { path: /^\/signin$/, meta: 'signIn' },
+  { path: /^\/signup$/, meta: 'signUp' },
+  { path: /^\/forgot-password$/, meta: 'forgotPassword' },
+  { path: /^\/reset-password$/, meta: 'resetPassword' },
+  { path: /^\/confirm-email$/, meta: 'confirmEmail' },
+  { path: /^\/profile\/edit$/, meta: 'profile' },
+  { path: /^\/cart$/, meta: 'cart' },
+  { path: /^\/checkout$/, meta: 'checkout' },
+  { path: /^\/order-confirmation$/, meta: 'orderConfirmation' },
   {
     path: /^\/my-orders$/,
-    description: 'Your Rakbuku orders: the books you borrow and the orders for your books.',
+    meta: 'myOrders',
   },
-  { path: /^\/my-waitlist$/, description: 'The books you wait for on Rakbuku and your place in each queue.' },
-  { path: /^\/earnings$/, description: 'Your earnings from lending books on Rakbuku.' },
-  { path: new RegExp(`^/orders/${UUID}$`, 'i'), description: 'A Rakbuku order.' },
-  { path: /^\/messages$/, description: 'Your conversations on Rakbuku: orders and questions about books.' },
+  { path: /^\/my-waitlist$/, meta: 'myWaitlist' },
+  { path: /^\/earnings$/, meta: 'earnings' },
+  { path: new RegExp(`^/orders/${UUID}$`, 'i'), meta: 'order' },
+  { path: /^\/messages$/, meta: 'messages' },
   {
     path: new RegExp(`^/messages/book/${UUID}$`, 'i'),
-    description: 'Ask the owner about a book on Rakbuku.',
+    meta: 'askOwner',
   },
-  { path: new RegExp(`^/messages/${UUID}$`, 'i'), description: 'A conversation on Rakbuku.' },
-  { path: /^\/admin$/, description: 'Rakbuku administration.' },
+  { path: new RegExp(`^/messages/${UUID}$`, 'i'), meta: 'conversation' },
+  { path: /^\/admin$/, meta: 'admin' },
 ];
 
 /** The page at `pathname` (a trailing slash is ignored), or null: no such page, HTTP 404. */
@@ -94,4 +94,5 @@ export function findPage(pathname: string): PagePattern | null {
   return PAGES.find((page) => page.path.test(path)) ?? null;
 }
 
-export const NOT_FOUND_DESCRIPTION = 'This page does not exist on Rakbuku.';
+/** The not-found page's meta description key. */
+export const NOT_FOUND_META = 'notFound';

@@ -2,21 +2,11 @@ import { z } from 'zod';
 import { timestampSchema } from './api-types';
 import { FIELD_MSG } from './error-codes';
 
-// Reviews (D27): the rules both sides share, the messages the server answers with, and the
-// shapes of the reviews API.
+// Reviews (D27): the rules both sides share and the shapes of the reviews API.
 
 export const REVIEW_TEXT_MAX = 1000;
 /** A review is published when both sides wrote, or this long after the first one (D27). */
 export const REVIEW_BLIND_MS = 14 * 24 * 3_600_000;
-
-export const REVIEW_MSG = {
-  ratingRequired: 'Choose a rating from 1 to 5 stars.',
-  textTooLong: `A review can be at most ${REVIEW_TEXT_MAX.toLocaleString('en-US')} characters.`,
-  notCompleted: 'You can rate this loan once the order is completed.',
-  alreadyWritten: 'You have already rated this loan; a review cannot be changed.',
-  notParty: 'Only the borrower and the owner of this order can rate it.',
-  reviewNotFound: 'Review not found',
-} as const;
 
 /** POST /api/orders/:id/reviews: 1 to 5 stars, optional text (trimmed; empty means none). */
 export const reviewInputSchema = z.object({
@@ -34,7 +24,7 @@ export const reviewInputSchema = z.object({
 });
 export type ReviewInput = z.output<typeof reviewInputSchema>;
 
-export const reviewSideSchema = z.enum(['borrower', 'owner']);
+const reviewSideSchema = z.enum(['borrower', 'owner']);
 export type ReviewSide = z.infer<typeof reviewSideSchema>;
 
 export const reviewViewSchema = z.object({

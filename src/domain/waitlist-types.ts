@@ -4,7 +4,7 @@ import { WAITLIST_STATES } from './waitlist';
 
 // The waitlist's answers (D25, D39), declared once as zod schemas.
 
-export const estimateSchema = z.object({
+const estimateSchema = z.object({
   /** Local dates (YYYY-MM-DD) in the operator's time zone. */
   from: z.string(),
   to: z.string(),
@@ -28,7 +28,7 @@ export const bookWaitlistSchema = z.object({
 export type BookWaitlist = z.infer<typeof bookWaitlistSchema>;
 
 /** One line of "My waitlist". */
-export const myWaitlistEntrySchema = z.object({
+const myWaitlistEntrySchema = z.object({
   bookId: z.string(),
   title: z.string(),
   author: z.string(),

@@ -1,3 +1,4 @@
+import type { ErrorCode } from './error-codes';
 import { addDays, localDate } from './loan';
 
 // The waitlist's rules (D25) and its honest estimate (D39), shared by server and web.
@@ -7,18 +8,8 @@ export const MAX_WAITLISTS = 10;
 /** D25: how long the first waiter's exclusive hold lasts. */
 export const HOLD_HOURS = 48;
 
-export const WAITLIST_MSG = {
-  WAITLIST_OWN_BOOK: 'You cannot join the waitlist of your own book',
-  WAITLIST_BOOK_AVAILABLE: 'This book is available now: add it to your cart instead',
-  WAITLIST_BOOK_UNAVAILABLE: 'This book is not lent out, so there is no waitlist to join',
-  WAITLIST_IN_YOUR_ORDER: 'This book is already in one of your open orders',
-  WAITLIST_ALREADY_JOINED: 'You are already on the waitlist for this book',
-  WAITLIST_LIMIT: `You can wait for at most ${MAX_WAITLISTS} books at a time. Leave another waitlist first.`,
-  WAITLIST_NOT_JOINED: 'You are not on the waitlist for this book',
-  WAITLIST_NO_HOLD: 'This book is not held for you',
-  WAITLIST_ENTRY_NOT_FOUND: 'Waitlist entry not found',
-} as const;
-export type WaitlistErrorCode = keyof typeof WAITLIST_MSG;
+/** The refusals the waitlist answers with (D25); their texts are `errors:codes.<CODE>`. */
+export type WaitlistErrorCode = Extract<ErrorCode, `WAITLIST_${string}`>;
 
 /**
  * What the viewer of a book page can do with its waitlist:
@@ -52,7 +43,7 @@ export interface CurrentLoan {
 }
 
 /** Days allowed for handing a book on: its return, or its delivery before a loan starts. */
-export const HANDOVER_DAYS = 3;
+const HANDOVER_DAYS = 3;
 /** The longest single extension (D23). */
 const LONGEST_EXTENSION_WEEKS = 2;
 

@@ -21,7 +21,7 @@ import { waitlistRoutes } from './modules/waitlist/routes';
  * published in /api/openapi.json and reached by the permission matrix, which reads every route
  * the app registers: a new module is added to this list and nowhere else.
  */
-export const API_MODULES = [
+const API_MODULES = [
   healthRoutes,
   accountRoutes,
   pickupLocationsRoutes,

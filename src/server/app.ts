@@ -29,7 +29,7 @@ import { limitJsonBody } from './security/json-body-limit';
 import { isServedAuthEndpoint } from './auth/served-endpoints';
 import { createPageHints } from './web-app/page-hints';
 import { mountSeo } from './web-app/seo';
-import { findPage, NOT_FOUND_DESCRIPTION } from '@domain/pages';
+import { findPage, NOT_FOUND_META } from '@domain/pages';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -222,7 +222,7 @@ function refererOrigin(referer: string | undefined): string | undefined {
  * with fewer entries did not pass every proxy, and the leftmost entry is the best there is. An
  * entry that is not an IP address is refused for the socket's (Better Auth keys on IPs only).
  */
-export function clientAddress(c: Parameters<typeof getConnInfo>[0], trustedProxies: number): string {
+function clientAddress(c: Parameters<typeof getConnInfo>[0], trustedProxies: number): string {
   if (trustedProxies > 0) {
     const hops = (c.req.header('x-forwarded-for') ?? '')
       .split(',')
@@ -329,14 +329,14 @@ function serveWebApp(app: Hono<AppEnv>, deps: AppDeps, loadSession: (c: Context<
     const url = new URL(c.req.url);
     const hints = pageHints(url.pathname, url.searchParams);
     // An unknown path is the app's designed not-found page, with the status that says so; each
-    // known page names itself in its own meta description.
+    // known page names itself in its own meta description, in the page's language.
     const page = findPage(url.pathname);
-    const description = escapeAttribute(page?.description ?? NOT_FOUND_DESCRIPTION);
+    const lang = await pageLanguage(c, loadSession);
+    const description = escapeAttribute(translate(lang, `common:meta.${page?.meta ?? NOT_FOUND_META}`));
     const html = indexHtml.replace(
       /<meta name="description" content="[^"]*"/,
       `<meta name="description" content="${description}"`,
     );
-    const lang = await pageLanguage(c, loadSession);
     c.header('vary', 'Cookie, Accept-Language');
     return c.html(
       inLanguage(hints ? html.replace('</head>', `${hints}</head>`) : html, lang),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { SERVICE_FEE_MAX_PERCENT } from '@domain/constants';
 import { DEFAULT_POOL_SIZE } from './db/pool-size';
 import type { S3Settings } from './lib/storage';
 
@@ -38,7 +39,7 @@ const envSchema = z.object({
     .refine(isTimeZone, 'OPERATOR_TIME_ZONE must be an IANA time zone such as Asia/Makassar'),
   PAYMENT_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   // D34: the platform's share of the items total; the terms cap it at 20%.
-  SERVICE_FEE_PERCENT: z.coerce.number().int().min(0).max(20).default(10),
+  SERVICE_FEE_PERCENT: z.coerce.number().int().min(0).max(SERVICE_FEE_MAX_PERCENT).default(10),
   // D31: images in an S3-compatible bucket. All five or none; path style for MinIO and most
   // self-hosted stores.
   S3_ENDPOINT: z.url().optional(),

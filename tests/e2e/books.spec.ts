@@ -1,7 +1,7 @@
-import { MSG } from '@domain/messages';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@tests/support/fixtures';
 import { coverPng, uniqueTitle, uploadBookByApi } from './catalog-helpers';
+import { englishCode } from './words';
 
 // An owner's own books: upload with a cover, see it in Manage and in All Books, edit its price,
 // switch it off and on, delete it through the dialog. Only books uploaded here are touched.
@@ -184,7 +184,7 @@ test('a book in an open order can be neither deleted nor switched off, and Manag
   await page.getByRole('button', { name: `Delete ${book.title}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(MSG.bookInOpenOrderDelete);
+  await expect(dialog.getByRole('alert')).toHaveText(englishCode('BOOK_IN_OPEN_ORDER'));
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toBeVisible();
 });

@@ -136,12 +136,93 @@ test('filters and sort live in the URL, Back restores the previous state, Clear 
   await expect(page.getByText('Any price')).toBeVisible();
   await expect.poll(() => shownCount(page)).toBe(everything);
 
-  // Pagination is in the URL too.
+  // Paging is in the URL too (a cursor: the page after the last book shown).
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/page=2/);
-  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await expect(page).toHaveURL(/after=/);
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeHidden();
   await page.goBack();
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+});
+
+/** The books on screen, by their links (titles may repeat). */
+const shownIds = (page: Page) =>
+  page
+    .locator('article a:has(h3)')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+
+test('paging forward and back by cursor: a book added meanwhile neither repeats nor hides one; Back and Forward keep the pages', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/books?sort=title-az');
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect.poll(async () => (await shownIds(page)).length).toBe(20);
+  const first = await shownIds(page);
+
+  // Meanwhile someone lists a book that sorts onto page 1: by page number, page 2 would
+  // start with page 1's last book again.
+  const context = await browser.newContext({ baseURL: e2eBaseUrl() });
+  const owner = await context.newPage();
+  await signInByApi(owner.request, DEMO.owner);
+  const early = await uploadBookByApi(owner, {
+    title: `AAA First ${token}`,
+    author: 'Ketut Journey',
+    weeklyPrice: '9000',
+    category: 'Adult',
+  });
+  await context.close();
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/after=/);
+  await expect.poll(async () => (await shownIds(page))[0]).not.toBe(first[0]);
+  const second = await shownIds(page);
+  expect(second.filter((id) => first.includes(id))).toEqual([]);
+  expect(second).not.toContain(`/books/${early.id}`);
+  const secondUrl = page.url();
+
+  // Previous, until the first page: the books before the second page's first, as they are now
+  // (page 1's books and the new one, each once, none of the second page's).
+  const pages: { url: string; ids: string[] }[] = [];
+  for (let i = 0; i < 3 && (await page.getByRole('button', { name: 'Previous' }).isEnabled()); i++) {
+    const from = { url: page.url(), ids: await shownIds(page) };
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page).not.toHaveURL(from.url);
+    // The page before stays on screen until the new one arrives.
+    await expect.poll(() => shownIds(page)).not.toEqual(from.ids);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    pages.push({ url: page.url(), ids: await shownIds(page) });
+  }
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  const before = new Set(pages.flatMap((p) => p.ids));
+  expect(before).toEqual(new Set([...first, `/books/${early.id}`]));
+  expect([...before].filter((id) => second.includes(id))).toEqual([]);
+
+  // The browser's Back and Forward return to the pages as they were asked.
+  for (const earlier of [...pages.slice(0, -1)].reverse()) {
+    await page.goBack();
+    await expect(page).toHaveURL(earlier.url);
+    await expect.poll(() => shownIds(page)).toEqual(earlier.ids);
+  }
+  await page.goBack();
+  await expect(page).toHaveURL(secondUrl);
+  await expect.poll(() => shownIds(page)).toEqual(second);
+  await page.goForward();
+  await expect.poll(() => shownIds(page)).toEqual(pages[0].ids);
+});
+
+test('a search of one or two letters says how many it needs, and searches nothing', async ({ page }) => {
+  await page.goto('/books');
+  await page.getByRole('searchbox').first().fill(' ab ');
+  await page.getByRole('searchbox').first().press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Type at least 3 letters to search');
+  await expect(page).not.toHaveURL(/q=/);
+  // A hand-written URL gets the server's answer, with the way back.
+  await page.goto('/books?q=ab');
+  await expect(page.getByText('Type at least 3 letters to search')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search' }).first().click();
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(showing(page)).toBeVisible();
 });
 
 test('a filter that matches nothing shows the empty state', async ({ page }) => {
@@ -289,4 +370,50 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Clear all' }).first().click();
     await expect(page).not.toHaveURL(/condition=/);
   });
+});
+
+test('the area filter narrows the shop, kept in the URL, on a wide screen and on a phone, in both languages', async ({
+  page,
+  context,
+}) => {
+  // D38: a book's area is its owner's location. Demo owners live in several areas.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/books');
+  await expect(showing(page)).toBeVisible();
+  const everywhere = await shownCount(page);
+  const area = page.getByLabel('Area', { exact: true });
+  await expect(area.getByRole('option', { name: 'Sanur' })).toHaveCount(1);
+  await area.selectOption('Sanur');
+  await expect(page).toHaveURL(/[?&]area=Sanur(&|$)/);
+  await expect(async () => {
+    const inSanur = await shownCount(page);
+    const api = (await (await page.request.get('/api/books?area=Sanur')).json()) as { total: number };
+    expect(inSanur).toBe(api.total);
+    expect(inSanur).toBeGreaterThan(0);
+    expect(inSanur).toBeLessThan(everywhere);
+  }).toPass({ timeout: 10_000 });
+  // Every card says where its book is, and all of them are in Sanur.
+  const places = await page.getByRole('main').getByTestId('book-area').allTextContents();
+  expect(places.length).toBeGreaterThan(0);
+  expect(new Set(places)).toEqual(new Set(['Sanur']));
+  // A shared link opens the same filter; Clear all removes it.
+  await page.reload();
+  await expect(page.getByLabel('Area', { exact: true })).toHaveValue('Sanur');
+  await page.getByRole('button', { name: 'Clear all' }).first().click();
+  await expect(page).not.toHaveURL(/area=/);
+  await expect(page.getByLabel('Area', { exact: true })).toHaveValue('');
+
+  // On a phone, in Indonesian: the area is among the filters the Filters button opens.
+  await context.addCookies([{ name: 'rakbuku_lang', value: 'id', url: e2eBaseUrl() }]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/books');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const mobileArea = page.locator('#catalog-filters-mobile').getByLabel('Area', { exact: true });
+  await expect(mobileArea.getByRole('option', { name: 'Semua area' })).toHaveCount(1);
+  await mobileArea.selectOption('Ubud');
+  await expect(page).toHaveURL(/[?&]area=Ubud(&|$)/);
+  await expect(page.getByRole('main').getByTestId('book-area').first()).toHaveText('Ubud');
+  expect(new Set(await page.getByRole('main').getByTestId('book-area').allTextContents())).toEqual(
+    new Set(['Ubud']),
+  );
 });

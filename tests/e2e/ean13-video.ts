@@ -33,7 +33,7 @@ const PARITY = [
 ];
 
 /** The 95 modules of an EAN-13 (1 = bar). */
-export function ean13Modules(digits: string): string {
+function ean13Modules(digits: string): string {
   if (!/^\d{13}$/.test(digits)) throw new Error(`Not 13 digits: ${digits}`);
   const d = [...digits].map(Number);
   const left = d

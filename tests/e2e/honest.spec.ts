@@ -10,6 +10,13 @@ const OVERDUE_BOOK = 'Circe';
 /** Books other journeys use: this one leaves them alone. */
 const TAKEN = new Set(['Negeri 5 Menara', 'Ronggeng Dukuh Paruk', OVERDUE_BOOK]);
 
+/** The 'd MMM yyyy, HH:mm' date of a "Pay now, by ..." sentence, as a comparable number. */
+function dateIn(text: string | null): number {
+  const match = /by (\d{1,2} \w{3} \d{4}), (\d{2}:\d{2})/.exec(text ?? '');
+  expect(match, text ?? '').toBeTruthy();
+  return Date.parse(`${match![1]} ${match![2]}`);
+}
+
 async function overdueOrder(page: Page): Promise<{ id: string; number: string }> {
   const res = await page.request.get('/api/orders?as=borrower');
   const { items } = (await res.json()) as {
@@ -82,15 +89,27 @@ test('a pickup checkout says pay now, by a date, with the way to the payment pan
   expect(added.ok(), await added.text()).toBeTruthy();
 
   await page.goto('/checkout');
+  // Delivery waits for the shipping cost: nothing to pay yet, so no date to pay by.
+  await page.getByRole('radio', { name: /^Delivery/ }).check();
+  await expect(page.getByText(/^No payment now: our team sets the shipping cost first/)).toBeVisible();
+  await expect(page.getByTestId('checkout-pay-now')).toHaveCount(0);
+  // Pickup is payable the moment it is placed: the checkout itself says by when, and where to pay.
   await page.getByRole('radio', { name: /Self pickup/ }).check();
-  await expect(page.getByText(/^Pay now: pickup is free and needs no review/)).toBeVisible();
+  const promise = page.getByTestId('checkout-pay-now');
+  await expect(promise).toContainText(/Pay now, by \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+  await expect(promise).toContainText('Place the order, then open its payment panel');
   await expect(page.getByText(/within 24 hours/)).toHaveCount(0);
+  const promisedBy = dateIn(await promise.textContent());
   await page.getByRole('group', { name: 'Pickup location' }).getByRole('radio').first().check();
   await page.getByRole('button', { name: 'Place Order' }).click();
 
   await expect(page).toHaveURL(/\/order-confirmation$/);
   const payNow = page.getByTestId('pay-now');
   await expect(payNow).toContainText(/Pay now, by \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+  // The order's own deadline is the one promised, or a minute later if the clock turned meanwhile.
+  const deadline = dateIn(await payNow.textContent());
+  expect(deadline - promisedBy).toBeGreaterThanOrEqual(0);
+  expect(deadline - promisedBy).toBeLessThanOrEqual(60_000);
   await expect(page.getByText(/within 24 hours/)).toHaveCount(0);
   await expect(page.getByText('Our team reviews your order')).toHaveCount(0);
   await payNow.getByRole('link', { name: 'Open the payment panel' }).click();

@@ -108,7 +108,7 @@ export function linkIn(mail: ReceivedMail, fragment: string): string {
  * Confirms an account through the API the way our /confirm-email page does (the emailed link
  * opens that page; its button POSTs the token from our origin). Keeps the session it opens.
  */
-export async function confirmByApi(api: APIRequestContext, mail: ReceivedMail) {
+async function confirmByApi(api: APIRequestContext, mail: ReceivedMail) {
   const link = new URL(linkIn(mail, '/confirm-email'));
   const res = await api.post('/api/account/confirm-email', {
     data: { token: link.searchParams.get('token') },

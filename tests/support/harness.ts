@@ -3,7 +3,6 @@ import type { Hono } from 'hono';
 import { testClient } from 'hono/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Me } from '@domain/api-types';
 import type { AppDeps } from '@server/app-env';
 import { type Config, loadConfig } from '@server/config';
 import type { Db } from '@server/db/client';
@@ -20,13 +19,13 @@ import { type Mailbox, startSmtpServer } from './smtp';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown;
   cookie?: string;
   headers?: Record<string, string>;
 }
 
-export interface TestResponse<T = any> {
+interface TestResponse<T = any> {
   status: number;
   body: T;
   headers: Headers;
@@ -171,11 +170,9 @@ export async function createTestContext(
 }
 
 /** "a=1; Path=/, b=2; HttpOnly" (Set-Cookie lines) -> "a=1; b=2" (a Cookie header). */
-export function cookieHeader(headers: Headers): string {
+function cookieHeader(headers: Headers): string {
   return headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
 }
-
-export type { Me };

@@ -21,7 +21,7 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-export function decodeQuotedPrintable(text: string): string {
+function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));

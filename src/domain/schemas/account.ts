@@ -65,7 +65,6 @@ export const signUpRequestSchema = profileSchema.extend({
 
 /** PUT /api/profile/language: the member's choice of language (D29). */
 export const languageSchema = z.object({ language: z.enum(UI_LANGUAGES) });
-export type LanguageInput = z.output<typeof languageSchema>;
 export type SignUpRequest = z.output<typeof signUpRequestSchema>;
 
 /** The sign-up form: the request plus the confirmation, refused on the confirmation field. */
@@ -131,4 +130,3 @@ export const pickupChoicesSchema = z.object({
     .max(100)
     .transform((ids) => [...new Set(ids)]),
 });
-export type PickupChoices = z.output<typeof pickupChoicesSchema>;

@@ -4,7 +4,7 @@ import { ADMIN_EMAIL_LIST_LIMIT, BOOK_STATUSES, ORDER_STATUSES, ROLES } from '@d
 
 // Admin query strings and bodies: bad values are refused with 422 and change nothing.
 
-export const ADMIN_PAGE_SIZE = 20;
+const ADMIN_PAGE_SIZE = 20;
 
 const q = z
   .string()
@@ -16,7 +16,7 @@ const cursor = cursorParam;
 const pageSize = z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE);
 
 /** D21: besides the 8 statuses, the orders tab filters loans that are overdue or due within 2 days. */
-export const ADMIN_LOAN_FILTERS = ['overdue', 'due_soon'] as const;
+const ADMIN_LOAN_FILTERS = ['overdue', 'due_soon'] as const;
 export type AdminLoanFilter = (typeof ADMIN_LOAN_FILTERS)[number];
 
 export const adminOrdersQuerySchema = z.object({

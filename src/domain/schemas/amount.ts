@@ -19,7 +19,10 @@ export const SHIPPING_COST_MAX = 100_000_000;
 /** The most one order can cost: five books at the weekly price for four weeks, plus shipping. */
 export const ORDER_TOTAL_MAX =
   MAX_BOOKS_PER_OWNER * BOOK_PRICE_MAX * MONTHLY_DURATION_WEEKS + SHIPPING_COST_MAX;
-/** A payment received or a payout recorded. */
+/**
+ * A payment received or a payout recorded: the most one order can cost.
+ * @alias
+ */
 export const AMOUNT_MAX = ORDER_TOTAL_MAX;
 
 /** A bound's message key with the bound as money (D1: `Rp 1.000` in both languages). */
@@ -40,7 +43,7 @@ interface RupiahRules {
 }
 
 /** The rupiah in a typed value, or a problem worded by `rules`. */
-export function rupiahProblem(
+function rupiahProblem(
   value: string | number | null | undefined,
   rules: RupiahRules,
 ): { rupiah: number } | { problem: string } {

@@ -33,7 +33,7 @@ export const BOOK_FORM_DEFAULTS = {
   category: 'Adult' as Category,
 };
 
-export const summaryMaxMessage = FIELD_MSG.summaryMax;
+const summaryMaxMessage = FIELD_MSG.summaryMax;
 
 /** A price as typed, in whole rupiah (D32): "12.000", "12,000", "12000". Output "12000.00". */
 function priceField(minKey: 'weeklyPriceMin' | 'monthlyPriceMin' | 'salePriceMin', positiveMessage: string) {
@@ -55,7 +55,7 @@ const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim()
  * An ISBN as typed (D30), out as ISBN-13. The check loads isbn3 on first use, so this field
  * is asynchronous: parse the form with safeParseAsync (the web's resolver does).
  */
-export const isbnSchema = z.string().transform(async (text, ctx) => {
+const isbnSchema = z.string().transform(async (text, ctx) => {
   const isbn = await normalizeIsbn(text);
   if (isbn === null) {
     ctx.addIssue({ code: 'custom', message: FIELD_MSG.isbnInvalid });
@@ -134,5 +134,3 @@ export function coverPickProblem(file: { size: number; type: string }): string |
   if (!(COVER_MIME_TYPES as readonly string[]).includes(file.type)) return FIELD_MSG.coverType;
   return null;
 }
-
-export { BOOK_PRICE_MAX, bookPriceMaxMessage, COVER_MAX_BYTES, COVER_MIME_TYPES };

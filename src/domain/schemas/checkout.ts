@@ -7,7 +7,7 @@ import { ADDRESS_MAX, DELIVERY_METHODS } from '@domain/constants';
 
 const field = z.string().trim().max(ADDRESS_MAX, { error: FIELD_MSG.addressMax }).default('');
 
-export const deliveryAddressSchema = z.object({
+const deliveryAddressSchema = z.object({
   fullName: field,
   phone: field,
   address: field,

@@ -5,4 +5,3 @@ import { FIELD_MSG } from '@domain/error-codes';
 export const extendLoanSchema = z.object({
   weeks: z.union([z.literal(1), z.literal(2)], { error: FIELD_MSG.extensionWeeks }),
 });
-export type ExtendLoanInput = z.output<typeof extendLoanSchema>;

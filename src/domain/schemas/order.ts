@@ -49,10 +49,9 @@ export const orderActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel') }),
   z.object({ type: z.literal('set_status'), status: z.enum(ORDER_STATUSES) }),
 ]);
-export type OrderActionInput = z.output<typeof orderActionSchema>;
 
 /** My orders pages of 20 (keyset: docs/architecture.md, "Lists at scale"). */
-export const ORDER_PAGE_SIZE = 20;
+const ORDER_PAGE_SIZE = 20;
 
 export const orderListQuerySchema = z.object({
   as: z.enum(['borrower', 'owner']).default('borrower'),

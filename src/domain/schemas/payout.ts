@@ -23,7 +23,7 @@ export const payoutDetailsSchema = z.object({
 export type PayoutDetailsInput = z.input<typeof payoutDetailsSchema>;
 export type PayoutDetails = z.output<typeof payoutDetailsSchema>;
 
-export const PAYOUT_REFERENCE_MAX = 100;
+const PAYOUT_REFERENCE_MAX = 100;
 
 export const recordPayoutSchema = z.object({
   ownerId: z.string({ error: FIELD_MSG.invalidValue }).trim().min(1).max(100),
@@ -52,4 +52,3 @@ export const rejectClaimSchema = z.object({
     .min(1, FIELD_MSG.rejectReasonRequired)
     .max(300, FIELD_MSG.rejectReasonMax),
 });
-export type RejectClaim = z.infer<typeof rejectClaimSchema>;

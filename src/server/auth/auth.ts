@@ -20,7 +20,7 @@ export const CLIENT_IP_HEADER = 'x-rakbuku-client-ip';
 /** Better Auth's session cookie under our prefix (with `__Secure-` when the app runs on https). */
 export const SESSION_COOKIE_NAMES = ['rakbuku.session_token', '__Secure-rakbuku.session_token'] as const;
 
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60; // 'Remember me' keeps a 30-day cookie (D9)
+const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60; // 'Remember me' keeps a 30-day cookie (D9)
 
 export function createAuth(deps: { db: Db; config: Config; outbox: Outbox }) {
   const { db, config, outbox } = deps;
@@ -141,7 +141,7 @@ export async function promoteConfiguredAdmin(db: Db, adminEmail: string | null):
  * the sign-up's callbackURL, so confirming ends on that book with it in the cart. Only a
  * same-site path and a book id travel; anything else is dropped.
  */
-export function confirmationLink(appUrl: string, token: string, betterAuthUrl: string): string {
+function confirmationLink(appUrl: string, token: string, betterAuthUrl: string): string {
   const search = new URLSearchParams({ token });
   const callback = new URL(betterAuthUrl, appUrl).searchParams.get('callbackURL');
   if (callback?.startsWith('/') && !callback.startsWith('//') && !callback.startsWith('/\\')) {

@@ -64,7 +64,7 @@ export const accountRequestRules = createAuthMiddleware(async (ctx) => {
  * account (D10): Better Auth's own answer differs (a stored user with its role for a new email, a
  * synthetic one with `role: null` for a taken one), which told the two apart.
  */
-export const SIGN_UP_ANSWER = { ok: true } as const;
+const SIGN_UP_ANSWER = { ok: true } as const;
 
 /**
  * After Better Auth answered: a sign-up gets SIGN_UP_ANSWER, and after a successful password

@@ -7,13 +7,13 @@
 // over HTTP, while the server still calls what it needs (getSession, changePassword,
 // verifyEmail) in-process.
 
-export interface ServedAuthEndpoint {
+interface ServedAuthEndpoint {
   method: 'GET' | 'POST';
   /** Under /api/auth; `{name}` is one path segment. */
   path: string;
 }
 
-export const SERVED_AUTH_ENDPOINTS: readonly ServedAuthEndpoint[] = [
+const SERVED_AUTH_ENDPOINTS: readonly ServedAuthEndpoint[] = [
   { method: 'POST', path: '/sign-up/email' },
   { method: 'POST', path: '/sign-in/email' },
   { method: 'POST', path: '/sign-out' },

@@ -75,8 +75,6 @@ export function createSessionCache(maxEntries = MAX_ENTRIES) {
   };
 }
 
-export type SessionCache = ReturnType<typeof createSessionCache>;
-
 /** The session cookie's value (`token.signature`) from a Cookie header, if there is one. */
 export function sessionCookieValue(
   cookieHeader: string | undefined,

@@ -14,7 +14,7 @@ import { DEFAULT_POOL_SIZE } from './pool-size';
 import { type LocalWrites, trackLocalWrites, setSharedReadsLane } from './versions';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 
-export type { Db, DbOrTx, Schema, Tx } from './types';
+export type { Db, DbOrTx, Tx } from './types';
 
 export interface Database {
   db: Db;
@@ -26,7 +26,7 @@ export interface Database {
 /** Connections for the shared reads (the versions, the catalog's changes): one of each at most. */
 const SHARED_READS_LANE = 2;
 
-export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Limits on a PostgreSQL server that stalls (accepts connections, then answers nothing): without
@@ -43,7 +43,7 @@ export interface DatabaseTimeouts {
   idleMs: number;
 }
 
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
   connectMs: 5_000,
   statementMs: 15_000,
   queryMs: 20_000,

@@ -199,6 +199,9 @@ export const books = pgTable(
     coverDrawn: boolean('cover_drawn').notNull().default(false),
     // D30: ISBN-13, or null when the owner gave none.
     isbn: varchar('isbn', { length: 13 }),
+    // D38: where the book is, its owner's location. PostgreSQL copies it from the owner on every
+    // write and moves it when the owner's location changes (migration 0015): never set it here.
+    area: text('area'),
     // The open order that holds this book (D6); null when the book is free.
     reservedByOrderId: uuid('reserved_by_order_id').references((): AnyPgColumn => orders.id, {
       onDelete: 'set null',
@@ -263,8 +266,38 @@ export const books = pgTable(
         t.language,
       )
       .where(sql`listed`),
+    // Ends with the title itself: PostgreSQL answers `lower(title)` from the index alone only
+    // when `title` is in it (a page by cursor or a skip then reads no table rows).
     index('books_listed_title_idx')
-      .on(sql`lower(${t.title})`, t.id, t.category, t.condition, t.language, t.weeklyPrice)
+      .on(sql`lower(${t.title})`, t.id, t.category, t.condition, t.language, t.weeklyPrice, t.title)
+      .where(sql`listed`),
+    // A filtered listing's capped count: the matching books are one range (D17).
+    index('books_listed_filters_idx')
+      .on(t.category, t.condition, t.language, t.weeklyPrice)
+      .where(sql`listed`),
+    // An owner's shelf in each sort (D17): its books that are not deleted, the status checked
+    // in the index (onShelfOf), so a page, a cursor and the capped count read one range.
+    index('books_shelf_created_idx')
+      .on(t.ownerId, t.createdAt, t.id, t.status)
+      .where(sql`deleted_at is null`),
+    index('books_shelf_price_low_idx')
+      .on(t.ownerId, t.weeklyPrice, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status)
+      .where(sql`deleted_at is null`),
+    index('books_shelf_price_high_idx')
+      .on(
+        t.ownerId,
+        t.weeklyPrice.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.status,
+      )
+      .where(sql`deleted_at is null`),
+    index('books_shelf_title_idx')
+      .on(t.ownerId, sql`lower(${t.title})`, t.id, t.status, t.title)
+      .where(sql`deleted_at is null`),
+    // The catalog filtered by area (D38), newest first.
+    index('books_listed_area_created_idx')
+      .on(t.area, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`listed`),
     index('books_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('books_author_trgm_idx').using('gin', sql`${t.author} gin_trgm_ops`),

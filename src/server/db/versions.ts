@@ -49,7 +49,7 @@ export function trackLocalWrites(db: object, writes: LocalWrites): void {
 }
 
 /** The longest a shared read may take before its callers get an error. */
-export const SHARED_READ_TIMEOUT_MS = 10_000;
+const SHARED_READ_TIMEOUT_MS = 10_000;
 
 function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -70,7 +70,7 @@ interface SharedReads<T> {
  * has just seen committed, so a caller only ever joins the *next* read, which starts when the
  * current one ends. Under load that is one tiny query per round trip, not per request.
  */
-export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
   const state: SharedReads<T> = { inflight: null, next: null };
   const start = () => {
     // A read that never settles (a stalled database) would hold every caller forever,

@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 // a JSON.stringify nor a compression.
 
 /** Smaller answers go out as they are: a gzip header would eat most of the saving. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** For an answer kept and sent many times (a cached catalog page): the smallest bytes. */
 const KEPT: ZlibOptions = { level: constants.Z_BEST_COMPRESSION };

@@ -12,10 +12,7 @@ import { AppError } from './errors';
 // The time travels as PostgreSQL's own text, so no microsecond is lost on the way.
 
 /** Where a page starts. */
-export type Position =
-  | { kind: 'first' }
-  | { kind: 'last' }
-  | { kind: 'after' | 'before'; at: string; id: string };
+type Position = { kind: 'first' } | { kind: 'last' } | { kind: 'after' | 'before'; at: string; id: string };
 
 /** The sort key every keyset query selects next to its ids. */
 export interface KeyRow {
@@ -43,7 +40,7 @@ export function writeCursor(list: string, kind: 'after' | 'before', key: KeyRow)
 }
 
 /** 400 INVALID_CURSOR for anything this server did not write for this list. */
-export function readCursor(keys: Pick<Keyset, 'list' | 'idType'>, cursor: string | undefined): Position {
+function readCursor(keys: Pick<Keyset, 'list' | 'idType'>, cursor: string | undefined): Position {
   if (cursor === undefined || cursor === '') return { kind: 'first' };
   if (cursor === 'last') return { kind: 'last' };
   let parsed: unknown;
@@ -68,7 +65,7 @@ export const keyColumns = (keys: Keyset) => ({
 });
 
 /** The rows past the cursor (none for the first and the last page). */
-export function seekAfter(keys: Keyset, pos: Position): SQL | undefined {
+function seekAfter(keys: Keyset, pos: Position): SQL | undefined {
   if (pos.kind !== 'after' && pos.kind !== 'before') return undefined;
   const id = keys.idType === 'uuid' ? sql`${pos.id}::uuid` : sql`${pos.id}::text`;
   return pos.kind === 'after'
@@ -77,7 +74,7 @@ export function seekAfter(keys: Keyset, pos: Position): SQL | undefined {
 }
 
 /** Newest first, or oldest first when reading towards the start (the rows are turned round). */
-export function keyOrder(keys: Keyset, pos: Position): SQL[] {
+function keyOrder(keys: Keyset, pos: Position): SQL[] {
   return pos.kind === 'before' || pos.kind === 'last'
     ? [sql`${keys.at} asc`, sql`${keys.id} asc`]
     : [sql`${keys.at} desc`, sql`${keys.id} desc`];

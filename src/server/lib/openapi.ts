@@ -4,6 +4,7 @@ import { ERROR_CODES, type ErrorCode, isErrorCode } from '@domain/error-codes';
 import type { AppEnv } from '@server/app-env';
 import { requireAdmin, requireUser } from '@server/auth/middleware';
 import { AppError } from './errors';
+import { codeText } from './i18n';
 import { validationError } from './validate';
 
 // The HTTP contract: every /api route is declared with its parameters, body and
@@ -19,6 +20,13 @@ export const errorAnswer = (description: string) => ({
   description,
   content: { 'application/json': { schema: errorBodySchema } },
 });
+
+/** Codes described for the document: each code's English text (the catalogue's) and the code. */
+export const describeCodes = (...codes: ErrorCode[]) =>
+  codes.map((code) => `${codeText('en', code)} (${code})`).join('; ');
+
+/** An error answer naming the codes it may carry, in their catalogue English. */
+export const codeAnswer = (...codes: ErrorCode[]) => errorAnswer(describeCodes(...codes));
 
 /** A JSON answer with its schema. */
 export const jsonAnswer = <S extends z.ZodType>(schema: S, description: string) => ({

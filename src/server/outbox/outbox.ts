@@ -114,7 +114,7 @@ export function createTransport(config: Config, log: Logger): Transport {
   };
 }
 
-export interface OutboxRunResult {
+interface OutboxRunResult {
   sent: number;
   failed: number;
 }

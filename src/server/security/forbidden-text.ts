@@ -6,8 +6,6 @@ import { AppError } from '@server/lib/errors';
 // (a 500) instead of being refused. No field of ours has a use for it, so a request carrying
 // one anywhere (path, query, JSON body, keys included) is refused before any handler runs.
 
-export const FORBIDDEN_TEXT_MESSAGE = 'The request contains a character that is not allowed';
-
 function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 20 || value === null || typeof value !== 'object') return false;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@domain/messages';
 import { createTestContext, type TestContext } from '@tests/support/harness';
+import { englishCode } from '@tests/support/texts';
 
 // Security headers on every kind of answer (API JSON, the SPA fallback, errors), session
 // cookie attributes, and 500s that reveal nothing about the server.
@@ -94,7 +94,7 @@ describe('errors reveal nothing internal', () => {
       const res = await broken.request('GET', '/api/books', { headers: { 'x-request-id': 'req-broken-1' } });
       expect(res.status).toBe(500);
       expect(res.body).toEqual({
-        error: { code: 'INTERNAL', message: MSG.internalError, requestId: 'req-broken-1' },
+        error: { code: 'INTERNAL', message: englishCode('INTERNAL'), requestId: 'req-broken-1' },
       });
       expect(res.headers.get('x-request-id')).toBe('req-broken-1');
       // Better Auth answers its own routes: its failures must not carry the failed query either.
@@ -104,7 +104,7 @@ describe('errors reveal nothing internal', () => {
       });
       expect(auth.status).toBe(500);
       expect(auth.body).toEqual({
-        error: { code: 'INTERNAL', message: MSG.internalError, requestId: 'req-broken-2' },
+        error: { code: 'INTERNAL', message: englishCode('INTERNAL'), requestId: 'req-broken-2' },
       });
     } finally {
       await broken.close().catch(() => {});

@@ -5,10 +5,10 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COVER_MAX_BYTES } from '@domain/constants';
-import { MSG } from '@domain/messages';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { databaseDigest } from '@tests/support/db-digest';
+import { englishField } from '@tests/support/texts';
 
 // Covers are judged by their bytes (D18). Hostile files are refused with the spec's message,
 // store nothing (no row, no file), and a decompression bomb is refused from its header,
@@ -60,29 +60,35 @@ describe('hostile cover files, on upload and on edit', () => {
         ),
       'cover.png',
       'image/png',
-      MSG.coverType,
+      englishField('coverType'),
     ],
     [
       'HTML renamed .png',
       () => Buffer.from('<!doctype html><html><body><script>fetch("/api/me")</script></body></html>'),
       'cover.png',
       'image/png',
-      MSG.coverType,
+      englishField('coverType'),
     ],
     [
       'a truncated PNG',
       () => png.subarray(0, Math.floor(png.length / 2)),
       'cover.png',
       'image/png',
-      MSG.coverType,
+      englishField('coverType'),
     ],
-    ['a PNG signature and nothing else', () => png.subarray(0, 8), 'cover.png', 'image/png', MSG.coverType],
+    [
+      'a PNG signature and nothing else',
+      () => png.subarray(0, 8),
+      'cover.png',
+      'image/png',
+      englishField('coverType'),
+    ],
     [
       `2 MB + 1 byte (${COVER_MAX_BYTES + 1} bytes)`,
       () => Buffer.concat([png, Buffer.alloc(COVER_MAX_BYTES + 1 - png.length)]),
       'cover.png',
       'image/png',
-      MSG.coverTooLarge,
+      englishField('coverTooLarge'),
     ],
   ];
 
@@ -120,7 +126,7 @@ describe('hostile cover files, on upload and on edit', () => {
       body: form(bomb, 'bomb.png', 'image/png'),
     });
     expect(res.status).toBe(422);
-    expect(res.body.error.message).toBe(MSG.coverTooManyPixels);
+    expect(res.body.error.message).toBe(englishField('coverTooManyPixels'));
     // Decoding would need 30,000 x 30,000 x 3 bytes = 2.7 GB and many seconds.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
     expect(performance.now() - started).toBeLessThan(5_000);

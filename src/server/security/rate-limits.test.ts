@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG } from '@domain/messages';
 import { rateLimit } from '@server/db/schema';
 import { UPLOADS_PER_HOUR } from '@server/modules/books/upload-rate-limit';
 import { createTestContext, type TestContext } from '@tests/support/harness';
+import { englishCode } from '@tests/support/texts';
 
 // Guessing passwords, mass sign-ups, reset-mail floods and upload floods all hit a limit
 // kept in the database (shared by every instance). The client address comes from the socket:
@@ -79,7 +79,10 @@ describe('rate limits', () => {
     expect(res.every((s) => s === 422)).toBe(true);
     const blocked = await ctx.request('POST', '/api/books', { cookie, body: new FormData() });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.error).toEqual({ code: 'TOO_MANY_UPLOADS', message: MSG.tooManyUploads });
+    expect(blocked.body.error).toEqual({
+      code: 'TOO_MANY_UPLOADS',
+      message: englishCode('TOO_MANY_UPLOADS'),
+    });
     // The budget is the member's own: another member can still upload.
     const other = await ctx.member();
     expect(
@@ -104,7 +107,7 @@ describe('rate limits', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toEqual({
       code: 'TOO_MANY_PASSWORD_ATTEMPTS',
-      message: MSG.tooManyPasswordAttempts,
+      message: englishCode('TOO_MANY_PASSWORD_ATTEMPTS'),
     });
     await expect(ctx.signIn(user.email, user.password)).resolves.toContain('rakbuku.session_token');
 

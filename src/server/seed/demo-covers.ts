@@ -34,7 +34,7 @@ const xml = (s: string) =>
   );
 
 /** Words into lines of at most `width` characters (a long word keeps its own line), at most `max`. */
-export function wrap(text: string, width: number, max = 4): string[] {
+function wrap(text: string, width: number, max = 4): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {

@@ -12,7 +12,7 @@ import { type TimerDeps, timerEffectFor } from './registry';
 // registry (registry.ts) that src/server/wiring.ts fills, so this file imports no module.
 
 /** The outbox's long window (about 3 days of growing waits): a dependency down for a day loses no timer. */
-export const MAX_TIMER_ATTEMPTS = MAX_ATTEMPTS;
+const MAX_TIMER_ATTEMPTS = MAX_ATTEMPTS;
 /** Timers fired per pass at most; the next pass (60 s, or a kick) goes on. */
 const PASS_LIMIT = 500;
 

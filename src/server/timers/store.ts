@@ -14,7 +14,7 @@ export interface TimerSpec {
   dueAt: Date;
 }
 
-export function timerKey(spec: Pick<TimerSpec, 'kind' | 'subjectId' | 'refAt'>): string {
+function timerKey(spec: Pick<TimerSpec, 'kind' | 'subjectId' | 'refAt'>): string {
   return `${spec.subjectId}:${spec.kind}:${spec.refAt.toISOString()}`;
 }
 

@@ -32,7 +32,7 @@ function apiUrl(path: string, query: Record<string, string | number | undefined>
   return text ? `${path}?${text}` : path;
 }
 
-export const LANDING_PAGES: LandingPage[] = [
+const LANDING_PAGES: LandingPage[] = [
   {
     path: /^\/$/,
     page: 'features/home/pages/home-page.tsx',

@@ -35,12 +35,33 @@ async function page(path: string, headers: Record<string, string> = {}) {
 
 const langOf = (html: string) => html.match(/<html lang="([^"]+)">/)?.[1];
 const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
+const descriptionOf = (html: string) => html.match(/<meta name="description" content="([^"]*)"/)?.[1];
+
+const BOOKS_ID =
+  'Semua buku di Rakbuku: cari judul atau penulis, lalu saring menurut kondisi, bahasa dan harga.';
+const BOOKS_EN =
+  'All books on Rakbuku: search by title or author and filter by condition, language and price.';
+const TITLE_ID = 'Rakbuku · Pinjam-meminjam buku komunitas di Bali';
 
 describe('the language a page starts in', () => {
-  it('follows Accept-Language: id gets lang="id" and the Indonesian title', async () => {
+  it('follows Accept-Language: id gets lang="id", the Indonesian title and description', async () => {
     const html = await page('/books', { 'accept-language': 'id-ID,id;q=0.9,en;q=0.8' });
     expect(langOf(html)).toBe('id');
-    expect(titleOf(html)).toBe('Rakbuku · Pinjam-meminjam buku komunitas di Bali');
+    expect(titleOf(html)).toBe(TITLE_ID);
+    expect(descriptionOf(html)).toBe(BOOKS_ID);
+    expect(descriptionOf(await page('/books', { 'accept-language': 'en' }))).toBe(BOOKS_EN);
+  });
+
+  it('the rakbuku_lang=id cookie alone gives the Indonesian title and description', async () => {
+    const html = await page('/books', { cookie: 'rakbuku_lang=id' });
+    expect(langOf(html)).toBe('id');
+    expect(titleOf(html)).toBe(TITLE_ID);
+    expect(descriptionOf(html)).toBe(BOOKS_ID);
+    const missing = await ctx.runtime.app.request('/no-such-page', {
+      headers: { cookie: 'rakbuku_lang=id' },
+    });
+    expect(missing.status).toBe(404);
+    expect(descriptionOf(await missing.text())).toBe('Halaman ini tidak ada di Rakbuku.');
   });
 
   it('is English when the browser asks for neither language, or for English', async () => {

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPage, PAGES } from '@domain/pages';
+import { findPage, NOT_FOUND_META, PAGES } from '@domain/pages';
+import { translate } from '@server/lib/i18n';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 
@@ -63,7 +64,17 @@ describe('pages', () => {
       descriptions.add(description(await res.text()) ?? '');
     }
     expect(descriptions.size).toBe(5);
-    expect(new Set(PAGES.map((p) => p.description)).size).toBeGreaterThan(20);
+    // Each page its own description, worded in both catalogues (D29).
+    const keys = [...PAGES.map((p) => p.meta), NOT_FOUND_META];
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const lang of ['en', 'id'] as const) {
+      const texts = keys.map((key) => translate(lang, `common:meta.${key}`));
+      expect(
+        texts.filter((text) => text.startsWith('meta.')),
+        lang,
+      ).toEqual([]);
+      expect(new Set(texts).size, lang).toBe(keys.length);
+    }
   });
 
   it('robots.txt keeps crawlers out of members pages and names the sitemap', async () => {

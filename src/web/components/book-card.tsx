@@ -1,3 +1,4 @@
+import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookSummary } from '@domain/api-types';
@@ -8,8 +9,8 @@ import { AvailabilityBadge } from './availability-badge';
 import { BookCover } from './book-cover';
 import { paths } from '@web/lib/paths';
 
-/** The book card of every listing: cover, badges, title, author, weekly price and the add button. */
-export function BookCard({ book, priority = false }: { book: BookSummary; priority?: boolean }) {
+/** The book card of every listing: cover, badges, title, author, area (D38), weekly price and the add button. */
+function BookCard({ book, priority = false }: { book: BookSummary; priority?: boolean }) {
   const { t } = useTranslation('catalog');
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md">
@@ -36,6 +37,15 @@ export function BookCard({ book, priority = false }: { book: BookSummary; priori
           </h3>
         </Link>
         <p className="line-clamp-1 text-xs text-stone-500">{book.author}</p>
+        {book.area && (
+          <p className="flex min-w-0 items-center gap-1 text-xs text-stone-600">
+            <MapPin className="size-3.5 shrink-0 text-stone-400" aria-hidden />
+            <span className="sr-only">{t('card.area')} </span>
+            <span className="truncate" data-testid="book-area">
+              {book.area}
+            </span>
+          </p>
+        )}
         {/* Price on its own line: at five columns "Rp 25.000 per week" and the button don't fit side by side. */}
         <div className="mt-auto space-y-2 pt-1">
           <p className="text-sm leading-tight whitespace-nowrap">
@@ -86,6 +96,7 @@ export function BookGridSkeleton({ label, count = 10 }: { label: string; count?:
             <div className="h-4 w-11/12 rounded bg-stone-200" />
             <div className="h-4 w-2/3 rounded bg-stone-200" />
             <div className="h-3 w-1/2 rounded bg-stone-100" />
+            <div className="h-3 w-2/5 rounded bg-stone-100" />
             <div className="mt-1 h-4 w-3/5 rounded bg-stone-200" />
             <div className="h-8 w-16 rounded-lg bg-stone-100" />
           </div>

@@ -7,7 +7,7 @@ import { cn } from '@web/components/ui/cn';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { Textarea } from '@web/components/ui/field';
 import { useMarkRead } from '@web/features/messages/api';
-import { formatOrderDateTime } from '@web/lib/format';
+import { formatCount, formatOrderDateTime } from '@web/lib/format';
 
 // Conversations (D26) as the order page and the Messages pages show them. A message is plain
 // text: React escapes it, and only http(s) addresses become links (never markup, never
@@ -125,7 +125,7 @@ export function Composer({
           id={`${id}-count`}
           className={cn('text-xs', length > MESSAGE_MAX ? 'text-red-700' : 'text-stone-500')}
         >
-          {t('composer.count', { count: length, max: MESSAGE_MAX.toLocaleString('en-US') })}
+          {t('composer.count', { count: length, max: formatCount(MESSAGE_MAX) })}
         </p>
         <Button type="submit" loading={pending}>
           <Send className="size-4" aria-hidden />

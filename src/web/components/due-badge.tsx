@@ -17,7 +17,7 @@ const TONES: Record<DueState, 'neutral' | 'amber' | 'red'> = {
   overdue: 'red',
 };
 
-export function useDueWords() {
+function useDueWords() {
   const { t } = useTranslation('orders');
   return (loan: LoanClock) =>
     loan.daysLeft === 0
@@ -28,7 +28,7 @@ export function useDueWords() {
 }
 
 /** "due in 3 days" as a coloured badge. */
-export function DueBadge({ loan }: { loan: LoanClock }) {
+function DueBadge({ loan }: { loan: LoanClock }) {
   const words = useDueWords();
   return (
     <Badge tone={TONES[loan.state]} className={loan.state === 'overdue' ? 'font-semibold' : undefined}>

@@ -1,7 +1,8 @@
 import { ArrowRight, Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { MIN_SEARCH_LENGTH } from '@domain/constants';
 import { cn } from '@web/components/ui/cn';
 import { paths } from '@web/lib/paths';
 
@@ -26,11 +27,16 @@ export function SearchBox({
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
   const [text, setText] = useState(initialQuery);
+  const [tooShort, setTooShort] = useState(false);
+  const hintId = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const q = text.trim();
     if (!q) return;
+    // One or two letters find nothing an index can serve: the API refuses them (SEARCH_TOO_SHORT).
+    setTooShort(q.length < MIN_SEARCH_LENGTH);
+    if (q.length < MIN_SEARCH_LENGTH) return;
     if (onSearch) return onSearch(q);
     const base = category ? paths.category(category) : '/books';
     navigate(`${base}?q=${encodeURIComponent(q)}`);
@@ -48,7 +54,12 @@ export function SearchBox({
           <input
             type="search"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setTooShort(false);
+            }}
+            aria-invalid={tooShort || undefined}
+            aria-describedby={tooShort ? hintId : undefined}
             placeholder={t('search.placeholder')}
             className={cn(
               'w-full rounded-xl border border-stone-300 bg-white pr-3 pl-10 text-stone-900 shadow-xs placeholder:text-stone-400 focus:outline-2 focus:outline-brand-600',
@@ -68,6 +79,11 @@ export function SearchBox({
           <ArrowRight className="size-5 sm:hidden" aria-hidden />
         </button>
       </form>
+      {tooShort && (
+        <p id={hintId} role="alert" className="mt-1.5 text-sm text-red-700">
+          {t('errors:codes.SEARCH_TOO_SHORT', { min: MIN_SEARCH_LENGTH })}
+        </p>
+      )}
     </search>
   );
 }

@@ -131,13 +131,3 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (firstField) return problemText(firstField);
   return codeText(error.code, error.params) ?? fallback;
 }
-
-/** Builds a query string from defined, non-empty values. */
-export function toQueryString(params: Record<string, string | number | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const s = search.toString();
-  return s ? `?${s}` : '';
-}

@@ -4,14 +4,21 @@ import { type CatalogParams, catalogSearch, parseCatalogParams } from '@domain/c
 
 // The listing state lives in the URL; @domain/catalog-params reads and writes it.
 
+/** Whether any filter Clear all resets is set (the search and the sort are not filters). */
+export const hasFiltersIn = (params: CatalogParams) =>
+  Boolean(params.condition || params.language || params.area || params.maxPrice);
+
 export function useCatalogParams() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => parseCatalogParams(search), [search]);
 
-  /** Any change but paging starts again at page 1: page 3 of the old filter means nothing. */
+  /**
+   * Any change but paging starts again at page 1: page 3 (or a cursor) of the old filter or
+   * sort means nothing.
+   */
   const update = useCallback(
     (patch: Partial<CatalogParams>) => {
-      const next = { ...params, page: 1, ...patch };
+      const next = { ...params, page: 1, after: undefined, before: undefined, ...patch };
       setSearch(catalogSearch(next));
     },
     [params, setSearch],
@@ -22,6 +29,5 @@ export function useCatalogParams() {
     setSearch(catalogSearch({ q: params.q, sort: params.sort, page: 1 }));
   }, [params.q, params.sort, setSearch]);
 
-  const hasFilters = Boolean(params.condition || params.language || params.maxPrice);
-  return { params, update, clearFilters, hasFilters };
+  return { params, update, clearFilters, hasFilters: hasFiltersIn(params) };
 }

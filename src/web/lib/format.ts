@@ -8,7 +8,7 @@ import i18n from './i18n';
 const LOCALES = { en: 'en-GB', id: 'id-ID' } as const;
 
 /** The Intl locale of the chosen language. */
-export const dateLocale = () => LOCALES[i18n.resolvedLanguage === 'id' ? 'id' : 'en'];
+const dateLocale = () => LOCALES[i18n.resolvedLanguage === 'id' ? 'id' : 'en'];
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -77,22 +77,28 @@ export function formatCalendarDate(date: string): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
+/** A count as the chosen language writes it: "2,000" / "2.000". */
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat(dateLocale()).format(value);
+}
+
 /** "today", "tomorrow", "in 3 days" / "hari ini", "besok", "dalam 3 hari": days from now, as Intl words them. */
 export function formatDaysFromNow(days: number): string {
   return new Intl.RelativeTimeFormat(dateLocale(), { numeric: 'auto' }).format(days, 'day');
 }
 
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', timeZone: 'UTC' });
 const asUtcDay = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /**
- * Two local dates (YYYY-MM-DD) as one span: "14-21 Dec", "28 Dec - 4 Jan", "14 Dec" (D39's
- * estimate). The dates are already the operator's days, so they are formatted as they are.
+ * Two local dates (YYYY-MM-DD) as one span: "14-21 Dec", "28 Dec - 4 Jan", "14 Dec" ("14-21 Des"
+ * in Indonesian; D39's estimate). The dates are already the operator's days, so they are
+ * formatted as they are.
  */
 export function formatDaySpan(from: string, to: string): string {
+  const dayMonth = dateFormat({ day: 'numeric', month: 'short', timeZone: 'UTC' });
   if (from === to) return dayMonth.format(asUtcDay(from));
   if (from.slice(0, 7) === to.slice(0, 7)) {
+    const dayOnly = dateFormat({ day: 'numeric', timeZone: 'UTC' });
     return `${dayOnly.format(asUtcDay(from))}-${dayMonth.format(asUtcDay(to))}`;
   }
   return `${dayMonth.format(asUtcDay(from))} - ${dayMonth.format(asUtcDay(to))}`;

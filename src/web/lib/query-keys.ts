@@ -14,6 +14,8 @@ export const catalogKeys = {
   // Listing keys are plain QueryKeys so one listing component can take either endpoint.
   books: (query: object): QueryKey => ['catalog', 'books', query],
   latest: (limit: number) => ['catalog', 'latest', limit] as const,
+  /** D38: the area filter's options. */
+  areas: ['catalog', 'areas'] as const,
   book: (id: string) => ['catalog', 'book', id] as const,
   moreFromOwner: (id: string) => ['catalog', 'more-from-owner', id] as const,
   owner: (id: string) => ['catalog', 'owner', id] as const,

@@ -94,7 +94,7 @@ export function rememberReturnPath(path: string) {
 }
 
 /** A same-site path (not '//host' nor '/\\host'), or null: nothing else is a place to return to. */
-export function safePath(path: string | null | undefined): string | null {
+function safePath(path: string | null | undefined): string | null {
   return path?.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : null;
 }
 

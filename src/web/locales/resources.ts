@@ -9,4 +9,4 @@ import { id } from './id';
 
 export const resources: Record<UiLanguage, Catalogue> = { en, id };
 
-export { NAMESPACES, type Namespace } from './en';
+export { NAMESPACES } from './en';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG } from '@domain/messages';
 import { createUser } from '@server/seed/factories';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { findLink } from '@tests/support/smtp';
 import { clearRateLimits, cookieFrom, emailsTo } from '@tests/support/account-fixtures';
+import { englishCode, englishField } from '@tests/support/texts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -40,7 +40,7 @@ describe('forgot and reset password', () => {
   it('refuses an invalid email with the exact message', async () => {
     const res = await requestReset('nope');
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(MSG.invalidEmail);
+    expect(res.body.message).toBe(englishField('invalidEmail'));
   });
 
   it('resets through the emailed link: old password fails, every session ends, a notice is sent', async () => {
@@ -62,7 +62,7 @@ describe('forgot and reset password', () => {
       body: { token, newPassword: 'short' },
     });
     expect(short.status).toBe(422);
-    expect(short.body.message).toBe(MSG.passwordMin);
+    expect(short.body.message).toBe(englishField('passwordMin', { minimum: 8 }));
 
     const reset = await ctx.request('POST', '/api/auth/reset-password', {
       body: { token, newPassword: 'new-password-2' },
@@ -100,12 +100,15 @@ describe('change password on the profile (D11)', () => {
   it.each([
     [
       { currentPassword: '', newPassword: 'new-password-2', confirmPassword: 'new-password-2' },
-      MSG.currentPasswordRequired,
+      englishField('currentPasswordRequired'),
     ],
-    [{ currentPassword: 'old-password-1', newPassword: 'short', confirmPassword: 'short' }, MSG.passwordMin],
+    [
+      { currentPassword: 'old-password-1', newPassword: 'short', confirmPassword: 'short' },
+      englishField('passwordMin', { minimum: 8 }),
+    ],
     [
       { currentPassword: 'old-password-1', newPassword: 'new-password-2', confirmPassword: 'new-password-3' },
-      MSG.passwordsDontMatch,
+      englishField('passwordsDontMatch'),
     ],
   ])('refuses %o with the exact message and keeps the password', async (body, message) => {
     const { user, cookie } = await ctx.member({ password: 'old-password-1' });
@@ -125,7 +128,7 @@ describe('change password on the profile (D11)', () => {
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({
       code: 'INVALID_CURRENT_PASSWORD',
-      message: MSG.currentPasswordIncorrect,
+      message: englishCode('INVALID_CURRENT_PASSWORD'),
     });
     expect(await canSignIn(user.email, 'old-password-1')).toBe(true);
     expect(await me(cookie)).not.toBeNull();

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@domain/messages';
 import { user } from '@server/db/schema';
 import { createTestContext, type TestContext } from '@tests/support/harness';
+import { englishField } from '@tests/support/texts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -24,14 +24,14 @@ describe('PATCH /api/profile', () => {
   });
 
   it.each([
-    [{ name: 'N' }, MSG.nameMin],
-    [{ location: 'S' }, MSG.locationMin],
-    [{ address: 'too short' }, MSG.addressMin],
-    [{ address: 'y'.repeat(251) }, MSG.addressMax],
-    [{ phone: '0812345' }, MSG.phoneMin],
-    [{ phone: '081234567890123' }, MSG.phoneMax],
-    [{ phone: '0812 345 678' }, MSG.phoneFormat],
-    [{ phone: undefined }, MSG.phoneMin],
+    [{ name: 'N' }, englishField('nameMin', { minimum: 2 })],
+    [{ location: 'S' }, englishField('locationMin', { minimum: 2 })],
+    [{ address: 'too short' }, englishField('addressMin', { minimum: 10 })],
+    [{ address: 'y'.repeat(251) }, englishField('addressMax', { maximum: 250 })],
+    [{ phone: '0812345' }, englishField('phoneMin', { minimum: 8 })],
+    [{ phone: '081234567890123' }, englishField('phoneMax', { maximum: 14 })],
+    [{ phone: '0812 345 678' }, englishField('phoneFormat')],
+    [{ phone: undefined }, englishField('phoneMin', { minimum: 8 })],
   ])('refuses %o with the exact message and changes nothing', async (overrides, message) => {
     const { user: member, cookie } = await ctx.member();
     const res = await ctx.request('PATCH', '/api/profile', { cookie, body: { ...valid, ...overrides } });

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@domain/messages';
 import { promoteConfiguredAdmin } from '@server/auth/auth';
 import { openDatabase } from '@server/db/client';
 import { createUser } from '@server/seed/factories';
 import { user } from '@server/db/schema';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { clearRateLimits, signUpBody } from '@tests/support/account-fixtures';
+import { englishCode } from '@tests/support/texts';
 
 const run = promisify(execFile);
 
@@ -36,7 +36,7 @@ describe('roles (D12)', () => {
     const member = await ctx.member();
     const res = await ctx.request('GET', '/api/admin/stats', { cookie: member.cookie });
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe(MSG.adminOnly);
+    expect(res.body.error.message).toBe(englishCode('ADMIN_ONLY'));
     expect((await ctx.request('GET', '/api/admin/stats')).status).toBe(401);
   });
 

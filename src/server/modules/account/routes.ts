@@ -1,5 +1,4 @@
 import { meSchema } from '@domain/api-types';
-import { MSG } from '@domain/messages';
 import {
   changePasswordSchema,
   confirmEmailSchema,
@@ -10,6 +9,7 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type UiLanguage } fro
 import type { AppEnv } from '@server/app-env';
 import { AppError } from '@server/lib/errors';
 import {
+  describeCodes,
   errorBodySchema,
   jsonAnswer,
   jsonBody,
@@ -23,7 +23,7 @@ import type { MiddlewareHandler } from 'hono';
 import { changePassword, confirmEmail, getMe, saveLanguage, updateProfile } from './service';
 
 /** Like sign-in: 5 attempts a minute, per member and per address. */
-export const PASSWORD_ATTEMPTS_PER_MINUTE = 5;
+const PASSWORD_ATTEMPTS_PER_MINUTE = 5;
 
 const tags = ['Account'];
 const done = z.object({ ok: z.literal(true) });
@@ -45,10 +45,7 @@ const confirm = publicRoute({
   request: { body: jsonBody(confirmEmailSchema) },
   responses: {
     200: jsonAnswer(done, 'Confirmed; the session cookie is set'),
-    400: jsonAnswer(
-      errorBodySchema,
-      `${MSG.confirmLinkInvalid} (INVALID_CONFIRMATION_LINK), or a malformed request`,
-    ),
+    400: jsonAnswer(errorBodySchema, `${describeCodes('INVALID_CONFIRMATION_LINK')}, or a malformed request`),
   },
 });
 
@@ -83,11 +80,8 @@ const password = memberRoute({
   request: { body: jsonBody(changePasswordSchema) },
   responses: {
     200: jsonAnswer(done, 'Changed'),
-    422: jsonAnswer(
-      errorBodySchema,
-      `Invalid input, or ${MSG.currentPasswordIncorrect} (INVALID_CURRENT_PASSWORD)`,
-    ),
-    429: jsonAnswer(errorBodySchema, `${MSG.tooManyPasswordAttempts} (TOO_MANY_REQUESTS)`),
+    422: jsonAnswer(errorBodySchema, `Invalid input, or ${describeCodes('INVALID_CURRENT_PASSWORD')}`),
+    429: jsonAnswer(errorBodySchema, describeCodes('TOO_MANY_PASSWORD_ATTEMPTS')),
   },
 });
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG } from '@domain/messages';
 import { createUser } from '@server/seed/factories';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { findLink } from '@tests/support/smtp';
 import { clearRateLimits, cookieFrom, sessionsOf } from '@tests/support/account-fixtures';
+import { englishField } from '@tests/support/texts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,13 +20,13 @@ describe('sign in', () => {
   it("refuses an empty password with 'Password is required'", async () => {
     const res = await signIn({ email: 'someone@example.com', password: '' });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(MSG.passwordRequired);
+    expect(res.body.message).toBe(englishField('passwordRequired'));
   });
 
   it("refuses an invalid email with 'Invalid email address'", async () => {
     const res = await signIn({ email: 'someone', password: 'whatever1' });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(MSG.invalidEmail);
+    expect(res.body.message).toBe(englishField('invalidEmail'));
   });
 
   it('refuses a wrong password and an unknown email alike, with no session', async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG } from '@domain/messages';
 import { createUser } from '@server/seed/factories';
 import { findLink } from '@tests/support/smtp';
 import { createTestContext, type TestContext } from '@tests/support/harness';
@@ -10,6 +9,7 @@ import {
   signUpBody,
   usersWithEmail,
 } from '@tests/support/account-fixtures';
+import { englishCode, englishField } from '@tests/support/texts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,19 +22,19 @@ const signUp = (body: Record<string, unknown>) => ctx.request('POST', '/api/auth
 
 describe('sign-up rules (spec section 5), enforced by the server', () => {
   const cases: Array<[string, Record<string, unknown>, string]> = [
-    ['a one-letter name', { name: 'A' }, MSG.nameMin],
-    ['a name of spaces', { name: '   ' }, MSG.nameMin],
-    ['no name', { name: undefined }, MSG.nameMin],
-    ['an invalid email', { email: 'not-an-email' }, MSG.invalidEmail],
-    ['a 7-character password', { password: 'seven77' }, MSG.passwordMin],
-    ['a one-letter location', { location: 'U' }, MSG.locationMin],
-    ['a 9-character address', { address: 'Jl. Raya' }, MSG.addressMin],
-    ['a 251-character address', { address: 'x'.repeat(251) }, MSG.addressMax],
-    ['a 7-digit phone', { phone: '1234567' }, MSG.phoneMin],
-    ['a 15-character phone', { phone: '+12345678901234' }, MSG.phoneMax],
-    ['a phone with a dash', { phone: '0812-34567' }, MSG.phoneFormat],
-    ['a phone with + inside', { phone: '0812+34567' }, MSG.phoneFormat],
-    ['no phone', { phone: undefined }, MSG.phoneMin],
+    ['a one-letter name', { name: 'A' }, englishField('nameMin', { minimum: 2 })],
+    ['a name of spaces', { name: '   ' }, englishField('nameMin', { minimum: 2 })],
+    ['no name', { name: undefined }, englishField('nameMin', { minimum: 2 })],
+    ['an invalid email', { email: 'not-an-email' }, englishField('invalidEmail')],
+    ['a 7-character password', { password: 'seven77' }, englishField('passwordMin', { minimum: 8 })],
+    ['a one-letter location', { location: 'U' }, englishField('locationMin', { minimum: 2 })],
+    ['a 9-character address', { address: 'Jl. Raya' }, englishField('addressMin', { minimum: 10 })],
+    ['a 251-character address', { address: 'x'.repeat(251) }, englishField('addressMax', { maximum: 250 })],
+    ['a 7-digit phone', { phone: '1234567' }, englishField('phoneMin', { minimum: 8 })],
+    ['a 15-character phone', { phone: '+12345678901234' }, englishField('phoneMax', { maximum: 14 })],
+    ['a phone with a dash', { phone: '0812-34567' }, englishField('phoneFormat')],
+    ['a phone with + inside', { phone: '0812+34567' }, englishField('phoneFormat')],
+    ['no phone', { phone: undefined }, englishField('phoneMin', { minimum: 8 })],
   ];
 
   it.each(cases)(
@@ -201,7 +201,10 @@ describe('a new account', () => {
 
     const bogus = await ctx.request('POST', '/api/account/confirm-email', { body: { token: 'x.y.z' } });
     expect(bogus.status).toBe(400);
-    expect(bogus.body.error).toEqual({ code: 'INVALID_CONFIRMATION_LINK', message: MSG.confirmLinkInvalid });
+    expect(bogus.body.error).toEqual({
+      code: 'INVALID_CONFIRMATION_LINK',
+      message: englishCode('INVALID_CONFIRMATION_LINK'),
+    });
   });
 
   it('answers a duplicate email like a new one, creates no second account and tells the owner (D10)', async () => {

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@domain/messages';
 import { createBook } from '@server/seed/factories';
 import {
   books,
@@ -14,6 +13,7 @@ import {
 } from '@server/db/schema';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { insertOrder } from '@tests/support/order-fixture';
+import { englishCode } from '@tests/support/texts';
 
 let ctx: TestContext;
 let adminMember: Member;
@@ -248,7 +248,7 @@ describe('books tab', () => {
       cookie: adminMember.cookie,
     });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(MSG.bookInOpenOrderDelete);
+    expect(refused.body.error.message).toBe(englishCode('BOOK_IN_OPEN_ORDER'));
     const [still] = await ctx.db.select().from(books).where(eq(books.id, book.id));
     expect(still.deletedAt).toBeNull();
     await ctx.db.update(orders).set({ status: 'Completed' }).where(eq(orders.id, order.id));
@@ -281,7 +281,7 @@ describe('users tab: roles (D12)', () => {
       body: { role: 'user' },
     });
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe(MSG.cannotChangeOwnRole);
+    expect(res.body.error.message).toBe(englishCode('OWN_ROLE'));
     const [row] = await ctx.db.select().from(user).where(eq(user.id, adminMember.user.id));
     expect(row.role).toBe('admin');
   });
@@ -298,7 +298,7 @@ describe('users tab: roles (D12)', () => {
       body: { role: 'admin' },
     });
     expect(missing.status).toBe(404);
-    expect(missing.body.error.message).toBe(MSG.userNotFound);
+    expect(missing.body.error.message).toBe(englishCode('USER_NOT_FOUND'));
   });
 });
 
@@ -308,7 +308,7 @@ describe('users tab: deleting (D13)', () => {
     for (const id of [otherAdmin.user.id, adminMember.user.id]) {
       const res = await ctx.request('DELETE', `/api/admin/users/${id}`, { cookie: adminMember.cookie });
       expect(res.status).toBe(409);
-      expect(res.body.error.message).toBe(MSG.cannotDeleteAdmin);
+      expect(res.body.error.message).toBe(englishCode('ADMIN_NOT_DELETABLE'));
     }
     expect(await ctx.db.select().from(user).where(eq(user.id, otherAdmin.user.id))).toHaveLength(1);
   });
@@ -324,7 +324,7 @@ describe('users tab: deleting (D13)', () => {
     for (const id of [borrower.user.id, owner.user.id]) {
       const res = await ctx.request('DELETE', `/api/admin/users/${id}`, { cookie: adminMember.cookie });
       expect(res.status).toBe(409);
-      expect(res.body.error.message).toBe(MSG.userHasOpenOrders);
+      expect(res.body.error.message).toBe(englishCode('USER_HAS_OPEN_ORDERS'));
     }
     // Nothing changed: both can still use the app.
     expect((await ctx.request('GET', '/api/me', { cookie: borrower.cookie })).body.user.id).toBe(

@@ -10,7 +10,6 @@ import {
 } from '@domain/admin-types';
 import { bookSummarySchema } from '@domain/api-types';
 import { cursorPageSchema } from '@domain/cursor-page';
-import { MSG } from '@domain/messages';
 import {
   adminBookStatusSchema,
   adminBooksQuerySchema,
@@ -19,7 +18,16 @@ import {
   adminUserRoleSchema,
   adminUsersQuerySchema,
 } from '@domain/schemas/admin';
-import { adminRoute, errorBodySchema, jsonAnswer, jsonBody, router, uuidParam, z } from '@server/lib/openapi';
+import {
+  adminRoute,
+  describeCodes,
+  errorBodySchema,
+  jsonAnswer,
+  jsonBody,
+  router,
+  uuidParam,
+  z,
+} from '@server/lib/openapi';
 import * as admin from './service';
 
 // Every route here is admin-only (D12): guests 401, members 403 with the spec's message.
@@ -28,7 +36,7 @@ const tags = ['Admin'];
 const bookId = z.object({ id: uuidParam('BOOK_NOT_FOUND') });
 // Better Auth's user ids are text, not uuids: an unknown one is simply not found.
 const userId = z.object({
-  id: z.string({ error: MSG.userNotFound }).min(1, MSG.userNotFound).max(100, MSG.userNotFound),
+  id: z.string({ error: 'USER_NOT_FOUND' }).min(1, 'USER_NOT_FOUND').max(100, 'USER_NOT_FOUND'),
 });
 const error = (description: string) => jsonAnswer(errorBodySchema, description);
 const deleted = { description: 'Deleted (no body)' };
@@ -75,7 +83,7 @@ const setBookStatus = adminRoute({
   request: { params: bookId, body: jsonBody(adminBookStatusSchema) },
   responses: {
     200: jsonAnswer(bookSummarySchema, 'The book with its new status'),
-    404: error(`${MSG.bookNotFound} (BOOK_NOT_FOUND)`),
+    404: error(describeCodes('BOOK_NOT_FOUND')),
   },
 });
 
@@ -87,8 +95,8 @@ const deleteBook = adminRoute({
   request: { params: bookId },
   responses: {
     204: deleted,
-    404: error(`${MSG.bookNotFound} (BOOK_NOT_FOUND)`),
-    409: error(`${MSG.bookInOpenOrderDelete} (BOOK_IN_OPEN_ORDER)`),
+    404: error(describeCodes('BOOK_NOT_FOUND')),
+    409: error(describeCodes('BOOK_IN_OPEN_ORDER')),
   },
 });
 
@@ -112,8 +120,8 @@ const setUserRole = adminRoute({
   request: { params: userId, body: jsonBody(adminUserRoleSchema) },
   responses: {
     200: jsonAnswer(adminRoleChangeSchema, 'The user’s new role'),
-    404: error(`${MSG.userNotFound} (USER_NOT_FOUND)`),
-    409: error(`${MSG.cannotChangeOwnRole} (OWN_ROLE)`),
+    404: error(describeCodes('USER_NOT_FOUND')),
+    409: error(describeCodes('OWN_ROLE')),
   },
 });
 
@@ -125,10 +133,8 @@ const deleteUser = adminRoute({
   request: { params: userId },
   responses: {
     204: deleted,
-    404: error(`${MSG.userNotFound} (USER_NOT_FOUND)`),
-    409: error(
-      `${MSG.cannotDeleteAdmin} (ADMIN_NOT_DELETABLE), or ${MSG.userHasOpenOrders} (USER_HAS_OPEN_ORDERS)`,
-    ),
+    404: error(describeCodes('USER_NOT_FOUND')),
+    409: error(describeCodes('ADMIN_NOT_DELETABLE', 'USER_HAS_OPEN_ORDERS')),
   },
 });
 
@@ -171,8 +177,8 @@ const retryEmail = adminRoute({
   request: { params: emailId },
   responses: {
     200: jsonAnswer(retryEmailsResultSchema, 'Made due: the outbox sends it next'),
-    404: error(`${MSG.emailNotFound} (EMAIL_NOT_FOUND)`),
-    409: error(`${MSG.emailNotFailed} (EMAIL_NOT_FAILED)`),
+    404: error(describeCodes('EMAIL_NOT_FOUND')),
+    409: error(describeCodes('EMAIL_NOT_FAILED')),
   },
 });
 

@@ -25,7 +25,6 @@ import type {
 import type { CursorPage } from '@domain/cursor-page';
 import { type BookStatus, ORDER_NUMBER_LENGTH, type Role } from '@domain/constants';
 import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '@domain/loan';
-import { MSG } from '@domain/messages';
 import type { AdminLoanFilter } from '@domain/schemas/admin';
 import type { AppDeps } from '@server/app-env';
 import type { DbOrTx } from '@server/db/client';
@@ -44,6 +43,7 @@ import {
 } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
+import { translate } from '@server/lib/i18n';
 import { cappedCount, type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import {
   inOpenOrderConflict,
@@ -543,11 +543,11 @@ export async function retryAllFailedEmails(deps: Pick<AppDeps, 'db' | 'outbox'>)
 /** The admin's 'Process emails' (D14, D15): runs the outbox now. */
 export async function processEmails(deps: Pick<AppDeps, 'outbox' | 'log'>) {
   if (deps.outbox.transport.kind === 'none') {
-    return { configuration_required: true as const, message: MSG.emailServiceNotConfigured };
+    return { configuration_required: true as const, message: translate('en', 'admin:emails.notConfigured') };
   }
   try {
     const result = await deps.outbox.runOnce();
-    return { success: true as const, ...result, message: MSG.emailProcessingTriggered };
+    return { success: true as const, ...result, message: translate('en', 'admin:emails.processed') };
   } catch (err) {
     deps.log.error({ err }, 'process emails failed');
     const message = err instanceof Error ? err.message : String(err);

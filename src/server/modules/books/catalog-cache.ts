@@ -9,6 +9,7 @@ import {
   ceilingAfter,
   type DatabaseCollation,
   type CatalogChange,
+  countAfter,
   countDelta,
   isByteOrderCollation,
   type ListingFilter,
@@ -47,10 +48,11 @@ const MAX_RECENT = 2000;
 export const SPARE_ROWS = 8;
 
 /**
- * A cached page: its rows and where they end, its count and ceiling, and its sent bytes. It holds
- * up to SPARE_ROWS rows past the `shown` ones, so a book leaving the listing before or on the
- * page moves the rows up instead of dropping the page (pageEffect); once the spares are used
- * up on a full listing, the next such change drops it.
+ * A cached page (by number): its rows and where they end, its count and ceiling, and its sent
+ * bytes. It holds up to SPARE_ROWS rows past the `shown` ones, so a book leaving the listing
+ * before or on the page moves the rows up instead of dropping the page (pageEffect); once the
+ * spares are used up on a full listing, it is dropped (it could no longer tell whether a next
+ * page exists).
  */
 export interface PageEntry<Item> extends PageShape {
   /** The page's rows, then its spare rows. */
@@ -168,24 +170,28 @@ export class CatalogCache {
    * A page computed from values of version `at` (those the cache held then) and from queries
    * that saw some version from `at` to the cache's own: its count and ceiling as of the cache's
    * version, or null when a change the cache applied after `at` leaves it unsure (one touches
-   * the rows, or a queried count or ceiling), or when the cache no longer remembers back to `at`.
+   * the rows of a page read by number, or a queried count or ceiling), or when the cache no
+   * longer remembers back to `at`. A page by cursor is not kept (service.ts): only its listing
+   * is given, for its count and ceiling.
    */
   settle(
     at: number,
-    page: PageShape & { total: number; ceiling: Ceiling },
+    page: (PageShape | { filter: ListingFilter }) & { total: number; ceiling: Ceiling },
     queried: { count: boolean; ceiling: boolean },
   ): { total: number; ceiling: Ceiling } | null {
     if (at < this.recentFrom) return null;
     let { total, ceiling } = page;
     for (const { version, change } of this.recent) {
       if (version <= at) continue;
-      if (movesPage(change, page, this.byteOrder)) return null;
+      if ('sort' in page && movesPage(change, page, this.byteOrder)) return null;
       const delta = countDelta(change, page.filter);
       if (delta === null || (delta !== 0 && queried.count)) return null;
-      total += delta;
-      const next = ceilingAfter(change, page.filter, ceiling);
-      if (next === null || (next !== ceiling && queried.ceiling)) return null;
-      ceiling = next;
+      const next = countAfter(total, delta, page.filter);
+      if (next === null) return null;
+      total = next;
+      const nextCeiling = ceilingAfter(change, page.filter, ceiling);
+      if (nextCeiling === null || (nextCeiling !== ceiling && queried.ceiling)) return null;
+      ceiling = nextCeiling;
     }
     return { total, ceiling };
   }
@@ -257,9 +263,9 @@ export class CatalogCache {
     this.stats.applied++;
     if (change.old && change.new && JSON.stringify(change.old) === JSON.stringify(change.new)) return;
     for (const [key, entry] of this.counts) {
-      const delta = countDelta(change, entry.filter);
-      if (delta === null) this.counts.delete(key);
-      else if (delta !== 0) entry.value += delta;
+      const next = countAfter(entry.value, countDelta(change, entry.filter), entry.filter);
+      if (next === null) this.counts.delete(key);
+      else entry.value = next;
     }
     for (const [key, entry] of this.ceilings) {
       const next = ceilingAfter(change, entry.filter, entry.value);
@@ -275,7 +281,8 @@ export class CatalogCache {
         if (effect.index < page.shown) page.bytes = null;
         this.stats.shifted++;
       }
-      if (effect.kind === 'drop' || (page.full && page.keys.length < page.shown)) {
+      // A full page whose spares are used up no longer knows whether a row follows it.
+      if (effect.kind === 'drop' || (page.full && page.keys.length <= page.shown)) {
         this.pages.delete(key);
         this.stats.dropped++;
         continue;
@@ -283,7 +290,7 @@ export class CatalogCache {
       if (page.total !== null) {
         const delta = countDelta(change, page.filter);
         if (delta !== 0) {
-          page.total = delta === null ? null : page.total + delta;
+          page.total = countAfter(page.total, delta, page.filter);
           page.bytes = null;
         }
       }

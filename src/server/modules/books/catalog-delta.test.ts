@@ -5,7 +5,9 @@ import {
   type CatalogChange,
   cents,
   compareRows,
+  countAfter,
   countDelta,
+  countLimitOf,
   isByteOrderCollation,
   ceilingAfter,
   movesPage,
@@ -189,5 +191,26 @@ describe('catalog deltas', () => {
     expect(isByteOrderCollation({ provider: 'c', collate: 'en_US.UTF-8', locale: null })).toBe(false);
     expect(isByteOrderCollation({ provider: 'i', collate: 'C', locale: 'en-US' })).toBe(false);
     expect(isByteOrderCollation({ provider: 'b', collate: 'C', locale: 'C.UTF-8' })).toBe(true);
+  });
+});
+
+describe('capped counts', () => {
+  const search = { scope: { kind: 'catalog' }, q: 'garden' } as const;
+
+  it('count up to a tenth past the cap: 10,000 (a search 100), one more, and a margin', () => {
+    expect(countLimitOf(catalog)).toBe(11_001);
+    expect(countLimitOf(search)).toBe(111);
+  });
+
+  it('move by the delta, exact or as a lower bound, until they fall to the cap from above it', () => {
+    expect(countAfter(9_999, 1, catalog)).toBe(10_000);
+    expect(countAfter(10_000, 1, catalog)).toBe(10_001);
+    expect(countAfter(11_001, -1, catalog)).toBe(11_000);
+    expect(countAfter(10_002, -1, catalog)).toBe(10_001);
+    // At the cap again: a count of at least 10,001 minus one may be 10,000 or far more.
+    expect(countAfter(10_001, -1, catalog)).toBeNull();
+    expect(countAfter(101, -1, search)).toBeNull();
+    expect(countAfter(101, -1, catalog)).toBe(100);
+    expect(countAfter(5, null, catalog)).toBeNull();
   });
 });

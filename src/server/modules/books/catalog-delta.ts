@@ -1,4 +1,11 @@
-import type { Category, Condition, Language, SortKey } from '@domain/constants';
+import {
+  COUNT_CAP,
+  type Category,
+  SEARCH_COUNT_CAP,
+  type Condition,
+  type Language,
+  type SortKey,
+} from '@domain/constants';
 
 // Which cached catalog answers a change to one book can move, decided in memory from
 // the book's listing attributes before and after the change (catalog_changes, migration 0007).
@@ -6,7 +13,7 @@ import type { Category, Condition, Language, SortKey } from '@domain/constants';
 // decides as PostgreSQL would (a search or title order outside ASCII, a collation it does not
 // know), it answers null ("unknown") and the caller drops the cached value instead.
 //
-// Adding a filter (an area, an ISBN search) touches three places, each once: its SQL in
+// Adding a filter (as the ISBN search and the area were added) touches three places, each once: its SQL in
 // service.ts (conditionsOf), the field catalog_book_state() records (a migration redefining the
 // function) and its test here (matchesFilter, and matchesScope when it narrows the slider's
 // scope). catalog-filters.test.ts checks on random books and queries that the three agree.
@@ -28,6 +35,8 @@ export interface BookState {
   author: string;
   /** ISBN-13 or null; absent from changes logged before migration 0013. */
   isbn?: string | null;
+  /** The owner's location (D38); absent from changes logged before migration 0015. */
+  area?: string | null;
   cover: string;
   /** created_at in microseconds since the epoch, as text */
   created: string;
@@ -48,6 +57,8 @@ export interface ListingFilter {
   isbn?: string;
   condition?: Condition;
   language?: Language;
+  /** D38: the owners' location, matched exactly. */
+  area?: string;
   maxPrice?: string;
 }
 
@@ -76,7 +87,7 @@ export function cents(price: string): bigint {
 }
 const centsOf = new Map<string, bigint>();
 
-export function rowKeyOf(id: string, state: BookState): RowKey {
+function rowKeyOf(id: string, state: BookState): RowKey {
   return { id, created: BigInt(state.created), price: cents(state.price), title: state.title };
 }
 
@@ -128,7 +139,11 @@ export function matchesFilter(state: BookState, filter: ListingFilter): boolean 
   if (filter.condition && state.condition !== filter.condition) return false;
   if (filter.language && state.language !== filter.language) return false;
   if (filter.maxPrice && cents(state.price) > cents(filter.maxPrice)) return false;
-  return matchesSearch(state, filter);
+  // `area = filter.area` (D38): unknown for a change logged without the area.
+  const inArea = !filter.area ? true : state.area === undefined ? null : state.area === filter.area;
+  if (inArea === false) return false;
+  const search = matchesSearch(state, filter);
+  return search === false ? false : inArea === null ? null : search;
 }
 
 /** The database's default collation, as pg_database names it (provider null before PostgreSQL 15). */
@@ -193,6 +208,35 @@ export interface CatalogChange {
   new: BookState | null;
 }
 
+/**
+ * Where a listing's count stops being exact: COUNT_CAP, or SEARCH_COUNT_CAP for a search. The
+ * answer says "N+" past it.
+ */
+export const countCapOf = (filter: ListingFilter): number => (filter.q ? SEARCH_COUNT_CAP : COUNT_CAP);
+
+/**
+ * How many books a count reads at most: its cap, one more to know it is passed, and a margin of
+ * a tenth. A count that reached it is a lower bound ("at least"), which a change moves like an
+ * exact count (one book more or fewer than at least N is at least N + 1 or N - 1): the answer
+ * stays "more than the cap" until a tenth of it has left, and only then is counted again.
+ */
+export const countLimitOf = (filter: ListingFilter): number => {
+  const cap = countCapOf(filter);
+  return cap + 1 + cap / 10;
+};
+
+/**
+ * A cached count moved by a change's delta, or null when only a query can tell: the delta is
+ * unknown, or the count falls to the cap or below from above it (a count above the cap may be a
+ * lower bound, and below the cap the answer is exact).
+ */
+export function countAfter(value: number, delta: number | null, filter: ListingFilter): number | null {
+  if (delta === null) return null;
+  const next = value + delta;
+  const cap = countCapOf(filter);
+  return value > cap && next <= cap ? null : next;
+}
+
 /** How many more books the listing counts after the change, or null when unknown. */
 export function countDelta(change: CatalogChange, filter: ListingFilter): number | null {
   const before = change.old ? matchesFilter(change.old, filter) : false;
@@ -211,8 +255,6 @@ export interface Ceiling {
   price: string;
   atTop: number;
 }
-
-export const sameCeiling = (a: Ceiling, b: Ceiling) => a.price === b.price && a.atTop === b.atTop;
 
 /**
  * The scope's ceiling after the change: moved by the changed book (one more or fewer at the

@@ -155,6 +155,7 @@ describe('GET /api/books: what is listed', () => {
         weeklyPrice: '20000.50',
         monthlyPrice: null,
         salePrice: null,
+        area: 'Ubud',
         cover: {
           card: `/api/covers/${listed[4].coverKey}/card.webp`,
           detail: `/api/covers/${listed[4].coverKey}/detail.webp`,
@@ -235,8 +236,8 @@ describe('GET /api/books: filters and search', () => {
   });
 
   it('treats % and _ in the search text as plain characters', async () => {
-    await expectIds('?q=%25', []);
-    await expectIds('?q=_', []);
+    await expectIds('?q=%25%25%25', []);
+    await expectIds('?q=___', []);
   });
 
   it('reports the price ceiling of the scope (category, search), not of the other filters (D4)', async () => {

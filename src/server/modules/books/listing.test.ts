@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, BookDetail, BookPage, IsbnPrefill } from '@domain/api-types';
-import { MSG } from '@domain/messages';
 import { books } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { sweepOrphanCovers } from '@server/modules/covers/orphan-sweep-service';
 import { storeCover } from '@server/modules/covers/service';
+import { englishField } from '@tests/support/texts';
 
 // D30 (ISBN: checked, prefill, search) and D18's photos (up to 4, the first the cover, checked
 // and re-encoded, ordered on edit, swept with their book).
@@ -77,15 +77,15 @@ describe('ISBN on upload and edit (D30)', () => {
     const before = coverDirs().length;
     const res = await upload(owner, { ...VALID, isbn: '978-0-306-40615-8' });
     expect(res.status).toBe(422);
-    expect(res.body.error.message).toBe(MSG.isbnInvalid);
-    expect(res.body.error.fields).toEqual({ isbn: MSG.isbnInvalid });
+    expect(res.body.error.message).toBe(englishField('isbnInvalid'));
+    expect(res.body.error.fields).toEqual({ isbn: englishField('isbnInvalid') });
     expect(await ctx.db.select().from(books).where(eq(books.ownerId, owner.user.id))).toEqual([]);
     expect(coverDirs()).toHaveLength(before);
 
     const listed = await upload(owner, { ...VALID, isbn: '0306406152' });
     const refused = await edit(owner, listed.body.id, { isbn: '12345' });
     expect(refused.status).toBe(422);
-    expect(refused.body.error.fields?.isbn).toBe(MSG.isbnInvalid);
+    expect(refused.body.error.fields?.isbn).toBe(englishField('isbnInvalid'));
     const [row] = await ctx.db.select().from(books).where(eq(books.id, listed.body.id));
     expect(row.isbn).toBe('9780306406157');
   });
@@ -134,7 +134,7 @@ describe('GET /api/books/isbn/:isbn (the form’s prefill)', () => {
       cookie: asker.cookie,
     });
     expect(bad.status).toBe(422);
-    expect(bad.body.error.message).toBe(MSG.isbnInvalid);
+    expect(bad.body.error.message).toBe(englishField('isbnInvalid'));
   });
 });
 
@@ -194,7 +194,7 @@ describe('photos (D18: up to 4, the first is the cover)', () => {
     const before = coverDirs().length;
     const five = await upload(owner, VALID, [photo, photo, photo, photo, photo]);
     expect(five.status).toBe(422);
-    expect(five.body.error.fields).toEqual({ cover: MSG.tooManyPhotos });
+    expect(five.body.error.fields).toEqual({ cover: englishField('tooManyPhotos', { max: 4 }) });
     expect(coverDirs()).toHaveLength(before);
 
     const book = await upload(owner, VALID, [photo, photo, photo, photo]);
@@ -202,7 +202,7 @@ describe('photos (D18: up to 4, the first is the cover)', () => {
     const dirs = coverDirs().length;
     const fifth = await edit(owner, book.body.id, { photoOrder: [...keys, 'new'].join(',') }, [photo]);
     expect(fifth.status).toBe(422);
-    expect(fifth.body.error.message).toBe(MSG.tooManyPhotos);
+    expect(fifth.body.error.message).toBe(englishField('tooManyPhotos', { max: 4 }));
     expect(coverDirs()).toHaveLength(dirs);
     const [row] = await ctx.db.select().from(books).where(eq(books.id, book.body.id));
     expect([row.coverKey, ...row.extraPhotoKeys]).toEqual(keys);
@@ -214,7 +214,7 @@ describe('photos (D18: up to 4, the first is the cover)', () => {
     const text = Buffer.from('<html><script>alert(1)</script></html>');
     const res = await upload(owner, VALID, [photo, text]);
     expect(res.status).toBe(422);
-    expect(res.body.error.fields).toEqual({ cover: MSG.coverType });
+    expect(res.body.error.fields).toEqual({ cover: englishField('coverType') });
     // Right magic bytes, body cut short: found only when decoding, after the first was stored.
     const truncated = (
       await sharp({ create: { width: 400, height: 600, channels: 3, background: '#abc' } })
@@ -244,10 +244,10 @@ describe('photos (D18: up to 4, the first is the cover)', () => {
     const other = await upload(owner, VALID);
     const foreign = await edit(owner, book.body.id, { photoOrder: `${other.body.photos[0].key}` });
     expect(foreign.status).toBe(422);
-    expect(foreign.body.error.message).toBe(MSG.photoOrderInvalid);
+    expect(foreign.body.error.message).toBe(englishField('photoOrderInvalid'));
     // At least one photo stays.
     const none = await edit(owner, book.body.id, { photoOrder: '' });
-    expect(none.body.error.message).toBe(MSG.coverRequired);
+    expect(none.body.error.message).toBe(englishField('coverRequired'));
     const after = await ctx.request<BookDetail>('GET', `/api/books/${book.body.id}`);
     expect(after.body.photos.map((p) => p.key)).toEqual(keys);
   });

@@ -138,7 +138,7 @@ export async function moreFromOwner(db: DbOrTx, bookId: string): Promise<{ items
   return { items: rows.map(toBookSummary) };
 }
 
-export function toManagedBook(book: typeof books.$inferSelect): ManagedBook {
+function toManagedBook(book: typeof books.$inferSelect): ManagedBook {
   return {
     ...toBookSummary(book),
     summary: book.summary,

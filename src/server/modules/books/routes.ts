@@ -6,13 +6,13 @@ import {
   bookDetailSchema,
   bookPageSchema,
   bookSummarySchema,
+  catalogAreasSchema,
   isbnPrefillSchema,
   managedBookSchema,
   ownerProfileSchema,
 } from '@domain/api-types';
 import { COVER_MAX_BYTES, MAX_PHOTOS } from '@domain/constants';
 import { normalizeIsbn } from '@domain/isbn';
-import { MSG } from '@domain/messages';
 import { bookStatusChangeSchema, COVER_FIELD, PHOTO_ORDER_FIELD } from '@domain/schemas/book-form';
 import { bookQuerySchema, myBooksQuerySchema } from '@domain/schemas/book-query';
 import type { AppDeps, AppEnv, SessionUser } from '@server/app-env';
@@ -20,6 +20,7 @@ import type { requireUser } from '@server/auth/middleware';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { type JsonBytes, sendJson } from '@server/lib/json-response';
 import {
+  describeCodes,
   errorBodySchema,
   jsonAnswer,
   jsonBody,
@@ -29,6 +30,7 @@ import {
   uuidParam,
   z,
 } from '@server/lib/openapi';
+import { catalogAreas } from './areas';
 import { readBookSubmission } from './book-submission';
 import { getBookDetail, getOwnerProfile, isbnPrefill, listMyBooks, moreFromOwner } from './read-service';
 import { listBooksJson } from './service';
@@ -94,9 +96,8 @@ const tags = ['Books'];
 const bookId = z.object({ id: uuidParam('BOOK_NOT_FOUND') });
 const ownerId = z.object({ id: z.string() });
 const error = (description: string) => jsonAnswer(errorBodySchema, description);
-const bookNotFound = error(MSG.bookNotFound);
-const notYourBook = error(`${MSG.notYourBook} (NOT_YOUR_BOOK), or a cross-site request`);
-const inOpenOrder = (message: string) => error(`${message} (BOOK_IN_OPEN_ORDER)`);
+const bookNotFound = error(describeCodes('BOOK_NOT_FOUND'));
+const notYourBook = error(`${describeCodes('NOT_YOUR_BOOK')}, or a cross-site request`);
 
 /**
  * The book form, as the browser sends it. Declared for the document only (a plain schema, not a
@@ -143,8 +144,8 @@ const bookForm = {
   },
 };
 const uploadErrors = {
-  413: error(`${MSG.coverTooLarge} (PAYLOAD_TOO_LARGE): the body is far beyond the cover limit`),
-  429: error(`${MSG.tooManyUploads} (TOO_MANY_UPLOADS)`),
+  413: error(`${describeCodes('PAYLOAD_TOO_LARGE')}: the body is far beyond the cover limit`),
+  429: error(describeCodes('TOO_MANY_UPLOADS')),
 };
 
 const listBooks = publicRoute({
@@ -154,6 +155,14 @@ const listBooks = publicRoute({
   summary: 'The catalog: books that can be borrowed now, filtered, sorted and paged (D17)',
   request: { query: bookQuerySchema },
   responses: { 200: jsonAnswer(bookPageSchema, 'A page of the catalog') },
+});
+
+const listAreas = publicRoute({
+  method: 'get',
+  path: '/areas',
+  tags,
+  summary: "D38: the catalog's area filter options, the owners' locations of the books listed now",
+  responses: { 200: jsonAnswer(catalogAreasSchema, 'The areas by name, each with its number of books') },
 });
 
 const createBookRoute = memberRoute({
@@ -200,7 +209,7 @@ const setStatus = memberRoute({
     200: jsonAnswer(bookDetailSchema, 'The book with its new status'),
     403: notYourBook,
     404: bookNotFound,
-    409: inOpenOrder(MSG.bookInOpenOrderStatus),
+    409: error(describeCodes('BOOK_STATUS_FOLLOWS_ORDER')),
   },
 });
 
@@ -214,7 +223,7 @@ const deleteBook = memberRoute({
     204: { description: 'Deleted' },
     403: notYourBook,
     404: bookNotFound,
-    409: inOpenOrder(MSG.bookInOpenOrderDelete),
+    409: error(describeCodes('BOOK_IN_OPEN_ORDER')),
   },
 });
 
@@ -226,8 +235,8 @@ const isbnPrefillRoute = memberRoute({
   request: { params: z.object({ isbn: z.string().max(40) }) },
   responses: {
     200: jsonAnswer(isbnPrefillSchema, 'The newest listed book with this ISBN (ISBN-13 in the answer)'),
-    404: error(`${MSG.isbnNotListed} (ISBN_NOT_LISTED)`),
-    422: error(`${MSG.isbnInvalid} (VALIDATION_FAILED)`),
+    404: error(describeCodes('ISBN_NOT_LISTED')),
+    422: error('Not a valid ISBN-10 or ISBN-13 (VALIDATION_FAILED)'),
   },
 });
 
@@ -251,7 +260,7 @@ const ownerProfile = publicRoute({
   request: { params: ownerId },
   responses: {
     200: jsonAnswer(ownerProfileSchema, 'The owner'),
-    404: error(`${MSG.ownerNotFound} (OWNER_NOT_FOUND)`),
+    404: error(describeCodes('OWNER_NOT_FOUND')),
   },
 });
 
@@ -263,7 +272,7 @@ const ownerBooks = publicRoute({
   request: { params: ownerId, query: bookQuerySchema },
   responses: {
     200: jsonAnswer(bookPageSchema, 'A page of the shelf'),
-    404: error(`${MSG.ownerNotFound} (OWNER_NOT_FOUND)`),
+    404: error(describeCodes('OWNER_NOT_FOUND')),
   },
 });
 
@@ -292,6 +301,7 @@ export function booksRoutes() {
       const query = c.req.valid('query');
       return cachedPage(c, await listBooksJson(c.var.deps.db, query, undefined, catalogVersionOf(c)));
     })
+    .openapi(listAreas, async (c) => c.json(await catalogAreas(c.var.deps.db, catalogVersionOf(c)), 200))
     .openapi(createBook, async (c) => {
       const submission = await readBookSubmission(c, { coverRequired: true });
       const book = await createOwnedBook(c.var.deps, { actorId: c.var.user.id, ...submission });

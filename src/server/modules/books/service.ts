@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { BookPage, BookSummary } from '@domain/api-types';
+import { MAX_PAGE_NUMBER, MIN_SEARCH_LENGTH, type SortKey } from '@domain/constants';
 import { normalizeIsbn } from '@domain/isbn';
 import type { BookQueryInput } from '@domain/schemas/book-query';
 import type { DbOrTx } from '@server/db/client';
 import { type Book, books } from '@server/db/schema';
+import { AppError } from '@server/lib/errors';
 import { JsonBytes } from '@server/lib/json-response';
 import { coverUrls } from '@server/modules/covers/service';
 import { availabilityOf, listed, onShelfOf } from './availability-service';
@@ -14,7 +16,16 @@ import {
   type PageEntry,
   SPARE_ROWS,
 } from './catalog-cache';
-import { type Ceiling, cents, type ListingFilter, type ListingScope, type RowKey } from './catalog-delta';
+import { decodeCursor, encodeCursor } from './catalog-cursor';
+import {
+  type Ceiling,
+  countCapOf,
+  countLimitOf,
+  cents,
+  type ListingFilter,
+  type ListingScope,
+  type RowKey,
+} from './catalog-delta';
 import { executePrepared } from './prepared';
 
 export function toBookSummary(book: Book): BookSummary {
@@ -31,6 +42,7 @@ export function toBookSummary(book: Book): BookSummary {
     weeklyPrice: book.weeklyPrice,
     monthlyPrice: book.monthlyPrice,
     salePrice: book.salePrice,
+    area: book.area,
     cover: coverUrls(book.coverKey),
     createdAt: book.createdAt.toISOString(),
   };
@@ -39,16 +51,69 @@ export function toBookSummary(book: Book): BookSummary {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 // Every sort ends with the id, so books with equal keys keep one stable order across pages.
-// Each order matches one partial index of schema.ts exactly (forwards or backwards).
+// Each order matches one partial index of schema.ts exactly (forwards or backwards). A sort is
+// a list of groups, each a run of keys in one direction: a cursor's "after this row" is then
+// one row comparison per group (price-low, the only sort with two, asks two index ranges).
 const titleKey = sql`lower(${books.title})`;
-const SORTS: Record<BookQueryInput['sort'], SQL[]> = {
-  newest: [desc(books.createdAt), desc(books.id)],
-  oldest: [asc(books.createdAt), asc(books.id)],
-  'price-low': [asc(books.weeklyPrice), desc(books.createdAt), desc(books.id)],
-  'price-high': [desc(books.weeklyPrice), desc(books.createdAt), desc(books.id)],
-  'title-az': [asc(titleKey), asc(books.id)],
-  'title-za': [desc(titleKey), desc(books.id)],
+type SortColumn = 'created' | 'price' | 'title' | 'id';
+interface SortGroup {
+  dir: 'asc' | 'desc';
+  cols: SortColumn[];
+}
+const SORT_GROUPS: Record<SortKey, SortGroup[]> = {
+  newest: [{ dir: 'desc', cols: ['created', 'id'] }],
+  oldest: [{ dir: 'asc', cols: ['created', 'id'] }],
+  'price-low': [
+    { dir: 'asc', cols: ['price'] },
+    { dir: 'desc', cols: ['created', 'id'] },
+  ],
+  'price-high': [{ dir: 'desc', cols: ['price', 'created', 'id'] }],
+  'title-az': [{ dir: 'asc', cols: ['title', 'id'] }],
+  'title-za': [{ dir: 'desc', cols: ['title', 'id'] }],
 };
+const COLUMN: Record<SortColumn, SQL> = {
+  created: sql`${books.createdAt}`,
+  price: sql`${books.weeklyPrice}`,
+  title: titleKey,
+  id: sql`${books.id}`,
+};
+/** A cursor's value of a key, exactly as the column holds it (microseconds, cents). */
+const VALUE: Record<SortColumn, (key: RowKey) => SQL> = {
+  created: (key) => sql`(timestamptz 'epoch' + ${key.created.toString()}::bigint * interval '1 microsecond')`,
+  price: (key) => sql`(${key.price.toString()}::numeric / 100)`,
+  title: (key) => sql`lower(${key.title}::text)`,
+  id: (key) => sql`${key.id}::uuid`,
+};
+
+/** The sort's ORDER BY, or its reverse (a page before a cursor is read backwards). */
+function orderOf(sort: SortKey, reverse = false): SQL[] {
+  return SORT_GROUPS[sort].flatMap((group) =>
+    group.cols.map((col) => ((group.dir === 'asc') !== reverse ? asc(COLUMN[col]) : desc(COLUMN[col]))),
+  );
+}
+
+/**
+ * The rows after `key` in the sort (or before it, `reverse`), as one condition per index range:
+ * the rows equal to the key on the groups before, then past it on one group.
+ */
+function rangesPast(sort: SortKey, key: RowKey, reverse: boolean): SQL[] {
+  const groups = SORT_GROUPS[sort];
+  return groups.map((group, i) => {
+    const equal = groups
+      .slice(0, i)
+      .flatMap((g) => g.cols.map((col) => sql`${COLUMN[col]} = ${VALUE[col](key)}`));
+    const op = (group.dir === 'asc') !== reverse ? sql`>` : sql`<`;
+    const cols = sql.join(
+      group.cols.map((col) => COLUMN[col]),
+      sql`, `,
+    );
+    const values = sql.join(
+      group.cols.map((col) => VALUE[col](key)),
+      sql`, `,
+    );
+    return and(...equal, sql`(${cols}) ${op} (${values})`) as SQL;
+  });
+}
 
 export type { ListingScope } from './catalog-delta';
 
@@ -65,6 +130,7 @@ async function filterOf(query: BookQueryInput, scope: ListingScope): Promise<Lis
     isbn: isbn ?? undefined,
     condition: query.condition,
     language: query.language,
+    area: query.area,
     maxPrice: query.maxPrice,
   };
 }
@@ -83,15 +149,26 @@ function conditionsOf(filter: ListingFilter): { inScope: SQL[]; filtered: SQL[] 
   const filtered = [...inScope];
   if (filter.condition) filtered.push(eq(books.condition, filter.condition));
   if (filter.language) filtered.push(eq(books.language, filter.language));
+  if (filter.area) filtered.push(eq(books.area, filter.area));
   if (filter.maxPrice) filtered.push(lte(books.weeklyPrice, filter.maxPrice));
   return { inScope, filtered };
 }
 
-async function countOf(db: DbOrTx, filtered: SQL[]): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/**
+ * How many books the listing has, counting at most countLimitOf them (catalog-delta.ts): an
+ * index-only scan that stops there, whatever the catalog's size. A search's count walks the
+ * sort's index like its page does (a common word is found in the first books read; a rare one
+ * takes the trigram index): the order only guides the plan.
+ */
+async function countOf(db: DbOrTx, filtered: SQL[], filter: ListingFilter, sort: SortKey): Promise<number> {
+  const matching = db
+    .select({ one: sql`1`.as('one') })
     .from(books)
     .where(and(...filtered));
+  const counted = (filter.q ? matching.orderBy(...orderOf(sort)) : matching)
+    .limit(countLimitOf(filter))
+    .as('counted');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
   return row?.n ?? 0;
 }
 
@@ -110,52 +187,119 @@ async function ceilingOf(db: DbOrTx, inScope: SQL[]): Promise<Ceiling> {
   return row ?? { price: '0.00', atTop: 0 };
 }
 
+/** Where a page starts: a page number (a short index skip), or after or before a cursor's row. */
+type PageStart = { kind: 'number'; page: number } | { kind: 'after' | 'before'; key: RowKey };
+
+/**
+ * The query's page start, or the refusal of a query no index serves: a page number past
+ * MAX_PAGE_NUMBER, a cursor that is not one of ours (or comes with a page or the other cursor),
+ * a search of one or two letters.
+ */
+function startOf(query: BookQueryInput): PageStart {
+  if (query.q && query.q.length < MIN_SEARCH_LENGTH) {
+    throw new AppError('SEARCH_TOO_SHORT', { params: { min: MIN_SEARCH_LENGTH } });
+  }
+  if (query.page > MAX_PAGE_NUMBER) throw new AppError('PAGE_TOO_DEEP', { params: { max: MAX_PAGE_NUMBER } });
+  const cursor = query.after ?? query.before;
+  if (cursor === undefined) return { kind: 'number', page: query.page };
+  if ((query.after !== undefined && query.before !== undefined) || query.page !== 1) {
+    throw new AppError('INVALID_CURSOR');
+  }
+  return { kind: query.after !== undefined ? 'after' : 'before', key: decodeCursor(query.sort, cursor) };
+}
+
+/** What a page shows: its rows, whether more follow and come before, and where it starts. */
+interface PageView {
+  items: BookSummary[];
+  keys: RowKey[];
+  more: boolean;
+  earlier: boolean;
+  start: PageStart;
+}
+
+/** The answer: a capped count ("10,000+" past the cap), the page and its cursors. */
+function answerOf(
+  view: PageView,
+  total: number,
+  ceiling: Ceiling,
+  query: BookQueryInput,
+  filter: ListingFilter,
+): BookPage {
+  const { keys, start } = view;
+  const cap = countCapOf(filter);
+  const first = keys[0] ?? (start.kind === 'number' ? undefined : start.key);
+  const last = keys.at(-1) ?? (start.kind === 'number' ? undefined : start.key);
+  return {
+    items: view.items,
+    total: Math.min(total, cap),
+    totalCapped: total > cap,
+    page: start.kind === 'number' ? start.page : null,
+    pageSize: query.pageSize,
+    nextCursor: view.more && last ? encodeCursor(query.sort, last) : null,
+    prevCursor: view.earlier && first ? encodeCursor(query.sort, first) : null,
+    maxWeeklyPrice: ceiling.price,
+  };
+}
+
+/** A numbered page's view of rows read with spares past it. */
+function numberedView(rows: Pick<Rows, 'items' | 'keys'>, shown: number, page: number): PageView {
+  return {
+    items: rows.items.slice(0, shown),
+    keys: rows.keys.slice(0, shown),
+    more: rows.keys.length > shown,
+    // Page 2 of a listing that shrank to one page still leads back to page 1.
+    earlier: page > 1 && rows.keys.length > 0,
+    start: { kind: 'number', page },
+  };
+}
+
 /** A listing straight from the database, nothing cached: what every cached answer must equal. */
 export async function listBooksUncached(
   db: DbOrTx,
   query: BookQueryInput,
   scope: ListingScope = { kind: 'catalog' },
 ): Promise<BookPage> {
-  const { inScope, filtered } = conditionsOf(await filterOf(query, scope));
-  const [total, ceiling, rows] = await Promise.all([
-    countOf(db, filtered),
+  const start = startOf(query);
+  const filter = await filterOf(query, scope);
+  const { inScope, filtered } = conditionsOf(filter);
+  const [total, ceiling, view] = await Promise.all([
+    countOf(db, filtered, filter, query.sort),
     ceilingOf(db, inScope),
-    pageOfBooks(db, filtered, query, 0),
+    viewOf(db, filtered, query, start, 1),
   ]);
-  return {
-    items: rows.items,
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    maxWeeklyPrice: ceiling.price,
-  };
+  return answerOf(view, total, ceiling, query, filter);
 }
 
 function listingKeys(query: BookQueryInput, scope: ListingScope) {
   const scopeKey = JSON.stringify([scope, query.category ?? null, query.q ?? null]);
-  const filterKey = JSON.stringify([scopeKey, query.condition, query.language, query.maxPrice]);
-  const pageKey = JSON.stringify([filterKey, query.sort, query.page, query.pageSize]);
+  const filterKey = JSON.stringify([scopeKey, query.condition, query.language, query.area, query.maxPrice]);
+  const pageKey = JSON.stringify([
+    filterKey,
+    query.sort,
+    query.page,
+    query.pageSize,
+    query.after ?? null,
+    query.before ?? null,
+  ]);
   return { scopeKey, filterKey, pageKey };
 }
 
 function serialize(entry: PageEntry<BookSummary>, query: BookQueryInput): JsonBytes {
-  const page: BookPage = {
-    items: entry.items.length > entry.shown ? entry.items.slice(0, entry.shown) : entry.items,
-    total: entry.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    maxWeeklyPrice: entry.ceiling?.price ?? '0.00',
-  };
-  return new JsonBytes(JSON.stringify(page));
+  const view = numberedView(entry, entry.shown, query.page);
+  return new JsonBytes(
+    JSON.stringify(answerOf(view, entry.total ?? 0, entry.ceiling ?? ZERO, query, entry.filter)),
+  );
 }
+const ZERO: Ceiling = { price: '0.00', atTop: 0 };
 
 /**
  * Catalog listings, filtered, sorted and paged in the database (D17), as the bytes the API
- * sends. Counts, price ceilings and whole pages are cached (catalog-cache.ts): popular pages
+ * sends. Counts, price ceilings and numbered pages are cached (catalog-cache.ts): popular pages
  * (page 1 of a category, a common search) are asked for again and again, and a checkout of a
  * book further down moves their counts without dropping them. A cached page keeps its
  * serialized (and, once a client accepted it, gzipped) form, so a hit neither stringifies nor
- * compresses.
+ * compresses. A page asked by cursor reads its rows each time (one index range, as cheap at any
+ * depth) and takes its count and ceiling from the cache.
  */
 export async function listBooksJson(
   db: DbOrTx,
@@ -164,6 +308,7 @@ export async function listBooksJson(
   /** The request's own version read (app.ts), so a signed-in request reads the versions once. */
   readVersion: () => Promise<number> = () => currentCatalogVersion(db),
 ): Promise<JsonBytes> {
+  const start = startOf(query);
   // The version first, then the answer: nothing older than the last committed write.
   const version = await readVersion();
   const cache = catalogCacheOf(db);
@@ -180,7 +325,9 @@ export async function listBooksJson(
   const flight = `${keys.pageKey}@${at}`;
   let pending = cache.inflight.get(flight);
   if (!pending) {
-    pending = computeListing(db, cache, query, scope, keys, at).finally(() => cache.inflight.delete(flight));
+    pending = computeListing(db, cache, query, scope, start, keys, at).finally(() =>
+      cache.inflight.delete(flight),
+    );
     cache.inflight.set(flight, pending);
   }
   return pending;
@@ -195,6 +342,7 @@ async function computeListing(
   cache: CatalogCache,
   query: BookQueryInput,
   scope: ListingScope,
+  start: PageStart,
   keys: ReturnType<typeof listingKeys>,
   at: number,
 ): Promise<JsonBytes> {
@@ -209,68 +357,118 @@ async function computeListing(
     ? { items: [...entry.items], keys: [...entry.keys], full: entry.full, last: entry.last }
     : null;
   const [total, ceiling, rows] = await Promise.all([
-    knownTotal ?? countOf(db, filtered),
+    knownTotal ?? countOf(db, filtered, filter, query.sort),
     knownCeiling ?? ceilingOf(db, inScope),
-    knownRows ?? pageOfBooks(db, filtered, query, SPARE_ROWS),
+    knownRows ?? (start.kind === 'number' ? pageOfBooks(db, filtered, query, start, SPARE_ROWS) : null),
+    // A page by cursor: its rows, never kept (below).
   ]);
-  const page: PageEntry<BookSummary> = {
-    filter,
-    sort: query.sort,
-    shown: query.pageSize,
-    ...rows,
-    total,
-    ceiling,
-    bytes: null,
-  };
-  page.bytes = serialize(page, query);
+  const view =
+    start.kind === 'number'
+      ? numberedView(rows!, query.pageSize, start.page)
+      : await viewOf(db, filtered, query, start, 1);
+  const bytes = new JsonBytes(JSON.stringify(answerOf(view, total, ceiling, query, filter)));
   // The queries saw some version from `at` to the one read after them (one shared read, none
-  // on PGlite without a write). The page is kept only where the changes in between leave it
-  // sure (catalog-cache.ts); otherwise it is still new enough for this request, just not kept.
+  // on PGlite without a write). What they read is kept only where the changes in between leave
+  // it sure (catalog-cache.ts); otherwise it is still new enough for this request, just not kept.
   const queried = { count: knownTotal === null, ceiling: knownCeiling === null, rows: knownRows === null };
   if (queried.count || queried.ceiling || queried.rows) await cache.reach(await currentCatalogVersion(db));
-  const settled = cache.settle(at, { ...page, total, ceiling }, queried);
+  const page: PageEntry<BookSummary> | null =
+    rows && view.start.kind === 'number'
+      ? { filter, sort: query.sort, shown: query.pageSize, ...rows, total, ceiling, bytes }
+      : null;
+  const settled = cache.settle(at, { ...(page ?? { filter }), total, ceiling }, queried);
   if (!settled) {
     cache.stats.unkept++;
-    return page.bytes;
+    return bytes;
   }
   if (queried.count) cache.counts.put(keys.filterKey, { filter, value: total });
   if (queried.ceiling) cache.ceilings.put(keys.scopeKey, { filter, value: ceiling });
-  const moved = settled.total !== total || settled.ceiling !== ceiling;
-  const kept = moved ? { ...page, ...settled, bytes: null } : page;
-  cache.pages.put(keys.pageKey, kept as PageEntry<unknown>);
-  return page.bytes;
+  if (page) {
+    const moved = settled.total !== total || settled.ceiling !== ceiling;
+    const kept = moved ? { ...page, ...settled, bytes: null } : page;
+    cache.pages.put(keys.pageKey, kept as PageEntry<unknown>);
+  }
+  return bytes;
+}
+
+interface Rows {
+  items: BookSummary[];
+  keys: RowKey[];
+  full: boolean;
+  last: RowKey | null;
 }
 
 /**
- * A page's rows and `spare` rows after them. A deferred join: the ids come from an index-only
- * scan of the sort's covering index (deep pages skip thousands of index entries, not table
- * rows), then only those rows are read.
+ * A page's view from the database. After a cursor: `pageSize + spare` rows from it. Before a
+ * cursor: the rows read backwards from it, one more than the page telling whether any come
+ * before; when fewer than a page are left before it, the page is the first page (the listing's
+ * start, as full as it can be).
+ */
+async function viewOf(
+  db: DbOrTx,
+  where: SQL[],
+  query: BookQueryInput,
+  start: PageStart,
+  spare: number,
+): Promise<PageView> {
+  if (start.kind === 'number')
+    return numberedView(await pageOfBooks(db, where, query, start, spare), query.pageSize, start.page);
+  const rows = await pageOfBooks(db, where, query, start, start.kind === 'before' ? 1 : spare);
+  if (start.kind === 'after') return { ...numberedView(rows, query.pageSize, 1), earlier: true, start };
+  if (rows.keys.length < query.pageSize) return viewOf(db, where, query, { kind: 'number', page: 1 }, spare);
+  const shown = Math.min(rows.keys.length, query.pageSize);
+  return {
+    items: rows.items.slice(0, shown).reverse(),
+    keys: rows.keys.slice(0, shown).reverse(),
+    more: true,
+    earlier: rows.keys.length > query.pageSize,
+    start,
+  };
+}
+
+/**
+ * A page's rows and `spare` rows after them (before a cursor: read backwards, nearest first).
+ * A deferred join: the ids come from an index-only scan of the sort's covering index, then only
+ * those rows are read. A numbered page skips at most MAX_PAGE_NUMBER pages of index entries; a
+ * page by cursor starts its index range at the cursor, however deep (price-low, whose keys run
+ * in two directions, reads two ranges and keeps the first rows of both).
  */
 async function pageOfBooks(
   db: DbOrTx,
   where: SQL[],
   query: BookQueryInput,
+  start: PageStart,
   spare: number,
-): Promise<{ items: BookSummary[]; keys: RowKey[]; full: boolean; last: RowKey | null }> {
-  const order = SORTS[query.sort];
+): Promise<Rows> {
+  const reverse = start.kind === 'before';
+  const order = orderOf(query.sort, reverse);
   const limit = query.pageSize + spare;
-  const pageIds = db
-    .select({ id: books.id })
-    .from(books)
-    .where(and(...where))
-    .orderBy(...order)
-    .limit(limit)
-    .offset((query.page - 1) * query.pageSize);
+  const idsOf = (range?: SQL) =>
+    db
+      .select({ id: books.id })
+      .from(books)
+      .where(and(...where, range))
+      .orderBy(...order)
+      .limit(limit);
+  let ids: SQL;
+  if (start.kind === 'number') {
+    ids = sql`${books.id} in (${idsOf().offset((start.page - 1) * query.pageSize)})`;
+  } else {
+    const ranges = rangesPast(query.sort, start.key, reverse).map((range) => sql`(${idsOf(range)})`);
+    ids = sql`${books.id} in (${sql.join(ranges, sql` union all `)})`;
+  }
   const page = db
     .select({
       book: books,
       // Each row's exact place in its sort (microseconds, which a Date drops): the cache
-      // decides from them whether a changed book sorts onto the page (catalog-delta.ts).
+      // decides from them whether a changed book sorts onto the page (catalog-delta.ts), and
+      // a cursor names it.
       createdUs: sql<string>`(extract(epoch from ${books.createdAt}) * 1000000)::bigint::text`,
     })
     .from(books)
-    .where(inArray(books.id, pageIds))
-    .orderBy(...order);
+    .where(ids)
+    .orderBy(...order)
+    .limit(limit);
   // A search is planned for its own text each time: a rare word wants the trigram index, a
   // common one the sort's index, and a cached generic plan would pick one for all.
   const rows = query.q ? await page : await executePrepared(page);

@@ -1,11 +1,18 @@
 import { createMiddleware } from 'hono/factory';
 import { cartValidationSchema, cartViewSchema } from '@domain/cart-types';
-import { MSG } from '@domain/messages';
-import { ORDER_MSG } from '@domain/order-messages';
 import { addToCartSchema, borrowDurationSchema, updateCartItemSchema } from '@domain/schemas/cart';
 import type { SessionUser } from '@server/app-env';
 import { AppError } from '@server/lib/errors';
-import { errorAnswer, jsonAnswer, jsonBody, memberRoute, router, uuidParam, z } from '@server/lib/openapi';
+import {
+  codeAnswer,
+  errorAnswer,
+  jsonAnswer,
+  jsonBody,
+  memberRoute,
+  router,
+  uuidParam,
+  z,
+} from '@server/lib/openapi';
 import {
   addToCart,
   clearCart,
@@ -23,7 +30,7 @@ const theCart = (description: string) => ({ 200: jsonAnswer(cartViewSchema, desc
 const itemParams = z.object({ itemId: uuidParam('CART_ITEM_NOT_FOUND') });
 /** Owner ids are Better Auth's text ids, not uuids; an unknown owner changes nothing. */
 const ownerParams = z.object({ ownerId: z.string() });
-const itemNotFound = errorAnswer(`${ORDER_MSG.cartItemNotFound} (CART_ITEM_NOT_FOUND)`);
+const itemNotFound = codeAnswer('CART_ITEM_NOT_FOUND');
 
 /** Guests pressing add get the spec's own words (section 5), not the generic 'Please sign in'. */
 const requireUserToAdd = createMiddleware<{ Variables: { user: SessionUser; sessionId: string } }>(
@@ -42,7 +49,7 @@ const addItem = {
     request: { body: jsonBody(addToCartSchema) },
     responses: {
       201: jsonAnswer(cartViewSchema, 'Added: the whole cart'),
-      401: errorAnswer(MSG.signInToAddToCart),
+      401: codeAnswer('SIGN_IN_TO_ADD_TO_CART'),
       404: errorAnswer('The book does not exist (BOOK_NOT_FOUND)'),
       409: errorAnswer('The book is not available, or already in the cart'),
       422: errorAnswer('Invalid input, the member’s own book, or a cart limit reached'),

@@ -10,6 +10,7 @@ import {
   orders,
   ownerPickupLocations,
 } from '@server/db/schema';
+import { advanceClock, setClock } from '@server/lib/clock';
 import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
@@ -247,6 +248,29 @@ describe('self pickup', () => {
         deliveryAddress: null,
         pickupLocation: { name: 'Ubud Library', location: shared.location, address: shared.address },
       });
+    }
+  });
+
+  it('says before the checkout when a pickup order placed now is to be paid by (D24, D33): a date it then keeps', async () => {
+    const { member, ownerA, ownerB } = await twoOwnerCart();
+    const shared = await createPickupLocation(ctx.db);
+    for (const owner of [ownerA, ownerB]) await offer(owner.id, shared.id);
+    const at = new Date('2026-03-02T01:00:00Z');
+    setClock(at);
+    try {
+      const options = await ctx.request('GET', '/api/checkout/options', { cookie: member.cookie });
+      const promised = new Date(options.body.pickupPayBy as string);
+      expect(promised.getTime() - at.getTime()).toBe(ctx.config.paymentWindowHours * 3_600_000);
+      // Placed a while later: the real deadline is later still, never earlier than the promise.
+      advanceClock(10 * 60_000);
+      const res = await checkout(member, { deliveryMethod: 'pickup', pickupLocationId: shared.id });
+      expect(res.status).toBe(201);
+      for (const order of res.body.orders) {
+        expect(order.status).toBe('Waiting for Payment');
+        expect(new Date(order.paymentDueAt).getTime()).toBe(promised.getTime() + 10 * 60_000);
+      }
+    } finally {
+      setClock(null);
     }
   });
 

@@ -28,6 +28,7 @@ const book = (
   extraPhotoKeys: [],
   coverDrawn: false,
   isbn: null,
+  area: null,
   salePrice: null,
   soldAt: null,
   reservedByOrderId: null,

@@ -11,9 +11,13 @@ const options = memberRoute({
   method: 'get',
   path: '/checkout/options',
   tags,
-  summary: 'The pickup locations every owner in the cart drops books at',
+  summary:
+    'The pickup locations every owner in the cart drops books at, and when a pickup order placed now is to be paid by',
   responses: {
-    200: jsonAnswer(z.object({ pickupLocations: z.array(pickupLocationSchema) }), 'Shared pickup locations'),
+    200: jsonAnswer(
+      z.object({ pickupLocations: z.array(pickupLocationSchema), pickupPayBy: z.string() }),
+      'Shared pickup locations; pickupPayBy: the payment deadline (D24) of a pickup order placed now',
+    ),
   },
 });
 
@@ -34,7 +38,7 @@ const placeOrder = memberRoute({
 export function checkoutRoutes() {
   return router()
     .openapi(options, async (c) =>
-      c.json(await checkoutOptions(c.var.deps.db, { actorId: c.var.user.id }), 200),
+      c.json(await checkoutOptions(c.var.deps.db, c.var.deps.config, { actorId: c.var.user.id }), 200),
     )
     .openapi(placeOrder, async (c) => {
       const body = c.req.valid('json');

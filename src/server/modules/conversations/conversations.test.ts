@@ -5,8 +5,8 @@ import { advanceClock, resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
+import { englishCode, englishField } from '@tests/support/texts';
 // After the harness: the API's schemas need zod's OpenAPI extension loaded first.
-import { CONVERSATION_MSG } from '@domain/conversation';
 
 // D26 through the API: who reads and writes a conversation, the body's limits, read marks and
 // unread counts, "Ask the owner", and the message emails (one per 30 minutes, with the clock set).
@@ -95,7 +95,7 @@ describe("an order's conversation (D26)", () => {
       body: { body: 'Let me in' },
     });
     expect(byId.status).toBe(403);
-    expect(byId.body.error.message).toBe(CONVERSATION_MSG.notInThread);
+    expect(byId.body.error.message).toBe(englishCode('THREAD_FORBIDDEN'));
     expect((await ctx.request('GET', '/api/conversations', { cookie: stranger.cookie })).body.items).toEqual(
       [],
     );
@@ -109,7 +109,7 @@ describe("an order's conversation (D26)", () => {
     for (const body of ['', '   \n ']) {
       const res = await say(borrower.cookie, id, body);
       expect(res.status).toBe(422);
-      expect(res.body.error.message).toBe(CONVERSATION_MSG.messageRequired);
+      expect(res.body.error.message).toBe(englishField('messageRequired'));
     }
     const long = await say(borrower.cookie, id, 'x'.repeat(2001));
     expect(long.status).toBe(422);
@@ -197,7 +197,7 @@ describe('Ask the owner (D26)', () => {
       body: { body: 'Hello me' },
     });
     expect(own.status).toBe(409);
-    expect(own.body.error.message).toBe(CONVERSATION_MSG.ownBook);
+    expect(own.body.error.message).toBe(englishCode('OWN_BOOK_QUESTION'));
 
     // Another member asking about the same book gets a conversation of their own.
     const second = await ctx.member();

@@ -1,14 +1,12 @@
 import {
-  CONVERSATION_MSG,
   messageInputSchema,
   threadSummarySchema,
   threadViewSchema,
   unreadCountsSchema,
 } from '@domain/conversation';
-import { MSG } from '@domain/messages';
 import {
   adminRoute,
-  errorAnswer,
+  codeAnswer,
   jsonAnswer,
   jsonBody,
   memberRoute,
@@ -36,10 +34,10 @@ import {
 const tags = ['Conversations'];
 const threadParams = z.object({ id: uuidParam('THREAD_NOT_FOUND') });
 const bookParams = z.object({ id: uuidParam('BOOK_NOT_FOUND') });
-const threadNotFound = errorAnswer(`${CONVERSATION_MSG.threadNotFound} (THREAD_NOT_FOUND)`);
-const notInThread = errorAnswer(`${CONVERSATION_MSG.notInThread} (THREAD_FORBIDDEN)`);
-const bookNotFound = errorAnswer(`${MSG.bookNotFound} (BOOK_NOT_FOUND)`);
-const ownBook = errorAnswer(`${CONVERSATION_MSG.ownBook} (OWN_BOOK_QUESTION)`);
+const threadNotFound = codeAnswer('THREAD_NOT_FOUND');
+const notInThread = codeAnswer('THREAD_FORBIDDEN');
+const bookNotFound = codeAnswer('BOOK_NOT_FOUND');
+const ownBook = codeAnswer('OWN_BOOK_QUESTION');
 const list = z.object({ items: z.array(threadSummarySchema) });
 
 const orderThread = memberRoute({

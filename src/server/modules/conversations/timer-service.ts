@@ -34,7 +34,7 @@ export function nextEmailAt(emailedAt: Date | null, at: Date): Date {
 
 const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
-export async function fireMessageEmail(tx: Tx, deps: TimerDeps, timer: Timer, at: Date): Promise<void> {
+async function fireMessageEmail(tx: Tx, deps: TimerDeps, timer: Timer, at: Date): Promise<void> {
   const recipientId = timer.kind.slice(MESSAGE_EMAIL_TIMER_PREFIX.length);
   const [mark] = await tx
     .select()
@@ -84,7 +84,7 @@ export async function fireMessageEmail(tx: Tx, deps: TimerDeps, timer: Timer, at
 }
 
 /** Where the conversation is answered: the order page, or the conversation's own page. */
-export function conversationLink(config: Pick<Config, 'appUrl'>, thread: Pick<Thread, 'id' | 'orderId'>) {
+function conversationLink(config: Pick<Config, 'appUrl'>, thread: Pick<Thread, 'id' | 'orderId'>) {
   return thread.orderId
     ? `${config.appUrl}/orders/${thread.orderId}`
     : `${config.appUrl}/messages/${thread.id}`;

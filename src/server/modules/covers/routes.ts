@@ -1,4 +1,3 @@
-import { MSG } from '@domain/messages';
 import { AppError } from '@server/lib/errors';
 import { errorBodySchema, jsonAnswer, publicRoute, router, uuidParam, z } from '@server/lib/openapi';
 import { storageKey } from './service';
@@ -11,7 +10,7 @@ const cover = publicRoute({
   request: {
     params: z.object({
       key: uuidParam('NOT_FOUND'),
-      variant: z.enum(['card.webp', 'detail.webp'], { error: MSG.notFound }),
+      variant: z.enum(['card.webp', 'detail.webp'], { error: 'NOT_FOUND' }),
     }),
   },
   responses: {
@@ -35,5 +34,3 @@ export function coversRoutes() {
     });
   });
 }
-
-export type CoversApi = ReturnType<typeof coversRoutes>;

@@ -10,7 +10,7 @@ import type { Storage } from '@server/lib/storage';
 // Covers (D18): every stored cover is re-encoded by us (metadata such as GPS dropped) into
 // WebP at two sizes; pages load the small one. The key names both variants.
 
-export const COVER_VARIANTS = {
+const COVER_VARIANTS = {
   card: { width: 320, height: 480 },
   detail: { width: 720, height: 1080 },
 } as const;

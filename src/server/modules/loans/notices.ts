@@ -16,7 +16,7 @@ import { waitingForOrder } from '@server/modules/waitlist/service';
 type Recipient = QueuedEmail['recipientType'];
 
 /** A readable due date in the operator's zone: "Wednesday, 9 December 2026". */
-export function dueDateLabel(dueAt: Date, timeZone: string): string {
+function dueDateLabel(dueAt: Date, timeZone: string): string {
   const [y, m, d] = localDate(dueAt, timeZone).split('-').map(Number);
   return new Intl.DateTimeFormat('en-GB', {
     timeZone: 'UTC',

@@ -1,6 +1,4 @@
 import ical, { ICalAlarmType } from 'ical-generator';
-import { LOAN_MSG } from '@domain/loan';
-import { MSG } from '@domain/messages';
 import { orderNumber } from '@domain/order-number';
 import { orderDetailSchema } from '@domain/order-types';
 import { extendLoanSchema } from '@domain/schemas/loan';
@@ -8,6 +6,7 @@ import { now } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
 import {
   adminRoute,
+  codeAnswer,
   errorAnswer,
   jsonAnswer,
   jsonBody,
@@ -24,7 +23,6 @@ import { extendLoan, markExtensionPaid } from './service';
 const DAY_BEFORE_ALARM_SECONDS = 15 * 3600;
 
 const tags = ['Loans'];
-const NO_DUE_DATE = 'This order has no due date right now';
 
 const extend = memberRoute({
   method: 'post',
@@ -48,8 +46,8 @@ const markPaid = adminRoute({
   request: { params: orderParams.extend({ extensionId: uuidParam('EXTENSION_NOT_FOUND') }) },
   responses: {
     200: jsonAnswer(orderDetailSchema, 'The order with the extension paid'),
-    404: errorAnswer(`${MSG.orderNotFound}, or ${LOAN_MSG.extensionNotFound} (EXTENSION_NOT_FOUND)`),
-    409: errorAnswer(`${LOAN_MSG.extensionAlreadyPaid} (EXTENSION_ALREADY_PAID)`),
+    404: codeAnswer('ORDER_NOT_FOUND', 'EXTENSION_NOT_FOUND'),
+    409: codeAnswer('EXTENSION_ALREADY_PAID'),
   },
 });
 
@@ -65,7 +63,7 @@ const dueDateEvent = memberRoute({
       content: { 'text/calendar': { schema: z.string() } },
     },
     403: notOnOrder,
-    404: errorAnswer(`${MSG.orderNotFound}, or ${NO_DUE_DATE} (NO_DUE_DATE)`),
+    404: codeAnswer('ORDER_NOT_FOUND', 'NO_DUE_DATE'),
   },
 });
 

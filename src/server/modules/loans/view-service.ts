@@ -3,10 +3,10 @@ import {
   EXTENSION_WEEKS,
   extendedDueAt,
   extensionRefusal,
-  LOAN_MSG,
   type LoanClock,
   loanClock,
   localDate,
+  MAX_EXTENSIONS,
 } from '@domain/loan';
 import type { ExtensionOffer, OrderExtensionView } from '@domain/order-types';
 import { extensionTotal } from '@domain/pricing';
@@ -14,6 +14,7 @@ import type { DbOrTx } from '@server/db/client';
 import { type Order, type OrderItem, orderExtensions } from '@server/db/schema';
 import { isOpenStatus } from '@domain/order-machine';
 import { now, operatorTimeZone } from '@server/lib/clock';
+import { codeText } from '@server/lib/i18n';
 import { waitingCounts } from '@server/modules/waitlist/service';
 
 // The loan fields every order view carries (D21): dates as ISO strings and, while the books
@@ -98,7 +99,7 @@ export async function loanDetail(
     waitingByBook,
     extensions,
     extensionOffer: {
-      refusal: refusal ? { code: refusal, message: LOAN_MSG[refusal] } : null,
+      refusal: refusal ? { code: refusal, message: codeText('en', refusal, { max: MAX_EXTENSIONS }) } : null,
       options: EXTENSION_WEEKS.map((weeks) => {
         const newDueAt = extendedDueAt(dueAt, weeks, operatorTimeZone());
         return {

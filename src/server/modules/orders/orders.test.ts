@@ -2,11 +2,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@domain/constants';
 import type { OrderAction } from '@domain/order-actions';
-import { ORDER_MSG } from '@domain/order-messages';
 import { type Book, books, orderEvents } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import { englishCode } from '@tests/support/texts';
 
 let ctx: TestContext;
 let admin: Member;
@@ -352,7 +352,7 @@ describe('book status effects', () => {
     ).toBe(204);
     const refused = await act(admin.cookie, deleted.order.id, { type: 'set_status', status: 'Processed' });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({ code: 'BOOK_DELETED', message: ORDER_MSG.bookDeletedCannotReopen });
+    expect(refused.body.error).toEqual({ code: 'BOOK_DELETED', message: englishCode('BOOK_DELETED') });
     expect(await bookRow(deleted.book)).toMatchObject({ status: 'Available', reservedByOrderId: null });
 
     const withdrawn = await orderAt('Completed');
@@ -364,7 +364,7 @@ describe('book status effects', () => {
     expect(refusedToo.status).toBe(409);
     expect(refusedToo.body.error).toEqual({
       code: 'BOOK_NO_LONGER_AVAILABLE',
-      message: ORDER_MSG.bookNotAvailableCannotReopen,
+      message: englishCode('BOOK_NO_LONGER_AVAILABLE'),
     });
     expect(await bookRow(withdrawn.book)).toMatchObject({ status: 'Unavailable', reservedByOrderId: null });
     for (const o of [deleted, withdrawn]) {

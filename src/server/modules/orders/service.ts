@@ -171,7 +171,7 @@ export async function summariesOf(db: DbOrTx, rows: Order[]): Promise<OrderSumma
 }
 
 /** Per order: the number of items and the first item (in the order they were added), in one query. */
-export async function itemPreviews(db: DbOrTx, orderIds: string[]): Promise<Map<string, ItemPreview>> {
+async function itemPreviews(db: DbOrTx, orderIds: string[]): Promise<Map<string, ItemPreview>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
     .select({

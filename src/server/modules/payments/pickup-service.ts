@@ -9,7 +9,7 @@ import { armPaymentWindow } from '@server/modules/loans/service';
 // (shipping 0, total = items), and this records the move as the system's and queues the
 // payment email, inside the checkout transaction.
 
-export const SYSTEM_ACTOR = { actorId: null, actorName: 'System', actorRole: 'system' } as const;
+const SYSTEM_ACTOR = { actorId: null, actorName: 'System', actorRole: 'system' } as const;
 
 /** Returns the payment deadline (D24). */
 export async function enterPaymentAtCheckout(tx: Tx, config: Config, order: Order): Promise<Date> {

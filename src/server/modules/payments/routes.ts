@@ -6,13 +6,21 @@ import {
   payoutDetailsViewSchema,
   payoutViewSchema,
 } from '@domain/earnings-types';
-import { MSG } from '@domain/messages';
 import { orderMoneySchema } from '@domain/order-types';
-import { PAYMENT_MSG } from '@domain/payment-messages';
 import { payoutDetailsSchema, recordPayoutSchema, rejectClaimSchema } from '@domain/schemas/payout';
 import { requireUser } from '@server/auth/middleware';
 import { AppError, fieldProblem } from '@server/lib/errors';
-import { adminRoute, errorAnswer, jsonAnswer, jsonBody, memberRoute, router, z } from '@server/lib/openapi';
+import {
+  adminRoute,
+  codeAnswer,
+  describeCodes,
+  errorAnswer,
+  jsonAnswer,
+  jsonBody,
+  memberRoute,
+  router,
+  z,
+} from '@server/lib/openapi';
 import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes';
 import { getEarnings, getPayoutDetails, listPayables, recordPayout, savePayoutDetails } from './earnings';
 import { RECEIPT_FIELD, readReceipt } from './receipts';
@@ -74,10 +82,10 @@ const claim = {
     responses: {
       200: jsonAnswer(orderMoneySchema, 'The payment panel, now claimed'),
       400: errorAnswer('A body that is not a readable multipart form (INVALID_FORM)'),
-      403: errorAnswer(`${PAYMENT_MSG.onlyBorrowerClaims}, or not party to the order`),
+      403: errorAnswer(`${describeCodes('PAYMENT_CLAIM_FORBIDDEN')}, or not party to the order`),
       404: orderNotFound,
-      409: errorAnswer(`${PAYMENT_MSG.claimNotNow}, or ${PAYMENT_MSG.alreadyClaimed}`),
-      413: errorAnswer(MSG.coverTooLarge),
+      409: codeAnswer('PAYMENT_CLAIM_NOT_NOW', 'PAYMENT_ALREADY_CLAIMED'),
+      413: codeAnswer('FILE_TOO_LARGE'),
       422: errorAnswer('The receipt is not a usable image (INVALID_RECEIPT)'),
     },
   }),
@@ -96,8 +104,8 @@ const receipt = memberRoute({
       description: 'The receipt image (private, never cached by a shared cache)',
       content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } },
     },
-    403: errorAnswer(PAYMENT_MSG.receiptForbidden),
-    404: errorAnswer(`${MSG.orderNotFound}, or ${PAYMENT_MSG.receiptNotFound}`),
+    403: codeAnswer('RECEIPT_FORBIDDEN'),
+    404: codeAnswer('ORDER_NOT_FOUND', 'RECEIPT_NOT_FOUND'),
   },
 });
 
@@ -111,8 +119,8 @@ const rejectClaim = adminRoute({
   responses: {
     200: jsonAnswer(orderMoneySchema, 'The payment panel, with the rejection and the new deadline'),
     404: orderNotFound,
-    409: errorAnswer(`${PAYMENT_MSG.claimNotPending} (PAYMENT_CLAIM_NOT_PENDING)`),
-    422: errorAnswer(`${PAYMENT_MSG.rejectReasonRequired}, or ${PAYMENT_MSG.rejectReasonMax}`),
+    409: codeAnswer('PAYMENT_CLAIM_NOT_PENDING'),
+    422: errorAnswer('No reason given, or a reason over the limit (VALIDATION_FAILED)'),
   },
 });
 
@@ -158,7 +166,7 @@ const payOut = adminRoute({
   request: { body: jsonBody(recordPayoutSchema) },
   responses: {
     201: jsonAnswer(payoutViewSchema, 'The payout recorded'),
-    404: errorAnswer(`${PAYMENT_MSG.payoutOwnerNotFound} (OWNER_NOT_FOUND)`),
+    404: codeAnswer('OWNER_NOT_FOUND'),
     409: errorAnswer('Nothing payable, or more than the payable balance'),
     422: errorAnswer('Invalid input, or a payout date in the future'),
   },

@@ -35,7 +35,7 @@ export function paymentConfirmation(input: { amountReceived: string; bankReferen
  * (armPaymentWindow in modules/loans); for an order that entered Waiting for Payment before
  * deadlines were stored, the time it entered plus the payment window.
  */
-export function paymentDeadline(
+function paymentDeadline(
   order: Order,
   events: ReadonlyArray<{ toStatus: string; createdAt: Date }>,
   config: Pick<Config, 'paymentWindowHours'>,
@@ -48,7 +48,7 @@ export function paymentDeadline(
 }
 
 /** What the order page shows about paying, to the borrower and the admins; null for others. */
-export function paymentView(
+function paymentView(
   order: Order,
   roles: readonly OrderRole[],
   events: ReadonlyArray<{ toStatus: string; createdAt: Date }>,
@@ -80,7 +80,7 @@ type PaymentDeps = Pick<AppDeps, 'db' | 'storage' | 'config' | 'outbox'>;
 export const CLAIM_REMINDER_TIMER = 'payment_claim_reminder';
 const DAY_MS = 24 * 3_600_000;
 /** D36: a rejected claim opens a new window of this many hours. */
-export const REJECTED_CLAIM_WINDOW_HOURS = 24;
+const REJECTED_CLAIM_WINDOW_HOURS = 24;
 
 export function claimReminderTimer(orderId: string, dueAt: Date): TimerSpec {
   return { kind: CLAIM_REMINDER_TIMER, subjectId: orderId, refAt: dueAt, dueAt };
@@ -227,7 +227,7 @@ export async function getOrderMoney(
 }
 
 /** D34: the owner's share of the items total, pending until Completed, then payable. */
-export function shareView(order: Order, roles: readonly OrderRole[], config: Config): OrderShare | null {
+function shareView(order: Order, roles: readonly OrderRole[], config: Config): OrderShare | null {
   if (!roles.includes('owner') && !roles.includes('admin')) return null;
   const fixed =
     order.ownerShare !== null && order.serviceFee !== null

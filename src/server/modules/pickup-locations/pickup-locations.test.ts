@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@domain/messages';
 import { ownerPickupLocations } from '@server/db/schema';
 import { createPickupLocation } from '@server/seed/factories';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import type { PickupLocationsApi } from './routes';
+import { englishCode } from '@tests/support/texts';
 
 let ctx: TestContext;
 let ubud: { id: string };
@@ -112,7 +112,7 @@ describe("the owner's pickup choices", () => {
     ]) {
       const res = await ctx.request('PUT', '/api/profile/pickup-locations', { cookie, body: { ids } });
       expect(res.status).toBe(422);
-      expect(res.body.error.message).toBe(MSG.pickupLocationUnavailable);
+      expect(res.body.error.message).toBe(englishCode('PICKUP_LOCATION_UNAVAILABLE'));
     }
     const bad = await ctx.request('PUT', '/api/profile/pickup-locations', {
       cookie,

@@ -5,8 +5,8 @@ import { advanceClock, resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import { englishCode, englishField } from '@tests/support/texts';
 // After the harness: the API's schemas need zod's OpenAPI extension loaded first.
-import { REVIEW_MSG } from '@domain/review';
 
 // D27 through the API: who may rate and when, once per side, blind until both wrote or 14 days
 // passed (clock set, worker run), the admin's Hide, and a member's card (average, on-time share).
@@ -57,20 +57,20 @@ describe('rating a loan (D27)', () => {
     await advanceTestOrder(ctx, { orderId: order.id, admin, to: 'Delivered' });
     const early = await rate(borrower.cookie, order.id, { rating: 5 });
     expect(early.status).toBe(409);
-    expect(early.body.error.message).toBe(REVIEW_MSG.notCompleted);
+    expect(early.body.error.message).toBe(englishCode('REVIEW_NOT_COMPLETED'));
 
     const { id, borrower: b2 } = await completedOrder();
     const stranger = await ctx.member();
     const refused = await rate(stranger.cookie, id, { rating: 1, body: 'Never met them' });
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe(REVIEW_MSG.notParty);
+    expect(refused.body.error.message).toBe(englishCode('REVIEW_NOT_PARTY'));
     expect((await rate(admin.cookie, id, { rating: 1 })).status).toBe(403);
     expect((await view(stranger.cookie, id)).status).toBe(403);
 
     expect((await rate(b2.cookie, id, { rating: 5, body: 'Lovely books' })).status).toBe(201);
     const again = await rate(b2.cookie, id, { rating: 1 });
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe(REVIEW_MSG.alreadyWritten);
+    expect(again.body.error.message).toBe(englishCode('REVIEW_ALREADY_WRITTEN'));
     expect((await view(b2.cookie, id)).body.mine).toMatchObject({ rating: 5, body: 'Lovely books' });
   });
 
@@ -79,7 +79,7 @@ describe('rating a loan (D27)', () => {
     for (const rating of [0, 6, 2.5, '5', undefined]) {
       const res = await rate(borrower.cookie, id, { rating });
       expect(res.status).toBe(422);
-      expect(res.body.error.message).toBe(REVIEW_MSG.ratingRequired);
+      expect(res.body.error.message).toBe(englishField('ratingRequired'));
     }
     const long = await rate(borrower.cookie, id, { rating: 4, body: 'x'.repeat(1001) });
     expect(long.status).toBe(422);

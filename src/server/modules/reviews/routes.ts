@@ -1,12 +1,7 @@
-import {
-  orderReviewsSchema,
-  REVIEW_MSG,
-  reputationSchema,
-  reviewInputSchema,
-  reviewViewSchema,
-} from '@domain/review';
+import { orderReviewsSchema, reputationSchema, reviewInputSchema, reviewViewSchema } from '@domain/review';
 import {
   adminRoute,
+  codeAnswer,
   errorAnswer,
   jsonAnswer,
   jsonBody,
@@ -42,7 +37,7 @@ const write = memberRoute({
   request: { params: orderParams, body: jsonBody(reviewInputSchema) },
   responses: {
     201: jsonAnswer(orderReviewsSchema, 'Reviews after'),
-    403: errorAnswer(`${REVIEW_MSG.notParty} (REVIEW_NOT_PARTY)`),
+    403: codeAnswer('REVIEW_NOT_PARTY'),
     404: orderNotFound,
     409: errorAnswer('Not Completed yet (REVIEW_NOT_COMPLETED), or already rated (REVIEW_ALREADY_WRITTEN)'),
   },
@@ -73,7 +68,7 @@ const hide = adminRoute({
   request: { params: reviewParams },
   responses: {
     200: jsonAnswer(reviewViewSchema, 'The review'),
-    404: errorAnswer(`${REVIEW_MSG.reviewNotFound} (REVIEW_NOT_FOUND)`),
+    404: codeAnswer('REVIEW_NOT_FOUND'),
   },
 });
 

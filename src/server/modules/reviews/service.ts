@@ -27,7 +27,7 @@ function sideOf(order: Order, actorId: string): ReviewSide | null {
   return null;
 }
 
-export function toReviewView(review: Review): ReviewView {
+function toReviewView(review: Review): ReviewView {
   return {
     id: review.id,
     orderId: review.orderId,

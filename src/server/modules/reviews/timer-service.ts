@@ -8,7 +8,7 @@ import type { TimerDeps, TimerKind } from '@server/timers/registry';
 
 export const REVIEW_PUBLISH_TIMER = 'review-publish';
 
-export async function fireReviewPublish(tx: Tx, _deps: TimerDeps, timer: Timer, at: Date): Promise<void> {
+async function fireReviewPublish(tx: Tx, _deps: TimerDeps, timer: Timer, at: Date): Promise<void> {
   await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, timer.subjectId)).for('update');
   await tx
     .update(reviews)

@@ -1,6 +1,5 @@
-import { MSG } from '@domain/messages';
-import { errorAnswer, jsonAnswer, memberRoute, router, uuidParam, z } from '@server/lib/openapi';
-import { markSold, SALE_MSG } from './service';
+import { codeAnswer, jsonAnswer, memberRoute, router, uuidParam, z } from '@server/lib/openapi';
+import { markSold } from './service';
 
 // D28: marking a book Sold (its sale price is part of the book form, books module).
 
@@ -12,9 +11,9 @@ const sold = memberRoute({
   request: { params: z.object({ id: uuidParam('BOOK_NOT_FOUND') }) },
   responses: {
     200: jsonAnswer(z.object({ ok: z.literal(true) }), 'Sold'),
-    403: errorAnswer(`${MSG.notYourBook} (NOT_YOUR_BOOK)`),
-    404: errorAnswer(`${MSG.bookNotFound} (BOOK_NOT_FOUND)`),
-    409: errorAnswer(`${SALE_MSG.inOpenOrder} (BOOK_IN_OPEN_ORDER)`),
+    403: codeAnswer('NOT_YOUR_BOOK'),
+    404: codeAnswer('BOOK_NOT_FOUND'),
+    409: codeAnswer('BOOK_SALE_IN_OPEN_ORDER'),
   },
 });
 

@@ -12,10 +12,6 @@ import type { SessionUser } from '@server/app-env';
 // D28: the owner or an admin marks a book Sold. Refused while an open order holds it; otherwise
 // it leaves the shop, the shelf, every cart and (through the 'withdrawn' event) every waitlist.
 
-export const SALE_MSG = {
-  inOpenOrder: 'This book is in an open order, so it cannot be marked sold until the order is closed.',
-} as const;
-
 export async function markSold(
   deps: { db: Db; config: Config },
   actor: Pick<SessionUser, 'id' | 'role'>,

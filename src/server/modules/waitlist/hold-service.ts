@@ -15,7 +15,7 @@ import { type HoldOffer, queueHoldOffers, queueWaitlistEnded } from './notices';
 // same book at once take turns: the second finds the book already held and does nothing (and
 // the partial unique index on waitlist_entries keeps one hold per book whatever happens).
 
-export const HOLD_TIMER = 'waitlist_hold';
+const HOLD_TIMER = 'waitlist_hold';
 
 type HoldConfig = Pick<Config, 'appUrl' | 'timeZone'>;
 
@@ -71,7 +71,7 @@ async function announce(tx: Tx, config: HoldConfig, offers: Omit<HoldOffer, 'ema
 }
 
 /** D25: books became borrowable: each one's first waiter gets a hold (one email per member). */
-export async function offerHolds(tx: Tx, config: HoldConfig, bookIds: readonly string[]): Promise<void> {
+async function offerHolds(tx: Tx, config: HoldConfig, bookIds: readonly string[]): Promise<void> {
   const at = now();
   const offers = [];
   // In id order, as every path that locks several books takes them (no deadlock).
@@ -129,7 +129,7 @@ export async function endHoldsAtCheckout(
 }
 
 /** D25: a deleted or sold book ends its waitlist; each waiter is told. */
-export async function endWaitlists(
+async function endWaitlists(
   tx: Tx,
   config: HoldConfig,
   bookIds: readonly string[],
@@ -159,7 +159,7 @@ export async function endWaitlists(
 }
 
 /** The hold timer (D24, D25): a hold still unanswered at its end passes to the next waiter. */
-export async function fireHoldTimer(tx: Tx, deps: TimerDeps, timer: Timer): Promise<void> {
+async function fireHoldTimer(tx: Tx, deps: TimerDeps, timer: Timer): Promise<void> {
   if (!timer.refAt) return;
   const [entry] = await tx
     .select({ bookId: waitlistEntries.bookId })

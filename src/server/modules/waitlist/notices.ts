@@ -17,7 +17,7 @@ export interface HoldOffer {
 type NoticeConfig = Pick<Config, 'appUrl' | 'timeZone'>;
 
 /** "Friday, 4 December 2026 at 10:00" in the operator's time zone. */
-export function holdEndLabel(at: Date, timeZone: string): string {
+function holdEndLabel(at: Date, timeZone: string): string {
   const date = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     weekday: 'long',

@@ -1,5 +1,4 @@
-import { MSG } from '@domain/messages';
-import { WAITLIST_MSG } from '@domain/waitlist';
+import { FIELD_MSG } from '@domain/error-codes';
 import {
   adminWaitlistSchema,
   bookWaitlistSchema,
@@ -8,7 +7,7 @@ import {
 } from '@domain/waitlist-types';
 import {
   adminRoute,
-  errorAnswer,
+  codeAnswer,
   jsonAnswer,
   memberRoute,
   publicRoute,
@@ -32,9 +31,8 @@ const bookId = z.object({ id: uuidParam('BOOK_NOT_FOUND') });
 const entryId = z.object({
   id: uuidParam('WAITLIST_ENTRY_NOT_FOUND'),
 });
-const bookNotFound = errorAnswer(`${MSG.bookNotFound} (BOOK_NOT_FOUND)`);
-const coded = (...codes: (keyof typeof WAITLIST_MSG)[]) =>
-  errorAnswer(codes.map((code) => `${WAITLIST_MSG[code]} (${code})`).join('; '));
+const bookNotFound = codeAnswer('BOOK_NOT_FOUND');
+
 const MAX_COUNT_IDS = 100;
 
 const bookWaitlist = publicRoute({
@@ -55,13 +53,13 @@ const join = memberRoute({
   responses: {
     201: jsonAnswer(bookWaitlistSchema, 'The waitlist with the member in it'),
     404: bookNotFound,
-    409: coded(
+    409: codeAnswer(
       'WAITLIST_BOOK_AVAILABLE',
       'WAITLIST_BOOK_UNAVAILABLE',
       'WAITLIST_IN_YOUR_ORDER',
       'WAITLIST_ALREADY_JOINED',
     ),
-    422: coded('WAITLIST_OWN_BOOK', 'WAITLIST_LIMIT'),
+    422: codeAnswer('WAITLIST_OWN_BOOK', 'WAITLIST_LIMIT'),
   },
 });
 
@@ -73,7 +71,7 @@ const leave = memberRoute({
   request: { params: bookId },
   responses: {
     200: jsonAnswer(bookWaitlistSchema, 'The waitlist without the member'),
-    404: coded('WAITLIST_NOT_JOINED'),
+    404: codeAnswer('WAITLIST_NOT_JOINED'),
   },
 });
 
@@ -86,7 +84,7 @@ const pass = memberRoute({
   responses: {
     200: jsonAnswer(bookWaitlistSchema, 'The waitlist after the pass'),
     404: bookNotFound,
-    409: coded('WAITLIST_NO_HOLD'),
+    409: codeAnswer('WAITLIST_NO_HOLD'),
   },
 });
 
@@ -108,7 +106,7 @@ const counts = publicRoute({
       bookIds: z
         .string()
         .transform((s) => s.split(',').filter(Boolean))
-        .pipe(z.array(z.uuid({ error: MSG.bookNotFound })).max(MAX_COUNT_IDS)),
+        .pipe(z.array(z.uuid({ error: FIELD_MSG.bookNotFound })).max(MAX_COUNT_IDS)),
     }),
   },
   responses: {
@@ -131,7 +129,7 @@ const clear = adminRoute({
   tags,
   summary: 'Clear a waitlist entry; a cleared hold passes to the next waiter',
   request: { params: entryId },
-  responses: { 204: { description: 'Cleared (no body)' }, 404: coded('WAITLIST_ENTRY_NOT_FOUND') },
+  responses: { 204: { description: 'Cleared (no body)' }, 404: codeAnswer('WAITLIST_ENTRY_NOT_FOUND') },
 });
 
 export function waitlistRoutes() {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_WAITLISTS, WAITLIST_MSG } from '@domain/waitlist';
+import { MAX_WAITLISTS } from '@domain/waitlist';
 import { books, emailNotifications, orders, timers, waitlistEntries } from '@server/db/schema';
 import { advanceClock, resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import { englishCode } from '@tests/support/texts';
 
 // D25 and D39 through the API: joining, holds that keep a book for its first waiter (out of the
 // shop, the shelf's count, search and everyone else's carts), lapses at the 48th hour with the
@@ -97,7 +98,7 @@ describe('joining (D25)', () => {
     expect(own.status).toBe(422);
     expect(own.body.error).toMatchObject({
       code: 'WAITLIST_OWN_BOOK',
-      message: WAITLIST_MSG.WAITLIST_OWN_BOOK,
+      message: englishCode('WAITLIST_OWN_BOOK'),
     });
     const available = await join(free.id, b.cookie);
     expect(available.status).toBe(409);
@@ -124,7 +125,7 @@ describe('joining (D25)', () => {
     expect(eleventh.status).toBe(422);
     expect(eleventh.body.error).toMatchObject({
       code: 'WAITLIST_LIMIT',
-      message: WAITLIST_MSG.WAITLIST_LIMIT,
+      message: englishCode('WAITLIST_LIMIT', { max: MAX_WAITLISTS }),
     });
     expect((await view(lent[MAX_WAITLISTS - 1].id, b.cookie)).body.state).toBe('limit');
     expect(await entriesOf(lent[MAX_WAITLISTS - 1].id)).toHaveLength(0);

@@ -18,7 +18,7 @@ export function priceText(value: string | null | undefined): string {
  * text ends in what may become a fraction or a group ("12.5", "12.0"), which stays as typed so
  * the next keystroke can finish it and a fraction gets its message.
  */
-export function typedPrice(text: string): string {
+function typedPrice(text: string): string {
   const cleaned = text.replace(/^\s*rp\.?\s*/i, '').replace(/\s/g, '');
   if (!/^[\d.,]*$/.test(cleaned) || /[.,]\d{0,2}$/.test(cleaned)) return text;
   const digits = cleaned.replace(/[.,]/g, '').replace(/^0+(?=\d)/, '');

@@ -30,7 +30,7 @@ const account = apiClient<AccountApi>();
  * (`next`, `add`), which the server copies into the emailed link so the confirm page can finish
  * what the guest came for. Owner setup waits for a first book (manage page), not a new account.
  */
-export function confirmedCallback(intent: { next: string | null; add: string | null }): string {
+function confirmedCallback(intent: { next: string | null; add: string | null }): string {
   return `/${intentSearch(intent)}`;
 }
 

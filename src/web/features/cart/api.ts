@@ -11,7 +11,7 @@ import { useSession } from '@web/lib/session';
 
 const cart = apiClient<CartApi>().cart;
 
-export const cartQuery = queryOptions({
+const cartQuery = queryOptions({
   queryKey: cartKeys.view,
   queryFn: () => call(cart.$get()),
 });

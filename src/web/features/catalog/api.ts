@@ -31,6 +31,15 @@ export const ownerBooksQuery = (ownerId: string, query: BookQuery) =>
     placeholderData: keepPreviousData,
   });
 
+/** D38: the area filter's options. Under catalogKeys.all: a write to the catalog refreshes them. */
+export const catalogAreasQuery = () =>
+  queryOptions({
+    queryKey: catalogKeys.areas,
+    queryFn: ({ signal }) => call(books.areas.$get({}, { init: { signal } })),
+    select: (data) => data.items.map((item) => item.area),
+    staleTime: 60_000,
+  });
+
 export const bookDetailQuery = (id: string) =>
   queryOptions({
     queryKey: catalogKeys.book(id),

@@ -22,12 +22,6 @@ export function useUnreadCounts() {
   });
 }
 
-/** Unread messages of one order (0 when none). */
-export function useOrderUnread(orderId: string): number {
-  const { data } = useUnreadCounts();
-  return data?.orders.find((o) => o.orderId === orderId)?.unread ?? 0;
-}
-
 export const useThreads = () =>
   useQuery({ queryKey: conversationKeys.list, queryFn: () => call(api.conversations.$get()) });
 

@@ -160,7 +160,7 @@ export function OrderCard({
           <label htmlFor={`status-${order.id}`} className="sr-only">
             {t('orders.setStatusLabel', { number: order.number })}
           </label>
-          <div className="w-full sm:w-56">
+          <div className="w-full sm:w-64">
             <Select
               id={`status-${order.id}`}
               value={status}

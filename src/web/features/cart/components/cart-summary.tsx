@@ -38,9 +38,11 @@ export function CartSummary({
           <dt>{t('summary.shipping')}</dt>
           <dd className="text-stone-500">{t('summary.shippingLater')}</dd>
         </div>
-        <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">
+        <div className="flex justify-between gap-3 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">
           <dt>{t('summary.total')}</dt>
-          <dd data-testid="cart-subtotal">{formatMoney(cart.subtotal)}</dd>
+          <dd className="whitespace-nowrap" data-testid="cart-subtotal">
+            {formatMoney(cart.subtotal)}
+          </dd>
         </div>
       </dl>
       {cart.groups.length > 1 && <p className="mt-3 text-xs text-stone-500">{t('summary.onePerOwner')}</p>}

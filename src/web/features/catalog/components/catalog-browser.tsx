@@ -3,13 +3,15 @@ import { BookX, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookPage, BookQuery } from '@domain/api-types';
-import type { Category } from '@domain/constants';
+import { type Category, MIN_SEARCH_LENGTH } from '@domain/constants';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
 import { EmptyState, ErrorBanner, LoadErrorBanner } from '@web/components/ui/feedback';
-import { toBookQuery } from '@domain/catalog-params';
-import { useCatalogParams } from '@web/lib/catalog-url';
+import { type CatalogParams, toBookQuery } from '@domain/catalog-params';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { hasFiltersIn, useCatalogParams } from '@web/lib/catalog-url';
 import { BookGrid, BookGridSkeleton } from '@web/components/book-card';
+import { catalogAreasQuery } from '@web/features/catalog/api';
 import { CatalogFilters } from './catalog-filters';
 import { Pagination } from '@web/components/pagination';
 import { SortSelect } from './sort-select';
@@ -21,12 +23,19 @@ import { SortSelect } from './sort-select';
 export function CatalogBrowser({
   category,
   queryFor,
+  byArea = true,
 }: {
   category?: Category;
   queryFor: (query: BookQuery) => UseQueryOptions<BookPage, Error, BookPage, QueryKey>;
+  /** Whether the listing offers the area filter (D38): not on a shelf, where every book is in one area. */
+  byArea?: boolean;
 }) {
   const { t } = useTranslation('catalog');
-  const { params, update, clearFilters, hasFilters } = useCatalogParams();
+  const catalog = useCatalogParams();
+  const { update, clearFilters } = catalog;
+  const params = byArea ? catalog.params : { ...catalog.params, area: undefined };
+  const hasFilters = hasFiltersIn(params);
+  const areas = useQuery({ ...catalogAreasQuery(), enabled: byArea });
   const bookQuery = toBookQuery(params, category);
   const query = useQuery(queryFor(bookQuery));
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -35,14 +44,19 @@ export function CatalogBrowser({
   // the slider keeps the range of the same listing without the words, so it still shows.
   const searchFoundNothing = !!params.q && data?.total === 0 && Number(data.maxWeeklyPrice) === 0;
   const unsearched = useQuery({
-    ...queryFor({ ...bookQuery, q: undefined, page: 1, pageSize: 1 }),
+    ...queryFor({ ...bookQuery, q: undefined, page: 1, pageSize: 1, after: undefined, before: undefined }),
     enabled: searchFoundNothing,
   });
   const maxWeeklyPrice = searchFoundNothing ? unsearched.data?.maxWeeklyPrice : data?.maxWeeklyPrice;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pageCount = data && !data.totalCapped ? Math.max(1, Math.ceil(data.total / data.pageSize)) : null;
+  // A refused query (a search too short, a stale cursor or page in a hand-edited URL) says why,
+  // and offers the way out: the search cleared, or the first page.
+  const refused = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
+  const tooShort = !!params.q && params.q.length < MIN_SEARCH_LENGTH;
 
-  function goToPage(page: number) {
-    update({ page });
+  /** Another page of the same listing (a cursor from the answer, or page 1), from the top. */
+  function goTo(patch: Partial<CatalogParams>) {
+    update(patch);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }
 
@@ -53,6 +67,7 @@ export function CatalogBrowser({
       onChange={update}
       onClear={clearFilters}
       hasFilters={hasFilters}
+      areas={byArea ? (areas.data ?? []) : undefined}
     />
   );
 
@@ -67,7 +82,11 @@ export function CatalogBrowser({
       <section aria-labelledby="catalog-results" className="min-w-0">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <p id="catalog-results" className="text-sm font-medium text-stone-700" aria-live="polite">
-            {data ? t('results.showing', { count: data.total }) : '\u00a0'}
+            {data
+              ? data.totalCapped
+                ? t('results.showingMore', { total: data.total })
+                : t('results.showing', { count: data.total })
+              : '\u00a0'}
           </p>
           <div className="flex w-full items-center gap-2 sm:w-auto">
             <Button
@@ -99,11 +118,19 @@ export function CatalogBrowser({
         {query.isPending ? (
           <BookGridSkeleton label={t('states.loading')} />
         ) : query.isError && !data ? (
-          <LoadErrorBanner
-            message={t('states.failed')}
-            retryLabel={t('states.retry')}
-            onRetry={() => query.refetch()}
-          />
+          refused ? (
+            <LoadErrorBanner
+              message={errorMessage(query.error, t('states.failed'))}
+              retryLabel={tooShort ? t('search.clear') : t('pagination.first')}
+              onRetry={() => goTo(tooShort ? { q: '' } : {})}
+            />
+          ) : (
+            <LoadErrorBanner
+              message={t('states.failed')}
+              retryLabel={t('states.retry')}
+              onRetry={() => query.refetch()}
+            />
+          )
         ) : data && data.items.length === 0 ? (
           <EmptyState
             icon={<BookX className="size-10" aria-hidden />}
@@ -112,7 +139,7 @@ export function CatalogBrowser({
             action={
               data.total > 0 ? (
                 // A page past the end (a stale link): the books are there, on page 1.
-                <Button variant="outline" onClick={() => goToPage(1)}>
+                <Button variant="outline" onClick={() => goTo({})}>
                   {t('pagination.first')}
                 </Button>
               ) : params.q || hasFilters ? (
@@ -140,7 +167,12 @@ export function CatalogBrowser({
             {/* The cards' titles are h3: on a phone the filters' h2 is hidden, so the list names itself. */}
             <h2 className="sr-only">{t('results.heading')}</h2>
             <BookGrid books={data.items} />
-            <Pagination page={params.page} pageCount={pageCount} onPage={goToPage} />
+            <Pagination
+              page={data.page}
+              pageCount={pageCount}
+              onPrevious={data.prevCursor ? () => goTo({ before: data.prevCursor ?? undefined }) : null}
+              onNext={data.nextCursor ? () => goTo({ after: data.nextCursor ?? undefined }) : null}
+            />
           </div>
         ) : null}
       </section>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CONDITIONS, LANGUAGES } from '@domain/constants';
 import { formatMoney } from '@domain/money';
 import type { CatalogParams } from '@domain/catalog-params';
+import { Select } from '@web/components/ui/field';
 import { sliderRange } from '@web/features/catalog/price-range';
 
 interface Props {
@@ -13,10 +14,15 @@ interface Props {
   onChange: (patch: Partial<CatalogParams>) => void;
   onClear: () => void;
   hasFilters: boolean;
+  /**
+   * The area filter's options (D38), the areas with books to borrow now; [] while they load.
+   * Left out where every book is in one area (an owner's shelf): no area filter then.
+   */
+  areas?: string[];
 }
 
-/** Condition and Language radios, the price-per-week slider and Clear all (spec: All Books). */
-export function CatalogFilters({ params, maxWeeklyPrice, onChange, onClear, hasFilters }: Props) {
+/** Area, Condition and Language, the price-per-week slider and Clear all (spec: All Books, D38). */
+export function CatalogFilters({ params, maxWeeklyPrice, onChange, onClear, hasFilters, areas }: Props) {
   const { t } = useTranslation('catalog');
   return (
     <div className="space-y-6">
@@ -31,6 +37,7 @@ export function CatalogFilters({ params, maxWeeklyPrice, onChange, onClear, hasF
           {t('filters.clearAll')}
         </button>
       </div>
+      {areas && <AreaSelect areas={areas} value={params.area} onChange={(area) => onChange({ area })} />}
       <RadioGroup
         legend={t('filters.condition')}
         name="condition"
@@ -61,6 +68,49 @@ export function CatalogFilters({ params, maxWeeklyPrice, onChange, onClear, hasF
           onCommit={(maxPrice) => onChange({ maxPrice })}
         />
       )}
+    </div>
+  );
+}
+
+/**
+ * A list, not radios: areas are the owners' own words and can be many. An area in the URL that
+ * has no books now (a stale link) stays selected, so the page says what it filters by.
+ */
+function AreaSelect({
+  areas,
+  value,
+  onChange,
+}: {
+  areas: string[];
+  value: string | undefined;
+  onChange: (area: string | undefined) => void;
+}) {
+  const { t } = useTranslation('catalog');
+  const id = useId();
+  const hintId = useId();
+  const options = value && !areas.includes(value) ? [value, ...areas] : areas;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-700">
+        {t('filters.area')}
+      </label>
+      <p id={hintId} className="mb-2 text-xs text-stone-500">
+        {t('filters.areaHint')}
+      </p>
+      <Select
+        id={id}
+        aria-describedby={hintId}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || undefined)}
+        data-testid="area-filter"
+      >
+        <option value="">{t('filters.anyArea')}</option>
+        {options.map((area) => (
+          <option key={area} value={area}>
+            {area}
+          </option>
+        ))}
+      </Select>
     </div>
   );
 }

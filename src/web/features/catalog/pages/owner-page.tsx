@@ -75,7 +75,7 @@ function OwnerShelf({ owner }: { owner: OwnerProfile }) {
         </Container>
       </header>
       <Container className="py-8">
-        <CatalogBrowser queryFor={(query) => ownerBooksQuery(owner.id, query)} />
+        <CatalogBrowser queryFor={(query) => ownerBooksQuery(owner.id, query)} byArea={false} />
       </Container>
     </>
   );

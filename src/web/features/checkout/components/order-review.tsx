@@ -3,15 +3,19 @@ import { useTranslation } from 'react-i18next';
 import type { CartView } from '@domain/cart-types';
 import type { DeliveryMethod } from '@domain/constants';
 import { formatMoney } from '@domain/money';
+import { PayNow } from '@web/features/checkout/pay-now';
 
 /** One block per owner (each becomes its own order, D5) and the totals from the server (D3). */
 export function OrderReview({
   cart,
   method,
+  payBy,
   children,
 }: {
   cart: CartView;
   method: DeliveryMethod;
+  /** The payment deadline a pickup order placed now gets (D24), from the checkout options. */
+  payBy: string | undefined;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('checkout');
@@ -50,16 +54,27 @@ export function OrderReview({
             {isPickup ? t('review.shippingFree') : t('review.shippingLater')}
           </dd>
         </div>
-        <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">
+        <div className="flex justify-between gap-3 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">
           <dt>{isPickup ? t('review.total') : t('review.totalBeforeShipping')}</dt>
-          <dd>{formatMoney(cart.subtotal)}</dd>
+          <dd className="whitespace-nowrap">{formatMoney(cart.subtotal)}</dd>
         </div>
       </dl>
       <p className="mt-3 text-xs text-stone-500">{t('review.ordersNote', { count: cart.groups.length })}</p>
       {children}
-      <p className="mt-4 border-t border-stone-100 pt-4 text-xs leading-relaxed text-stone-500">
-        {isPickup ? t('review.paymentNotePickup') : t('review.paymentNote')}
-      </p>
+      {isPickup ? (
+        // D33: a pickup order needs no review and is payable the moment it is placed.
+        payBy && (
+          <div className="mt-4 rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
+            <PayNow by={payBy} testId="checkout-pay-now">
+              <p className="text-xs leading-relaxed">{t('review.payNowPickup')}</p>
+            </PayNow>
+          </div>
+        )
+      ) : (
+        <p className="mt-4 border-t border-stone-100 pt-4 text-xs leading-relaxed text-stone-500">
+          {t('review.paymentNote')}
+        </p>
+      )}
     </aside>
   );
 }

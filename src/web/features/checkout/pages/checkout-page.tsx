@@ -156,7 +156,7 @@ export default function CheckoutPage() {
             )}
           </div>
         </div>
-        <OrderReview cart={cart.data} method={method}>
+        <OrderReview cart={cart.data} method={method} payBy={options.data?.pickupPayBy}>
           <div className="mt-4 space-y-3 empty:hidden">
             {error && <ErrorBanner>{error}</ErrorBanner>}
             <ValidationProblems title={t('errors.problems')} problems={problems} />

@@ -6,7 +6,8 @@ import { sumMinor } from '@domain/pricing';
 import { ButtonLink } from '@web/components/ui/button';
 import { Container } from '@web/components/ui/card';
 import { DeliveryDetails } from '@web/components/delivery-details';
-import { formatOrderDate, formatOrderDateTime } from '@web/lib/format';
+import { formatOrderDate } from '@web/lib/format';
+import { PayNow } from '@web/features/checkout/pay-now';
 import { paths } from '@web/lib/paths';
 import type { ConfirmationState } from '@web/features/checkout/api';
 import { PageTitle } from '@web/components/ui/page-title';
@@ -89,12 +90,9 @@ export default function OrderConfirmationPage() {
         <ol className="mt-3 space-y-3 text-sm text-brand-900">
           {payBy ? (
             // D33: a pickup order is payable at once; its deadline (D24) is on every order.
-            <li className="flex gap-3" data-testid="pay-now">
-              <Clock className="size-5 shrink-0" aria-hidden />
-              <div className="space-y-2">
-                <p className="font-semibold">
-                  {t('confirmation.payNow', { date: formatOrderDateTime(payBy) })}
-                </p>
+            <li data-testid="pay-now">
+              <PayNow by={payBy}>
+                <p>{t('confirmation.payNow')}</p>
                 <p>{t('confirmation.payNowEmail')}</p>
                 <p className="flex flex-wrap gap-2">
                   {orders.map((order) => (
@@ -103,7 +101,7 @@ export default function OrderConfirmationPage() {
                     </ButtonLink>
                   ))}
                 </p>
-              </div>
+              </PayNow>
             </li>
           ) : (
             <>

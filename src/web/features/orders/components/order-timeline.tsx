@@ -84,7 +84,7 @@ function EventEntry({
       )}
       <p className="mt-1 text-xs text-stone-500">
         {formatOrderDateTime(event.createdAt)} ·{' '}
-        {t('detail.eventBy', { name: event.actorName, role: event.actorRole })}
+        {t('detail.eventBy', { name: event.actorName, role: t(`detail.actorRoles.${event.actorRole}`) })}
       </p>
       <EventDetails event={event} />
     </li>

@@ -209,6 +209,7 @@ const MATRIX: Record<string, Entry> = {
     setup: async () => ({ path: '/api/account/confirm-email', body: { token: 'not-a-token' } }),
   },
   'GET /api/pickup-locations': { expect: PUBLIC, setup: async () => ({ path: '/api/pickup-locations' }) },
+  'GET /api/areas': { expect: PUBLIC, setup: async () => ({ path: '/api/areas' }) },
   'GET /api/profile/pickup-locations': {
     expect: SIGNED_IN,
     setup: async () => ({ path: '/api/profile/pickup-locations' }),

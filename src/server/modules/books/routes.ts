@@ -14,7 +14,7 @@ import {
 import { COVER_MAX_BYTES, MAX_PHOTOS } from '@domain/constants';
 import { normalizeIsbn } from '@domain/isbn';
 import { bookStatusChangeSchema, COVER_FIELD, PHOTO_ORDER_FIELD } from '@domain/schemas/book-form';
-import { bookQuerySchema } from '@domain/schemas/book-query';
+import { bookQuerySchema, myBooksQuerySchema } from '@domain/schemas/book-query';
 import type { AppDeps, AppEnv, SessionUser } from '@server/app-env';
 import type { requireUser } from '@server/auth/middleware';
 import { AppError, fieldProblem } from '@server/lib/errors';
@@ -98,6 +98,13 @@ const ownerId = z.object({ id: z.string() });
 const error = (description: string) => jsonAnswer(errorBodySchema, description);
 const bookNotFound = error(describeCodes('BOOK_NOT_FOUND'));
 const notYourBook = error(`${describeCodes('NOT_YOUR_BOOK')}, or a cross-site request`);
+/** A listing's refusals (D17): a cursor that is not one, a page past 50, a search too short. */
+const listingErrors = {
+  400: error(
+    `${describeCodes('INVALID_CURSOR')}: not a cursor of this sort, or with page > 1 or the other cursor`,
+  ),
+  422: error(describeCodes('SEARCH_TOO_SHORT', 'PAGE_TOO_DEEP', 'VALIDATION_FAILED')),
+};
 
 /**
  * The book form, as the browser sends it. Declared for the document only (a plain schema, not a
@@ -154,7 +161,7 @@ const listBooks = publicRoute({
   tags,
   summary: 'The catalog: books that can be borrowed now, filtered, sorted and paged (D17)',
   request: { query: bookQuerySchema },
-  responses: { 200: jsonAnswer(bookPageSchema, 'A page of the catalog') },
+  responses: { 200: jsonAnswer(bookPageSchema, 'A page of the catalog'), ...listingErrors },
 });
 
 const listAreas = publicRoute({
@@ -272,6 +279,7 @@ const ownerBooks = publicRoute({
   request: { params: ownerId, query: bookQuerySchema },
   responses: {
     200: jsonAnswer(bookPageSchema, 'A page of the shelf'),
+    ...listingErrors,
     404: error(describeCodes('OWNER_NOT_FOUND')),
   },
 });
@@ -280,8 +288,19 @@ const myBooks = memberRoute({
   method: 'get',
   path: '/my/books',
   tags,
-  summary: 'The signed-in owner’s Manage books table: every book of theirs that is not deleted',
-  responses: { 200: jsonAnswer(z.object({ items: z.array(managedBookSchema) }), 'Newest first') },
+  summary: 'The signed-in owner’s Manage books table: their books that are not deleted, in keyset pages',
+  request: { query: myBooksQuerySchema },
+  responses: {
+    200: jsonAnswer(
+      z.object({
+        items: z.array(managedBookSchema),
+        next: z.string().nullable(),
+        prev: z.string().nullable(),
+      }),
+      'A page of books, newest first',
+    ),
+    400: error('A cursor this list did not give (INVALID_CURSOR)'),
+  },
 });
 
 export function booksRoutes() {
@@ -332,7 +351,9 @@ export function booksRoutes() {
       const shelf = { kind: 'shelf', ownerId: owner.id } as const;
       return cachedPage(c, await listBooksJson(c.var.deps.db, query, shelf, catalogVersionOf(c)));
     })
-    .openapi(myBooks, async (c) => c.json(await listMyBooks(c.var.deps.db, c.var.user.id), 200));
+    .openapi(myBooks, async (c) =>
+      c.json(await listMyBooks(c.var.deps.db, c.var.user.id, c.req.valid('query')), 200),
+    );
 }
 
 export type BooksApi = ReturnType<typeof booksRoutes>;

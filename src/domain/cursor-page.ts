@@ -12,6 +12,16 @@ const CURSOR_MAX = 400;
 /** `cursor` in a list's query string: absent for the first page, 'last' for the last one. */
 export const cursorParam = z.string().max(CURSOR_MAX).optional();
 
+/** A page of 20 unless asked otherwise (at most 100). */
+const LIST_PAGE_SIZE = 20;
+
+/** The query string of a list that has no search or filter: only where the page starts. */
+export const cursorQuerySchema = z.object({
+  cursor: cursorParam,
+  pageSize: z.coerce.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
+});
+export type CursorQuery = z.infer<typeof cursorQuerySchema>;
+
 export const cursorPageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),

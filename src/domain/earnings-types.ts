@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneySchema, timestampSchema } from './api-types';
 import { ORDER_STATUSES } from './constants';
+import { cursorPageSchema } from './cursor-page';
 
 // Earnings and payouts as the API returns them (D34). Money is a decimal string (D2).
 
@@ -51,7 +52,8 @@ export const payoutDetailsViewSchema = z.object({
 export const earningsSchema = z.object({
   totals: earningsTotalsSchema,
   serviceFeePercent: z.number(),
-  orders: z.array(earningsOrderSchema),
+  /** Each order's share, newest first, one keyset page at a time. */
+  orders: cursorPageSchema(earningsOrderSchema),
   payouts: z.array(payoutViewSchema),
   payoutDetails: payoutDetailsViewSchema,
 });
@@ -67,6 +69,7 @@ export type PayableOwner = z.infer<typeof payableOwnerSchema>;
 
 export const adminPayoutsSchema = z.object({
   owners: z.array(payableOwnerSchema),
-  history: z.array(payoutViewSchema),
+  /** The payouts made, newest first, one keyset page at a time. */
+  history: cursorPageSchema(payoutViewSchema),
 });
 export type AdminPayouts = z.infer<typeof adminPayoutsSchema>;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { COUNT_CAP } from '@domain/cursor-page';
+import { COUNT_CAP, type CursorPage, type CursorQuery } from '@domain/cursor-page';
 import type { DbOrTx } from '@server/db/client';
 import { AppError } from './errors';
 
@@ -134,4 +134,28 @@ export async function cappedCount(
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
   const n = Number(row?.n ?? 0);
   return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/**
+ * A whole keyset answer of a list that needs no second read: `fetch` answers the page's rows
+ * with their sort keys, `view` turns each into what the API shows, and the count is capped.
+ */
+export async function cursorPageOf<K extends KeyRow, V>(
+  db: DbOrTx,
+  list: { keys: Keyset; table: PgTable; where: SQL | undefined },
+  query: CursorQuery,
+  fetch: (seek: SQL | undefined, orderBy: SQL[], limit: number) => Promise<K[]>,
+  view: (row: K) => V,
+): Promise<CursorPage<V>> {
+  const [page, counted] = await Promise.all([
+    keysetPage(list.keys, query.cursor, query.pageSize, fetch),
+    cappedCount(db, list.table, list.where),
+  ]);
+  return {
+    items: page.rows.map(view),
+    ...counted,
+    pageSize: query.pageSize,
+    next: page.next,
+    prev: page.prev,
+  };
 }

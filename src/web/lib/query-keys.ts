@@ -75,7 +75,10 @@ export const waitlistKeys = {
   admin: (id: string) => ['waitlist', 'admin', id] as const,
 };
 
-export const earningsKeys = { all: ['earnings'] as const };
+export const earningsKeys = {
+  all: ['earnings'] as const,
+  page: (cursor: string | undefined) => ['earnings', cursor ?? ''] as const,
+};
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -83,4 +86,5 @@ export const adminKeys = {
   pendingEmails: ['admin', 'emails', 'pending-count'] as const,
   list: (tab: string, params: object) => ['admin', tab, params] as const,
   payouts: ['admin', 'payouts'] as const,
+  payoutsPage: (cursor: string | undefined) => ['admin', 'payouts', cursor ?? ''] as const,
 };

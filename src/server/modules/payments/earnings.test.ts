@@ -42,7 +42,7 @@ describe('the owner’s share (D34)', () => {
     let res = await earnings(owner);
     expect(res.status).toBe(200);
     expect(res.body.totals).toEqual({ pending: '18000.00', earned: '0.00', paid: '0.00', payable: '0.00' });
-    expect(res.body.orders[0]).toMatchObject({
+    expect(res.body.orders.items[0]).toMatchObject({
       orderId: order.id,
       itemsTotal: '20000.00',
       serviceFee: '2000.00',
@@ -57,8 +57,8 @@ describe('the owner’s share (D34)', () => {
       paid: '0.00',
       payable: '18000.00',
     });
-    expect(res.body.orders[0]).toMatchObject({ state: 'payable' });
-    expect(res.body.orders[0].completedAt).not.toBeNull();
+    expect(res.body.orders.items[0]).toMatchObject({ state: 'payable' });
+    expect(res.body.orders.items[0].completedAt).not.toBeNull();
     // The admin's Payouts tab lists the owner with the balance.
     const tab = await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie });
     expect(tab.body.owners).toContainEqual(
@@ -115,7 +115,7 @@ describe('Record payout (D34)', () => {
     expect(again.status).toBe(409);
     const tab = await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie });
     expect(tab.body.owners.map((o: { ownerId: string }) => o.ownerId)).not.toContain(owner.user.id);
-    expect(tab.body.history[0]).toMatchObject({ ownerId: owner.user.id, reference: 'TRF-B' });
+    expect(tab.body.history.items[0]).toMatchObject({ ownerId: owner.user.id, reference: 'TRF-B' });
   });
 
   it('two admins paying the same balance at the same moment pay it once', async () => {

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { CursorQuery } from '@domain/cursor-page';
 import type { AdminPayouts, Earnings, EarningsTotals, PayoutView } from '@domain/earnings-types';
 import { localDate } from '@domain/loan';
 import { formatMoney, fromMinor, toMinor } from '@domain/money';
@@ -10,6 +11,7 @@ import type { Config } from '@server/config';
 import type { DbOrTx } from '@server/db/client';
 import { orders, type Payout, payouts, user } from '@server/db/schema';
 import { now } from '@server/lib/clock';
+import { cursorPageOf, type Keyset, keyColumns } from '@server/lib/keyset';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { openOrder } from '@server/modules/books/availability-service';
 
@@ -70,26 +72,36 @@ const detailsOf = (u: {
   accountNumber: u.payoutAccountNumber,
 });
 
-/** The owner's Earnings page: totals, each order's share, payouts and the payout details. */
-export async function getEarnings(deps: Pick<AppDeps, 'db' | 'config'>, ownerId: string): Promise<Earnings> {
+/** The owner's orders on the Earnings page, newest first (orders_owner_idx). */
+const earningsKeys: Keyset = { list: 'earnings', at: orders.createdAt, id: orders.id, idType: 'uuid' };
+/** The payout history of the admin's Payouts tab, newest first. */
+const payoutKeys: Keyset = { list: 'payouts', at: payouts.createdAt, id: payouts.id, idType: 'uuid' };
+
+/**
+ * The owner's Earnings page: totals, one page of the orders' shares (keyset, newest first),
+ * the payouts and the payout details.
+ */
+export async function getEarnings(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  ownerId: string,
+  query: CursorQuery,
+): Promise<Earnings> {
   const { db, config } = deps;
   const [owner] = await db.select().from(user).where(eq(user.id, ownerId));
   if (!owner) throw new AppError('NOT_FOUND');
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.ownerId, ownerId), sql`${orders.status} <> 'Cancelled'`))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(500);
-  const paid = await db
-    .select()
-    .from(payouts)
-    .where(eq(payouts.ownerId, ownerId))
-    .orderBy(desc(payouts.paidOn), desc(payouts.createdAt));
-  return {
-    totals: await balanceOf(db, ownerId, config),
-    serviceFeePercent: config.serviceFeePercent,
-    orders: rows.map((o) => {
+  const where = and(eq(orders.ownerId, ownerId), sql`${orders.status} <> 'Cancelled'`);
+  const page = await cursorPageOf(
+    db,
+    { keys: earningsKeys, table: orders, where },
+    query,
+    (seek, orderBy, limit) =>
+      db
+        .select({ ...keyColumns(earningsKeys), order: orders })
+        .from(orders)
+        .where(and(where, seek))
+        .orderBy(...orderBy)
+        .limit(limit),
+    ({ order: o }) => {
       const fixed =
         o.ownerShare !== null && o.serviceFee !== null
           ? { serviceFee: o.serviceFee, ownerShare: o.ownerShare }
@@ -102,16 +114,29 @@ export async function getEarnings(deps: Pick<AppDeps, 'db' | 'config'>, ownerId:
         completedAt: o.completedAt?.toISOString() ?? null,
         itemsTotal: o.subtotal,
         ...fixed,
-        state: o.status === 'Completed' ? 'payable' : 'pending',
+        state: o.status === 'Completed' ? ('payable' as const) : ('pending' as const),
       };
-    }),
+    },
+  );
+  const paid = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.ownerId, ownerId))
+    .orderBy(desc(payouts.paidOn), desc(payouts.createdAt));
+  return {
+    totals: await balanceOf(db, ownerId, config),
+    serviceFeePercent: config.serviceFeePercent,
+    orders: page,
     payouts: paid.map(toPayoutView),
     payoutDetails: detailsOf(owner),
   };
 }
 
-/** The admin's Payouts tab: owners with a payable balance, and the latest payouts. */
-export async function listPayables(deps: Pick<AppDeps, 'db' | 'config'>): Promise<AdminPayouts> {
+/** The admin's Payouts tab: owners with a payable balance, and one page of the payouts made. */
+export async function listPayables(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  query: CursorQuery,
+): Promise<AdminPayouts> {
   const { db, config } = deps;
   const earners = await db
     .selectDistinct({ ownerId: orders.ownerId })
@@ -132,8 +157,20 @@ export async function listPayables(deps: Pick<AppDeps, 'db' | 'config'>): Promis
     });
   }
   owners.sort((a, b) => toMinor(b.payable) - toMinor(a.payable) || a.name.localeCompare(b.name));
-  const history = await db.select().from(payouts).orderBy(desc(payouts.createdAt)).limit(100);
-  return { owners, history: history.map(toPayoutView) };
+  const history = await cursorPageOf(
+    db,
+    { keys: payoutKeys, table: payouts, where: undefined },
+    query,
+    (seek, orderBy, limit) =>
+      db
+        .select({ ...keyColumns(payoutKeys), payout: payouts })
+        .from(payouts)
+        .where(seek)
+        .orderBy(...orderBy)
+        .limit(limit),
+    (row) => toPayoutView(row.payout),
+  );
+  return { owners, history };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   payoutDetailsViewSchema,
   payoutViewSchema,
 } from '@domain/earnings-types';
+import { cursorQuerySchema } from '@domain/cursor-page';
 import { orderMoneySchema } from '@domain/order-types';
 import { payoutDetailsSchema, recordPayoutSchema, rejectClaimSchema } from '@domain/schemas/payout';
 import { requireUser } from '@server/auth/middleware';
@@ -129,8 +130,14 @@ const earnings = memberRoute({
   method: 'get',
   path: '/earnings',
   tags,
-  summary: 'The owner’s earnings: totals, each order’s share, payouts and payout details',
-  responses: { 200: jsonAnswer(earningsSchema, 'The earnings page'), 404: accountGone },
+  summary:
+    'The owner’s earnings: totals, each order’s share (newest first, keyset pages of 20 by `cursor`), payouts and payout details',
+  request: { query: cursorQuerySchema },
+  responses: {
+    200: jsonAnswer(earningsSchema, 'The earnings page with one page of orders'),
+    400: codeAnswer('INVALID_CURSOR'),
+    404: accountGone,
+  },
 });
 
 const payoutDetails = memberRoute({
@@ -154,8 +161,13 @@ const payables = adminRoute({
   method: 'get',
   path: '/admin/payouts',
   tags,
-  summary: 'Every owner’s balance and the payouts made',
-  responses: { 200: jsonAnswer(adminPayoutsSchema, 'Owners and payout history') },
+  summary:
+    'Every owner’s payable balance, and the payouts made (newest first, keyset pages of 20 by `cursor`)',
+  request: { query: cursorQuerySchema },
+  responses: {
+    200: jsonAnswer(adminPayoutsSchema, 'Owners and one page of the payout history'),
+    400: codeAnswer('INVALID_CURSOR'),
+  },
 });
 
 const payOut = adminRoute({
@@ -191,13 +203,15 @@ export function paymentsRoutes() {
       await rejectPaymentClaim(c.var.deps, { actor: c.var.user, orderId, reason });
       return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
     })
-    .openapi(earnings, async (c) => c.json(await getEarnings(c.var.deps, c.var.user.id), 200))
+    .openapi(earnings, async (c) =>
+      c.json(await getEarnings(c.var.deps, c.var.user.id, c.req.valid('query')), 200),
+    )
     .openapi(payoutDetails, async (c) => c.json(await getPayoutDetails(c.var.deps.db, c.var.user.id), 200))
     .openapi(savePayout, async (c) => {
       const details = c.req.valid('json');
       return c.json(await savePayoutDetails(c.var.deps.db, c.var.user.id, details), 200);
     })
-    .openapi(payables, async (c) => c.json(await listPayables(c.var.deps), 200))
+    .openapi(payables, async (c) => c.json(await listPayables(c.var.deps, c.req.valid('query')), 200))
     .openapi(payOut, async (c) => {
       const payout = c.req.valid('json');
       return c.json(await recordPayout(c.var.deps, { actor: c.var.user, payout }), 201);

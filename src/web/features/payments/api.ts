@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PayoutDetailsInput, RecordPayoutInput } from '@domain/schemas/payout';
 import type { PaymentsApi } from '@server/modules/payments/routes';
 import { apiClient, call } from '@web/lib/api';
@@ -45,12 +45,22 @@ export function useRejectClaim(orderId: string) {
   });
 }
 
-export function useEarnings() {
-  return useQuery({ queryKey: earningsKeys.all, queryFn: () => call(payments.earnings.$get()) });
+/** The Earnings page with one page of the orders' shares: `cursor` absent is the newest page. */
+export function useEarnings(cursor: string | undefined) {
+  return useQuery({
+    queryKey: earningsKeys.page(cursor),
+    queryFn: () => call(payments.earnings.$get({ query: { cursor } })),
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function useAdminPayouts() {
-  return useQuery({ queryKey: adminKeys.payouts, queryFn: () => call(payments.admin.payouts.$get()) });
+/** The Payouts tab with one page of the payout history. */
+export function useAdminPayouts(cursor: string | undefined) {
+  return useQuery({
+    queryKey: adminKeys.payoutsPage(cursor),
+    queryFn: () => call(payments.admin.payouts.$get({ query: { cursor } })),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useRecordPayout() {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { PayableOwner } from '@domain/earnings-types';
 import { formatMoney } from '@domain/money';
+import { CursorPager } from '@web/components/cursor-pager';
 import { Button } from '@web/components/ui/button';
 import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { Input } from '@web/components/ui/field';
@@ -14,7 +15,8 @@ import { useAdminPayouts, useRecordPayout } from '@web/features/payments/api';
 /** D34: owners with payable balances, "Record payout", and the payout history. */
 export function PayoutsTab() {
   const { t } = useTranslation('payments');
-  const payouts = useAdminPayouts();
+  const [cursor, setCursor] = useState<string | undefined>();
+  const payouts = useAdminPayouts(cursor);
   if (payouts.isPending) return <LoadingState label={t('payouts.loading')} />;
   if (payouts.isError) return <ErrorBanner>{t('payouts.failed')}</ErrorBanner>;
   const { owners, history } = payouts.data;
@@ -30,11 +32,11 @@ export function PayoutsTab() {
       </section>
       <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs">
         <h2 className="mb-3 text-base font-semibold text-stone-900">{t('payouts.history')}</h2>
-        {history.length === 0 ? (
+        {history.items.length === 0 ? (
           <p className="text-sm text-stone-500">{t('payouts.noHistory')}</p>
         ) : (
           <ul className="divide-y divide-stone-100 text-sm" data-testid="payout-history">
-            {history.map((p) => (
+            {history.items.map((p) => (
               <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2">
                 <span>
                   <span className="font-medium">{p.ownerName}</span> · {formatDay(p.paidOn)} ·{' '}
@@ -46,6 +48,7 @@ export function PayoutsTab() {
             ))}
           </ul>
         )}
+        <CursorPager page={history} onCursor={setCursor} testId="payout-pager" />
       </section>
     </div>
   );

@@ -1,7 +1,9 @@
 import { Wallet } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '@domain/money';
+import { CursorPager } from '@web/components/cursor-pager';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { formatDay, formatOrderDate } from '@web/lib/format';
@@ -11,7 +13,8 @@ import { paths } from '@web/lib/paths';
 /** D34: what an owner earns: pending, payable, paid, per order, and the payouts. */
 export default function EarningsPage() {
   const { t } = useTranslation('payments');
-  const earnings = useEarnings();
+  const [cursor, setCursor] = useState<string | undefined>();
+  const earnings = useEarnings(cursor);
 
   let body: React.ReactNode;
   if (earnings.isPending) body = <LoadingState label={t('earnings.loading')} />;
@@ -47,7 +50,7 @@ export default function EarningsPage() {
 
         <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs">
           <h2 className="mb-3 text-base font-semibold text-stone-900">{t('earnings.perOrder')}</h2>
-          {orders.length === 0 ? (
+          {orders.items.length === 0 ? (
             <EmptyState icon={<Wallet className="size-8" aria-hidden />} title={t('earnings.noOrders')} />
           ) : (
             <div className="overflow-x-auto">
@@ -67,7 +70,7 @@ export default function EarningsPage() {
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-stone-100">
-                  {orders.map((o) => (
+                  {orders.items.map((o) => (
                     <tr key={o.orderId} data-testid="earnings-row">
                       <td className="py-2 pr-3">
                         <Link
@@ -100,6 +103,7 @@ export default function EarningsPage() {
               </table>
             </div>
           )}
+          <CursorPager page={orders} onCursor={setCursor} testId="earnings-pager" />
         </section>
 
         <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs">

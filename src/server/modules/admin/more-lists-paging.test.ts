@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payouts } from '@server/db/schema';
+import { createBook } from '@server/seed/factories';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { placeTestOrder } from '@tests/support/order-factories';
+
+// Lists that used to stop at a fixed limit now page by keyset like every other list
+// (docs/architecture.md, "Lists at scale"): walking a list page by page reaches every row
+// once, and a cursor the list did not give is refused.
+
+let ctx: TestContext;
+let admin: Member;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.admin({ name: 'Paging Admin' });
+});
+afterAll(() => ctx.close());
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  next: string | null;
+  prev: string | null;
+}
+
+/** Every page of a list, first to last, by its `next` cursors. */
+async function walk<T>(read: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[][]> {
+  const pages: T[][] = [];
+  let cursor: string | undefined;
+  for (let guard = 0; guard < 50; guard++) {
+    const page = await read(cursor);
+    pages.push(page.items);
+    if (page.next === null) return pages;
+    cursor = page.next;
+  }
+  throw new Error('the list never ended');
+}
+
+async function get<T>(path: string, cookie: string): Promise<{ status: number; body: T }> {
+  const res = await ctx.request<T>('GET', path, { cookie });
+  return { status: res.status, body: res.body };
+}
+
+const query = (cursor: string | undefined, pageSize = 2) =>
+  `?pageSize=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+
+describe('Earnings: the orders’ shares', () => {
+  it('pages through every order of the owner, newest first, none twice', async () => {
+    const owner = await ctx.member({ name: 'Paged Owner' });
+    const placed: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const book = await createBook(ctx.db, { ownerId: owner.user.id, weeklyPrice: '10000.00' });
+      const { order } = await placeTestOrder(ctx, { books: [book] });
+      placed.push(order.id);
+    }
+    type Earn = { orders: Page<{ orderId: string }> };
+    const pages = await walk(async (cursor) => {
+      const res = await get<Earn>(`/api/earnings${query(cursor)}`, owner.cookie);
+      expect(res.status).toBe(200);
+      expect(res.body.orders.total).toBe(5);
+      return res.body.orders;
+    });
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    const seen = pages.flat().map((o) => o.orderId);
+    expect(new Set(seen).size).toBe(5);
+    expect([...seen].sort()).toEqual([...placed].sort());
+    // The last page (a full page of the oldest) ends with the oldest order, and it can step back.
+    const last = await get<Earn>(`/api/earnings${query('last')}`, owner.cookie);
+    expect(last.body.orders.items.map((o) => o.orderId)).toEqual([pages[1][1].orderId, pages[2][0].orderId]);
+    expect(last.body.orders.prev).not.toBeNull();
+  });
+
+  it('refuses a cursor it did not give with INVALID_CURSOR', async () => {
+    const owner = await ctx.member({ name: 'Cursor Owner' });
+    const payoutsPage = await get<Page<unknown> & { history: Page<unknown> }>(
+      `/api/admin/payouts${query(undefined, 1)}`,
+      admin.cookie,
+    );
+    const otherList = payoutsPage.body.history.next;
+    for (const cursor of ['garbage', 'W10', ...(otherList ? [otherList] : [])]) {
+      const res = await get<{ error: { code: string } }>(`/api/earnings${query(cursor)}`, owner.cookie);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('INVALID_CURSOR');
+    }
+  });
+});
+
+describe('Admin Payouts: the history', () => {
+  it('pages through every payout, newest first, none twice, ties broken by id', async () => {
+    const owner = await ctx.member({ name: 'Paid Owner' });
+    const same = new Date('2026-11-20T02:00:00Z');
+    const made = await ctx.db
+      .insert(payouts)
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          ownerId: owner.user.id,
+          ownerName: owner.user.name,
+          amount: '1000.00',
+          paidOn: '2026-11-20',
+          reference: `PAGE-${i}`,
+          recordedById: admin.user.id,
+          recordedByName: admin.user.name,
+          // Three share one moment: only the id tells them apart.
+          createdAt: i < 3 ? same : new Date(same.getTime() + i * 60_000),
+        })),
+      )
+      .returning({ id: payouts.id });
+    type Tab = { history: Page<{ id: string; reference: string }> };
+    const pages = await walk(async (cursor) => {
+      const res = await get<Tab>(`/api/admin/payouts${query(cursor, 3)}`, admin.cookie);
+      expect(res.status).toBe(200);
+      return res.body.history;
+    });
+    expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
+    const seen = pages.flat();
+    expect(new Set(seen.map((p) => p.id)).size).toBe(7);
+    expect(seen.map((p) => p.id).sort()).toEqual(made.map((m) => m.id).sort());
+    expect(seen.slice(0, 4).map((p) => p.reference)).toEqual(['PAGE-6', 'PAGE-5', 'PAGE-4', 'PAGE-3']);
+  });
+
+  it('refuses a cursor it did not give with INVALID_CURSOR', async () => {
+    const owner = await ctx.member({ name: 'Other List Owner' });
+    const mine = await get<{ orders: Page<unknown> }>(`/api/earnings${query(undefined, 1)}`, owner.cookie);
+    expect(mine.status).toBe(200);
+    for (const cursor of ['garbage', 'W10']) {
+      const res = await get<{ error: { code: string } }>(`/api/admin/payouts${query(cursor)}`, admin.cookie);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('INVALID_CURSOR');
+    }
+  });
+});

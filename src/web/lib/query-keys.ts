@@ -63,7 +63,7 @@ export const reviewKeys = {
   all: ['reviews'] as const,
   order: (id: string) => ['reviews', 'order', id] as const,
   reputation: (memberId: string) => ['reviews', 'reputation', memberId] as const,
-  admin: ['reviews', 'admin'] as const,
+  admin: (cursor: string | undefined) => ['reviews', 'admin', cursor ?? ''] as const,
 };
 
 /** D25: every key starts with 'waitlist', so one invalidation refreshes the book panels and lists. */

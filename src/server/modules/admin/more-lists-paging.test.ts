@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payouts } from '@server/db/schema';
+import { payouts, reviews } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
@@ -44,15 +44,21 @@ async function get<T>(path: string, cookie: string): Promise<{ status: number; b
 const query = (cursor: string | undefined, pageSize = 2) =>
   `?pageSize=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 
+/** `n` orders of one book each, placed by a fresh borrower with `owner`. */
+async function ordersOf(owner: Member, n: number): Promise<string[]> {
+  const placed: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const book = await createBook(ctx.db, { ownerId: owner.user.id, weeklyPrice: '10000.00' });
+    const { order } = await placeTestOrder(ctx, { books: [book] });
+    placed.push(order.id);
+  }
+  return placed;
+}
+
 describe('Earnings: the orders’ shares', () => {
   it('pages through every order of the owner, newest first, none twice', async () => {
     const owner = await ctx.member({ name: 'Paged Owner' });
-    const placed: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const book = await createBook(ctx.db, { ownerId: owner.user.id, weeklyPrice: '10000.00' });
-      const { order } = await placeTestOrder(ctx, { books: [book] });
-      placed.push(order.id);
-    }
+    const placed = await ordersOf(owner, 5);
     type Earn = { orders: Page<{ orderId: string }> };
     const pages = await walk(async (cursor) => {
       const res = await get<Earn>(`/api/earnings${query(cursor)}`, owner.cookie);
@@ -124,6 +130,55 @@ describe('Admin Payouts: the history', () => {
     expect(mine.status).toBe(200);
     for (const cursor of ['garbage', 'W10']) {
       const res = await get<{ error: { code: string } }>(`/api/admin/payouts${query(cursor)}`, admin.cookie);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('INVALID_CURSOR');
+    }
+  });
+});
+
+describe('Admin Reviews', () => {
+  it('pages through every review, newest first, none twice, ties broken by id', async () => {
+    const owner = await ctx.member({ name: 'Reviewed Owner' });
+    const orderIds = await ordersOf(owner, 3);
+    const same = new Date('2026-11-21T02:00:00Z');
+    const made = await ctx.db
+      .insert(reviews)
+      .values(
+        orderIds.flatMap((orderId, i) =>
+          (['borrower', 'owner'] as const).map((side, j) => ({
+            orderId,
+            side,
+            authorName: side === 'borrower' ? 'A Borrower' : owner.user.name,
+            subjectName: side === 'borrower' ? owner.user.name : 'A Borrower',
+            rating: 4,
+            // Four share one moment: only the id tells them apart.
+            createdAt: i < 2 ? same : new Date(same.getTime() + (j + 1) * 60_000),
+          })),
+        ),
+      )
+      .returning({ id: reviews.id });
+    type List = Page<{ id: string }>;
+    const pages = await walk(async (cursor) => {
+      const res = await get<List>(`/api/admin/reviews${query(cursor, 4)}`, admin.cookie);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(6);
+      return res.body;
+    });
+    expect(pages.map((p) => p.length)).toEqual([4, 2]);
+    const seen = pages.flat().map((r) => r.id);
+    expect(new Set(seen).size).toBe(6);
+    expect([...seen].sort()).toEqual(made.map((m) => m.id).sort());
+  });
+
+  it('refuses a cursor it did not give with INVALID_CURSOR', async () => {
+    const history = await get<{ history: Page<unknown> }>(
+      `/api/admin/payouts${query(undefined, 1)}`,
+      admin.cookie,
+    );
+    const otherList = history.body.history.next;
+    expect(otherList).not.toBeNull();
+    for (const cursor of ['garbage', 'W10', otherList ?? '']) {
+      const res = await get<{ error: { code: string } }>(`/api/admin/reviews${query(cursor)}`, admin.cookie);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('INVALID_CURSOR');
     }

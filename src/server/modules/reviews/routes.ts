@@ -1,3 +1,4 @@
+import { cursorPageSchema, cursorQuerySchema } from '@domain/cursor-page';
 import { orderReviewsSchema, reputationSchema, reviewInputSchema, reviewViewSchema } from '@domain/review';
 import {
   adminRoute,
@@ -56,8 +57,12 @@ const list = adminRoute({
   method: 'get',
   path: '/admin/reviews',
   tags,
-  summary: 'Every review, newest first, hidden ones included',
-  responses: { 200: jsonAnswer(z.object({ items: z.array(reviewViewSchema) }), 'Newest first') },
+  summary: 'Every review, newest first, hidden ones included: keyset pages of 20 by `cursor`',
+  request: { query: cursorQuerySchema },
+  responses: {
+    200: jsonAnswer(cursorPageSchema(reviewViewSchema), 'One page of reviews, newest first'),
+    400: codeAnswer('INVALID_CURSOR'),
+  },
 });
 
 const hide = adminRoute({
@@ -84,7 +89,7 @@ export function reviewsRoutes() {
     .openapi(reputation, async (c) =>
       c.json(await getReputation(c.var.deps.db, c.req.valid('param').id), 200),
     )
-    .openapi(list, async (c) => c.json({ items: await listReviews(c.var.deps.db) }, 200))
+    .openapi(list, async (c) => c.json(await listReviews(c.var.deps.db, c.req.valid('query')), 200))
     .openapi(hide, async (c) =>
       c.json(await hideReview(c.var.deps.db, c.var.user, c.req.valid('param').id), 200),
     );

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   type OrderReviews,
   REVIEW_BLIND_MS,
@@ -7,9 +7,11 @@ import {
   type ReviewSide,
   type ReviewView,
 } from '@domain/review';
+import type { CursorPage, CursorQuery } from '@domain/cursor-page';
 import type { SessionUser } from '@server/app-env';
 import type { DbOrTx } from '@server/db/client';
 import { type Order, orderEvents, orders, type Review, reviews } from '@server/db/schema';
+import { cursorPageOf, type Keyset, keyColumns } from '@server/lib/keyset';
 import { now } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
 import { armTimers } from '@server/timers/store';
@@ -162,10 +164,24 @@ export async function getReputation(db: DbOrTx, memberId: string): Promise<Reput
   };
 }
 
-/** The admins' list of reviews, newest first, hidden ones included. */
-export async function listReviews(db: DbOrTx): Promise<ReviewView[]> {
-  const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(200);
-  return rows.map(toReviewView);
+/** The admins' review list, newest first (docs/architecture.md, "Lists at scale"). */
+const reviewKeys: Keyset = { list: 'admin-reviews', at: reviews.createdAt, id: reviews.id, idType: 'uuid' };
+
+/** The admins' list of reviews, newest first, hidden ones included, one keyset page at a time. */
+export async function listReviews(db: DbOrTx, query: CursorQuery): Promise<CursorPage<ReviewView>> {
+  return cursorPageOf(
+    db,
+    { keys: reviewKeys, table: reviews, where: undefined },
+    query,
+    (seek, orderBy, limit) =>
+      db
+        .select({ ...keyColumns(reviewKeys), review: reviews })
+        .from(reviews)
+        .where(seek)
+        .orderBy(...orderBy)
+        .limit(limit),
+    (row) => toReviewView(row.review),
+  );
 }
 
 /** D27: an admin hides an abusive review; it is kept (and shown to admins as hidden). */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReviewsApi } from '@server/modules/reviews/routes';
 import { apiClient, call } from '@web/lib/api';
 import { reviewKeys } from '@web/lib/query-keys';
@@ -31,8 +31,13 @@ export const useReputation = (memberId: string) =>
     queryFn: () => call(api.members[':id'].reputation.$get({ param: { id: memberId } })),
   });
 
-export const useAdminReviews = () =>
-  useQuery({ queryKey: reviewKeys.admin, queryFn: () => call(api.admin.reviews.$get()) });
+/** One page of the admins' review list: `cursor` absent is the newest page. */
+export const useAdminReviews = (cursor: string | undefined) =>
+  useQuery({
+    queryKey: reviewKeys.admin(cursor),
+    queryFn: () => call(api.admin.reviews.$get({ query: { cursor } })),
+    placeholderData: keepPreviousData,
+  });
 
 export function useHideReview() {
   const queryClient = useQueryClient();

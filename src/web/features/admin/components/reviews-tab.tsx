@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderNumber } from '@domain/order-number';
 import { MessageText } from '@web/components/conversation';
+import { CursorPager } from '@web/components/cursor-pager';
 import { Stars } from '@web/components/member-reputation';
 import { Button } from '@web/components/ui/button';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
@@ -10,7 +12,8 @@ import { formatOrderDateTime } from '@web/lib/format';
 /** D27: every review, newest first; Hide keeps an abusive one, shown here as hidden. */
 export function ReviewsTab() {
   const { t } = useTranslation('reviews');
-  const list = useAdminReviews();
+  const [cursor, setCursor] = useState<string | undefined>();
+  const list = useAdminReviews(cursor);
   const hide = useHideReview();
   if (list.isPending) return <LoadingState label={t('admin.title')} />;
   if (list.isError) return <ErrorBanner>{list.error.message}</ErrorBanner>;
@@ -61,6 +64,7 @@ export function ReviewsTab() {
           ))}
         </ul>
       )}
+      <CursorPager page={list.data} onCursor={setCursor} testId="reviews-pager" />
     </div>
   );
 }

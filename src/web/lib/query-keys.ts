@@ -52,10 +52,11 @@ export const conversationKeys = {
   all: ['conversations'] as const,
   unread: ['conversations', 'unread'] as const,
   list: ['conversations', 'list'] as const,
+  listPage: (cursor: string | undefined) => ['conversations', 'list', cursor ?? ''] as const,
   order: (id: string) => ['conversations', 'order', id] as const,
   book: (id: string) => ['conversations', 'book', id] as const,
   thread: (id: string) => ['conversations', 'thread', id] as const,
-  inbox: ['conversations', 'inbox'] as const,
+  inbox: (cursor: string | undefined) => ['conversations', 'inbox', cursor ?? ''] as const,
 };
 
 /** Reviews (D27): an order's, a member's card, the admins' list. */

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payouts, reviews } from '@server/db/schema';
+import { payouts, reviews, threads } from '@server/db/schema';
+import { writeCursor } from '@server/lib/keyset';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
@@ -181,6 +183,62 @@ describe('Admin Reviews', () => {
       const res = await get<{ error: { code: string } }>(`/api/admin/reviews${query(cursor)}`, admin.cookie);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('INVALID_CURSOR');
+    }
+  });
+});
+
+describe('Messages and the admins’ inbox', () => {
+  it('page through every conversation, newest message first, none twice', async () => {
+    const member = await ctx.member({ name: 'Chatty Member' });
+    const owner = await ctx.member({ name: 'Chatty Owner' });
+    const same = new Date('2026-11-22T02:00:00Z');
+    const made = await ctx.db
+      .insert(threads)
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          bookTitle: `Asked book ${i}`,
+          memberId: member.user.id,
+          memberName: member.user.name,
+          ownerId: owner.user.id,
+          ownerName: owner.user.name,
+          // Three share one moment: only the id tells them apart.
+          lastMessageAt: i < 3 ? same : new Date(same.getTime() + i * 60_000),
+        })),
+      )
+      .returning({ id: threads.id });
+    const ids = made.map((m) => m.id).sort();
+    type List = Page<{ id: string }>;
+    for (const [path, cookie] of [
+      ['/api/conversations', member.cookie],
+      ['/api/conversations', owner.cookie],
+      ['/api/admin/conversations', admin.cookie],
+    ] as const) {
+      const pages = await walk(async (cursor) => {
+        const res = await get<List>(`${path}${query(cursor)}`, cookie);
+        expect(res.status).toBe(200);
+        return res.body;
+      });
+      const seen = pages.flat().map((t) => t.id);
+      expect(new Set(seen).size).toBe(seen.length);
+      // The admin sees everyone's: these five are among them, the two newest first.
+      expect(seen.filter((id) => ids.includes(id)).sort()).toEqual(ids);
+      if (cookie !== admin.cookie) expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    }
+  });
+
+  it('refuse a cursor they did not give with INVALID_CURSOR', async () => {
+    const member = await ctx.member({ name: 'Quiet Member' });
+    const mine = writeCursor('threads-mine', 'after', { at: '2026-01-01 00:00:00+00', id: randomUUID() });
+    const inbox = writeCursor('threads-inbox', 'after', { at: '2026-01-01 00:00:00+00', id: randomUUID() });
+    for (const [path, cookie, other] of [
+      ['/api/conversations', member.cookie, inbox],
+      ['/api/admin/conversations', admin.cookie, mine],
+    ] as const) {
+      for (const cursor of ['garbage', 'W10', other]) {
+        const res = await get<{ error: { code: string } }>(`${path}${query(cursor)}`, cookie);
+        expect(res.status).toBe(400);
+        expect(res.body.error.code).toBe('INVALID_CURSOR');
+      }
     }
   });
 });

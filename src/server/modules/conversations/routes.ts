@@ -1,3 +1,4 @@
+import { cursorPageSchema, cursorQuerySchema } from '@domain/cursor-page';
 import {
   messageInputSchema,
   threadSummarySchema,
@@ -38,7 +39,7 @@ const threadNotFound = codeAnswer('THREAD_NOT_FOUND');
 const notInThread = codeAnswer('THREAD_FORBIDDEN');
 const bookNotFound = codeAnswer('BOOK_NOT_FOUND');
 const ownBook = codeAnswer('OWN_BOOK_QUESTION');
-const list = z.object({ items: z.array(threadSummarySchema) });
+const list = cursorPageSchema(threadSummarySchema);
 
 const orderThread = memberRoute({
   method: 'get',
@@ -80,8 +81,10 @@ const mine = memberRoute({
   method: 'get',
   path: '/conversations',
   tags,
-  summary: "The member's conversations, newest first, with their unread counts",
-  responses: { 200: jsonAnswer(list, 'Newest first') },
+  summary:
+    "The member's conversations, newest message first, with their unread counts: keyset pages of 20 by `cursor`",
+  request: { query: cursorQuerySchema },
+  responses: { 200: jsonAnswer(list, 'One page, newest first'), 400: codeAnswer('INVALID_CURSOR') },
 });
 
 const unread = memberRoute({
@@ -123,8 +126,10 @@ const inbox = adminRoute({
   method: 'get',
   path: '/admin/conversations',
   tags,
-  summary: "The admins' inbox: the most recent conversations of all members",
-  responses: { 200: jsonAnswer(list, 'Newest first') },
+  summary:
+    "The admins' inbox: every member's conversations, newest message first: keyset pages of 20 by `cursor`",
+  request: { query: cursorQuerySchema },
+  responses: { 200: jsonAnswer(list, 'One page, newest first'), 400: codeAnswer('INVALID_CURSOR') },
 });
 
 export function conversationsRoutes() {
@@ -143,7 +148,9 @@ export function conversationsRoutes() {
       const { body } = c.req.valid('json');
       return c.json(await postToBook(c.var.deps, c.var.user, c.req.valid('param').id, body), 201);
     })
-    .openapi(mine, async (c) => c.json({ items: await listThreads(c.var.deps.db, c.var.user) }, 200))
+    .openapi(mine, async (c) =>
+      c.json(await listThreads(c.var.deps.db, c.var.user, c.req.valid('query')), 200),
+    )
     .openapi(unread, async (c) => c.json(await unreadCounts(c.var.deps.db, c.var.user.id), 200))
     .openapi(one, async (c) => {
       return c.json(await getThread(c.var.deps.db, c.var.user, c.req.valid('param').id), 200);
@@ -155,7 +162,9 @@ export function conversationsRoutes() {
     .openapi(read, async (c) => {
       return c.json(await markThreadRead(c.var.deps.db, c.var.user, c.req.valid('param').id), 200);
     })
-    .openapi(inbox, async (c) => c.json({ items: await recentThreads(c.var.deps.db, c.var.user) }, 200));
+    .openapi(inbox, async (c) =>
+      c.json(await recentThreads(c.var.deps.db, c.var.user, c.req.valid('query')), 200),
+    );
 }
 
 export type ConversationsApi = ReturnType<typeof conversationsRoutes>;

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { MessageView, ThreadSummary, ThreadView, UnreadCounts } from '@domain/conversation';
 import { orderNumber } from '@domain/order-number';
+import type { CursorPage, CursorQuery } from '@domain/cursor-page';
 import type { AppDeps, SessionUser } from '@server/app-env';
 import type { DbOrTx, Tx } from '@server/db/client';
 import { type Message, messages, orders, type Thread, threadReads, threads, user } from '@server/db/schema';
 import { now } from '@server/lib/clock';
+import { cursorPageOf, type Keyset, keyColumns } from '@server/lib/keyset';
 import { AppError } from '@server/lib/errors';
 import { loadLiveBook } from '@server/modules/books/availability-service';
 import { loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
@@ -381,24 +383,55 @@ async function summaries(db: DbOrTx, rows: Thread[], viewer: Actor): Promise<Thr
   });
 }
 
-/** The Messages page: every conversation of the member, newest first. */
-export async function listThreads(db: DbOrTx, actor: Actor): Promise<ThreadSummary[]> {
-  const rows = await db
-    .select()
-    .from(threads)
-    .where(partOf(actor.id))
-    .orderBy(desc(threads.lastMessageAt), desc(threads.id))
-    .limit(200);
-  return summaries(db, rows, actor);
+/** Conversations newest first by their last message (threads_last_message_idx). */
+const threadKeys = (list: string): Keyset => ({
+  list,
+  at: threads.lastMessageAt,
+  id: threads.id,
+  idType: 'uuid',
+});
+
+/**
+ * One keyset page of conversations, newest message first. The key is the last message's
+ * time, which moves: a thread written in between two pages jumps to the first page, so it is
+ * not met again further on.
+ */
+async function threadPage(
+  db: DbOrTx,
+  actor: Actor,
+  list: { keys: Keyset; where: SQL | undefined },
+  query: CursorQuery,
+): Promise<CursorPage<ThreadSummary>> {
+  const page = await cursorPageOf(
+    db,
+    { keys: list.keys, table: threads, where: list.where },
+    query,
+    (seek, orderBy, limit) =>
+      db
+        .select({ ...keyColumns(list.keys), thread: threads })
+        .from(threads)
+        .where(and(list.where, seek))
+        .orderBy(...orderBy)
+        .limit(limit),
+    (row) => row.thread,
+  );
+  return { ...page, items: await summaries(db, page.items, actor) };
 }
 
-/** The admins' inbox: the most recent conversations of everyone. */
-export async function recentThreads(db: DbOrTx, actor: Actor): Promise<ThreadSummary[]> {
-  const rows = await db
-    .select()
-    .from(threads)
-    .where(isNotNull(threads.lastMessageAt))
-    .orderBy(desc(threads.lastMessageAt), desc(threads.id))
-    .limit(100);
-  return summaries(db, rows, actor);
+/** The Messages page: every conversation of the member, newest first, a page at a time. */
+export async function listThreads(
+  db: DbOrTx,
+  actor: Actor,
+  query: CursorQuery,
+): Promise<CursorPage<ThreadSummary>> {
+  return threadPage(db, actor, { keys: threadKeys('threads-mine'), where: partOf(actor.id) }, query);
+}
+
+/** The admins' inbox: everyone's conversations, most recent first, a page at a time. */
+export async function recentThreads(
+  db: DbOrTx,
+  actor: Actor,
+  query: CursorQuery,
+): Promise<CursorPage<ThreadSummary>> {
+  return threadPage(db, actor, { keys: threadKeys('threads-inbox'), where: undefined }, query);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ThreadView } from '@domain/conversation';
 import type { ConversationsApi } from '@server/modules/conversations/routes';
 import { apiClient, call } from '@web/lib/api';
@@ -22,11 +22,21 @@ export function useUnreadCounts() {
   });
 }
 
-export const useThreads = () =>
-  useQuery({ queryKey: conversationKeys.list, queryFn: () => call(api.conversations.$get()) });
+/** One page of the member's conversations: `cursor` absent is the newest page. */
+export const useThreads = (cursor: string | undefined) =>
+  useQuery({
+    queryKey: conversationKeys.listPage(cursor),
+    queryFn: () => call(api.conversations.$get({ query: { cursor } })),
+    placeholderData: keepPreviousData,
+  });
 
-export const useAdminInbox = () =>
-  useQuery({ queryKey: conversationKeys.inbox, queryFn: () => call(api.admin.conversations.$get()) });
+/** One page of the admins' inbox. */
+export const useAdminInbox = (cursor: string | undefined) =>
+  useQuery({
+    queryKey: conversationKeys.inbox(cursor),
+    queryFn: () => call(api.admin.conversations.$get({ query: { cursor } })),
+    placeholderData: keepPreviousData,
+  });
 
 export const useOrderConversation = (orderId: string) =>
   useQuery({

@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CursorPager } from '@web/components/cursor-pager';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { useAdminInbox } from '@web/features/messages/api';
 import { ThreadList } from '@web/components/thread-list';
 
-/** D26: the most recent conversations of all members; opening one reads it without a mark. */
+/** D26: every member's conversations, newest first, a page at a time; opening one reads it without a mark. */
 export function InboxTab() {
   const { t } = useTranslation('messages');
-  const inbox = useAdminInbox();
+  const [cursor, setCursor] = useState<string | undefined>();
+  const inbox = useAdminInbox(cursor);
   if (inbox.isPending) return <LoadingState label={t('inbox.title')} />;
   if (inbox.isError) return <ErrorBanner>{t('errors.load')}</ErrorBanner>;
   return (
@@ -17,6 +20,7 @@ export function InboxTab() {
       ) : (
         <ThreadList threads={inbox.data.items} />
       )}
+      <CursorPager page={inbox.data} onCursor={setCursor} testId="inbox-pager" />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { MessagesSquare } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CursorPager } from '@web/components/cursor-pager';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { EmptyState, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { PageTitle } from '@web/components/ui/page-title';
@@ -9,7 +11,8 @@ import { ThreadList } from '@web/components/thread-list';
 /** Every conversation of the member, newest first, unread marked (D26). */
 export default function MessagesPage() {
   const { t } = useTranslation('messages');
-  const threads = useThreads();
+  const [cursor, setCursor] = useState<string | undefined>();
+  const threads = useThreads(cursor);
   let body: React.ReactNode;
   if (threads.isPending) body = <LoadingState label={t('list.title')} />;
   else if (threads.isError)
@@ -22,7 +25,13 @@ export default function MessagesPage() {
     );
   else if (threads.data.items.length === 0)
     body = <EmptyState icon={<MessagesSquare className="size-10" aria-hidden />} title={t('list.empty')} />;
-  else body = <ThreadList threads={threads.data.items} />;
+  else
+    body = (
+      <>
+        <ThreadList threads={threads.data.items} />
+        <CursorPager page={threads.data} onCursor={setCursor} testId="messages-pager" />
+      </>
+    );
   return (
     <Container className="max-w-4xl py-8 sm:py-10">
       <PageTitle title={t('list.title')} />

@@ -28,6 +28,8 @@ describe('catalog URL state (D17)', () => {
     expect(params).toEqual({ q: '', sort: 'newest', page: 1 });
     expect(parseCatalogParams(new URLSearchParams('area=%20%20')).area).toBeUndefined();
     expect(parseCatalogParams(new URLSearchParams('page=2.5')).page).toBe(1);
+    // Page numbers reach page 50 (D17); a deeper one in an old link shows page 50.
+    expect(parseCatalogParams(new URLSearchParams('page=9999')).page).toBe(50);
     expect(parseCatalogParams(new URLSearchParams('maxPrice=1.234')).maxPrice).toBeUndefined();
   });
 
@@ -73,5 +75,15 @@ describe('catalog URL state (D17)', () => {
     expect(categoryFromParam('ADULT')).toBe('Adult');
     expect(categoryFromParam('poetry')).toBeUndefined();
     expect(categoryFromParam(undefined)).toBeUndefined();
+  });
+
+  it('keeps one cursor in the URL, and a cursor page has no page number', () => {
+    const after = parseCatalogParams(new URLSearchParams('after=abc&before=def&page=3&sort=title-az'));
+    expect(after).toEqual({ q: '', sort: 'title-az', page: 1, after: 'abc', before: undefined });
+    expect(catalogSearch(after).toString()).toBe('sort=title-az&after=abc');
+    const before = parseCatalogParams(new URLSearchParams('before=def'));
+    expect(catalogSearch(before).toString()).toBe('before=def');
+    expect(toBookQuery(before)).toMatchObject({ page: 1, before: 'def', after: undefined });
+    expect(parseCatalogParams(new URLSearchParams(`after=${'x'.repeat(1001)}`)).after).toBeUndefined();
   });
 });

@@ -170,6 +170,7 @@ export const FIELD_MESSAGES = {
   currentPasswordIncorrect: [],
   confirmLinkInvalid: [],
   pickupLocationUnavailable: [],
+  pickupLocationGone: [],
   // Book form (spec 5, D18, D32)
   titleRequired: [],
   titleMax: ['maximum'],
@@ -281,6 +282,7 @@ export const FIELD_MSG = {
   currentPasswordIncorrect: fieldMessage('currentPasswordIncorrect'),
   confirmLinkInvalid: fieldMessage('confirmLinkInvalid'),
   pickupLocationUnavailable: fieldMessage('pickupLocationUnavailable'),
+  pickupLocationGone: fieldMessage('pickupLocationGone'),
   titleRequired: fieldMessage('titleRequired'),
   titleMax: fieldMessage('titleMax', { maximum: TITLE_MAX }),
   authorRequired: fieldMessage('authorRequired'),

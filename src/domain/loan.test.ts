@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   dueAtFor,
-  dueWords,
   extendedDueAt,
   extensionRefusal,
   loanClock,
@@ -55,7 +54,7 @@ describe('due dates (D21)', () => {
   });
 });
 
-describe('day counts and their words (D21)', () => {
+describe('day counts (D21)', () => {
   const due = new Date('2026-12-09T15:59:59.999Z'); // end of 9 Dec in Makassar
 
   it('counts local days between today and the due date', () => {
@@ -82,14 +81,6 @@ describe('day counts and their words (D21)', () => {
       daysLeft: -5,
       state: 'overdue',
     });
-  });
-
-  it('words', () => {
-    expect(dueWords(7)).toBe('due in 7 days');
-    expect(dueWords(1)).toBe('due tomorrow');
-    expect(dueWords(0)).toBe('due today');
-    expect(dueWords(-1)).toBe('1 day overdue');
-    expect(dueWords(-12)).toBe('12 days overdue');
   });
 });
 

@@ -112,15 +112,6 @@ export function loanClock(dueAt: Date, now: Date, timeZone: string): LoanClock {
   return { dueAt: dueAt.toISOString(), dueDate, daysLeft, state };
 }
 
-/** "due in 3 days", "due tomorrow", "due today", "1 day overdue", "5 days overdue" (D21). */
-export function dueWords(daysLeft: number): string {
-  if (daysLeft === 0) return 'due today';
-  if (daysLeft === 1) return 'due tomorrow';
-  const n = Math.abs(daysLeft);
-  const days = n === 1 ? '1 day' : `${n} days`;
-  return daysLeft > 0 ? `due in ${days}` : `${days} overdue`;
-}
-
 /** A loan is overdue once its due date has passed in the operator's zone. */
 function isOverdue(dueAt: Date, now: Date, timeZone: string): boolean {
   return loanClock(dueAt, now, timeZone).daysLeft < 0;

@@ -123,6 +123,11 @@ export type ChangePasswordForm = z.input<typeof changePasswordSchema>;
 /** The new password of Better Auth's reset-password and change-password calls. */
 export const newPasswordRequestSchema = z.object({ newPassword });
 
+/** PUT /api/profile/favourite-pickup-location: the member's favourite, or null to forget it. */
+export const favouritePickupSchema = z.object({
+  pickupLocationId: z.uuid({ error: FIELD_MSG.pickupLocationGone }).nullable(),
+});
+
 /** PUT /api/profile/pickup-locations: the owner's whole set of drop-off choices. */
 export const pickupChoicesSchema = z.object({
   ids: z

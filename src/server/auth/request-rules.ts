@@ -71,11 +71,11 @@ const SIGN_UP_ANSWER = { ok: true } as const;
  * change (D11), however it was called, the member gets a notice.
  */
 export function accountAnswerRules(
-  onPasswordChanged: (user: { email: string; name: string }) => Promise<void>,
+  onPasswordChanged: (user: { email: string; name: string; language?: string | null }) => Promise<void>,
 ) {
   return createAuthMiddleware(async (ctx) => {
     const returned = ctx.context.returned as
-      | { user?: { email: string; name: string }; token?: unknown }
+      | { user?: { email: string; name: string; language?: string | null }; token?: unknown }
       | undefined;
     if (!returned || returned instanceof Error) return;
     if (ctx.path === '/sign-up/email') return ctx.json(SIGN_UP_ANSWER);

@@ -167,6 +167,21 @@ export const ownerPickupLocations = pgTable(
   ],
 );
 
+/** The one location a member likes to collect books at: checkout offers it first when shared. */
+export const favouritePickupLocations = pgTable(
+  'favourite_pickup_locations',
+  {
+    memberId: text('member_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    pickupLocationId: uuid('pickup_location_id')
+      .notNull()
+      .references(() => pickupLocations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('favourite_pickup_location_idx').on(t.pickupLocationId)],
+);
+
 // ---------------------------------------------------------------- books
 export const books = pgTable(
   'books',

@@ -1,6 +1,6 @@
 import { createInstance, type TOptions } from 'i18next';
 import type { ErrorCode, FieldProblem, MessageParams } from '@domain/error-codes';
-import { DEFAULT_UI_LANGUAGE, type UiLanguage } from '@domain/ui-language';
+import { DEFAULT_UI_LANGUAGE, isUiLanguage, type UiLanguage } from '@domain/ui-language';
 import { NAMESPACES, resources } from '@web/locales/resources';
 
 // The server reads the same catalogues as the web (D29): the English text of an error code for
@@ -30,3 +30,15 @@ export const codeText = (lang: UiLanguage, code: ErrorCode, params?: MessagePara
 /** The text of a field's problem. */
 export const fieldText = (lang: UiLanguage, problem: FieldProblem) =>
   translate(lang, `errors:fields.${problem.code}`, problem.params);
+
+/** A saved language (user.language) as one of ours; English for anything else. */
+export const languageOf = (value: string | null | undefined): UiLanguage =>
+  isUiLanguage(value) ? value : DEFAULT_UI_LANGUAGE;
+
+/** The words of one email in `lang`: `t('orders.placed.borrower.subject', {number})` reads `emails:…`. */
+export type EmailWords = (key: string, params?: TOptions) => string;
+
+export const emailWords =
+  (lang: UiLanguage): EmailWords =>
+  (key, params) =>
+    translate(lang, `emails:${key}`, params);

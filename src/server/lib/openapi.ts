@@ -1,6 +1,6 @@
 import { createRoute, type Hook, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import { apiErrorBodySchema } from '@domain/api-types';
-import { ERROR_CODES, type ErrorCode, isErrorCode } from '@domain/error-codes';
+import { ERROR_CODES, type ErrorCode, isErrorCode, type MessageParams } from '@domain/error-codes';
 import type { AppEnv } from '@server/app-env';
 import { requireAdmin, requireUser } from '@server/auth/middleware';
 import { AppError } from './errors';
@@ -21,12 +21,20 @@ export const errorAnswer = (description: string) => ({
   content: { 'application/json': { schema: errorBodySchema } },
 });
 
+/** A code for the document, with the parameters its text names (e.g. a limit). */
+type Described = ErrorCode | [ErrorCode, MessageParams];
+
 /** Codes described for the document: each code's English text (the catalogue's) and the code. */
-export const describeCodes = (...codes: ErrorCode[]) =>
-  codes.map((code) => `${codeText('en', code)} (${code})`).join('; ');
+export const describeCodes = (...codes: Described[]) =>
+  codes
+    .map((item) => {
+      const [code, params] = typeof item === 'string' ? [item] : item;
+      return `${codeText('en', code, params)} (${code})`;
+    })
+    .join('; ');
 
 /** An error answer naming the codes it may carry, in their catalogue English. */
-export const codeAnswer = (...codes: ErrorCode[]) => errorAnswer(describeCodes(...codes));
+export const codeAnswer = (...codes: Described[]) => errorAnswer(describeCodes(...codes));
 
 /** A JSON answer with its schema. */
 export const jsonAnswer = <S extends z.ZodType>(schema: S, description: string) => ({

@@ -1,4 +1,8 @@
-// The one email look: every template renders through here, HTML and plain text side by side.
+import type { UiLanguage } from '@domain/ui-language';
+import { translate } from '@server/lib/i18n';
+
+// The one email look: every template renders through here, HTML and plain text side by side,
+// in the recipient's language (D29): the template's words and the layout's own (the footer).
 
 export interface EmailContent {
   subject: string;
@@ -23,7 +27,8 @@ const escapeHtml = (s: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
   );
 
-export function renderEmail(content: EmailContent): RenderedEmail {
+export function renderEmail(lang: UiLanguage, content: EmailContent): RenderedEmail {
+  const footer = translate(lang, 'emails:layout.footer');
   const text = [
     content.title,
     '',
@@ -32,7 +37,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     ...(content.rows?.length ? [''] : []),
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
-    '— Rakbuku, community book lending in Bali',
+    `— ${footer}`,
   ].join('\n');
 
   const rows = content.rows?.length
@@ -46,7 +51,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const button = content.button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(content.button.label)}</a></p><p style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(content.button.url)}</p>`
     : '';
-  const html = `<!doctype html><html><body style="margin:0;background:#f5f5f4;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1c1917">
+  const html = `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f5f5f4;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1c1917">
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <div style="font-size:20px;font-weight:700;color:#0f766e;margin-bottom:16px">Rakbuku</div>
 <div style="background:#fff;border-radius:12px;padding:24px;border:1px solid #e7e5e4">
@@ -55,7 +60,7 @@ ${content.paragraphs.map((p) => `<p style="line-height:1.6;margin:0 0 12px">${es
 ${rows}${button}
 ${content.footnote ? `<p style="font-size:13px;color:#6b7280">${escapeHtml(content.footnote)}</p>` : ''}
 </div>
-<p style="font-size:12px;color:#78716c;text-align:center;margin-top:16px">Rakbuku, community book lending in Bali</p>
+<p style="font-size:12px;color:#78716c;text-align:center;margin-top:16px">${escapeHtml(footer)}</p>
 </div></body></html>`;
   return { subject: content.subject, text, html };
 }

@@ -14,7 +14,7 @@ import {
   user,
   waitlistEntries,
 } from '@server/db/schema';
-import { createBook, createUser } from '@server/seed/factories';
+import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
 import { addToCart } from '@server/modules/cart/service';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { insertOrder } from '@tests/support/order-fixture';
@@ -209,6 +209,7 @@ const MATRIX: Record<string, Entry> = {
     setup: async () => ({ path: '/api/account/confirm-email', body: { token: 'not-a-token' } }),
   },
   'GET /api/pickup-locations': { expect: PUBLIC, setup: async () => ({ path: '/api/pickup-locations' }) },
+  'GET /api/areas': { expect: PUBLIC, setup: async () => ({ path: '/api/areas' }) },
   'GET /api/profile/pickup-locations': {
     expect: SIGNED_IN,
     setup: async () => ({ path: '/api/profile/pickup-locations' }),
@@ -216,6 +217,18 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/profile/pickup-locations': {
     expect: SIGNED_IN,
     setup: async () => ({ path: '/api/profile/pickup-locations', body: { ids: [] } }),
+  },
+  // Each caller's own favourite: nobody reads or sets another member's.
+  'GET /api/profile/favourite-pickup-location': {
+    expect: SIGNED_IN,
+    setup: async () => ({ path: '/api/profile/favourite-pickup-location' }),
+  },
+  'PUT /api/profile/favourite-pickup-location': {
+    expect: SIGNED_IN,
+    setup: async () => ({
+      path: '/api/profile/favourite-pickup-location',
+      body: { pickupLocationId: (await createPickupLocation(ctx.db)).id },
+    }),
   },
   'GET /api/books': { expect: PUBLIC, setup: async () => ({ path: '/api/books' }) },
   'POST /api/books': {

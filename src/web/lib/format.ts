@@ -1,25 +1,18 @@
+import { DATE_LOCALES, dateFormatIn, daysFromNowWords } from '@domain/date-words';
 import i18n from './i18n';
 
 // The web's dates and relative times, one place, through Intl in the chosen language (D29):
 // order screens (lists, confirmation, timeline, payment deadline), due dates and the words
 // around them ("due tomorrow", "dalam 3 hari"), the member-since month of owner pages and the
-// policy pages' effective date. Money stays `Rp 25.000` in both languages (domain/money.ts, D1).
+// policy pages' effective date. The emails word dates with the same Intl formats
+// (domain/date-words.ts), in their recipient's language. Money stays `Rp 25.000` in both languages (domain/money.ts, D1).
 
-const LOCALES = { en: 'en-GB', id: 'id-ID' } as const;
+const language = () => (i18n.resolvedLanguage === 'id' ? 'id' : 'en');
 
 /** The Intl locale of the chosen language. */
-const dateLocale = () => LOCALES[i18n.resolvedLanguage === 'id' ? 'id' : 'en'];
+const dateLocale = () => DATE_LOCALES[language()];
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${dateLocale()}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(dateLocale(), options);
-    formats.set(key, format);
-  }
-  return format;
-}
+const dateFormat = (options: Intl.DateTimeFormatOptions) => dateFormatIn(language(), options);
 
 /** "23 November 2026" / "23 November 2026" */
 export function formatOrderDate(iso: string): string {
@@ -84,7 +77,7 @@ export function formatCount(value: number): string {
 
 /** "today", "tomorrow", "in 3 days" / "hari ini", "besok", "dalam 3 hari": days from now, as Intl words them. */
 export function formatDaysFromNow(days: number): string {
-  return new Intl.RelativeTimeFormat(dateLocale(), { numeric: 'auto' }).format(days, 'day');
+  return daysFromNowWords(language(), days);
 }
 
 const asUtcDay = (date: string) => new Date(`${date}T00:00:00Z`);

@@ -64,7 +64,7 @@ describe('sign-up rules (spec section 5), enforced by the server', () => {
     });
   });
 
-  it('keeps the language the account signed up in, English when none is sent (D29)', async () => {
+  it('keeps the language the account signed up in, English when none is sent, and emails in it (D29)', async () => {
     const inIndonesian = signUpBody({ language: 'id' });
     expect((await signUp(inIndonesian)).status).toBe(200);
     const plain = signUpBody();
@@ -73,6 +73,12 @@ describe('sign-up rules (spec section 5), enforced by the server', () => {
     const [en] = await usersWithEmail(ctx, plain.email as string);
     expect(id.language).toBe('id');
     expect(en.language).toBe('en');
+    // The confirmation email is already in that language.
+    const [idMail] = await emailsTo(ctx, inIndonesian.email as string);
+    const [enMail] = await emailsTo(ctx, plain.email as string);
+    expect(idMail.subject).toBe('Konfirmasi akun Rakbuku-mu');
+    expect(idMail.textBody).toContain('Hai ');
+    expect(enMail.subject).toBe('Confirm your Rakbuku account');
     const refused = await signUp(signUpBody({ language: 'fr' }));
     expect(refused.status).toBe(422);
   });

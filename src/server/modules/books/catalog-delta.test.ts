@@ -35,6 +35,22 @@ describe('catalog deltas', () => {
     expect(cents('7')).toBe(700n);
   });
 
+  it('an area filter matches the owner’s location exactly, and cannot say for a change logged without it (D38)', () => {
+    const ubud = { ...catalog, area: 'Ubud' };
+    // An owner moving in or out of the area moves the count; another spelling is another area.
+    expect(countDelta(change(state({ area: 'Sanur' }), state({ area: 'Ubud' })), ubud)).toBe(1);
+    expect(countDelta(change(state({ area: 'Ubud' }), state({ area: 'Canggu' })), ubud)).toBe(-1);
+    expect(countDelta(change(state({ area: 'ubud' }), state({ area: null })), ubud)).toBe(0);
+    // Logged before migration 0015: unknown, unless another filter already says no.
+    const { area: _area, ...logged } = state({ area: 'Ubud' });
+    expect(countDelta(change(logged, state({ area: 'Ubud' })), ubud)).toBeNull();
+    expect(countDelta(change(logged, state({ area: 'Ubud' })), { ...catalog })).toBe(0);
+    expect(
+      countDelta(change({ ...logged, language: 'Indonesian' }, null), { ...ubud, language: 'English' }),
+    ).toBe(0);
+    expect(countDelta(change({ ...logged, title: 'Sea' }, null), { ...ubud, q: 'garden' })).toBe(0);
+  });
+
   it('a search that reads as an ISBN matches the book with that ISBN-13, as the SQL does (D30)', () => {
     const search = { ...catalog, q: '978-0-8044-2957-3', isbn: '9780804429573' };
     // Given the ISBN: joins the search; losing it: leaves it.

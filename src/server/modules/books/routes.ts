@@ -98,6 +98,13 @@ const ownerId = z.object({ id: z.string() });
 const error = (description: string) => jsonAnswer(errorBodySchema, description);
 const bookNotFound = error(describeCodes('BOOK_NOT_FOUND'));
 const notYourBook = error(`${describeCodes('NOT_YOUR_BOOK')}, or a cross-site request`);
+/** A listing's refusals (D17): a cursor that is not one, a page past 50, a search too short. */
+const listingErrors = {
+  400: error(
+    `${describeCodes('INVALID_CURSOR')}: not a cursor of this sort, or with page > 1 or the other cursor`,
+  ),
+  422: error(describeCodes('SEARCH_TOO_SHORT', 'PAGE_TOO_DEEP', 'VALIDATION_FAILED')),
+};
 
 /**
  * The book form, as the browser sends it. Declared for the document only (a plain schema, not a
@@ -154,7 +161,7 @@ const listBooks = publicRoute({
   tags,
   summary: 'The catalog: books that can be borrowed now, filtered, sorted and paged (D17)',
   request: { query: bookQuerySchema },
-  responses: { 200: jsonAnswer(bookPageSchema, 'A page of the catalog') },
+  responses: { 200: jsonAnswer(bookPageSchema, 'A page of the catalog'), ...listingErrors },
 });
 
 const listAreas = publicRoute({
@@ -272,6 +279,7 @@ const ownerBooks = publicRoute({
   request: { params: ownerId, query: bookQuerySchema },
   responses: {
     200: jsonAnswer(bookPageSchema, 'A page of the shelf'),
+    ...listingErrors,
     404: error(describeCodes('OWNER_NOT_FOUND')),
   },
 });

@@ -19,8 +19,9 @@ export interface CartLine {
   ownerId: string | null;
   ownerName: string | null;
   ownerLocation: string | null;
-  /** For the checkout's notices to the owner; never part of an answer. */
+  /** For the checkout's notices to the owner, in the owner's language; never part of an answer. */
   ownerEmail: string | null;
+  ownerLanguage: string | null;
 }
 
 const cartLineFields = {
@@ -29,6 +30,7 @@ const cartLineFields = {
   ownerName: user.name,
   ownerLocation: user.location,
   ownerEmail: user.email,
+  ownerLanguage: user.language,
 };
 
 function selectCartLines(db: DbOrTx) {
@@ -47,10 +49,18 @@ interface CartLineRow {
   ownerName: string | null;
   ownerLocation: string | null;
   ownerEmail: string | null;
+  ownerLanguage: string | null;
 }
 
 /** A cart line from its row; none from the empty side of an outer join. */
-export function toCartLine({ item, book, ownerName, ownerLocation, ownerEmail }: CartLineRow): CartLine[] {
+export function toCartLine({
+  item,
+  book,
+  ownerName,
+  ownerLocation,
+  ownerEmail,
+  ownerLanguage,
+}: CartLineRow): CartLine[] {
   if (!item || !book) return [];
   return [
     {
@@ -64,6 +74,7 @@ export function toCartLine({ item, book, ownerName, ownerLocation, ownerEmail }:
       ownerName,
       ownerLocation,
       ownerEmail,
+      ownerLanguage,
     },
   ];
 }
@@ -112,6 +123,7 @@ export const addLockStatement = preparedStatement((db) =>
       ownerName: owner.name,
       ownerLocation: owner.location,
       ownerEmail: owner.email,
+      ownerLanguage: owner.language,
     })
     .from(user)
     .leftJoin(books, eq(books.id, sql.placeholder('bookId')))

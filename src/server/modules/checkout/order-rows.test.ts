@@ -49,6 +49,7 @@ const line = (b: Book, borrowDuration: number, ownerName: string): CartLine => (
   ownerName,
   ownerLocation: 'Ubud',
   ownerEmail: `${ownerName}@example.com`,
+  ownerLanguage: 'en',
 });
 
 const member = { id: 'm1', name: 'Wayan', email: 'wayan@example.com' };

@@ -15,7 +15,14 @@ const options = memberRoute({
     'The pickup locations every owner in the cart drops books at, and when a pickup order placed now is to be paid by',
   responses: {
     200: jsonAnswer(
-      z.object({ pickupLocations: z.array(pickupLocationSchema), pickupPayBy: z.string() }),
+      z.object({
+        pickupLocations: z.array(pickupLocationSchema),
+        favouritePickupLocationId: z
+          .string()
+          .nullable()
+          .describe("The member's favourite pickup location when it is one of these, else null"),
+        pickupPayBy: z.string(),
+      }),
       'Shared pickup locations; pickupPayBy: the payment deadline (D24) of a pickup order placed now',
     ),
   },

@@ -15,6 +15,7 @@ import { outboxRows } from '@server/outbox/outbox';
 import { summariesOf, toOrderSummary } from '@server/modules/orders/service';
 import { paymentWindowEnd } from '@server/modules/loans/service';
 import { enterPaymentAtCheckout } from '@server/modules/payments/pickup-service';
+import { getFavouritePickup } from '@server/modules/pickup-locations/service';
 import { buildOrderRows, type Delivery } from './order-rows';
 import { checkoutLockStatement, offeredPickupLocations, ordersOfCheckout, writeCheckout } from './statements';
 import { endHoldsAtCheckout } from '@server/modules/waitlist/hold-service';
@@ -54,18 +55,30 @@ const ownersOf = (lines: readonly { ownerId: string | null }[]) =>
   lines.flatMap((line) => (line.ownerId ? [line.ownerId] : []));
 
 /**
- * The pickup locations every owner in the cart offers, and the payment deadline a pickup order
- * placed now would get (D24, D33: it enters Waiting for Payment at once). An order placed later
- * gets a later deadline, so the date the checkout shows is one the member can keep.
+ * The pickup locations every owner in the cart offers, the member's favourite when it is one of
+ * them (chosen first), and the payment deadline a pickup order placed now would get (D24, D33:
+ * it enters Waiting for Payment at once). An order placed later gets a later deadline, so the
+ * date the checkout shows is one the member can keep.
  */
 export async function checkoutOptions(
   db: DbOrTx,
   config: Pick<Config, 'paymentWindowHours'>,
   input: { actorId: string },
-): Promise<{ pickupLocations: PickupLocation[]; pickupPayBy: string }> {
+): Promise<{
+  pickupLocations: PickupLocation[];
+  favouritePickupLocationId: string | null;
+  pickupPayBy: string;
+}> {
   const lines = await loadCartLines(db, input.actorId);
-  const pickupPayBy = paymentWindowEnd(config).toISOString();
-  return { pickupLocations: await sharedPickupLocations(db, ownersOf(lines)), pickupPayBy };
+  const [shared, favourite] = await Promise.all([
+    sharedPickupLocations(db, ownersOf(lines)),
+    getFavouritePickup(db, input),
+  ]);
+  return {
+    pickupLocations: shared,
+    favouritePickupLocationId: shared.some((location) => location.id === favourite) ? favourite : null,
+    pickupPayBy: paymentWindowEnd(config).toISOString(),
+  };
 }
 
 export interface PlacedOrders {
@@ -106,8 +119,12 @@ export async function placeOrders(
     });
     const notices = outboxRows(
       placedNoticeEmails(deps.config, groups, {
-        ownerEmail: (ownerId) => lines.find((line) => line.ownerId === ownerId)?.ownerEmail ?? null,
-        adminEmails: locked.adminEmails,
+        owner: (ownerId) => {
+          const line = lines.find((l) => l.ownerId === ownerId);
+          return line?.ownerEmail ? { email: line.ownerEmail, language: line.ownerLanguage ?? 'en' } : null;
+        },
+        admins: locked.admins,
+        borrowerLanguage: locked.member.language,
       }),
     );
 

@@ -28,7 +28,8 @@ export const checkoutLockStatement = preparedStatement((db) =>
     .select({
       member: user,
       previousId: checkouts.id,
-      adminEmails: sql<string[]>`(select coalesce(json_agg(a.email order by a.created_at, a.id), '[]')
+      admins: sql<Array<{ email: string; language: string }>>`(select coalesce(json_agg(
+          json_build_object('email', a.email, 'language', a.language) order by a.created_at, a.id), '[]')
         from ${user} as a where a.role = 'admin')`,
     })
     .from(user)

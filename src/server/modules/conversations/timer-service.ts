@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import { MESSAGE_EMAIL_GAP_MS } from '@domain/conversation';
+import { shortMomentWords } from '@domain/date-words';
 import { orderNumber } from '@domain/order-number';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
@@ -12,6 +13,7 @@ import {
   type Timer,
   user,
 } from '@server/db/schema';
+import { emailWords, languageOf } from '@server/lib/i18n';
 import { renderEmail } from '@server/outbox/layout';
 import { enqueueEmail } from '@server/outbox/outbox';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
@@ -66,7 +68,7 @@ async function fireMessageEmail(tx: Tx, deps: TimerDeps, timer: Timer, at: Date)
     return;
   }
   const [recipient] = await tx
-    .select({ email: user.email, name: user.name })
+    .select({ email: user.email, name: user.name, language: user.language })
     .from(user)
     .where(eq(user.id, recipientId));
   if (!recipient) return;
@@ -75,7 +77,8 @@ async function fireMessageEmail(tx: Tx, deps: TimerDeps, timer: Timer, at: Date)
     recipientType: thread.memberId === recipientId ? 'borrower' : 'owner',
     emailType: 'message',
     orderId: thread.orderId,
-    ...renderEmail(messageEmail(deps.config, thread, recipient.name, pending)),
+    // Worded in the recipient's language as the email is queued (D29): the outbox sends it as is.
+    ...messageEmail(deps.config, thread, recipient, pending),
   });
   await tx
     .update(threadReads)
@@ -90,28 +93,35 @@ function conversationLink(config: Pick<Config, 'appUrl'>, thread: Pick<Thread, '
     : `${config.appUrl}/messages/${thread.id}`;
 }
 
-function messageEmail(config: Config, thread: Thread, name: string, list: Message[]) {
-  const topic = thread.orderId ? `order #${orderNumber(thread.orderId)}` : `“${thread.bookTitle ?? ''}”`;
-  const count = list.length === 1 ? 'a new message' : `${list.length} new messages`;
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: config.timeZone,
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return {
-    subject: `${list.length === 1 ? 'New message' : `${list.length} new messages`} about ${topic}`,
-    title: `You have ${count}`,
+/** One message email to `recipient`, in their language (exported for the every-template test). */
+export function messageEmail(
+  config: Config,
+  thread: Thread,
+  recipient: { name: string; language: string },
+  list: Message[],
+) {
+  const lang = languageOf(recipient.language);
+  const t = emailWords(lang);
+  const topic = thread.orderId
+    ? t('messages.topicOrder', { number: orderNumber(thread.orderId) })
+    : t('messages.topicBook', { title: thread.bookTitle ?? '' });
+  return renderEmail(lang, {
+    subject: t('messages.subject', { count: list.length, topic }),
+    title: t('messages.title', { count: list.length }),
     // Plain text only: the layout escapes every paragraph, so a message is shown as written.
     paragraphs: [
-      `Hi ${name}, here is what was written about ${topic} on Rakbuku.`,
-      ...list.map((m) => `${m.fromAdmin ? 'Rakbuku' : m.authorName}, ${time.format(m.createdAt)}: ${m.body}`),
+      t('messages.intro', { name: recipient.name, topic }),
+      ...list.map((m) =>
+        t('messages.line', {
+          author: m.fromAdmin ? t('messages.rakbuku') : m.authorName,
+          time: shortMomentWords(lang, m.createdAt, config.timeZone),
+          body: m.body,
+        }),
+      ),
     ],
-    button: { label: 'Read and answer', url: conversationLink(config, thread) },
-    footnote:
-      'To answer, open the conversation with the link above and write there; replies to this email are not read.',
-  };
+    button: { label: t('messages.button'), url: conversationLink(config, thread) },
+    footnote: t('messages.footnote'),
+  });
 }
 
 /** The conversation module's timers (wired in src/server/wiring.ts). */

@@ -1,9 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
-import { MONTHLY_DURATION_WEEKS, type OrderStatus, PICKUP_DROP_OFF_HOURS } from '@domain/constants';
+import { asc, eq, or } from 'drizzle-orm';
+import { type OrderStatus, PICKUP_DROP_OFF_HOURS } from '@domain/constants';
+import { momentWords } from '@domain/date-words';
 import { formatMoney } from '@domain/money';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { type Order, type OrderItem, orderItems, orders, user } from '@server/db/schema';
+import type { UiLanguage } from '@domain/ui-language';
+import { type EmailWords, emailWords, languageOf, translate } from '@server/lib/i18n';
 import { type EmailContent, renderEmail } from '@server/outbox/layout';
 import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
 import { orderNumber } from '@domain/order-number';
@@ -80,234 +83,240 @@ interface NoticeContext {
   config: Config;
   number: string;
   link: string;
+  /** The recipient's language and its words (D29). */
+  lang: UiLanguage;
+  t: EmailWords;
 }
 
 /** One template: who receives it and what each reader sees. */
 type Template = Partial<Record<Recipient, (n: NoticeContext) => EmailContent>>;
 
-function durationLabel(weeks: number): string {
-  if (weeks === MONTHLY_DURATION_WEEKS) return '1 month';
-  return weeks === 1 ? '1 week' : `${weeks} weeks`;
-}
+/** "1 week", "2 weeks", "1 month": the web's own words for a borrow duration. */
+const durationLabel = (n: NoticeContext, weeks: number) => translate(n.lang, `orders:durations.${weeks}`);
 
 /** Items, then the amounts known so far (shipping and total only once an admin set them). */
-function orderRows({ order, items, number }: NoticeContext): Array<[string, string]> {
-  const rows: Array<[string, string]> = [['Order number', `#${number}`]];
+function orderRows(n: NoticeContext): Array<[string, string]> {
+  const { order, items, number, t } = n;
+  const rows: Array<[string, string]> = [[t('orders.rows.orderNumber'), `#${number}`]];
   for (const item of items) {
-    rows.push([`${item.title} (${durationLabel(item.borrowDuration)})`, formatMoney(item.itemTotal)]);
+    rows.push([
+      t('orders.rows.item', { title: item.title, duration: durationLabel(n, item.borrowDuration) }),
+      formatMoney(item.itemTotal),
+    ]);
   }
-  rows.push(['Subtotal', formatMoney(order.subtotal)]);
-  if (order.shippingCost !== null) rows.push(['Shipping', formatMoney(order.shippingCost)]);
-  if (order.total !== null) rows.push(['Total', formatMoney(order.total)]);
+  rows.push([t('orders.rows.subtotal'), formatMoney(order.subtotal)]);
+  if (order.shippingCost !== null) rows.push([t('orders.rows.shipping'), formatMoney(order.shippingCost)]);
+  if (order.total !== null) rows.push([t('orders.rows.total'), formatMoney(order.total)]);
   return rows;
 }
 
-/** D24's deadline as a reader in Bali reads it: "Thursday, 26 November 2026 at 14:05 (Bali time)". */
-export function deadlineLabel(at: Date, timeZone: string): string {
-  const words = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
-  return timeZone === 'Asia/Makassar' ? `${words} (Bali time)` : `${words} (${timeZone})`;
+/**
+ * D24's deadline as a reader in Bali reads it, in their language: "Thursday, 26 November 2026
+ * at 14:05 (Bali time)" / "Kamis, 26 November 2026 pukul 14.05 WITA".
+ */
+export function deadlineLabel(lang: UiLanguage, at: Date, timeZone: string): string {
+  const moment = momentWords(lang, at, timeZone);
+  return timeZone === 'Asia/Makassar'
+    ? translate(lang, 'emails:orders.deadline.bali', { moment })
+    : translate(lang, 'emails:orders.deadline.zone', { moment, zone: timeZone });
 }
 
-function handover(order: NoticeOrder): string {
+function handover({ order, t }: NoticeContext): string {
   if (order.deliveryMethod === 'pickup' && order.pickupLocation) {
     const p = order.pickupLocation;
-    return `Self pickup at ${p.name}, ${p.address} (${p.location}).`;
+    return t('orders.handover.pickup', { place: p.name, address: p.address, location: p.location });
   }
   if (order.deliveryAddress) {
     const a = order.deliveryAddress;
-    return `Delivery to ${a.fullName}, ${a.address} (phone ${a.phone}).`;
+    return t('orders.handover.delivery', { name: a.fullName, address: a.address, phone: a.phone });
   }
   return '';
 }
 
-const viewButton = (n: NoticeContext) => ({ label: 'View your order', url: n.link });
+const viewButton = (n: NoticeContext) => ({ label: n.t('buttons.viewYourOrder'), url: n.link });
+const viewTheOrder = (n: NoticeContext) => ({ label: n.t('buttons.viewTheOrder'), url: n.link });
+const openButton = (n: NoticeContext) => ({ label: n.t('buttons.openTheOrder'), url: n.link });
+
+/** The parameters most sentences name. */
+const words = (n: NoticeContext) => ({
+  number: n.number,
+  borrower: n.order.userName,
+  owner: n.order.ownerName,
+  email: n.order.userEmail,
+});
+const isPickup = (n: NoticeContext) => n.order.deliveryMethod === 'pickup';
+const amountDue = (n: NoticeContext) => formatMoney(n.order.total ?? n.order.subtotal);
+const payWords = (n: NoticeContext) => ({
+  bank: n.config.payment.bankName,
+  accountName: n.config.payment.accountName,
+  accountNumber: n.config.payment.accountNumber,
+});
+
+/** A template that says the same to every reader it names, greeting each by name. */
+function sameForAll(
+  key: string,
+  readers: Partial<Record<Recipient, 'greet' | 'plain'>>,
+  button: (n: NoticeContext) => { label: string; url: string },
+  ownerButton = viewTheOrder,
+): Template {
+  const template: Template = {};
+  for (const [who, greet] of Object.entries(readers) as Array<[Recipient, 'greet' | 'plain']>) {
+    template[who] = (n) => ({
+      subject: n.t(`${key}.${who}.subject`, words(n)),
+      title: n.t(`${key}.${who}.title`),
+      paragraphs: [
+        n.t(`${key}.${who}.body`, {
+          ...words(n),
+          name: greet === 'greet' ? (who === 'owner' ? n.order.ownerName : n.order.userName) : undefined,
+        }),
+      ],
+      rows: orderRows(n),
+      button: who === 'owner' ? ownerButton(n) : who === 'admin' ? openButton(n) : button(n),
+    });
+  }
+  return template;
+}
 
 const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Template> = {
   placed: {
     borrower: (n) => ({
-      subject: `We received your order #${n.number}`,
-      title: 'Thank you for your order',
+      subject: n.t('orders.placed.borrower.subject', words(n)),
+      title: n.t('orders.placed.borrower.title'),
       paragraphs: [
-        n.order.deliveryMethod === 'pickup'
-          ? `Hi ${n.order.userName}, your order #${n.number} from ${n.order.ownerName} is ready for payment.`
-          : `Hi ${n.order.userName}, your order #${n.number} from ${n.order.ownerName} is waiting for our review.`,
-        n.order.deliveryMethod === 'pickup'
-          ? `Self pickup is free. ${handover(n.order)} The payment instructions are in a separate email and on your order page.`
-          : `${handover(n.order)} We will set the shipping cost and email you payment instructions within 24 hours.`,
+        n.t(
+          isPickup(n) ? 'orders.placed.borrower.readyForPayment' : 'orders.placed.borrower.waitingForReview',
+          { ...words(n), name: n.order.userName },
+        ),
+        n.t(isPickup(n) ? 'orders.placed.borrower.pickupNext' : 'orders.placed.borrower.deliveryNext', {
+          handover: handover(n),
+        }),
       ],
       rows: orderRows(n),
       button: viewButton(n),
     }),
     owner: (n) => ({
-      subject: `New borrowing request #${n.number}`,
-      title: 'Someone wants to borrow your books',
+      subject: n.t('orders.placed.owner.subject', words(n)),
+      title: n.t('orders.placed.owner.title'),
       paragraphs: [
-        `Hi ${n.order.ownerName}, ${n.order.userName} placed order #${n.number} for your books.`,
-        n.order.deliveryMethod === 'pickup' && n.order.pickupLocation
-          ? `We will tell you when the payment is confirmed; then please drop the books off at ${n.order.pickupLocation.name}, ${n.order.pickupLocation.address} (${n.order.pickupLocation.location}), within 2 x 24 hours.`
-          : 'We will tell you when the payment is confirmed; then please ship the books within 2 x 24 hours.',
+        n.t('orders.placed.owner.intro', { ...words(n), name: n.order.ownerName }),
+        isPickup(n) && n.order.pickupLocation
+          ? n.t('orders.placed.owner.pickupNext', {
+              place: n.order.pickupLocation.name,
+              address: n.order.pickupLocation.address,
+              location: n.order.pickupLocation.location,
+            })
+          : n.t('orders.placed.owner.deliveryNext'),
         ...(n.order.ownerShare
-          ? [
-              `Your share of this order is ${formatMoney(n.order.ownerShare)} (the books total minus the service fee), payable once the books are back with you.`,
-            ]
+          ? [n.t('orders.placed.owner.share', { amount: formatMoney(n.order.ownerShare) })]
           : []),
       ],
       rows: [
         ...orderRows(n),
-        ...(n.order.ownerShare ? [['Your share', formatMoney(n.order.ownerShare)] as [string, string]] : []),
+        ...(n.order.ownerShare
+          ? [[n.t('orders.rows.yourShare'), formatMoney(n.order.ownerShare)] as [string, string]]
+          : []),
       ],
-      button: { label: 'View the order', url: n.link },
+      button: viewTheOrder(n),
     }),
     admin: (n) => ({
-      subject:
-        n.order.deliveryMethod === 'pickup'
-          ? `New pickup order #${n.number}`
-          : `New order #${n.number} to review`,
-      title:
-        n.order.deliveryMethod === 'pickup'
-          ? 'A new pickup order is waiting for payment'
-          : 'A new order is waiting for review',
+      subject: n.t(
+        isPickup(n) ? 'orders.placed.admin.subjectPickup' : 'orders.placed.admin.subjectDelivery',
+        words(n),
+      ),
+      title: n.t(isPickup(n) ? 'orders.placed.admin.titlePickup' : 'orders.placed.admin.titleDelivery'),
       paragraphs: [
-        `${n.order.userName} (${n.order.userEmail}) ordered from ${n.order.ownerName}.`,
-        n.order.deliveryMethod === 'pickup'
-          ? `Pickup order: it needs no review and waits for the borrower's bank transfer. ${handover(n.order)}`
-          : `Set the shipping cost in the admin dashboard. ${handover(n.order)}`,
+        n.t('orders.placed.admin.intro', words(n)),
+        n.t(isPickup(n) ? 'orders.placed.admin.pickupNext' : 'orders.placed.admin.deliveryNext', {
+          handover: handover(n),
+        }),
       ],
       rows: orderRows(n),
-      button: { label: 'Open the order', url: n.link },
+      button: openButton(n),
     }),
   },
   shipping_cost_set: {
     borrower: (n) => ({
-      subject: `Payment instructions for order #${n.number}`,
-      title: 'Your order is ready for payment',
+      subject: n.t('orders.shippingCostSet.subject', words(n)),
+      title: n.t('orders.shippingCostSet.title'),
       paragraphs: [
-        `Hi ${n.order.userName}, the total for order #${n.number} is ${formatMoney(n.order.total ?? n.order.subtotal)}.`,
-        `Please transfer it to ${n.config.payment.bankName}, account name ${n.config.payment.accountName}, account number ${n.config.payment.accountNumber}, with the reference ${n.number}.`,
-        n.order.deliveryMethod === 'pickup'
-          ? 'Self pickup is free. You can also pay from your order page, where "I have paid" tells us the transfer is on its way.'
-          : 'You can also pay from your order page, where "I have paid" tells us the transfer is on its way.',
+        n.t('orders.shippingCostSet.total', { ...words(n), name: n.order.userName, amount: amountDue(n) }),
+        n.t('orders.shippingCostSet.transfer', { ...words(n), ...payWords(n) }),
+        n.t(isPickup(n) ? 'orders.shippingCostSet.payHerePickup' : 'orders.shippingCostSet.payHere'),
         n.order.paymentDueAt
-          ? `Please pay by ${deadlineLabel(n.order.paymentDueAt, n.config.timeZone)}, or the order is cancelled and its books go back on the shelf.`
-          : `Please pay within ${n.config.paymentWindowHours} hours, or the order is cancelled and its books go back on the shelf.`,
-        'We hold your payment until the books are back with their owner; then we pay the owner their share.',
+          ? n.t('orders.shippingCostSet.payBy', {
+              deadline: deadlineLabel(n.lang, n.order.paymentDueAt, n.config.timeZone),
+            })
+          : n.t('orders.shippingCostSet.payWithin', { hours: n.config.paymentWindowHours }),
+        n.t('orders.shippingCostSet.held'),
       ],
       rows: [
         ...orderRows(n),
-        ['Bank', n.config.payment.bankName],
-        ['Account name', n.config.payment.accountName],
-        ['Account number', n.config.payment.accountNumber],
-        ['Payment reference', n.number],
+        [n.t('orders.rows.bank'), n.config.payment.bankName],
+        [n.t('orders.rows.accountName'), n.config.payment.accountName],
+        [n.t('orders.rows.accountNumber'), n.config.payment.accountNumber],
+        [n.t('orders.rows.reference'), n.number],
       ],
       button: viewButton(n),
     }),
   },
   payment_confirmed: {
     borrower: (n) => ({
-      subject: `Payment confirmed for order #${n.number}`,
-      title: 'We received your payment',
+      subject: n.t('orders.paymentConfirmed.borrower.subject', words(n)),
+      title: n.t('orders.paymentConfirmed.borrower.title'),
       paragraphs: [
-        `Hi ${n.order.userName}, your payment for order #${n.number} is confirmed.`,
-        n.order.deliveryMethod === 'pickup'
-          ? `${n.order.ownerName} will drop the books off within 2 x 24 hours. ${handover(n.order)}`
-          : `${n.order.ownerName} will ship the books within 2 x 24 hours. ${handover(n.order)}`,
+        n.t('orders.paymentConfirmed.borrower.intro', { ...words(n), name: n.order.userName }),
+        n.t(
+          isPickup(n)
+            ? 'orders.paymentConfirmed.borrower.pickupNext'
+            : 'orders.paymentConfirmed.borrower.deliveryNext',
+          { owner: n.order.ownerName, handover: handover(n) },
+        ),
       ],
       rows: orderRows(n),
       button: viewButton(n),
     }),
     owner: (n) => ({
-      subject: `Order #${n.number} is paid: please ${n.order.deliveryMethod === 'pickup' ? 'drop off' : 'ship'} the books`,
-      title: 'Payment confirmed',
+      subject: n.t(
+        isPickup(n)
+          ? 'orders.paymentConfirmed.owner.subjectPickup'
+          : 'orders.paymentConfirmed.owner.subjectDelivery',
+        words(n),
+      ),
+      title: n.t('orders.paymentConfirmed.owner.title'),
       paragraphs: [
-        `Hi ${n.order.ownerName}, ${n.order.userName} paid for order #${n.number}.`,
-        n.order.deliveryMethod === 'pickup'
-          ? `Please drop the books off within 2 x 24 hours (${PICKUP_DROP_OFF_HOURS} hours). ${handover(n.order)}`
-          : `Please ship the books within 2 x 24 hours (${PICKUP_DROP_OFF_HOURS} hours). ${handover(n.order)}`,
+        n.t('orders.paymentConfirmed.owner.intro', { ...words(n), name: n.order.ownerName }),
+        n.t(
+          isPickup(n)
+            ? 'orders.paymentConfirmed.owner.pickupNext'
+            : 'orders.paymentConfirmed.owner.deliveryNext',
+          { hours: PICKUP_DROP_OFF_HOURS, handover: handover(n) },
+        ),
       ],
       rows: orderRows(n),
-      button: { label: 'View the order', url: n.link },
+      button: viewTheOrder(n),
     }),
   },
-  shipped: statusPair('has shipped', 'Your books are on their way', (n) =>
-    n.order.deliveryMethod === 'pickup'
-      ? `The books of order #${n.number} are on their way to the pickup location.`
-      : `The books of order #${n.number} are on their way to you.`,
-  ),
-  delivered: statusPair(
-    'was delivered',
-    'Your books were delivered',
-    (n) =>
-      `Order #${n.number} was delivered. Enjoy your reading! Return the books at the end of the ${durationLabel(n.order.borrowDuration)}.`,
-  ),
-  return_started: statusPair(
-    'is being returned',
-    'The return has started',
-    (n) => `The books of order #${n.number} are on their way back to ${n.order.ownerName}.`,
-  ),
-  completed: withRating(
-    statusPair(
-      'is completed',
-      'Your order is completed',
-      (n) =>
-        `The books of order #${n.number} are back with ${n.order.ownerName}. Thank you for sharing books in Bali!`,
-    ),
-  ),
-  cancelled: statusPair(
-    'was cancelled',
-    'Your order was cancelled',
-    (n) => `Order #${n.number} was cancelled. Its books are available again.`,
-  ),
+  shipped: statusPair('orders.shipped', (n, who) => [
+    isPickup(n)
+      ? 'orders.shipped.toPickup'
+      : who === 'owner'
+        ? 'orders.shipped.toBorrowerOwner'
+        : 'orders.shipped.toBorrower',
+  ]),
+  delivered: statusPair('orders.delivered', (n, who) => [
+    who === 'owner' ? 'orders.delivered.bodyOwner' : 'orders.delivered.body',
+    { duration: durationLabel(n, n.order.borrowDuration) },
+  ]),
+  return_started: statusPair('orders.returnStarted', () => ['orders.returnStarted.body']),
+  completed: withRating(statusPair('orders.completed', () => ['orders.completed.body'])),
+  cancelled: statusPair('orders.cancelled', () => ['orders.cancelled.body']),
   // D35: the borrower cancelled before paying; the owner and the admins hear of it.
-  cancelled_by_borrower: {
-    borrower: (n) => ({
-      subject: `Order #${n.number} was cancelled`,
-      title: 'Your order was cancelled',
-      paragraphs: [`Hi ${n.order.userName}, you cancelled order #${n.number}. Nothing is to be paid.`],
-      rows: orderRows(n),
-      button: viewButton(n),
-    }),
-    owner: (n) => ({
-      subject: `Order #${n.number} was cancelled by the borrower`,
-      title: 'The order was cancelled',
-      paragraphs: [
-        `Hi ${n.order.ownerName}, ${n.order.userName} cancelled order #${n.number} before paying. Your books are available again.`,
-      ],
-      rows: orderRows(n),
-      button: { label: 'View the order', url: n.link },
-    }),
-    admin: (n) => ({
-      subject: `Order #${n.number} was cancelled by the borrower`,
-      title: 'An order was cancelled by its borrower',
-      paragraphs: [
-        `${n.order.userName} (${n.order.userEmail}) cancelled order #${n.number} from ${n.order.ownerName}. Its books are available again; nothing is to be paid.`,
-      ],
-      rows: orderRows(n),
-      button: { label: 'Open the order', url: n.link },
-    }),
-  },
+  cancelled_by_borrower: sameForAll(
+    'orders.cancelledByBorrower',
+    { borrower: 'greet', owner: 'greet', admin: 'plain' },
+    viewButton,
+  ),
 };
-
-/** A moment in the operator's zone, for emails: "Wednesday, 9 December 2026, 14:05". */
-function momentLabel(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at);
-}
 
 const CLAIM_TEMPLATES: Record<
   'payment_claimed' | 'payment_claim_waiting' | 'payment_claim_rejected' | 'cancelled_refund_owed',
@@ -315,88 +324,74 @@ const CLAIM_TEMPLATES: Record<
 > = {
   payment_claimed: {
     admin: (n) => ({
-      subject: `Payment claimed for order #${n.number}: please check the transfer`,
-      title: 'A borrower says they paid',
+      subject: n.t('orders.paymentClaimed.subject', words(n)),
+      title: n.t('orders.paymentClaimed.title'),
       paragraphs: [
-        `${n.order.userName} (${n.order.userEmail}) says they transferred ${formatMoney(n.order.total ?? n.order.subtotal)} for order #${n.number} from ${n.order.ownerName}, with the reference ${n.number}.`,
-        'The order is no longer cancelled at the end of its payment window. Check the bank account, then confirm the payment or reject the claim with a reason on the order page.',
+        n.t('orders.paymentClaimed.body', { ...words(n), amount: amountDue(n) }),
+        n.t('orders.paymentClaimed.next'),
       ],
       rows: orderRows(n),
-      button: { label: 'Open the order', url: n.link },
+      button: openButton(n),
     }),
   },
   payment_claim_waiting: {
     admin: (n) => ({
-      subject: `Reminder: the payment claim for order #${n.number} is waiting`,
-      title: 'A payment claim is still waiting',
-      paragraphs: [
-        `${n.order.userName} (${n.order.userEmail}) said they paid for order #${n.number}, and nobody has checked it yet. The order waits until an admin confirms the payment or rejects the claim.`,
-      ],
+      subject: n.t('orders.paymentClaimWaiting.subject', words(n)),
+      title: n.t('orders.paymentClaimWaiting.title'),
+      paragraphs: [n.t('orders.paymentClaimWaiting.body', words(n))],
       rows: orderRows(n),
-      button: { label: 'Open the order', url: n.link },
+      button: openButton(n),
     }),
   },
   payment_claim_rejected: {
     borrower: (n) => ({
-      subject: `We could not confirm your payment for order #${n.number}`,
-      title: 'We could not confirm your payment',
+      subject: n.t('orders.paymentClaimRejected.subject', words(n)),
+      title: n.t('orders.paymentClaimRejected.title'),
       paragraphs: [
-        `Hi ${n.order.userName}, we checked your payment for order #${n.number} and could not confirm it: ${n.facts.reason ?? ''}`,
-        `Please transfer ${formatMoney(n.order.total ?? n.order.subtotal)} to ${n.config.payment.bankName}, account name ${n.config.payment.accountName}, account number ${n.config.payment.accountNumber}, with the reference ${n.number}, then press "I have paid" on your order page again.`,
+        n.t('orders.paymentClaimRejected.body', {
+          ...words(n),
+          name: n.order.userName,
+          reason: n.facts.reason ?? '',
+        }),
+        n.t('orders.paymentClaimRejected.transfer', { ...words(n), ...payWords(n), amount: amountDue(n) }),
         n.facts.deadline
-          ? `Please pay by ${momentLabel(n.facts.deadline, n.config.timeZone)}, or the order is cancelled and its books go back on the shelf.`
+          ? n.t('orders.shippingCostSet.payBy', {
+              deadline: deadlineLabel(n.lang, n.facts.deadline, n.config.timeZone),
+            })
           : '',
       ].filter(Boolean),
       rows: orderRows(n),
       button: viewButton(n),
     }),
   },
-  cancelled_refund_owed: {
-    borrower: (n) => ({
-      subject: `Order #${n.number} was cancelled`,
-      title: 'Your order was cancelled',
-      paragraphs: [
-        `Hi ${n.order.userName}, order #${n.number} was cancelled. You told us you had paid for it, so our team will refund your transfer to you.`,
-      ],
-      rows: orderRows(n),
-      button: viewButton(n),
-    }),
-    owner: (n) => ({
-      subject: `Order #${n.number} was cancelled`,
-      title: 'The order was cancelled',
-      paragraphs: [
-        `Hi ${n.order.ownerName}, order #${n.number} was cancelled. Your books are available again.`,
-      ],
-      rows: orderRows(n),
-      button: { label: 'View the order', url: n.link },
-    }),
-    admin: (n) => ({
-      subject: `Order #${n.number} was cancelled: a refund is owed`,
-      title: 'A cancelled order needs a refund',
-      paragraphs: [
-        `Order #${n.number} of ${n.order.userName} (${n.order.userEmail}) was cancelled after the borrower paid or said they paid. Please check the transfer and refund it to the borrower.`,
-      ],
-      rows: orderRows(n),
-      button: { label: 'Open the order', url: n.link },
-    }),
-  },
+  cancelled_refund_owed: sameForAll(
+    'orders.cancelledRefundOwed',
+    { borrower: 'greet', owner: 'greet', admin: 'plain' },
+    viewButton,
+  ),
 };
 
-/** The status notices that go to both the borrower and the owner (D16). */
-function statusPair(subjectTail: string, title: string, sentence: (n: NoticeContext) => string): Template {
+/**
+ * The status notices that go to both the borrower and the owner (D16), each greeted by name.
+ */
+function statusPair(
+  key: string,
+  sentence: (n: NoticeContext, who: Recipient) => [string, Record<string, string>?],
+): Template {
   const build =
-    (name: (o: NoticeOrder) => string, label: string) =>
-    (n: NoticeContext): EmailContent => ({
-      subject: `Order #${n.number} ${subjectTail}`,
-      title,
-      paragraphs: [`Hi ${name(n.order)}, ${sentence(n).replace(/^./, (c) => c.toLowerCase())}`],
-      rows: orderRows(n),
-      button: { label, url: n.link },
-    });
-  return {
-    borrower: build((o) => o.userName, 'View your order'),
-    owner: build((o) => o.ownerName, 'View the order'),
-  };
+    (who: 'borrower' | 'owner') =>
+    (n: NoticeContext): EmailContent => {
+      const [sentenceKey, params] = sentence(n, who);
+      const name = who === 'owner' ? n.order.ownerName : n.order.userName;
+      return {
+        subject: n.t(`${key}.subject`, words(n)),
+        title: n.t(`${key}.title`),
+        paragraphs: [n.t(sentenceKey, { ...words(n), ...params, name })],
+        rows: orderRows(n),
+        button: who === 'owner' ? viewTheOrder(n) : viewButton(n),
+      };
+    };
+  return { borrower: build('borrower'), owner: build('owner') };
 }
 
 /**
@@ -413,11 +408,8 @@ function withRating(template: Template): Template {
       const content = build(n);
       return {
         ...content,
-        paragraphs: [
-          ...content.paragraphs,
-          `Rate this loan: give ${other(n)} 1 to 5 stars and a few words on the order page. Your review stays hidden from ${other(n)} until they have written theirs or 14 days have passed.`,
-        ],
-        button: { label: 'Rate this loan', url: n.link },
+        paragraphs: [...content.paragraphs, n.t('orders.completed.rate', { other: other(n) })],
+        button: { label: n.t('buttons.rateLoan'), url: n.link },
       };
     };
   }
@@ -451,10 +443,15 @@ export async function queueOrderNotices(
 export function placedNoticeEmails(
   config: Config,
   placed: ReadonlyArray<{ order: NoticeOrder; items: NoticeItem[] }>,
-  addresses: { ownerEmail: (ownerId: string) => string | null; adminEmails: readonly string[] },
+  addresses: {
+    owner: (ownerId: string) => Addressee | null;
+    admins: readonly Addressee[];
+    /** The borrower's saved language (the member placing the orders). */
+    borrowerLanguage: string;
+  },
 ): QueuedEmail[] {
   return placed.flatMap(({ order, items }) => {
-    const ownerEmail = order.ownerId ? addresses.ownerEmail(order.ownerId) : null;
+    const owner = order.ownerId ? addresses.owner(order.ownerId) : null;
     // A checkout's items share one created_at (its transaction's): by title, then.
     const sorted = [...items].sort((a, b) => a.title.localeCompare(b.title));
     return noticeEmails(
@@ -462,7 +459,7 @@ export function placedNoticeEmails(
       'placed',
       order,
       sorted,
-      recipientList(order, ownerEmail, addresses.adminEmails),
+      recipientList(order, addresses.borrowerLanguage, owner, addresses.admins),
     );
   });
 }
@@ -472,10 +469,10 @@ function noticeEmails(
   notice: OrderNotice,
   order: NoticeOrder,
   items: NoticeItem[],
-  recipients: ReadonlyArray<{ email: string; type: Recipient }>,
+  recipients: ReadonlyArray<NoticeRecipient>,
   facts: NoticeFacts = {},
 ): QueuedEmail[] {
-  const context: NoticeContext = {
+  const shared = {
     facts,
     order,
     items,
@@ -488,39 +485,66 @@ function noticeEmails(
       ? CLAIM_TEMPLATES[notice as keyof typeof CLAIM_TEMPLATES]
       : TEMPLATES[notice as keyof typeof TEMPLATES];
   const emails: QueuedEmail[] = [];
-  for (const { email, type } of recipients) {
+  for (const { email, type, language } of recipients) {
     const build = template[type];
     if (!build) continue;
+    const lang = languageOf(language);
     emails.push({
       to: email,
       recipientType: type,
       emailType: `order_${notice}`,
       orderId: order.id,
-      ...renderEmail(build(context)),
+      ...renderEmail(lang, build({ ...shared, lang, t: emailWords(lang) })),
     });
   }
   return emails;
 }
 
-/** The borrower (while their account exists), the owner, and every admin; each address once per role. */
-async function recipientsOf(tx: Tx, order: Order): Promise<Array<{ email: string; type: Recipient }>> {
-  let ownerEmail: string | null = null;
-  if (order.ownerId) {
-    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, order.ownerId));
-    ownerEmail = owner?.email ?? null;
-  }
-  const admins = await tx.select({ email: user.email }).from(user).where(eq(user.role, 'admin'));
+/** An address and the language its reader saved (D29). */
+export interface Addressee {
+  email: string;
+  language: string;
+}
+
+type NoticeRecipient = Addressee & { type: Recipient };
+
+/**
+ * The borrower (while their account exists), the owner, and every admin; each address once per
+ * role, each with its own language. The language is read as the notice is queued, in the
+ * transaction of the change: the email says what happened in the language the reader had then,
+ * and the outbox sends the rendered text as it is, whatever the worker's timing.
+ */
+async function recipientsOf(tx: Tx, order: Order): Promise<NoticeRecipient[]> {
+  const people = await tx
+    .select({ id: user.id, email: user.email, language: user.language, role: user.role })
+    .from(user)
+    .where(
+      or(
+        eq(user.role, 'admin'),
+        order.ownerId ? eq(user.id, order.ownerId) : undefined,
+        order.userId ? eq(user.id, order.userId) : undefined,
+      ),
+    )
+    .orderBy(asc(user.createdAt), asc(user.id));
+  const borrower = people.find((p) => p.id === order.userId);
+  const owner = people.find((p) => p.id === order.ownerId) ?? null;
   return recipientList(
     order,
-    ownerEmail,
-    admins.map((a) => a.email),
+    borrower?.language ?? 'en',
+    owner,
+    people.filter((p) => p.role === 'admin'),
   );
 }
 
-function recipientList(order: NoticeOrder, ownerEmail: string | null, adminEmails: readonly string[]) {
-  const list: Array<{ email: string; type: Recipient }> = [];
-  if (order.userId) list.push({ email: order.userEmail, type: 'borrower' });
-  if (ownerEmail) list.push({ email: ownerEmail, type: 'owner' });
-  for (const email of adminEmails) list.push({ email, type: 'admin' });
+function recipientList(
+  order: NoticeOrder,
+  borrowerLanguage: string,
+  owner: Addressee | null,
+  admins: readonly Addressee[],
+): NoticeRecipient[] {
+  const list: NoticeRecipient[] = [];
+  if (order.userId) list.push({ email: order.userEmail, language: borrowerLanguage, type: 'borrower' });
+  if (owner) list.push({ email: owner.email, language: owner.language, type: 'owner' });
+  for (const admin of admins) list.push({ email: admin.email, language: admin.language, type: 'admin' });
   return list;
 }

@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { dueWords, loanClock, localDate, type ReminderKind } from '@domain/loan';
+import { asc, eq, or } from 'drizzle-orm';
+import { dayWords, daysFromNowWords } from '@domain/date-words';
+import { loanClock, localDate, type ReminderKind } from '@domain/loan';
 import { formatMoney } from '@domain/money';
 import { orderNumber } from '@domain/order-number';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { type Order, type OrderExtension, type OrderItem, user } from '@server/db/schema';
+import type { UiLanguage } from '@domain/ui-language';
 import { now } from '@server/lib/clock';
+import { type EmailWords, emailWords, languageOf, translate } from '@server/lib/i18n';
 import { type EmailContent, renderEmail } from '@server/outbox/layout';
 import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
 import { waitingForOrder } from '@server/modules/waitlist/service';
@@ -15,51 +18,68 @@ import { waitingForOrder } from '@server/modules/waitlist/service';
 
 type Recipient = QueuedEmail['recipientType'];
 
-/** A readable due date in the operator's zone: "Wednesday, 9 December 2026". */
-function dueDateLabel(dueAt: Date, timeZone: string): string {
-  const [y, m, d] = localDate(dueAt, timeZone).split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+/** A readable due date in the operator's zone, in `lang`: "Wednesday, 9 December 2026" / "Rabu, 9 Desember 2026". */
+function dueDateLabel(lang: UiLanguage, dueAt: Date, timeZone: string): string {
+  return dayWords(lang, localDate(dueAt, timeZone));
 }
 
+/** "due tomorrow", "3 days overdue" / "kembali besok", "terlambat 3 hari": the due badge's words (D21). */
+export function dueLabel(lang: UiLanguage, daysLeft: number): string {
+  if (daysLeft === 0) return translate(lang, 'orders:loan.dueToday');
+  if (daysLeft > 0) return translate(lang, 'orders:loan.dueWhen', { when: daysFromNowWords(lang, daysLeft) });
+  return translate(lang, 'orders:loan.overdue', { count: -daysLeft });
+}
+
+/**
+ * Each reader's address and saved language (D29). The language is read as the notice is queued,
+ * in the timer's or the extension's transaction: the reader's language at that moment; the
+ * outbox then sends the rendered text as it is.
+ */
 async function addresses(
   tx: Tx,
   order: Order,
   types: Recipient[],
-): Promise<Array<{ to: string; type: Recipient }>> {
-  const list: Array<{ to: string; type: Recipient }> = [];
-  if (types.includes('borrower') && order.userId) list.push({ to: order.userEmail, type: 'borrower' });
-  if (types.includes('owner') && order.ownerId) {
-    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, order.ownerId));
-    if (owner) list.push({ to: owner.email, type: 'owner' });
+): Promise<Array<{ to: string; type: Recipient; lang: UiLanguage }>> {
+  const list: Array<{ to: string; type: Recipient; lang: UiLanguage }> = [];
+  const people = await tx
+    .select({ id: user.id, email: user.email, language: user.language, role: user.role })
+    .from(user)
+    .where(
+      or(
+        types.includes('admin') ? eq(user.role, 'admin') : undefined,
+        order.ownerId ? eq(user.id, order.ownerId) : undefined,
+        order.userId ? eq(user.id, order.userId) : undefined,
+      ),
+    )
+    .orderBy(asc(user.createdAt), asc(user.id));
+  if (types.includes('borrower') && order.userId) {
+    const borrower = people.find((p) => p.id === order.userId);
+    list.push({ to: order.userEmail, type: 'borrower', lang: languageOf(borrower?.language) });
   }
+  const owner = people.find((p) => p.id === order.ownerId);
+  if (types.includes('owner') && owner)
+    list.push({ to: owner.email, type: 'owner', lang: languageOf(owner.language) });
   if (types.includes('admin')) {
-    const admins = await tx.select({ email: user.email }).from(user).where(eq(user.role, 'admin'));
-    for (const admin of admins) list.push({ to: admin.email, type: 'admin' });
+    for (const admin of people.filter((p) => p.role === 'admin')) {
+      list.push({ to: admin.email, type: 'admin', lang: languageOf(admin.language) });
+    }
   }
   return list;
 }
 
-async function queue(
-  tx: Tx,
-  order: Order,
-  emailType: string,
-  build: Partial<Record<Recipient, EmailContent>>,
-): Promise<void> {
+/** What one reader reads, in their language. */
+type Build = Partial<Record<Recipient, (lang: UiLanguage, t: EmailWords) => EmailContent>>;
+
+async function queue(tx: Tx, order: Order, emailType: string, build: Build): Promise<void> {
   const recipients = await addresses(tx, order, Object.keys(build) as Recipient[]);
   await enqueueEmails(
     tx,
-    recipients.map(({ to, type }) => ({
+    recipients.map(({ to, type, lang }) => ({
       to,
       recipientType: type,
       emailType,
       orderId: order.id,
-      ...renderEmail(build[type]!),
+      ...renderEmail(lang, build[type]!(lang, emailWords(lang))),
     })),
   );
 }
@@ -67,54 +87,63 @@ async function queue(
 /** D22: the reminder of `kind` for the order's current due date. */
 export async function queueReminder(tx: Tx, config: Config, order: Order, kind: ReminderKind): Promise<void> {
   if (!order.dueAt) return;
+  const dueAt = order.dueAt;
   const number = orderNumber(order.id);
   const link = `${config.appUrl}/orders/${order.id}`;
-  const clock = loanClock(order.dueAt, now(), config.timeZone);
-  const words = dueWords(clock.daysLeft);
-  const date = dueDateLabel(order.dueAt, config.timeZone);
+  const clock = loanClock(dueAt, now(), config.timeZone);
   const overdue = clock.daysLeft < 0;
   // D25: the borrower knows when someone waits for these books.
   const waiting = await waitingForOrder(tx, order.id);
-  const them = waiting.books === 1 ? 'this book' : 'these books';
-  const waitLine =
-    waiting.members > 0
-      ? `${waiting.members === 1 ? '1 person is' : `${waiting.members} people are`} waiting for ${them}, so please return ${waiting.books === 1 ? 'it' : 'them'} on time.`
-      : null;
-  const build: Partial<Record<Recipient, EmailContent>> = {
-    borrower: {
-      subject: overdue ? `Order #${number} is ${words}` : `Order #${number} is ${words}: ${date}`,
-      title: overdue ? 'Please return your books' : 'Your loan is almost over',
+  const said = (lang: UiLanguage) => ({
+    number,
+    words: dueLabel(lang, clock.daysLeft),
+    date: dueDateLabel(lang, dueAt, config.timeZone),
+    borrower: order.userName,
+    owner: order.ownerName,
+    email: order.userEmail,
+  });
+  const build: Build = {
+    borrower: (lang, t) => ({
+      subject: t(overdue ? 'loans.reminder.subjectOverdue' : 'loans.reminder.subject', said(lang)),
+      title: t(overdue ? 'loans.reminder.titleOverdue' : 'loans.reminder.title'),
       paragraphs: [
-        `Hi ${order.userName}, the books of order #${number} from ${order.ownerName} are ${words} (due ${date}).`,
-        overdue
-          ? 'Please start the return on the order page today: someone else may be waiting for them.'
-          : waitLine
-            ? 'Start the return on the order page.'
-            : 'Start the return on the order page, or extend the loan there while it is not overdue.',
-        ...(waitLine ? [waitLine] : []),
+        t('loans.reminder.body', { ...said(lang), name: order.userName }),
+        t(
+          overdue
+            ? 'loans.reminder.returnToday'
+            : waiting.members > 0
+              ? 'loans.reminder.returnNow'
+              : 'loans.reminder.returnOrExtend',
+        ),
+        ...(waiting.members > 0
+          ? [
+              t(waiting.books === 1 ? 'loans.reminder.waitingOne' : 'loans.reminder.waitingSeveral', {
+                count: waiting.members,
+              }),
+            ]
+          : []),
       ],
-      button: { label: 'View your order', url: link },
-    },
+      button: { label: t('buttons.viewYourOrder'), url: link },
+    }),
   };
   // The owner and the admins hear once, with the first overdue reminder of this due date (D22):
   // one day overdue, or later when a downtime skipped that one (D37).
   if (kind.startsWith('overdue_') && order.overdueRemindedAt === null) {
-    const paragraph = `${order.userName} has not started returning the books of order #${number} (due ${date}).`;
-    build.owner = {
-      subject: `Order #${number} is overdue`,
-      title: 'A loan of your books is overdue',
+    build.owner = (lang, t) => ({
+      subject: t('loans.overdue.subject', said(lang)),
+      title: t('loans.overdue.ownerTitle'),
       paragraphs: [
-        `Hi ${order.ownerName}, ${paragraph[0].toLowerCase()}${paragraph.slice(1)}`,
-        'We have reminded the borrower and will follow up.',
+        t('loans.overdue.ownerBody', { ...said(lang), name: order.ownerName }),
+        t('loans.overdue.ownerNext'),
       ],
-      button: { label: 'View the order', url: link },
-    };
-    build.admin = {
-      subject: `Order #${number} is overdue`,
-      title: 'An overdue loan',
-      paragraphs: [paragraph, `Borrower: ${order.userName} (${order.userEmail}). Owner: ${order.ownerName}.`],
-      button: { label: 'Open the order', url: link },
-    };
+      button: { label: t('buttons.viewTheOrder'), url: link },
+    });
+    build.admin = (lang, t) => ({
+      subject: t('loans.overdue.subject', said(lang)),
+      title: t('loans.overdue.adminTitle'),
+      paragraphs: [t('loans.overdue.adminBody', said(lang)), t('loans.overdue.adminWho', said(lang))],
+      button: { label: t('buttons.openTheOrder'), url: link },
+    });
   }
   await queue(tx, order, `loan_reminder_${kind}`, build);
 }
@@ -129,43 +158,49 @@ export async function queueExtensionNotices(
 ): Promise<void> {
   const number = orderNumber(order.id);
   const link = `${config.appUrl}/orders/${order.id}`;
-  const date = dueDateLabel(extension.newDueAt, config.timeZone);
-  const weeks = extension.weeks === 1 ? '1 week' : `${extension.weeks} weeks`;
-  const rows: Array<[string, string]> = [
-    ['Order number', `#${number}`],
-    ...items.map((item): [string, string] => [item.title, `${weeks}`]),
-    ['Extension', formatMoney(extension.amount)],
-    ['New due date', date],
+  const amount = formatMoney(extension.amount);
+  const said = (lang: UiLanguage, t: EmailWords) => ({
+    number,
+    amount,
+    date: dueDateLabel(lang, extension.newDueAt, config.timeZone),
+    weeks: t('loans.extended.weeks', { count: extension.weeks }),
+    borrower: order.userName,
+    owner: order.ownerName,
+    email: order.userEmail,
+    bank: config.payment.bankName,
+    accountName: config.payment.accountName,
+    accountNumber: config.payment.accountNumber,
+  });
+  const rows = (lang: UiLanguage, t: EmailWords): Array<[string, string]> => [
+    [t('orders.rows.orderNumber'), `#${number}`],
+    ...items.map((item): [string, string] => [item.title, said(lang, t).weeks]),
+    [t('loans.extended.rowExtension'), amount],
+    [t('loans.extended.rowNewDueDate'), said(lang, t).date],
   ];
   await queue(tx, order, 'loan_extended', {
-    borrower: {
-      subject: `Order #${number} extended by ${weeks}`,
-      title: 'Your loan is extended',
+    borrower: (lang, t) => ({
+      subject: t('loans.extended.subject', said(lang, t)),
+      title: t('loans.extended.borrowerTitle'),
       paragraphs: [
-        `Hi ${order.userName}, your loan of order #${number} now runs until ${date}.`,
-        `Please transfer ${formatMoney(extension.amount)} to ${config.payment.bankName}, account name ${config.payment.accountName}, account number ${config.payment.accountNumber}, with the reference ${number}.`,
+        t('loans.extended.borrowerBody', { ...said(lang, t), name: order.userName }),
+        t('loans.extended.borrowerPay', said(lang, t)),
       ],
-      rows,
-      button: { label: 'View your order', url: link },
-    },
-    owner: {
-      subject: `Order #${number} extended by ${weeks}`,
-      title: 'A loan of your books is extended',
-      paragraphs: [
-        `Hi ${order.ownerName}, ${order.userName} extended order #${number} by ${weeks}; the books are now due ${date}.`,
-      ],
-      rows,
-      button: { label: 'View the order', url: link },
-    },
-    admin: {
-      subject: `Order #${number} extended by ${weeks}: ${formatMoney(extension.amount)} to collect`,
-      title: 'A loan was extended',
-      paragraphs: [
-        `${order.userName} (${order.userEmail}) extended order #${number} from ${order.ownerName} by ${weeks}.`,
-        'Mark the extension paid on the order once the transfer arrives.',
-      ],
-      rows,
-      button: { label: 'Open the order', url: link },
-    },
+      rows: rows(lang, t),
+      button: { label: t('buttons.viewYourOrder'), url: link },
+    }),
+    owner: (lang, t) => ({
+      subject: t('loans.extended.subject', said(lang, t)),
+      title: t('loans.extended.ownerTitle'),
+      paragraphs: [t('loans.extended.ownerBody', { ...said(lang, t), name: order.ownerName })],
+      rows: rows(lang, t),
+      button: { label: t('buttons.viewTheOrder'), url: link },
+    }),
+    admin: (lang, t) => ({
+      subject: t('loans.extended.adminSubject', said(lang, t)),
+      title: t('loans.extended.adminTitle'),
+      paragraphs: [t('loans.extended.adminBody', said(lang, t)), t('loans.extended.adminNext')],
+      rows: rows(lang, t),
+      button: { label: t('buttons.openTheOrder'), url: link },
+    }),
   });
 }

@@ -74,7 +74,9 @@ describe('pickup orders need no review (D33)', () => {
     // The deadline as a date in the operator's zone, not a number of hours.
     const row = await orderRow(order.id);
     expect(row.paymentDueAt).not.toBeNull();
-    expect(mail.textBody).toContain(`Please pay by ${deadlineLabel(row.paymentDueAt!, ctx.config.timeZone)}`);
+    expect(mail.textBody).toContain(
+      `Please pay by ${deadlineLabel('en', row.paymentDueAt!, ctx.config.timeZone)}`,
+    );
     expect(mail.textBody).not.toMatch(/within \d+ hours/);
     // The owner's new-request email names the drop-off location and the owner's own share.
     const [ownerMail] = await ctx.db

@@ -1,10 +1,19 @@
 import { pickupLocationSchema } from '@domain/api-types';
-import { pickupChoicesSchema } from '@domain/schemas/account';
-import { jsonAnswer, jsonBody, memberRoute, publicRoute, router, z } from '@server/lib/openapi';
-import { getOwnerPickupChoices, listActivePickupLocations, setOwnerPickupChoices } from './service';
+import { favouritePickupSchema, pickupChoicesSchema } from '@domain/schemas/account';
+import { errorAnswer, jsonAnswer, jsonBody, memberRoute, publicRoute, router, z } from '@server/lib/openapi';
+import {
+  getFavouritePickup,
+  getOwnerPickupChoices,
+  listActivePickupLocations,
+  setFavouritePickup,
+  setOwnerPickupChoices,
+} from './service';
 
 const tags = ['Pickup locations'];
 const choices = z.object({ ids: z.array(z.string()) });
+const favourite = z.object({
+  pickupLocationId: z.string().nullable().describe('The favourite active location, or null for none'),
+});
 
 const listLocations = publicRoute({
   method: 'get',
@@ -31,6 +40,26 @@ const setChoices = memberRoute({
   responses: { 200: jsonAnswer(choices, 'The saved choice') },
 });
 
+const myFavourite = memberRoute({
+  method: 'get',
+  path: '/profile/favourite-pickup-location',
+  tags,
+  summary: 'The location the signed-in member likes to collect books at (checkout offers it first)',
+  responses: { 200: jsonAnswer(favourite, 'The favourite, null when none or closed') },
+});
+
+const setFavourite = memberRoute({
+  method: 'put',
+  path: '/profile/favourite-pickup-location',
+  tags,
+  summary: 'Make an active location the member’s favourite (null forgets it)',
+  request: { body: jsonBody(favouritePickupSchema) },
+  responses: {
+    200: jsonAnswer(favourite, 'The saved favourite'),
+    422: errorAnswer('An unknown or closed location (PICKUP_LOCATION_UNAVAILABLE)'),
+  },
+});
+
 export function pickupLocationsRoutes() {
   return router()
     .openapi(listLocations, async (c) =>
@@ -45,6 +74,14 @@ export function pickupLocationsRoutes() {
         { ids: await setOwnerPickupChoices(c.var.deps.db, { actorId: c.var.user.id, ids }) },
         200,
       );
+    })
+    .openapi(myFavourite, async (c) =>
+      c.json({ pickupLocationId: await getFavouritePickup(c.var.deps.db, { actorId: c.var.user.id }) }, 200),
+    )
+    .openapi(setFavourite, async (c) => {
+      const { pickupLocationId } = c.req.valid('json');
+      const saved = await setFavouritePickup(c.var.deps.db, { actorId: c.var.user.id, pickupLocationId });
+      return c.json({ pickupLocationId: saved }, 200);
     });
 }
 

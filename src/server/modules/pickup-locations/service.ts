@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PickupLocation } from '@domain/api-types';
 import type { Db, DbOrTx } from '@server/db/client';
-import { ownerPickupLocations, pickupLocations } from '@server/db/schema';
-import { AppError } from '@server/lib/errors';
+import { favouritePickupLocations, ownerPickupLocations, pickupLocations } from '@server/db/schema';
+import { AppError, fieldProblem } from '@server/lib/errors';
 
 /** The partner locations members can choose from today, by name. */
 export async function listActivePickupLocations(db: DbOrTx): Promise<PickupLocation[]> {
@@ -53,4 +53,53 @@ export async function setOwnerPickupChoices(
     }
     return getOwnerPickupChoices(tx, { actorId: input.actorId });
   });
+}
+
+/** The member's favourite pickup location, while it is active (a closed one is no favourite). */
+export async function getFavouritePickup(db: DbOrTx, input: { actorId: string }): Promise<string | null> {
+  const [row] = await db
+    .select({ id: favouritePickupLocations.pickupLocationId })
+    .from(favouritePickupLocations)
+    .innerJoin(pickupLocations, eq(pickupLocations.id, favouritePickupLocations.pickupLocationId))
+    .where(and(eq(favouritePickupLocations.memberId, input.actorId), eq(pickupLocations.active, true)));
+  return row?.id ?? null;
+}
+
+/**
+ * Makes an active location the member's one favourite, replacing any other; null forgets it.
+ * One statement either way, so two saves at once leave one of them, whole.
+ */
+export async function setFavouritePickup(
+  db: DbOrTx,
+  input: { actorId: string; pickupLocationId: string | null },
+): Promise<string | null> {
+  const { actorId, pickupLocationId } = input;
+  if (pickupLocationId === null) {
+    await db.delete(favouritePickupLocations).where(eq(favouritePickupLocations.memberId, actorId));
+    return null;
+  }
+  // The insert reads the location in the same statement: an unknown or closed one inserts nothing.
+  const saved = await db
+    .insert(favouritePickupLocations)
+    .select(
+      db
+        .select({
+          memberId: sql<string>`${actorId}`.as('member_id'),
+          pickupLocationId: pickupLocations.id,
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
+        .from(pickupLocations)
+        .where(and(eq(pickupLocations.id, pickupLocationId), eq(pickupLocations.active, true))),
+    )
+    .onConflictDoUpdate({
+      target: favouritePickupLocations.memberId,
+      set: { pickupLocationId: sql`excluded.pickup_location_id`, createdAt: sql`now()` },
+    })
+    .returning({ id: favouritePickupLocations.pickupLocationId });
+  if (saved.length === 0) {
+    throw new AppError('PICKUP_LOCATION_UNAVAILABLE', {
+      fields: { pickupLocationId: fieldProblem('pickupLocationGone') },
+    });
+  }
+  return saved[0].id;
 }

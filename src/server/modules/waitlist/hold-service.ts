@@ -28,7 +28,11 @@ async function lockBook(tx: Tx, bookId: string): Promise<Book | undefined> {
  * Gives the locked book to its first waiter when it is borrowable and held for nobody. Returns
  * the hold, or null (nobody waits: the book is in the shop; or it is not free to give).
  */
-async function offerHold(tx: Tx, book: Book, at: Date): Promise<Omit<HoldOffer, 'email' | 'name'> | null> {
+async function offerHold(
+  tx: Tx,
+  book: Book,
+  at: Date,
+): Promise<Omit<HoldOffer, 'email' | 'name' | 'language'> | null> {
   if (book.heldForId !== null || !isBorrowable(book)) return null;
   const [first] = await tx
     .select()
@@ -48,10 +52,14 @@ async function offerHold(tx: Tx, book: Book, at: Date): Promise<Omit<HoldOffer, 
 }
 
 /** The emails of new holds: one per member, however many books are ready for them at once. */
-async function announce(tx: Tx, config: HoldConfig, offers: Omit<HoldOffer, 'email' | 'name'>[]) {
+async function announce(
+  tx: Tx,
+  config: HoldConfig,
+  offers: Omit<HoldOffer, 'email' | 'name' | 'language'>[],
+) {
   if (offers.length === 0) return;
   const members = await tx
-    .select({ id: user.id, email: user.email, name: user.name })
+    .select({ id: user.id, email: user.email, name: user.name, language: user.language })
     .from(user)
     .where(
       inArray(
@@ -65,7 +73,7 @@ async function announce(tx: Tx, config: HoldConfig, offers: Omit<HoldOffer, 'ema
     config,
     offers.flatMap((o) => {
       const m = byId.get(o.userId);
-      return m ? [{ ...o, email: m.email, name: m.name }] : [];
+      return m ? [{ ...o, email: m.email, name: m.name, language: m.language }] : [];
     }),
   );
 }
@@ -146,7 +154,7 @@ async function endWaitlists(
     for (const { id } of ended) await cancelTimers(tx, id, [HOLD_TIMER]);
     if (book.heldForId) await tx.update(books).set({ heldForId: null }).where(eq(books.id, bookId));
     const members = await tx
-      .select({ email: user.email, name: user.name })
+      .select({ email: user.email, name: user.name, language: user.language })
       .from(user)
       .where(
         inArray(

@@ -1,5 +1,8 @@
+import { momentWords } from '@domain/date-words';
+import type { UiLanguage } from '@domain/ui-language';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
+import { emailWords, languageOf } from '@server/lib/i18n';
 import { renderEmail } from '@server/outbox/layout';
 import { enqueueEmails } from '@server/outbox/outbox';
 
@@ -9,6 +12,8 @@ export interface HoldOffer {
   userId: string;
   email: string;
   name: string;
+  /** The member's saved language (D29), read as the hold is made: the email is worded then. */
+  language: string;
   bookId: string;
   title: string;
   holdUntil: Date;
@@ -16,17 +21,9 @@ export interface HoldOffer {
 
 type NoticeConfig = Pick<Config, 'appUrl' | 'timeZone'>;
 
-/** "Friday, 4 December 2026 at 10:00" in the operator's time zone. */
-function holdEndLabel(at: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(at);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(at);
-  return `${date} at ${time}`;
+/** "Friday, 4 December 2026 at 10:00" / "Jumat, 4 Desember 2026 pukul 10.00" in the operator's time zone. */
+function holdEndLabel(lang: UiLanguage, at: Date, timeZone: string): string {
+  return momentWords(lang, at, timeZone);
 }
 
 /** One email per member for every hold that became theirs in this transaction (D25). */
@@ -37,54 +34,53 @@ export async function queueHoldOffers(tx: Tx, config: NoticeConfig, offers: Hold
     tx,
     [...byMember.values()].map((held) => {
       const first = held[0];
+      const lang = languageOf(first.language);
+      const t = emailWords(lang);
       const several = held.length > 1;
+      const form = several ? 'Several' : 'One';
       const link = several ? `${config.appUrl}/my-waitlist` : `${config.appUrl}/books/${first.bookId}`;
       return {
         to: first.email,
         recipientType: 'user' as const,
         emailType: 'waitlist_hold',
-        ...renderEmail({
-          subject: several ? `${held.length} books are held for you` : `"${first.title}" is held for you`,
-          title: several ? 'Books you waited for are ready' : 'A book you waited for is ready',
-          paragraphs: [
-            `Hi ${first.name}, ${several ? 'these books are' : 'this book is'} back and held for you alone for 48 hours.`,
-            several
-              ? 'Add them to your cart and check out before each hold ends; after that each goes to the next member waiting, or back to the shop.'
-              : 'Add it to your cart and check out before the hold ends; after that it goes to the next member waiting, or back to the shop.',
-          ],
+        ...renderEmail(lang, {
+          subject: t(`waitlist.hold.subject${form}`, { title: first.title, count: held.length }),
+          title: t(`waitlist.hold.title${form}`),
+          paragraphs: [t(`waitlist.hold.body${form}`, { name: first.name }), t(`waitlist.hold.next${form}`)],
           rows: held.map((h): [string, string] => [
             h.title,
-            `held until ${holdEndLabel(h.holdUntil, config.timeZone)}`,
+            t('waitlist.hold.heldUntil', { moment: holdEndLabel(lang, h.holdUntil, config.timeZone) }),
           ]),
-          button: { label: several ? 'See my waitlist' : 'See the book', url: link },
+          button: { label: t(`waitlist.hold.button${form}`), url: link },
         }),
       };
     }),
   );
 }
 
-/** D25: a deleted or sold book ends its waitlist, with an email to each waiter. */
+/** D25: a deleted or sold book ends its waitlist, with an email to each waiter in their language. */
 export async function queueWaitlistEnded(
   tx: Tx,
   config: NoticeConfig,
   book: { title: string; reason: 'deleted' | 'sold' },
-  members: Array<{ email: string; name: string }>,
+  members: Array<{ email: string; name: string; language: string }>,
 ): Promise<void> {
-  const why = book.reason === 'sold' ? 'has been sold' : 'has been taken off Rakbuku by its owner';
   await enqueueEmails(
     tx,
-    members.map((m) => ({
-      to: m.email,
-      recipientType: 'user' as const,
-      emailType: 'waitlist_ended',
-      ...renderEmail({
-        subject: `"${book.title}" is no longer available`,
-        title: 'A waitlist has ended',
-        paragraphs: [
-          `Hi ${m.name}, "${book.title}" ${why}, so its waitlist has ended and you are no longer waiting for it.`,
-        ],
-        button: { label: 'Browse books', url: `${config.appUrl}/books` },
-      }),
-    })),
+    members.map((m) => {
+      const lang = languageOf(m.language);
+      const t = emailWords(lang);
+      return {
+        to: m.email,
+        recipientType: 'user' as const,
+        emailType: 'waitlist_ended',
+        ...renderEmail(lang, {
+          subject: t('waitlist.ended.subject', { title: book.title }),
+          title: t('waitlist.ended.title'),
+          paragraphs: [t(`waitlist.ended.${book.reason}`, { name: m.name, title: book.title })],
+          button: { label: t('waitlist.ended.button'), url: `${config.appUrl}/books` },
+        }),
+      };
+    }),
   );
 }

@@ -1,4 +1,5 @@
 import { FIELD_MSG } from '@domain/error-codes';
+import { MAX_WAITLISTS } from '@domain/waitlist';
 import {
   adminWaitlistSchema,
   bookWaitlistSchema,
@@ -59,7 +60,7 @@ const join = memberRoute({
       'WAITLIST_IN_YOUR_ORDER',
       'WAITLIST_ALREADY_JOINED',
     ),
-    422: codeAnswer('WAITLIST_OWN_BOOK', 'WAITLIST_LIMIT'),
+    422: codeAnswer('WAITLIST_OWN_BOOK', ['WAITLIST_LIMIT', { max: MAX_WAITLISTS }]),
   },
 });
 

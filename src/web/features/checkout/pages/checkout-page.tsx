@@ -56,15 +56,18 @@ export default function CheckoutPage() {
 
   const pickupLocations = options.data?.pickupLocations ?? [];
   const pickupOffered = pickupLocations.length > 0;
+  const favouriteId = options.data?.favouritePickupLocationId ?? null;
 
   // The cart can change under the page (another tab): never keep a choice that is no longer offered.
   useEffect(() => {
     if (method === 'pickup' && options.isSuccess && !pickupOffered) setMethod('delivery');
     if (pickupLocationId && !pickupLocations.some((l) => l.id === pickupLocationId))
       setPickupLocationId(null);
-    // The only location there is needs no choosing: it is selected.
+    // The only location there is needs no choosing, and the member's favourite (offered only when
+    // every owner shares it) is their choice already: either is selected.
     else if (!pickupLocationId && pickupLocations.length === 1) setPickupLocationId(pickupLocations[0].id);
-  }, [method, options.isSuccess, pickupOffered, pickupLocationId, pickupLocations]);
+    else if (!pickupLocationId && favouriteId) setPickupLocationId(favouriteId);
+  }, [method, options.isSuccess, pickupOffered, pickupLocationId, pickupLocations, favouriteId]);
 
   const submit = async () => {
     if (submitting) return;
@@ -147,6 +150,7 @@ export default function CheckoutPage() {
             ) : (
               <PickupLocationList
                 locations={pickupLocations}
+                favouriteId={favouriteId}
                 value={pickupLocationId}
                 onChange={(id) => {
                   setPickupLocationId(id);

@@ -11,6 +11,10 @@ const config: KnipConfig = {
     'bench/server.ts',
     // Run on its own against a scratch database (`npx tsx bench/catalog-depth.ts`).
     'bench/catalog-depth.ts',
+    // The lists at a million (`npx tsx bench/lists-explain.ts`, docs/performance.md).
+    'bench/lists-explain.ts',
+    // Run by the e2e global setup as a child process before the server starts.
+    'tests/e2e/seed-order-history.ts',
   ],
   project: ['src/**/*.{ts,tsx,css}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{mjs,ts}', '*.ts'],
   // The stylesheet's `@import "tailwindcss"` is a dependency too.

@@ -19,21 +19,6 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-/** One page of an admin list. */
-export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 export const adminOrderRowSchema = orderSummarySchema.extend({
   userEmail: z.string(),
   /** The owner's contact for the admin (spec section 6); null once the owner's account is gone. */

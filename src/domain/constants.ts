@@ -74,6 +74,8 @@ export const PENDING_EMAIL_POLL_MS = 10_000;
 export const ADD_ERROR_DISPLAY_MS = 3_000;
 
 export const ORDER_NUMBER_LENGTH = 8;
+/** My orders' first page lists at most this many orders that need attention (order-types.ts). */
+export const ORDER_ATTENTION_LIMIT = 50;
 
 export const NAME_MIN = 2;
 export const LOCATION_MIN = 2;

@@ -217,3 +217,18 @@ export const orderMoneySchema = z.object({
   share: orderShareSchema.nullable(),
 });
 export type OrderMoney = z.infer<typeof orderMoneySchema>;
+
+/**
+ * A page of My orders or of Orders for my books (docs/architecture.md, "Lists at scale"). The
+ * first page also carries the orders that need attention now (overdue, payment due, due soon:
+ * byUrgency's order, at most ORDER_ATTENTION_LIMIT of constants.ts), shown above the rest;
+ * `items` pages through every order newest first by an unchanging key, so no order is skipped
+ * or repeated.
+ */
+export const orderListPageSchema = z.object({
+  attention: z.array(orderSummarySchema),
+  items: z.array(orderSummarySchema),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+});
+export type OrderListPage = z.infer<typeof orderListPageSchema>;

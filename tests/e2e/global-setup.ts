@@ -36,6 +36,18 @@ export default async function globalSetup() {
     return originalPush(...mails);
   };
 
+  // A member with 600 orders, for the journeys that page through My orders.
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'tests/e2e/seed-order-history.ts')],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' },
+    },
+  );
+  if (seeded.status !== 0) throw new Error('Seeding the order history failed');
+
   const server = await startServer({
     DATA_DIR: join(work, 'data'),
     WEB_DIST_DIR: distDir,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorParam } from '@domain/cursor-page';
 import {
   CATEGORIES,
   CONDITIONS,
@@ -61,3 +62,10 @@ export const bookQuerySchema = z.object({
   before: cursor('before'),
 });
 export type BookQueryInput = z.output<typeof bookQuerySchema>;
+
+/** Manage books pages (keyset: docs/architecture.md, "Lists at scale"). */
+const MY_BOOKS_PAGE_SIZE = 50;
+export const myBooksQuerySchema = z.object({
+  cursor: cursorParam,
+  pageSize: z.coerce.number().int().min(1).max(100).default(MY_BOOKS_PAGE_SIZE),
+});

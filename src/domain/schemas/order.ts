@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorParam } from '@domain/cursor-page';
 import { FIELD_MSG } from '@domain/error-codes';
 import { ORDER_STATUSES } from '@domain/constants';
 import { AMOUNT_MAX, amountMessage, rupiahField, SHIPPING_COST_MAX } from './amount';
@@ -49,7 +50,12 @@ export const orderActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('set_status'), status: z.enum(ORDER_STATUSES) }),
 ]);
 
+/** My orders pages of 20 (keyset: docs/architecture.md, "Lists at scale"). */
+const ORDER_PAGE_SIZE = 20;
+
 export const orderListQuerySchema = z.object({
   as: z.enum(['borrower', 'owner']).default('borrower'),
+  cursor: cursorParam,
+  pageSize: z.coerce.number().int().min(1).max(100).default(ORDER_PAGE_SIZE),
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;

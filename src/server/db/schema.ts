@@ -70,7 +70,12 @@ export const user = pgTable(
   (t) => [
     check('user_role_check', sql`${t.role} in ('user', 'admin')`),
     check('user_language_check', sql`${t.language} in ('en', 'id')`),
-    index('user_created_idx').on(t.createdAt),
+    // Admin users tab (docs/architecture.md, "Lists at scale"): keyset order, role filter, search.
+    index('user_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('user_role_created_idx').on(t.role, t.createdAt.desc(), t.id.desc()),
+    index('user_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('user_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('user_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
   ],
 );
 
@@ -241,6 +246,14 @@ export const books = pgTable(
     // The orphan sweep asks which keys any book still names.
     index('books_extra_photo_keys_idx').using('gin', t.extraPhotoKeys),
     index('books_owner_idx').on(t.ownerId, t.createdAt),
+    // Admin books tab and Manage books: keyset order over the books that are not deleted.
+    index('books_live_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('books_live_status_created_idx')
+      .on(t.status, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('books_live_owner_created_idx')
+      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
     // Catalog indexes (D17): one per sort order, partial on `listed`, each ending with the
     // filter columns so a page's ids come from an index-only scan (filters checked in the
     // index, no heap visits until the 20 rows of the page are fetched). Descending keys say
@@ -446,10 +459,17 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_due_idx').on(t.dueAt).where(sql`${t.status} = 'Delivered'`),
-    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
-    index('orders_owner_idx').on(t.ownerId, t.createdAt.desc()),
-    index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
-    index('orders_created_idx').on(t.createdAt.desc()),
+    // Keyset order of every order list (docs/architecture.md, "Lists at scale").
+    index('orders_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('orders_owner_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_user_status_idx').on(t.userId, t.status),
+    // The admin's order search: number prefix, borrower email prefix, names by trigram.
+    index('orders_number_idx').on(sql`(upper(right(${t.id}::text, 8))) text_pattern_ops`),
+    index('orders_user_email_idx').on(sql`lower(${t.userEmail}) text_pattern_ops`),
+    index('orders_user_name_trgm_idx').using('gin', sql`${t.userName} gin_trgm_ops`),
+    index('orders_owner_name_trgm_idx').using('gin', sql`${t.ownerName} gin_trgm_ops`),
     index('orders_owner_status_idx').on(t.ownerId, t.status),
     check('orders_duration', sql`${t.borrowDuration} in (1, 2, 4)`),
   ],
@@ -734,9 +754,32 @@ export const emailNotifications = pgTable(
   },
   (t) => [
     index('email_pending_idx').on(t.nextAttemptAt).where(sql`sent_at is null`),
-    index('email_created_idx').on(t.createdAt.desc()),
+    index('email_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('email_unsent_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('email_failed_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.failedAt} is not null`),
+    index('email_recipient_prefix_idx').on(sql`lower(${t.recipientEmail}) text_pattern_ops`),
+    index('email_order_number_idx').on(sql`(upper(right(${t.orderId}::text, 8))) text_pattern_ops`),
   ],
 );
+
+// ---------------------------------------------------------------- dashboard counters
+/**
+ * The admin dashboard's stat cards (migration 0017): 'orders', 'orders:<status>', 'books' (not
+ * deleted) and 'users'. Statement triggers on those tables append deltas, so no writer waits on
+ * a shared row; reading the stats folds the deltas into admin_counters (admin/service.ts).
+ */
+export const adminCounters = pgTable('admin_counters', {
+  name: text('name').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+export const adminCounterDeltas = pgTable('admin_counter_deltas', {
+  name: text('name').notNull(),
+  delta: bigint('delta', { mode: 'number' }).notNull(),
+});
 
 export type User = typeof user.$inferSelect;
 export type Book = typeof books.$inferSelect;

@@ -272,22 +272,31 @@ describe('emails in the recipient language (D29)', () => {
         text: `${r.subject}\n${r.textBody}\n${r.htmlBody}`,
       }),
     );
-    // The message email, for a conversation about an order and one about a book.
+    // The message email: a conversation about an order, one about a book, and both in one (D37).
     const thread = (orderId: string | null) =>
       ({ id: randomUUID(), orderId, bookTitle: 'Bumi Manusia' }) as Thread;
     const message = (fromAdmin: boolean) =>
       ({ fromAdmin, authorName: 'Nyoman', createdAt: new Date(), body: 'Boleh ambil besok?' }) as Message;
     for (const lang of ['en', 'id'] as const) {
-      for (const t of [thread(orderIds[0]), thread(null)]) {
-        for (const list of [[message(false)], [message(false), message(true)]]) {
-          const mail = messageEmail(ctx.config, t, { name: 'Ketut', language: lang }, list);
-          rendered.push({
-            lang,
-            type: 'message',
-            subject: mail.subject,
-            text: `${mail.subject}\n${mail.text}\n${mail.html}`,
-          });
-        }
+      const [aboutOrder, aboutBook] = [thread(orderIds[0]), thread(null)];
+      const cases = [
+        ...[aboutOrder, aboutBook].flatMap((t) => [
+          [{ thread: t, list: [message(false)] }],
+          [{ thread: t, list: [message(false), message(true)] }],
+        ]),
+        [
+          { thread: aboutOrder, list: [message(false)] },
+          { thread: aboutBook, list: [message(true), message(false)] },
+        ],
+      ];
+      for (const news of cases) {
+        const mail = messageEmail(ctx.config, { name: 'Ketut', language: lang }, news);
+        rendered.push({
+          lang,
+          type: `message/${news.length}`,
+          subject: mail.subject,
+          text: `${mail.subject}\n${mail.text}\n${mail.html}`,
+        });
       }
     }
 

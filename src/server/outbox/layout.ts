@@ -11,6 +11,8 @@ export interface EmailContent {
   paragraphs: string[];
   /** Label/value rows, e.g. order number, amounts. */
   rows?: Array<[string, string]>;
+  /** Parts of one email about several things (D37), each with a heading and its own link. */
+  sections?: Array<{ heading: string; paragraphs: string[]; link: { label: string; url: string } }>;
   button?: { label: string; url: string };
   footnote?: string;
 }
@@ -35,6 +37,13 @@ export function renderEmail(lang: UiLanguage, content: EmailContent): RenderedEm
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(content.rows ?? []).map(([k, v]) => `${k}: ${v}`),
     ...(content.rows?.length ? [''] : []),
+    ...(content.sections ?? []).flatMap((section) => [
+      section.heading,
+      '',
+      ...section.paragraphs.flatMap((p) => [p, '']),
+      `${section.link.label}: ${section.link.url}`,
+      '',
+    ]),
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
     `— ${footer}`,
@@ -48,16 +57,26 @@ export function renderEmail(lang: UiLanguage, content: EmailContent): RenderedEm
         )
         .join('')}</table>`
     : '';
+  const sections = (content.sections ?? [])
+    .map(
+      (section) =>
+        `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(section.heading)}</h2>\n${section.paragraphs
+          .map((p) => `<p style="line-height:1.6;margin:0 0 8px">${escapeHtml(p)}</p>`)
+          .join(
+            '\n',
+          )}\n<p style="margin:8px 0 16px"><a href="${escapeHtml(section.link.url)}" style="color:#0f766e;font-weight:600">${escapeHtml(section.link.label)}</a> <span style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(section.link.url)}</span></p>`,
+    )
+    .join('\n');
   const button = content.button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(content.button.label)}</a></p><p style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(content.button.url)}</p>`
     : '';
-  const html = `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f5f5f4;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1c1917">
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="margin:0;background:#f5f5f4;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1c1917">
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <div style="font-size:20px;font-weight:700;color:#0f766e;margin-bottom:16px">Rakbuku</div>
 <div style="background:#fff;border-radius:12px;padding:24px;border:1px solid #e7e5e4">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.title)}</h1>
 ${content.paragraphs.map((p) => `<p style="line-height:1.6;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
-${rows}${button}
+${rows}${sections}${button}
 ${content.footnote ? `<p style="font-size:13px;color:#6b7280">${escapeHtml(content.footnote)}</p>` : ''}
 </div>
 <p style="font-size:12px;color:#78716c;text-align:center;margin-top:16px">${escapeHtml(footer)}</p>

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook } from '@server/seed/factories';
 import {
@@ -136,13 +136,31 @@ describe('stats and lists', () => {
       coverKey: `bulk-${i}`,
     }));
     for (let i = 0; i < rows.length; i += 400) await ctx.db.insert(books).values(rows.slice(i, i + 400));
-    const page3 = await ctx.request('GET', '/api/admin/books?q=bulk%20volume&page=3&pageSize=50', {
+    // The third page, by the cursors of the first two (keyset pages, no page numbers).
+    let cursor = '';
+    let page3 = await ctx.request('GET', '/api/admin/books?q=bulk%20volume&pageSize=50', {
       cookie: adminMember.cookie,
     });
+    for (let i = 0; i < 2; i++) {
+      cursor = page3.body.next;
+      page3 = await ctx.request('GET', `/api/admin/books?q=bulk%20volume&pageSize=50&cursor=${cursor}`, {
+        cookie: adminMember.cookie,
+      });
+    }
     expect(page3.status).toBe(200);
     expect(page3.body.total).toBe(1200);
+    expect(page3.body.totalCapped).toBe(false);
     expect(page3.body.items).toHaveLength(50);
     expect(page3.body.items[0]).toMatchObject({ ownerName: 'Prolific Owner', ownerEmail: owner.user.email });
+    // Newest first: the 101st newest of the bulk books opens the third page.
+    const [third] = await ctx.db
+      .select({ id: books.id })
+      .from(books)
+      .where(eq(books.ownerId, owner.user.id))
+      .orderBy(sql`created_at desc, id desc`)
+      .offset(100)
+      .limit(1);
+    expect(page3.body.items[0].id).toBe(third.id);
     const byOwner = await ctx.request('GET', '/api/admin/books?q=prolific&pageSize=1', {
       cookie: adminMember.cookie,
     });

@@ -5,11 +5,11 @@ import {
   adminRoleChangeSchema,
   adminStatsSchema,
   adminUserRowSchema,
-  pageSchema,
   processEmailsResultSchema,
   retryEmailsResultSchema,
 } from '@domain/admin-types';
 import { bookSummarySchema } from '@domain/api-types';
+import { cursorPageSchema } from '@domain/cursor-page';
 import {
   adminBookStatusSchema,
   adminBooksQuerySchema,
@@ -40,6 +40,7 @@ const userId = z.object({
 });
 const error = (description: string) => jsonAnswer(errorBodySchema, description);
 const deleted = { description: 'Deleted (no body)' };
+const badCursor = error('A cursor this list did not give (INVALID_CURSOR)');
 
 const stats = adminRoute({
   method: 'get',
@@ -53,9 +54,13 @@ const orders = adminRoute({
   method: 'get',
   path: '/admin/orders',
   tags,
-  summary: 'Every order, newest first: search, status or loan filter (D21), pages of 20',
+  summary:
+    'Every order, newest first: search (number or email start, names), status or loan filter (D21), keyset pages of 20',
   request: { query: adminOrdersQuerySchema },
-  responses: { 200: jsonAnswer(pageSchema(adminOrderRowSchema), 'One page of orders') },
+  responses: {
+    200: jsonAnswer(cursorPageSchema(adminOrderRowSchema), 'One page of orders'),
+    400: badCursor,
+  },
 });
 
 const books = adminRoute({
@@ -64,7 +69,10 @@ const books = adminRoute({
   tags,
   summary: 'Every book that is not deleted, newest first: search and status filter',
   request: { query: adminBooksQuerySchema },
-  responses: { 200: jsonAnswer(pageSchema(adminBookRowSchema), 'One page of books') },
+  responses: {
+    200: jsonAnswer(cursorPageSchema(adminBookRowSchema), 'One page of books'),
+    400: badCursor,
+  },
 });
 
 const setBookStatus = adminRoute({
@@ -98,7 +106,10 @@ const users = adminRoute({
   tags,
   summary: 'Every user, newest first: search and role filter',
   request: { query: adminUsersQuerySchema },
-  responses: { 200: jsonAnswer(pageSchema(adminUserRowSchema), 'One page of users') },
+  responses: {
+    200: jsonAnswer(cursorPageSchema(adminUserRowSchema), 'One page of users'),
+    400: badCursor,
+  },
 });
 
 const setUserRole = adminRoute({
@@ -133,7 +144,10 @@ const emails = adminRoute({
   tags,
   summary: 'The email outbox, newest first: search and pending/sent filter',
   request: { query: adminEmailsQuerySchema },
-  responses: { 200: jsonAnswer(pageSchema(adminEmailRowSchema), 'One page of emails') },
+  responses: {
+    200: jsonAnswer(cursorPageSchema(adminEmailRowSchema), 'One page of emails'),
+    400: badCursor,
+  },
 });
 
 const pendingCount = adminRoute({

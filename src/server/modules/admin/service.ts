@@ -2,10 +2,10 @@ import {
   and,
   asc,
   count,
-  desc,
   eq,
   gte,
   ilike,
+  inArray,
   isNotNull,
   isNull,
   lt,
@@ -14,15 +14,15 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type {
   AdminBookRow,
   AdminEmailRow,
   AdminOrderRow,
   AdminStats,
   AdminUserRow,
-  Page,
 } from '@domain/admin-types';
+import type { CursorPage } from '@domain/cursor-page';
 import { type BookStatus, ORDER_NUMBER_LENGTH, type Role } from '@domain/constants';
 import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '@domain/loan';
 import type { AdminLoanFilter } from '@domain/schemas/admin';
@@ -30,6 +30,8 @@ import type { AppDeps } from '@server/app-env';
 import type { DbOrTx } from '@server/db/client';
 import { transactionWithRetry } from '@server/db/retry';
 import {
+  adminCounterDeltas,
+  adminCounters,
   books,
   cartItems,
   emailNotifications,
@@ -42,6 +44,7 @@ import {
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
 import { translate } from '@server/lib/i18n';
+import { cappedCount, type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import {
   inOpenOrderConflict,
   inOpenOrdersByHistory,
@@ -61,44 +64,92 @@ import { orderNumber } from '@domain/order-number';
 
 interface PageQuery {
   q?: string;
-  page: number;
+  cursor?: string;
   pageSize: number;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const contains = (q: string) => `%${escapeLike(q)}%`;
-/** The search box: a row matches when any of these columns contains the text, in any case. */
-const anyContains = (q: string, columns: AnyPgColumn[]) => or(...columns.map((c) => ilike(c, contains(q))));
-const offsetOf = (query: PageQuery) => (query.page - 1) * query.pageSize;
-const pageOf = <T>(items: T[], total: number, query: PageQuery): Page<T> => ({
-  items,
-  total,
-  page: query.page,
-  pageSize: query.pageSize,
-});
+const startsWith = (q: string) => `${escapeLike(q.toLowerCase())}%`;
+/** A text column that contains the search, by its trigram index (never across a join). */
+const trigram = (column: AnyPgColumn, q: string) => ilike(column, contains(q));
+/** A lower-cased text column that starts with the search, by its text_pattern_ops index. */
+const prefix = (column: AnyPgColumn, q: string) => sql`lower(${column}) like ${startsWith(q)}`;
+/** The short order number of an order id (D5), as the expression indexes read it. */
+const numberOf = (id: AnyPgColumn) => sql`upper(right(${id}::text, ${sql.raw(String(ORDER_NUMBER_LENGTH))}))`;
+/** The search as an order number ("#3F2A" or "3f2a"): a prefix of the number, or null. */
+function numberPrefix(q: string): string | null {
+  const n = q.replace(/^#/, '');
+  return new RegExp(`^[0-9a-f-]{1,${ORDER_NUMBER_LENGTH}}$`, 'i').test(n)
+    ? `${escapeLike(n.toUpperCase())}%`
+    : null;
+}
 
+/** A page of ids first, then the page's rows: the shape every admin list answers. */
+async function keysetIds(db: DbOrTx, keys: Keyset, table: PgTable, where: SQL | undefined, query: PageQuery) {
+  const [page, counted] = await Promise.all([
+    keysetPage(keys, query.cursor, query.pageSize, (seek, orderBy, limit) =>
+      db
+        .select(keyColumns(keys))
+        .from(table)
+        .where(and(where, seek))
+        .orderBy(...orderBy)
+        .limit(limit),
+    ),
+    cappedCount(db, table, where),
+  ]);
+  return { ids: page.rows.map((r) => r.id), page, counted };
+}
+
+function pageOf<T extends { id: string }>(
+  ids: string[],
+  rows: T[],
+  found: {
+    page: { next: string | null; prev: string | null };
+    counted: { total: number; totalCapped: boolean };
+  },
+  query: PageQuery,
+): CursorPage<T> {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    // The page's rows in the keyset's order (a row deleted between the two reads is left out).
+    items: ids.flatMap((id) => byId.get(id) ?? []),
+    ...found.counted,
+    pageSize: query.pageSize,
+    next: found.page.next,
+    prev: found.page.prev,
+  };
+}
+
+/** The counter of the orders in one status. */
+const statusCounter = (status: AdminOrderRow['status']) => `orders:${status}`;
+
+/**
+ * The stat cards (migration 0017): totals from the counters the triggers keep, folding their
+ * deltas first; overdue loans and unsent emails are counted on their small partial indexes
+ * (active loans, unsent emails), never on the whole tables.
+ */
 export async function getStats(db: DbOrTx): Promise<AdminStats> {
-  const [[o], [b], [u], pendingEmails] = await Promise.all([
-    db
-      .select({
-        total: count(),
-        draft: sql<number>`count(*) filter (where ${orders.status} = 'Draft')::int`,
-        overdue: sql<number>`count(*) filter (where ${overdueLoan()})::int`,
-        awaitingPayment: sql<number>`count(*) filter (where ${orders.status} = 'Waiting for Payment')::int`,
-      })
-      .from(orders),
-    db.select({ total: count() }).from(books).where(notDeleted()),
-    db.select({ total: count() }).from(user),
+  const counters = await db.transaction(async (tx) => {
+    await tx.execute(sql`with moved as (delete from ${adminCounterDeltas} returning name, delta)
+      insert into ${adminCounters} (name, n) select name, sum(delta) from moved group by name
+      on conflict (name) do update set n = ${adminCounters}.n + excluded.n`);
+    return tx.select({ name: adminCounters.name, n: adminCounters.n }).from(adminCounters);
+  });
+  const value = new Map(counters.map((c) => [c.name, Number(c.n)]));
+  const counter = (name: string) => value.get(name) ?? 0;
+  const [[overdue], pendingEmails] = await Promise.all([
+    db.select({ total: count() }).from(orders).where(overdueLoan()),
     countPendingEmails(db),
   ]);
   return {
-    totalOrders: o.total,
-    totalBooks: b.total,
-    totalUsers: u.total,
+    totalOrders: counter('orders'),
+    totalBooks: counter('books'),
+    totalUsers: counter('users'),
     pendingEmails,
-    draftOrders: o.draft,
-    overdueOrders: o.overdue,
-    awaitingPaymentOrders: o.awaitingPayment,
+    draftOrders: counter(statusCounter('Draft')),
+    overdueOrders: overdue.total,
+    awaitingPaymentOrders: counter(statusCounter('Waiting for Payment')),
   };
 }
 
@@ -126,26 +177,38 @@ const loanDueSoon = () =>
     ),
   )!;
 
+const ORDER_KEYS: Keyset = { list: 'admin-orders', at: orders.createdAt, id: orders.id, idType: 'uuid' };
+
+/**
+ * The order search, each branch on an index of the orders table (combined by a bitmap OR):
+ * the order number's start (D5), the borrower's email's start, or a borrower's or owner's
+ * name containing the text (the names are the order's own snapshots: no join).
+ */
+function orderSearch(q: string): SQL {
+  const number = numberPrefix(q);
+  return or(
+    ...(number ? [sql`${numberOf(orders.id)} like ${number}`] : []),
+    prefix(orders.userEmail, q),
+    trigram(orders.userName, q),
+    trigram(orders.ownerName, q),
+  )!;
+}
+
 export async function listOrders(
   db: DbOrTx,
   query: PageQuery & { status?: AdminOrderRow['status'] | AdminLoanFilter },
-): Promise<Page<AdminOrderRow>> {
+): Promise<CursorPage<AdminOrderRow>> {
   const filters: SQL[] = [];
   if (query.status === 'overdue') filters.push(overdueLoan());
   else if (query.status === 'due_soon') filters.push(loanDueSoon());
   else if (query.status) filters.push(eq(orders.status, query.status));
-  if (query.q) {
-    filters.push(
-      or(
-        anyContains(query.q, [orders.userName, orders.userEmail, orders.ownerName]),
-        // The short order number people quote is the id's tail (D5).
-        sql`upper(right(${orders.id}::text, ${ORDER_NUMBER_LENGTH})) like upper(${contains(query.q.replace(/^#/, ''))})`,
-      )!,
-    );
-  }
-  const where = and(...filters);
+  if (query.q) filters.push(orderSearch(query.q));
+  const found = await keysetIds(db, ORDER_KEYS, orders, and(...filters), query);
+  const { ids } = found;
+  if (ids.length === 0) return pageOf(ids, [], found, query);
   const owner = alias(user, 'owner_user');
-  const [rows, [{ total }]] = await Promise.all([
+  // Deferred join: only the page's orders are read, with their owners and their items.
+  const [rows, items] = await Promise.all([
     db
       .select({
         order: orders,
@@ -153,24 +216,26 @@ export async function listOrders(
         ownerPhone: owner.phone,
         ownerAddress: owner.address,
         ownerLocation: owner.location,
-        itemTitles: sql<
-          string[]
-        >`coalesce((select array_agg(${orderItems.title} order by ${orderItems.title}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), '{}')`,
-        first: sql<{
-          title: string;
-          coverKey: string;
-        } | null>`(select json_build_object('title', ${orderItems.title}, 'coverKey', ${orderItems.coverKey}) from ${orderItems} where ${orderItems.orderId} = ${orders.id} order by ${orderItems.createdAt}, ${orderItems.title}, ${orderItems.id} limit 1)`,
       })
       .from(orders)
       .leftJoin(owner, eq(owner.id, orders.ownerId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(orders).where(where),
+      .where(inArray(orders.id, ids)),
+    db
+      .select({ orderId: orderItems.orderId, title: orderItems.title, coverKey: orderItems.coverKey })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.createdAt), asc(orderItems.title), asc(orderItems.id)),
   ]);
-  return pageOf(
-    rows.map(({ order, ownerEmail, ownerPhone, ownerAddress, ownerLocation, itemTitles, first }) => ({
+  const itemsOf = new Map<string, { title: string; coverKey: string }[]>();
+  for (const item of items) {
+    const list = itemsOf.get(item.orderId) ?? [];
+    list.push(item);
+    itemsOf.set(item.orderId, list);
+  }
+  const views = rows.map(({ order, ownerEmail, ownerPhone, ownerAddress, ownerLocation }) => {
+    const own = itemsOf.get(order.id) ?? [];
+    const first = own[0] ?? null;
+    return {
       id: order.id,
       number: orderNumber(order.id),
       status: order.status,
@@ -189,9 +254,9 @@ export async function listOrders(
       subtotal: order.subtotal,
       shippingCost: order.shippingCost,
       total: order.total,
-      itemCount: itemTitles.length,
+      itemCount: own.length,
       ownerShare: order.ownerShare,
-      itemTitles,
+      itemTitles: own.map((i) => i.title).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
       firstItem: first ? { title: first.title, coverUrl: coverUrls(first.coverKey).card } : null,
       ...loanFields(order),
       createdAt: new Date(order.createdAt).toISOString(),
@@ -199,45 +264,55 @@ export async function listOrders(
       paymentClaimed: order.status === 'Waiting for Payment' && order.paymentClaimedAt !== null,
       paymentClaimedAt: order.paymentClaimedAt ? new Date(order.paymentClaimedAt).toISOString() : null,
       receiptUrl: order.paymentReceiptKey ? `/api/orders/${order.id}/receipt` : null,
-    })),
-    total,
-    query,
-  );
+    };
+  });
+  return pageOf(ids, views, found, query);
 }
 
 // ---------------------------------------------------------------- books
 
+const BOOK_KEYS: Keyset = { list: 'admin-books', at: books.createdAt, id: books.id, idType: 'uuid' };
+/** How many owners a name or email search of the books tab looks at. */
+const OWNER_MATCH_LIMIT = 100;
+
+/**
+ * The book search: the title or the author containing the text (trigram indexes), or the
+ * owner's name containing it or email starting with it, the owners found first (a bounded
+ * list) and their books by the owner index: no OR across a join.
+ */
+function bookSearch(q: string): SQL {
+  const owners = sql`array(select ${user.id} from ${user} where ${or(trigram(user.name, q), prefix(user.email, q))} limit ${OWNER_MATCH_LIMIT})`;
+  return or(trigram(books.title, q), trigram(books.author, q), sql`${books.ownerId} = any(${owners})`)!;
+}
+
 export async function listBooks(
   db: DbOrTx,
   query: PageQuery & { status?: BookStatus },
-): Promise<Page<AdminBookRow>> {
+): Promise<CursorPage<AdminBookRow>> {
   const filters: SQL[] = [notDeleted()];
   if (query.status) filters.push(eq(books.status, query.status));
-  if (query.q) filters.push(anyContains(query.q, [books.title, books.author, user.name])!);
-  const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ book: books, ownerName: user.name, ownerEmail: user.email })
-      .from(books)
-      .leftJoin(user, eq(user.id, books.ownerId))
-      .where(where)
-      .orderBy(desc(books.createdAt), desc(books.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(books).leftJoin(user, eq(user.id, books.ownerId)).where(where),
-  ]);
+  if (query.q) filters.push(bookSearch(query.q));
+  const found = await keysetIds(db, BOOK_KEYS, books, and(...filters), query);
+  const { ids } = found;
+  if (ids.length === 0) return pageOf(ids, [], found, query);
+  const rows = await db
+    .select({ book: books, ownerName: user.name, ownerEmail: user.email })
+    .from(books)
+    .leftJoin(user, eq(user.id, books.ownerId))
+    .where(inArray(books.id, ids));
   const open = await inOpenOrdersByHistory(
     db,
     rows.map((r) => r.book),
   );
   return pageOf(
+    ids,
     rows.map(({ book, ownerName, ownerEmail }) => ({
       ...toBookSummary(book),
       ownerName,
       ownerEmail,
       inOpenOrder: open.has(book.id),
     })),
-    total,
+    found,
     query,
   );
 }
@@ -273,43 +348,50 @@ export async function deleteBook(
 
 // ---------------------------------------------------------------- users
 
-// Single-table selects render bare column names, so the correlated subqueries name tables themselves.
+// Single-table selects render bare column names, so the correlated subqueries name tables
+// themselves. They run for the page's users only (the ids are found first).
 const openOrderCount = sql<number>`(select count(*)::int from orders o where (o.user_id = "user".id or o.owner_id = "user".id) and ${openOrder(sql`o.status`)})`;
 const bookCount = sql<number>`(select count(*)::int from books b where b.owner_id = "user".id and b.deleted_at is null)`;
 
-export async function listUsers(db: DbOrTx, query: PageQuery & { role?: Role }): Promise<Page<AdminUserRow>> {
+const USER_KEYS: Keyset = { list: 'admin-users', at: user.createdAt, id: user.id, idType: 'text' };
+
+export async function listUsers(
+  db: DbOrTx,
+  query: PageQuery & { role?: Role },
+): Promise<CursorPage<AdminUserRow>> {
   const filters: SQL[] = [];
   if (query.role) filters.push(eq(user.role, query.role));
-  if (query.q) filters.push(anyContains(query.q, [user.name, user.email, user.location])!);
-  const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        role: user.role,
-        phone: user.phone,
-        location: user.location,
-        emailVerified: user.emailVerified,
-        createdAt: user.createdAt,
-        bookCount,
-        openOrderCount,
-      })
-      .from(user)
-      .where(where)
-      .orderBy(desc(user.createdAt), desc(user.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(user).where(where),
-  ]);
+  // Name or location containing the text (trigram indexes), or the email starting with it.
+  if (query.q)
+    filters.push(
+      or(trigram(user.name, query.q), trigram(user.location, query.q), prefix(user.email, query.q))!,
+    );
+  const found = await keysetIds(db, USER_KEYS, user, and(...filters), query);
+  const { ids } = found;
+  if (ids.length === 0) return pageOf(ids, [], found, query);
+  const rows = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      phone: user.phone,
+      location: user.location,
+      emailVerified: user.emailVerified,
+      createdAt: user.createdAt,
+      bookCount,
+      openOrderCount,
+    })
+    .from(user)
+    .where(inArray(user.id, ids));
   return pageOf(
+    ids,
     rows.map((r) => ({
       ...r,
-      role: r.role === 'admin' ? 'admin' : 'user',
+      role: r.role === 'admin' ? ('admin' as const) : ('user' as const),
       createdAt: new Date(r.createdAt).toISOString(),
     })),
-    total,
+    found,
     query,
   );
 }
@@ -374,47 +456,53 @@ export async function deleteUser(
 
 // ---------------------------------------------------------------- emails
 
+const EMAIL_KEYS: Keyset = {
+  list: 'admin-emails',
+  at: emailNotifications.createdAt,
+  id: emailNotifications.id,
+  idType: 'uuid',
+};
+
 export async function listEmails(
   db: DbOrTx,
   query: PageQuery & { state?: 'pending' | 'failed' | 'sent' },
-): Promise<Page<AdminEmailRow>> {
+): Promise<CursorPage<AdminEmailRow>> {
   const filters: SQL[] = [];
   if (query.state === 'pending')
     filters.push(isNull(emailNotifications.sentAt), isNull(emailNotifications.failedAt));
   if (query.state === 'failed') filters.push(isNotNull(emailNotifications.failedAt));
   if (query.state === 'sent') filters.push(isNotNull(emailNotifications.sentAt));
-  if (query.q)
+  if (query.q) {
+    // The recipient's address starting with the text, or the order number (D5) it is about.
+    const number = numberPrefix(query.q);
     filters.push(
-      anyContains(query.q, [
-        emailNotifications.recipientEmail,
-        emailNotifications.emailType,
-        emailNotifications.subject,
-      ])!,
+      or(
+        prefix(emailNotifications.recipientEmail, query.q),
+        ...(number ? [sql`${numberOf(emailNotifications.orderId)} like ${number}`] : []),
+      )!,
     );
-  const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: emailNotifications.id,
-        recipientEmail: emailNotifications.recipientEmail,
-        recipientType: emailNotifications.recipientType,
-        emailType: emailNotifications.emailType,
-        subject: emailNotifications.subject,
-        orderId: emailNotifications.orderId,
-        createdAt: emailNotifications.createdAt,
-        sentAt: emailNotifications.sentAt,
-        attempts: emailNotifications.attempts,
-        lastError: emailNotifications.lastError,
-        failedAt: emailNotifications.failedAt,
-      })
-      .from(emailNotifications)
-      .where(where)
-      .orderBy(desc(emailNotifications.createdAt), desc(emailNotifications.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(emailNotifications).where(where),
-  ]);
+  }
+  const found = await keysetIds(db, EMAIL_KEYS, emailNotifications, and(...filters), query);
+  const { ids } = found;
+  if (ids.length === 0) return pageOf(ids, [], found, query);
+  const rows = await db
+    .select({
+      id: emailNotifications.id,
+      recipientEmail: emailNotifications.recipientEmail,
+      recipientType: emailNotifications.recipientType,
+      emailType: emailNotifications.emailType,
+      subject: emailNotifications.subject,
+      orderId: emailNotifications.orderId,
+      createdAt: emailNotifications.createdAt,
+      sentAt: emailNotifications.sentAt,
+      attempts: emailNotifications.attempts,
+      lastError: emailNotifications.lastError,
+      failedAt: emailNotifications.failedAt,
+    })
+    .from(emailNotifications)
+    .where(inArray(emailNotifications.id, ids));
   return pageOf(
+    ids,
     rows.map((r) => ({
       ...r,
       orderNumber: r.orderId ? orderNumber(r.orderId) : null,
@@ -422,7 +510,7 @@ export async function listEmails(
       sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null,
       failedAt: r.failedAt ? new Date(r.failedAt).toISOString() : null,
     })),
-    total,
+    found,
     query,
   );
 }

@@ -12,6 +12,7 @@ import type { DbOrTx } from '@server/db/client';
 import { preparedStatement } from '@server/db/statements';
 import { books, ownerPickupLocations, pickupLocations, user } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
+import { type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import { coverUrls } from '@server/modules/covers/service';
 import { isHeldByOpenOrder, listed, loadLiveBook, managedBy, notDeleted } from './availability-service';
 import { toBookSummary } from './service';
@@ -145,12 +146,24 @@ function toManagedBook(book: typeof books.$inferSelect): ManagedBook {
   };
 }
 
-/** The owner's Manage books table: every book of theirs that is not deleted, newest first. */
-export async function listMyBooks(db: DbOrTx, ownerId: string): Promise<{ items: ManagedBook[] }> {
-  const rows = await db
-    .select()
-    .from(books)
-    .where(managedBy(ownerId))
-    .orderBy(desc(books.createdAt), desc(books.id));
-  return { items: rows.map(toManagedBook) };
+const MY_BOOK_KEYS: Keyset = { list: 'my-books', at: books.createdAt, id: books.id, idType: 'uuid' };
+
+/**
+ * The owner's Manage books table: their books that are not deleted, newest first, in keyset
+ * pages (docs/architecture.md, "Lists at scale") read from the (owner, created_at, id) index.
+ */
+export async function listMyBooks(
+  db: DbOrTx,
+  ownerId: string,
+  query: { cursor?: string; pageSize: number },
+): Promise<{ items: ManagedBook[]; next: string | null; prev: string | null }> {
+  const page = await keysetPage(MY_BOOK_KEYS, query.cursor, query.pageSize, (seek, orderBy, limit) =>
+    db
+      .select({ ...keyColumns(MY_BOOK_KEYS), book: books })
+      .from(books)
+      .where(and(managedBy(ownerId), seek))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return { items: page.rows.map((r) => toManagedBook(r.book)), next: page.next, prev: page.prev };
 }

@@ -14,7 +14,7 @@ import {
 import { COVER_MAX_BYTES, MAX_PHOTOS } from '@domain/constants';
 import { normalizeIsbn } from '@domain/isbn';
 import { bookStatusChangeSchema, COVER_FIELD, PHOTO_ORDER_FIELD } from '@domain/schemas/book-form';
-import { bookQuerySchema } from '@domain/schemas/book-query';
+import { bookQuerySchema, myBooksQuerySchema } from '@domain/schemas/book-query';
 import type { AppDeps, AppEnv, SessionUser } from '@server/app-env';
 import type { requireUser } from '@server/auth/middleware';
 import { AppError, fieldProblem } from '@server/lib/errors';
@@ -288,8 +288,19 @@ const myBooks = memberRoute({
   method: 'get',
   path: '/my/books',
   tags,
-  summary: 'The signed-in owner’s Manage books table: every book of theirs that is not deleted',
-  responses: { 200: jsonAnswer(z.object({ items: z.array(managedBookSchema) }), 'Newest first') },
+  summary: 'The signed-in owner’s Manage books table: their books that are not deleted, in keyset pages',
+  request: { query: myBooksQuerySchema },
+  responses: {
+    200: jsonAnswer(
+      z.object({
+        items: z.array(managedBookSchema),
+        next: z.string().nullable(),
+        prev: z.string().nullable(),
+      }),
+      'A page of books, newest first',
+    ),
+    400: error('A cursor this list did not give (INVALID_CURSOR)'),
+  },
 });
 
 export function booksRoutes() {
@@ -340,7 +351,9 @@ export function booksRoutes() {
       const shelf = { kind: 'shelf', ownerId: owner.id } as const;
       return cachedPage(c, await listBooksJson(c.var.deps.db, query, shelf, catalogVersionOf(c)));
     })
-    .openapi(myBooks, async (c) => c.json(await listMyBooks(c.var.deps.db, c.var.user.id), 200));
+    .openapi(myBooks, async (c) =>
+      c.json(await listMyBooks(c.var.deps.db, c.var.user.id, c.req.valid('query')), 200),
+    );
 }
 
 export type BooksApi = ReturnType<typeof booksRoutes>;

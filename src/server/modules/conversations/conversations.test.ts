@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailNotifications, messages } from '@server/db/schema';
 import { advanceClock, resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
+import { fireDueTimers } from '@server/timers/fire';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 import { englishCode, englishField } from '@tests/support/texts';
@@ -248,6 +249,87 @@ describe('message emails (D26)', () => {
     advanceClock(60 * MINUTE);
     await runWorker();
     expect(await messageEmailsTo(owner.user.email)).toHaveLength(2);
+  });
+
+  it('messages in two conversations due at one moment reach a member in ONE email, each with its link (D37)', async () => {
+    setClock(START);
+    const owner = await ctx.member({ name: 'Made Owner' });
+    const talks: Array<{ borrower: Member; id: string }> = [];
+    for (const title of ['Matilda', 'Momo']) {
+      const borrower = await ctx.member();
+      const book = await createBook(ctx.db, { ownerId: owner.user.id, title });
+      const placed = await placeTestOrder(ctx, { borrower, books: [book] });
+      talks.push({ borrower, id: placed.order.id });
+    }
+    // Each conversation's first message is emailed at once, each in its own email.
+    for (const [i, { borrower, id }] of talks.entries()) {
+      await say(borrower.cookie, id, `Hello ${i}`);
+      await runWorker();
+    }
+    expect(await messageEmailsTo(owner.user.email)).toHaveLength(2);
+    // Five minutes later both write again: both conversations wait for the 30th minute, the
+    // same moment, and go out together.
+    advanceClock(5 * MINUTE);
+    await say(talks[0].borrower.cookie, talks[0].id, 'About Matilda');
+    await say(talks[1].borrower.cookie, talks[1].id, 'About Momo');
+    await runWorker();
+    expect(await messageEmailsTo(owner.user.email)).toHaveLength(2);
+    advanceClock(25 * MINUTE);
+    await runWorker();
+    let toOwner = await messageEmailsTo(owner.user.email);
+    expect(toOwner).toHaveLength(3);
+    expect(toOwner[2].subject).toBe('2 new messages in 2 conversations');
+    for (const text of ['About Matilda', 'About Momo']) expect(toOwner[2].textBody).toContain(text);
+    expect(toOwner[2].textBody).not.toContain('Hello');
+    for (const { id } of talks) {
+      expect(toOwner[2].textBody).toContain(`Answer on the order page: ${ctx.config.appUrl}/orders/${id}`);
+    }
+    // Never twice, never to the writers.
+    await runWorker();
+    expect(await messageEmailsTo(owner.user.email)).toHaveLength(3);
+    for (const { borrower } of talks) expect(await messageEmailsTo(borrower.user.email)).toEqual([]);
+
+    // The combined email counts for both conversations: a message 10 minutes later waits for
+    // the 30th minute after it, then goes alone.
+    advanceClock(10 * MINUTE);
+    await say(talks[0].borrower.cookie, talks[0].id, 'Ten minutes later');
+    await runWorker();
+    expect(await messageEmailsTo(owner.user.email)).toHaveLength(3);
+    advanceClock(20 * MINUTE);
+    await runWorker();
+    toOwner = await messageEmailsTo(owner.user.email);
+    expect(toOwner).toHaveLength(4);
+    expect(toOwner[3].subject).toMatch(/^New message about order #/);
+    expect(toOwner[3].textBody).toContain('Ten minutes later');
+    expect(toOwner[3].textBody).not.toContain('About M');
+  });
+
+  it("two workers firing one member's timers at once send their messages in one email, once", async () => {
+    setClock(START);
+    const owner = await ctx.member({ name: 'Made Owner' });
+    const talks: Array<{ borrower: Member; id: string }> = [];
+    for (const title of ['Ronia', 'Heidi', 'Pippi']) {
+      const borrower = await ctx.member();
+      const book = await createBook(ctx.db, { ownerId: owner.user.id, title });
+      talks.push({ borrower, id: (await placeTestOrder(ctx, { borrower, books: [book] })).order.id });
+    }
+    for (const { borrower, id } of talks) {
+      await say(borrower.cookie, id, 'First');
+      await runWorker();
+    }
+    advanceClock(5 * MINUTE);
+    for (const { borrower, id } of talks) await say(borrower.cookie, id, `Again ${id}`);
+    await runWorker();
+    advanceClock(25 * MINUTE);
+    const deps = { db: ctx.db, config: ctx.config, log: ctx.deps.log };
+    const [a, b] = await Promise.all([fireDueTimers(deps), fireDueTimers(deps)]);
+    expect(a.failed + b.failed).toBe(0);
+    await runWorker();
+    const toOwner = await messageEmailsTo(owner.user.email);
+    expect(toOwner).toHaveLength(talks.length + 1);
+    const combined = toOwner[talks.length];
+    expect(combined.subject).toBe('3 new messages in 3 conversations');
+    for (const { id } of talks) expect(combined.textBody).toContain(`Again ${id}`);
   });
 
   it('what the recipient already read on the site is not emailed', async () => {

@@ -19,10 +19,15 @@ import { enqueueEmail } from '@server/outbox/outbox';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers } from '@server/timers/store';
 
-// Message emails (D26): a recipient gets at most one email per conversation per 30 minutes,
-// carrying every message since the last one. Each message arms a timer for the recipient at
-// the moment the next email may go; the effect below sends what is new then, under the lock
-// of the recipient's row, so no message is emailed twice and none to its own writer.
+// Message emails (D26, D37): a recipient gets at most one email per conversation per 30
+// minutes, carrying every message since the last one. Each message arms a timer for the
+// recipient at the moment the next email may go. When one fires, the effect gathers every
+// conversation of that recipient with messages due by then, and sends them in ONE email (D37:
+// several notices due to one member at one moment go out in as few emails as the rules allow);
+// each conversation it carries counts as emailed. The recipient's other timers of that moment
+// then find nothing new and send nothing. Every effect of one recipient runs under a lock of
+// that recipient (a transaction-scoped advisory lock, taken before any row), so two instances
+// never email the same message twice, and none goes to its own writer.
 
 /** kind = prefix + the recipient's user id; subject = the conversation. */
 export const MESSAGE_EMAIL_TIMER_PREFIX = 'message-email:';
@@ -36,54 +41,77 @@ export function nextEmailAt(emailedAt: Date | null, at: Date): Date {
 
 const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
+/** One conversation's part of a message email: the messages it has not read or been sent. */
+export interface ThreadNews {
+  thread: Thread;
+  list: Message[];
+}
+
 async function fireMessageEmail(tx: Tx, deps: TimerDeps, timer: Timer, at: Date): Promise<void> {
   const recipientId = timer.kind.slice(MESSAGE_EMAIL_TIMER_PREFIX.length);
-  const [mark] = await tx
-    .select()
-    .from(threadReads)
-    .where(and(eq(threadReads.threadId, timer.subjectId), eq(threadReads.userId, recipientId)))
-    .for('update');
-  if (!mark) return;
-  const [thread] = await tx.select().from(threads).where(eq(threads.id, timer.subjectId));
-  // Someone who left the conversation (an account deleted) gets nothing.
-  if (!thread || (thread.memberId !== recipientId && thread.ownerId !== recipientId)) return;
-  const since = latest(mark.emailedThrough, mark.readAt);
-  const pending = await tx
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.threadId, thread.id),
-        or(sql`${messages.authorId} is null`, ne(messages.authorId, recipientId)),
-        since ? gt(messages.createdAt, since) : undefined,
-        lte(messages.createdAt, at),
-      ),
-    )
-    .orderBy(asc(messages.createdAt), asc(messages.id));
-  // Read on the site already, or carried by an earlier email.
-  if (pending.length === 0) return;
-  const allowedAt = nextEmailAt(mark.emailedAt, at);
-  if (allowedAt > at) {
-    await armTimers(tx, [{ kind: timer.kind, subjectId: thread.id, refAt: allowedAt, dueAt: allowedAt }]);
-    return;
-  }
+  // One recipient's message emails are worked out one at a time, whichever instance fires them.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${timer.kind}))`);
   const [recipient] = await tx
     .select({ email: user.email, name: user.name, language: user.language })
     .from(user)
     .where(eq(user.id, recipientId));
   if (!recipient) return;
+  // The recipient's conversations with a message after what they read or were sent; someone
+  // who left a conversation (an account deleted) gets nothing of it.
+  const marks = await tx
+    .select({ mark: threadReads, thread: threads })
+    .from(threadReads)
+    .innerJoin(threads, eq(threads.id, threadReads.threadId))
+    .where(
+      and(
+        eq(threadReads.userId, recipientId),
+        or(eq(threads.memberId, recipientId), eq(threads.ownerId, recipientId)),
+        sql`${threads.lastMessageAt} > coalesce(greatest(${threadReads.emailedThrough}, ${threadReads.readAt}), '-infinity')`,
+      ),
+    )
+    .orderBy(asc(threads.id))
+    .for('update', { of: threadReads });
+  const news: ThreadNews[] = [];
+  for (const { mark, thread } of marks) {
+    const since = latest(mark.emailedThrough, mark.readAt);
+    const list = await tx
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.threadId, thread.id),
+          or(sql`${messages.authorId} is null`, ne(messages.authorId, recipientId)),
+          since ? gt(messages.createdAt, since) : undefined,
+          lte(messages.createdAt, at),
+        ),
+      )
+      .orderBy(asc(messages.createdAt), asc(messages.id));
+    // Read on the site already, or carried by an earlier email.
+    if (list.length === 0) continue;
+    const allowedAt = nextEmailAt(mark.emailedAt, at);
+    if (allowedAt > at) {
+      // This conversation was emailed less than 30 minutes ago: its news waits for its own moment.
+      await armTimers(tx, [{ kind: timer.kind, subjectId: thread.id, refAt: allowedAt, dueAt: allowedAt }]);
+      continue;
+    }
+    news.push({ thread, list });
+  }
+  if (news.length === 0) return;
+  const roles = new Set(news.map(({ thread }) => (thread.memberId === recipientId ? 'borrower' : 'owner')));
   await enqueueEmail(tx, {
     to: recipient.email,
-    recipientType: thread.memberId === recipientId ? 'borrower' : 'owner',
+    recipientType: roles.size === 1 ? [...roles][0] : 'user',
     emailType: 'message',
-    orderId: thread.orderId,
+    orderId: news.length === 1 ? news[0].thread.orderId : null,
     // Worded in the recipient's language as the email is queued (D29): the outbox sends it as is.
-    ...messageEmail(deps.config, thread, recipient, pending),
+    ...messageEmail(deps.config, recipient, news),
   });
-  await tx
-    .update(threadReads)
-    .set({ emailedAt: at, emailedThrough: pending[pending.length - 1].createdAt })
-    .where(and(eq(threadReads.threadId, thread.id), eq(threadReads.userId, recipientId)));
+  for (const { thread, list } of news) {
+    await tx
+      .update(threadReads)
+      .set({ emailedAt: at, emailedThrough: list[list.length - 1].createdAt })
+      .where(and(eq(threadReads.threadId, thread.id), eq(threadReads.userId, recipientId)));
+  }
 }
 
 /** Where the conversation is answered: the order page, or the conversation's own page. */
@@ -93,34 +121,55 @@ function conversationLink(config: Pick<Config, 'appUrl'>, thread: Pick<Thread, '
     : `${config.appUrl}/messages/${thread.id}`;
 }
 
-/** One message email to `recipient`, in their language (exported for the every-template test). */
+/**
+ * One message email to `recipient`, in their language: one conversation's messages with its
+ * link to answer, or several conversations, each with its own (exported for the every-template
+ * test).
+ */
 export function messageEmail(
   config: Config,
-  thread: Thread,
   recipient: { name: string; language: string },
-  list: Message[],
+  news: ThreadNews[],
 ) {
   const lang = languageOf(recipient.language);
   const t = emailWords(lang);
-  const topic = thread.orderId
-    ? t('messages.topicOrder', { number: orderNumber(thread.orderId) })
-    : t('messages.topicBook', { title: thread.bookTitle ?? '' });
+  const topic = (thread: Thread) =>
+    thread.orderId
+      ? t('messages.topicOrder', { number: orderNumber(thread.orderId) })
+      : t('messages.topicBook', { title: thread.bookTitle ?? '' });
+  // Plain text only: the layout escapes every paragraph, so a message is shown as written.
+  const lines = (list: Message[]) =>
+    list.map((m) =>
+      t('messages.line', {
+        author: m.fromAdmin ? t('messages.rakbuku') : m.authorName,
+        time: shortMomentWords(lang, m.createdAt, config.timeZone),
+        body: m.body,
+      }),
+    );
+  const count = news.reduce((sum, { list }) => sum + list.length, 0);
+  if (news.length === 1) {
+    const [{ thread, list }] = news;
+    return renderEmail(lang, {
+      subject: t('messages.subject', { count, topic: topic(thread) }),
+      title: t('messages.title', { count }),
+      paragraphs: [t('messages.intro', { name: recipient.name, topic: topic(thread) }), ...lines(list)],
+      button: { label: t('messages.button'), url: conversationLink(config, thread) },
+      footnote: t('messages.footnote'),
+    });
+  }
   return renderEmail(lang, {
-    subject: t('messages.subject', { count: list.length, topic }),
-    title: t('messages.title', { count: list.length }),
-    // Plain text only: the layout escapes every paragraph, so a message is shown as written.
-    paragraphs: [
-      t('messages.intro', { name: recipient.name, topic }),
-      ...list.map((m) =>
-        t('messages.line', {
-          author: m.fromAdmin ? t('messages.rakbuku') : m.authorName,
-          time: shortMomentWords(lang, m.createdAt, config.timeZone),
-          body: m.body,
-        }),
-      ),
-    ],
-    button: { label: t('messages.button'), url: conversationLink(config, thread) },
-    footnote: t('messages.footnote'),
+    subject: t('messages.several.subject', { messages: count, conversations: news.length }),
+    title: t('messages.title', { count }),
+    paragraphs: [t('messages.several.intro', { name: recipient.name, conversations: news.length })],
+    sections: news.map(({ thread, list }) => ({
+      heading: t('messages.several.heading', { topic: topic(thread) }),
+      paragraphs: lines(list),
+      link: {
+        label: t(thread.orderId ? 'messages.several.answerOnOrder' : 'messages.several.answerOnBook'),
+        url: conversationLink(config, thread),
+      },
+    })),
+    footnote: t('messages.several.footnote'),
   });
 }
 

@@ -314,17 +314,20 @@ describe('My Orders a person can scan', () => {
     const fresh = await placeTestOrder(ctx, { borrower, books: [await book('Fresh Book')] });
     // Ten days later the first loan is 3 days overdue; the newer order is still a Draft.
     setClock(new Date('2026-12-12T03:00:00Z'));
+    // The first page leads with what needs attention; the pages list every order newest first.
     const mine = await ctx.request('GET', '/api/orders?as=borrower', { cookie: borrower.cookie });
-    expect(mine.body.items.map((o: { id: string }) => o.id)).toEqual([late.order.id, fresh.order.id]);
-    expect(mine.body.items[0]).toMatchObject({
+    expect(mine.body.attention.map((o: { id: string }) => o.id)).toEqual([late.order.id]);
+    expect(mine.body.items.map((o: { id: string }) => o.id)).toEqual([fresh.order.id, late.order.id]);
+    expect(mine.body.attention[0]).toMatchObject({
       itemCount: 2,
       firstItem: { title: 'Late One' },
       loan: { state: 'overdue' },
       ownerShare: null,
     });
-    expect(mine.body.items[1]).toMatchObject({ total: null, firstItem: { title: 'Fresh Book' } });
+    expect(mine.body.items[0]).toMatchObject({ total: null, firstItem: { title: 'Fresh Book' } });
     const owned = await ctx.request('GET', '/api/orders?as=owner', { cookie: owner.cookie });
-    expect(owned.body.items[0]).toMatchObject({ id: late.order.id, ownerShare: '18000.00' });
+    expect(owned.body.attention[0]).toMatchObject({ id: late.order.id, ownerShare: '18000.00' });
+    expect(owned.body.items[1]).toMatchObject({ id: late.order.id, ownerShare: '18000.00' });
   });
 });
 

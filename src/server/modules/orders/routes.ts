@@ -1,6 +1,6 @@
-import { orderDetailSchema, orderSummarySchema } from '@domain/order-types';
+import { orderDetailSchema, orderListPageSchema } from '@domain/order-types';
 import { orderActionSchema, orderListQuerySchema } from '@domain/schemas/order';
-import { errorAnswer, jsonAnswer, jsonBody, memberRoute, router, z } from '@server/lib/openapi';
+import { errorAnswer, jsonAnswer, jsonBody, memberRoute, router } from '@server/lib/openapi';
 import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes';
 import { getOrderDetail, listOrders } from './service';
 import { applyOrderAction } from './status-service';
@@ -11,9 +11,13 @@ const list = memberRoute({
   method: 'get',
   path: '/orders',
   tags,
-  summary: 'The signed-in member’s orders, as borrower or as owner',
+  summary:
+    'The signed-in member’s orders, as borrower or as owner: keyset pages, newest first; the first page also lists the orders that need attention now',
   request: { query: orderListQuerySchema },
-  responses: { 200: jsonAnswer(z.object({ items: z.array(orderSummarySchema) }), 'Newest first') },
+  responses: {
+    200: jsonAnswer(orderListPageSchema, 'A page of orders, newest first'),
+    400: errorAnswer('A cursor this list did not give (INVALID_CURSOR)'),
+  },
 });
 
 const detail = memberRoute({
@@ -43,16 +47,12 @@ export function ordersRoutes() {
   return router()
     .openapi(list, async (c) => {
       const query = c.req.valid('query');
-      return c.json(
-        {
-          items: await listOrders(c.var.deps.db, {
-            actorId: c.var.user.id,
-            serviceFeePercent: c.var.deps.config.serviceFeePercent,
-            ...query,
-          }),
-        },
-        200,
-      );
+      const page = await listOrders(c.var.deps.db, {
+        actorId: c.var.user.id,
+        serviceFeePercent: c.var.deps.config.serviceFeePercent,
+        ...query,
+      });
+      return c.json(page, 200);
     })
     .openapi(detail, async (c) => {
       const orderId = c.req.valid('param').id;

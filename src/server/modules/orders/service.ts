@@ -1,14 +1,24 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '@domain/loan';
 import type { OrderRole } from '@domain/order-actions';
 import { allowedActions } from '@domain/order-machine';
-import { byUrgency } from '@domain/order-words';
+import { byUrgency, orderUrgency } from '@domain/order-words';
 import { ownerShare } from '@domain/pricing';
-import type { OrderDetail, OrderEventView, OrderItemView, OrderSummary } from '@domain/order-types';
+import { ORDER_ATTENTION_LIMIT } from '@domain/constants';
+import type {
+  OrderDetail,
+  OrderEventView,
+  OrderItemView,
+  OrderListPage,
+  OrderSummary,
+} from '@domain/order-types';
 import type { OrderListQuery } from '@domain/schemas/order';
 import type { SessionUser } from '@server/app-env';
 import type { DbOrTx } from '@server/db/client';
 import { type Order, type OrderItem, orderEvents, orderItems, orders, user } from '@server/db/schema';
+import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
+import { type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import { coverUrls } from '@server/modules/covers/service';
 import { loanDetail, loanFields } from '@server/modules/loans/view-service';
 import { orderNumber } from '@domain/order-number';
@@ -77,30 +87,76 @@ export function rolesOnOrder(actor: Actor, order: Order, items: readonly OrderIt
   return roles;
 }
 
+const ORDER_KEYS = (as: 'borrower' | 'owner'): Keyset => ({
+  list: `orders-${as}`,
+  at: orders.createdAt,
+  id: orders.id,
+  idType: 'uuid',
+});
+
+/**
+ * The orders that may need attention now: payment due (not yet claimed), or a loan due within
+ * the due-soon window or past it. A member has few open orders; the index on (member, status)
+ * finds them without reading the rest.
+ */
+const mayNeedAttention = () =>
+  or(
+    and(eq(orders.status, 'Waiting for Payment'), isNull(orders.paymentClaimedAt)),
+    and(
+      eq(orders.status, 'Delivered'),
+      lte(
+        orders.dueAt,
+        endOfLocalDay(addDays(localDate(now(), operatorTimeZone()), DUE_SOON_DAYS), operatorTimeZone()),
+      ),
+    ),
+  )!;
+
 export async function listOrders(
   db: DbOrTx,
   input: { actorId: string; serviceFeePercent: number } & OrderListQuery,
-): Promise<OrderSummary[]> {
+): Promise<OrderListPage> {
   const mine = input.as === 'owner' ? eq(orders.ownerId, input.actorId) : eq(orders.userId, input.actorId);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(mine)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(500);
-  const summaries = await summariesOf(db, rows);
-  // The owner's own share on "Orders for my books" (D34); the list puts urgent orders first.
+  const keys = ORDER_KEYS(input.as);
+  const page = await keysetPage(keys, input.cursor, input.pageSize, (seek, orderBy, limit) =>
+    db
+      .select(keyColumns(keys))
+      .from(orders)
+      .where(and(mine, seek))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  const ids = page.rows.map((r) => r.id);
+  const [rows, pressing] = await Promise.all([
+    ids.length > 0 ? db.select().from(orders).where(inArray(orders.id, ids)) : Promise.resolve([]),
+    input.cursor
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(orders)
+          .where(and(mine, mayNeedAttention()))
+          .orderBy(asc(sql`coalesce(${orders.dueAt}, ${orders.paymentDueAt})`), asc(orders.id))
+          .limit(ORDER_ATTENTION_LIMIT),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const pageRows = ids.flatMap((id) => byId.get(id) ?? []);
+  const summaries = await summariesOf(db, [...pageRows, ...pressing]);
+  // The owner's own share on "Orders for my books" (D34).
   if (input.as === 'owner') {
     // Orders made before shares were fixed at checkout carry none: the same fee, as Earnings does.
     const shares = new Map(
-      rows.map((order) => [
+      [...pageRows, ...pressing].map((order) => [
         order.id,
         order.ownerShare ?? ownerShare(order.subtotal, input.serviceFeePercent).ownerShare,
       ]),
     );
     for (const summary of summaries) summary.ownerShare = shares.get(summary.id) ?? null;
   }
-  return byUrgency(summaries);
+  return {
+    attention: byUrgency(summaries.slice(pageRows.length).filter((o) => orderUrgency(o) !== null)),
+    items: summaries.slice(0, pageRows.length),
+    next: page.next,
+    prev: page.prev,
+  };
 }
 
 const NO_ITEMS: ItemPreview = { count: 0, first: null };

@@ -14,7 +14,8 @@ const orders = apiClient<OrdersApi>().orders;
 
 export interface ListParams {
   q?: string;
-  page: number;
+  /** The keyset cursor of the page shown; absent on the first page. */
+  cursor?: string;
   status?: string;
   role?: string;
   state?: string;
@@ -38,7 +39,7 @@ function listQuery<K extends keyof ListParams>(params: ListParams, filter?: K) {
   const value = filter ? params[filter] : undefined;
   return {
     q: params.q || undefined,
-    page: String(params.page),
+    cursor: params.cursor || undefined,
     ...(filter && value ? { [filter]: String(value) } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookFormValues, BookStatusChange } from '@domain/schemas/book-form';
 import { COVER_FIELD, NEW_PHOTO, PHOTO_ORDER_FIELD } from '@domain/schemas/book-form';
 import type { BooksApi } from '@server/modules/books/routes';
@@ -11,10 +11,13 @@ import { catalogKeys } from '@web/lib/query-keys';
 
 const books = apiClient<BooksApi>();
 
-export const myBooksQuery = queryOptions({
-  queryKey: catalogKeys.mine,
-  queryFn: ({ signal }) => call(books.my.books.$get(undefined, { init: { signal } })),
-});
+/** A page of Manage books; no cursor is the first page (the keys start with catalogKeys.mine). */
+export const myBooksQuery = (cursor?: string) =>
+  queryOptions({
+    queryKey: [...catalogKeys.mine, cursor ?? null],
+    queryFn: ({ signal }) => call(books.my.books.$get({ query: { cursor } }, { init: { signal } })),
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * D30's prefill: a listed book with this ISBN (as typed), or null when there is none or the

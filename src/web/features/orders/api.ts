@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderAction } from '@domain/order-actions';
 import type { OrderDetail } from '@domain/order-types';
 import type { OrdersApi } from '@server/modules/orders/routes';
@@ -12,10 +12,12 @@ export type OrdersView = 'borrower' | 'owner';
 
 const orders = apiClient<OrdersApi>().orders;
 
-export function useOrders(as: OrdersView) {
+/** A page of My orders (or Orders for my books); no cursor is the first page. */
+export function useOrders(as: OrdersView, cursor?: string) {
   return useQuery({
-    queryKey: orderKeys.list(as),
-    queryFn: () => call(orders.$get({ query: { as } })),
+    queryKey: [...orderKeys.list(as), cursor ?? null],
+    queryFn: () => call(orders.$get({ query: { as, cursor } })),
+    placeholderData: keepPreviousData,
   });
 }
 

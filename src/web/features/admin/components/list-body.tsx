@@ -1,31 +1,31 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '@domain/admin-types';
+import type { CursorPage } from '@domain/cursor-page';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
-import { RangePagination } from '@web/components/range-pagination';
+import { CursorPager } from '@web/components/cursor-pager';
 
 /** Loading, 'Failed to load data', the empty state, or the rows and their pages: one way for every tab. */
 export function ListBody<T>({
   query,
   empty,
-  onPage,
+  onCursor,
   children,
 }: {
-  query: UseQueryResult<Page<T>>;
+  query: UseQueryResult<CursorPage<T>>;
   empty: { icon: ReactNode; title: string; description: string };
-  onPage: (page: number) => void;
+  onCursor: (cursor: string | undefined) => void;
   children: (items: T[]) => ReactNode;
 }) {
   const { t } = useTranslation('admin');
   if (query.isPending) return <LoadingState label={t('loading')} />;
   if (query.isError) return <ErrorBanner>{t('loadFailed')}</ErrorBanner>;
-  const { items, page, pageSize, total } = query.data;
+  const { items } = query.data;
   if (items.length === 0) return <EmptyState {...empty} />;
   return (
     <>
       {children(items)}
-      <RangePagination page={page} pageSize={pageSize} total={total} onPage={onPage} />
+      <CursorPager page={query.data} onCursor={onCursor} testId="admin-pager" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Page } from '@domain/admin-types';
+import type { CursorPage } from '@domain/cursor-page';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import type { ListParams } from '@web/features/admin/api';
 import { FilterSelect } from './filter-select';
@@ -10,7 +10,7 @@ import type { TabProps } from './tab-props';
 
 /**
  * The part every tab shares: search and filter, the last write's error, then the list. A new
- * search or filter starts again at page 1, because the old page number may not exist anymore.
+ * search or filter starts again at the first page (a cursor is a place in one list).
  */
 export function ListTab<T>({
   id,
@@ -34,7 +34,7 @@ export function ListTab<T>({
     className: string;
   };
   writeError?: string | null;
-  query: UseQueryResult<Page<T>>;
+  query: UseQueryResult<CursorPage<T>>;
   empty: { icon: ReactNode; title: string; description: string };
   children: (items: T[]) => ReactNode;
 }) {
@@ -44,7 +44,7 @@ export function ListTab<T>({
         id={id}
         query={params.q ?? ''}
         placeholder={searchPlaceholder}
-        onSearch={(q) => onParams({ q, page: 1 })}
+        onSearch={(q) => onParams({ q, cursor: undefined })}
       >
         <FilterSelect
           id={`${id}-${filter.param}`}
@@ -52,12 +52,14 @@ export function ListTab<T>({
           value={params[filter.param]}
           allLabel={filter.allLabel}
           options={filter.options}
-          onChange={(value) => onParams({ [filter.param]: value, page: 1 } satisfies Partial<ListParams>)}
+          onChange={(value) =>
+            onParams({ [filter.param]: value, cursor: undefined } satisfies Partial<ListParams>)
+          }
           className={filter.className}
         />
       </ListToolbar>
       {writeError && <ErrorBanner>{writeError}</ErrorBanner>}
-      <ListBody query={query} empty={empty} onPage={(page) => onParams({ page })}>
+      <ListBody query={query} empty={empty} onCursor={(cursor) => onParams({ cursor })}>
         {children}
       </ListBody>
     </>

@@ -20,14 +20,13 @@ import { ReviewsTab } from '@web/features/admin/components/reviews-tab';
 const TABS = ['orders', 'books', 'users', 'emails', 'payouts', 'inbox', 'reviews'] as const;
 type Tab = (typeof TABS)[number];
 
-/** The list state lives in the URL (?tab=books&q=..&page=2), so reload and Back keep it. */
+/** The list state lives in the URL (?tab=books&q=..&cursor=..), so reload and Back keep it. */
 function useTabState() {
   const [search, setSearch] = useSearchParams();
   const tab: Tab = TABS.find((t) => t === search.get('tab')) ?? 'orders';
-  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
   const params: ListParams = {
     q: search.get('q') || undefined,
-    page,
+    cursor: search.get('cursor') || undefined,
     status: search.get('status') || undefined,
     role: search.get('role') || undefined,
     state: search.get('state') || undefined,
@@ -37,7 +36,7 @@ function useTabState() {
       setSearch((prev) => {
         const next = new URLSearchParams(prev);
         for (const [key, value] of Object.entries(patch)) {
-          if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
+          if (value === undefined || value === '') next.delete(key);
           else next.set(key, String(value));
         }
         return next;

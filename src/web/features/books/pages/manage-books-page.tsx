@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { BookPlus, Eye, Library, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { ManagedBook } from '@domain/api-types';
 import { formatMoney } from '@domain/money';
+import { CursorPager } from '@web/components/cursor-pager';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/dialog';
@@ -19,7 +20,10 @@ import { paths } from '@web/lib/paths';
 
 export default function ManageBooksPage() {
   const { t } = useTranslation('books');
-  const query = useQuery(myBooksQuery);
+  // The page shown lives in the URL (?cursor=..), so reload and Back keep it.
+  const [search, setSearch] = useSearchParams();
+  const cursor = search.get('cursor') || undefined;
+  const query = useQuery(myBooksQuery(cursor));
   const [toDelete, setToDelete] = useState<ManagedBook | null>(null);
   const justListed = (useLocation().state as { listed?: boolean } | null)?.listed === true;
 
@@ -42,7 +46,17 @@ export default function ManageBooksPage() {
         action={addButton}
       />
     );
-  else body = <BookTable books={query.data.items} onDelete={setToDelete} />;
+  else
+    body = (
+      <>
+        <BookTable books={query.data.items} onDelete={setToDelete} />
+        <CursorPager
+          page={query.data}
+          testId="books-pager"
+          onCursor={(next) => setSearch(next ? { cursor: next } : {})}
+        />
+      </>
+    );
 
   return (
     <Container className="py-8 sm:py-10">

@@ -17,7 +17,7 @@ import { useUnreadCounts } from '@web/features/messages/api';
  * Order rows a member can scan: the first book's cover and title ("+2 more"), the status in
  * plain words, what presses (overdue, payment due by a date, due soon), the amount (before
  * shipping while it is not set; the owner's own share on "Orders for my books") and the next step.
- * The server lists urgent orders first (byUrgency).
+ * The first page leads with the orders that need attention (byUrgency), then newest first.
  */
 export function OrderList({ orders, view }: { orders: OrderSummary[]; view: OrdersView }) {
   const { t } = useTranslation('orders');

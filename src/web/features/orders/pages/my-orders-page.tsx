@@ -1,6 +1,7 @@
 import { Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CursorPager } from '@web/components/cursor-pager';
 import { ButtonLink } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
 import { Container, PageHeader } from '@web/components/ui/card';
@@ -16,7 +17,8 @@ export default function MyOrdersPage() {
   const { t } = useTranslation('orders');
   const [params, setParams] = useSearchParams();
   const view: OrdersView = params.get('as') === 'owner' ? 'owner' : 'borrower';
-  const orders = useOrders(view);
+  const cursor = params.get('cursor') || undefined;
+  const orders = useOrders(view, cursor);
 
   let body: React.ReactNode;
   if (orders.isPending) body = <LoadingState label={t('loading')} />;
@@ -28,7 +30,7 @@ export default function MyOrdersPage() {
         onRetry={() => orders.refetch()}
       />
     );
-  else if (orders.data.items.length === 0)
+  else if (orders.data.items.length === 0 && orders.data.attention.length === 0)
     body = (
       <EmptyState
         icon={<Package className="size-10" aria-hidden />}
@@ -37,7 +39,24 @@ export default function MyOrdersPage() {
         action={view === 'borrower' ? <ButtonLink to="/books">{t('empty.browse')}</ButtonLink> : undefined}
       />
     );
-  else body = <OrderList orders={orders.data.items} view={view} />;
+  else {
+    // The first page leads with the orders that need attention now (most urgent first); each
+    // order shows once on a page, and every order keeps its place in the newest-first pages.
+    const { attention, items } = orders.data;
+    const shown = new Set(attention.map((o) => o.id));
+    body = (
+      <>
+        <OrderList orders={[...attention, ...items.filter((o) => !shown.has(o.id))]} view={view} />
+        <CursorPager
+          page={orders.data}
+          testId="orders-pager"
+          onCursor={(next) =>
+            setParams({ ...(view === 'owner' ? { as: 'owner' } : {}), ...(next ? { cursor: next } : {}) })
+          }
+        />
+      </>
+    );
+  }
 
   return (
     <Container className="max-w-4xl py-8 sm:py-10">

@@ -1,0 +1,137 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { COUNT_CAP } from '@domain/cursor-page';
+import type { DbOrTx } from '@server/db/client';
+import { AppError } from './errors';
+
+// Keyset (cursor) paging for every list that may grow without bound (docs/architecture.md,
+// "Lists at scale"). Rows are sorted newest first by (created_at, id); a page is the rows
+// after (or before) the last row seen, found by an index in that order, so page 1000 costs
+// what page 1 does and a row inserted or deleted between two pages neither repeats nor hides
+// another. A cursor is opaque to clients: base64url of [list, direction, created_at, id].
+// The time travels as PostgreSQL's own text, so no microsecond is lost on the way.
+
+/** Where a page starts. */
+type Position = { kind: 'first' } | { kind: 'last' } | { kind: 'after' | 'before'; at: string; id: string };
+
+/** The sort key every keyset query selects next to its ids. */
+export interface KeyRow {
+  at: string;
+  id: string;
+}
+
+/** A list's sort columns, newest first, and what its id is. */
+export interface Keyset {
+  /** Names the list in its cursors: a cursor of one list is refused by another. */
+  list: string;
+  at: AnyPgColumn | SQL;
+  id: AnyPgColumn;
+  idType: 'uuid' | 'text';
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const invalid = () => new AppError('INVALID_CURSOR');
+
+export function writeCursor(list: string, kind: 'after' | 'before', key: KeyRow): string {
+  return Buffer.from(JSON.stringify([list, kind === 'after' ? 'a' : 'b', key.at, key.id])).toString(
+    'base64url',
+  );
+}
+
+/** 400 INVALID_CURSOR for anything this server did not write for this list. */
+function readCursor(keys: Pick<Keyset, 'list' | 'idType'>, cursor: string | undefined): Position {
+  if (cursor === undefined || cursor === '') return { kind: 'first' };
+  if (cursor === 'last') return { kind: 'last' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw invalid();
+  const [list, dir, at, id] = parsed as unknown[];
+  if (list !== keys.list || (dir !== 'a' && dir !== 'b')) throw invalid();
+  if (typeof at !== 'string' || !TIMESTAMP.test(at)) throw invalid();
+  if (typeof id !== 'string' || id.length === 0 || id.length > 100) throw invalid();
+  if (keys.idType === 'uuid' && !UUID.test(id)) throw invalid();
+  return { kind: dir === 'a' ? 'after' : 'before', at, id };
+}
+
+/** The sort key to select beside the page's ids. */
+export const keyColumns = (keys: Keyset) => ({
+  at: sql<string>`${keys.at}::text`,
+  id: sql<string>`${keys.id}`,
+});
+
+/** The rows past the cursor (none for the first and the last page). */
+function seekAfter(keys: Keyset, pos: Position): SQL | undefined {
+  if (pos.kind !== 'after' && pos.kind !== 'before') return undefined;
+  const id = keys.idType === 'uuid' ? sql`${pos.id}::uuid` : sql`${pos.id}::text`;
+  return pos.kind === 'after'
+    ? sql`(${keys.at}, ${keys.id}) < (${pos.at}::timestamptz, ${id})`
+    : sql`(${keys.at}, ${keys.id}) > (${pos.at}::timestamptz, ${id})`;
+}
+
+/** Newest first, or oldest first when reading towards the start (the rows are turned round). */
+function keyOrder(keys: Keyset, pos: Position): SQL[] {
+  return pos.kind === 'before' || pos.kind === 'last'
+    ? [sql`${keys.at} asc`, sql`${keys.id} asc`]
+    : [sql`${keys.at} desc`, sql`${keys.id} desc`];
+}
+
+/**
+ * One page of keys: `fetch` runs the list's own query (its filters, plus the seek condition,
+ * order and limit given here) and answers the sort keys of its rows. A page towards the start
+ * that comes back short is the first page (rows were deleted meanwhile): it is read again as
+ * the first page; a page past the end that comes back empty is read as the last page.
+ */
+export async function keysetPage<K extends KeyRow>(
+  keys: Keyset,
+  cursor: string | undefined,
+  pageSize: number,
+  fetch: (seek: SQL | undefined, orderBy: SQL[], limit: number) => Promise<K[]>,
+): Promise<{ rows: K[]; next: string | null; prev: string | null }> {
+  const read = async (pos: Position) => {
+    const found = await fetch(seekAfter(keys, pos), keyOrder(keys, pos), pageSize + 1);
+    const more = found.length > pageSize;
+    const rows = found.slice(0, pageSize);
+    if (pos.kind === 'before' || pos.kind === 'last') rows.reverse();
+    return { rows, more };
+  };
+  let pos = readCursor(keys, cursor);
+  let { rows, more } = await read(pos);
+  if (pos.kind === 'before' && !more && rows.length < pageSize) {
+    pos = { kind: 'first' };
+    ({ rows, more } = await read(pos));
+  } else if (pos.kind === 'after' && rows.length === 0) {
+    pos = { kind: 'last' };
+    ({ rows, more } = await read(pos));
+  }
+  const first = rows[0];
+  const last = rows.at(-1);
+  const hasNewer = pos.kind === 'after' || ((pos.kind === 'before' || pos.kind === 'last') && more);
+  const hasOlder = pos.kind === 'before' || ((pos.kind === 'first' || pos.kind === 'after') && more);
+  return {
+    rows,
+    next: hasOlder && last ? writeCursor(keys.list, 'after', last) : null,
+    prev: hasNewer && first ? writeCursor(keys.list, 'before', first) : null,
+  };
+}
+
+/** How many rows of `table` match `where`, counting at most COUNT_CAP + 1 of them. */
+export async function cappedCount(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const capped = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP } from '@domain/cursor-page';
+import { books, orders, user } from '@server/db/schema';
+import { writeCursor } from '@server/lib/keyset';
+import { createBook, createUser } from '@server/seed/factories';
+import { findTestPostgres } from '@tests/support/database';
+import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { insertOrder } from '@tests/support/order-fixture';
+
+// Lists at scale (docs/architecture.md): keyset pages that neither repeat nor skip a row while
+// rows come and go, cursors refused when they are not the list's own, counts capped at 10,000,
+// and the dashboard's counters right through every kind of write. On PGlite and PostgreSQL.
+
+const serverUrl = await findTestPostgres();
+const databases: Array<[string, string | null]> = [
+  ['PGlite', null],
+  ...(serverUrl ? [['PostgreSQL', serverUrl] as [string, string]] : []),
+];
+
+type Page = { items: Array<{ id: string }>; next: string | null; prev: string | null };
+
+/**
+ * `n` orders of `borrower` from `owner`, straight in SQL (the list reads, not checkout, are
+ * under test here). Every third shares its created_at with the one before, so the id decides.
+ */
+async function seedOrders(
+  ctx: TestContext,
+  input: { borrower: { id: string; name: string; email: string }; ownerId: string; n: number; tag: string },
+) {
+  await ctx.db.execute(sql`
+    insert into orders (user_id, user_name, user_email, owner_id, owner_name, status, delivery_method,
+      borrow_duration, subtotal, created_at)
+    select ${input.borrower.id}, ${input.borrower.name}, ${input.borrower.email}, ${input.ownerId},
+      ${`Owner ${input.tag}`}, 'Completed', 'delivery', 1, 10000,
+      timestamptz '2026-01-01 00:00:00.123456+00' + ((i - i % 3) * interval '1 minute')
+    from generate_series(1, ${input.n}) as i`);
+}
+
+/** Every page from the first on, following `next`. */
+async function walk(
+  ctx: TestContext,
+  path: string,
+  cookie: string,
+  from: string | null = null,
+): Promise<Page[]> {
+  const pages: Page[] = [];
+  let cursor: string | null = from;
+  do {
+    const sep = path.includes('?') ? '&' : '?';
+    const url: string = cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path;
+    const res = await ctx.request<Page>('GET', url, { cookie });
+    expect(res.status).toBe(200);
+    pages.push(res.body);
+    cursor = res.body.next;
+  } while (cursor);
+  return pages;
+}
+
+const idsOf = (pages: Page[]) => pages.flatMap((p) => p.items.map((i) => i.id));
+
+describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
+  let ctx: TestContext;
+  let admin: Member;
+  let borrower: Member;
+  let owner: Member;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({}, { databaseServer });
+    admin = await ctx.admin({ name: 'Admin Scale' });
+    borrower = await ctx.member({ name: 'Borrower Scale' });
+    owner = await ctx.member({ name: 'Owner Scale' });
+  });
+  afterAll(() => ctx.close());
+
+  it('admin orders: every order once, forward and back, while orders are added and deleted', async () => {
+    await seedOrders(ctx, { borrower: borrower.user, ownerId: owner.user.id, n: 30, tag: 'walk' });
+    const q = '/api/admin/orders?pageSize=7';
+    const first = await ctx.request<Page>('GET', q, { cookie: admin.cookie });
+    expect(first.body.prev).toBeNull();
+    expect(first.body.items).toHaveLength(7);
+    const expected = (
+      await ctx.db.select({ id: orders.id }).from(orders).orderBy(sql`created_at desc, id desc`)
+    ).map((r) => r.id);
+
+    // Between page 1 and page 2: a new order (newer than all) and one not yet seen deleted.
+    const gone = expected[20];
+    await ctx.db.delete(orders).where(eq(orders.id, gone));
+    const fresh = await insertOrder(ctx.db, { borrower: borrower.user, ownerId: owner.user.id });
+
+    const rest = await walk(ctx, q, admin.cookie, first.body.next);
+    const seen = [...first.body.items.map((i) => i.id), ...idsOf(rest)];
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expected.filter((id) => id !== gone));
+    expect(rest.at(-1)!.next).toBeNull();
+
+    // Back from the last page: the same pages in turn, then the first page with the new order.
+    const pages = [first.body, ...rest];
+    let page = rest.at(-1)!;
+    for (let i = pages.length - 2; i >= 1; i--) {
+      page = (
+        await ctx.request<Page>('GET', `${q}&cursor=${encodeURIComponent(page.prev!)}`, {
+          cookie: admin.cookie,
+        })
+      ).body;
+      expect(page.items.map((o) => o.id)).toEqual(pages[i].items.map((o) => o.id));
+    }
+    let top = (
+      await ctx.request<Page>('GET', `${q}&cursor=${encodeURIComponent(page.prev!)}`, {
+        cookie: admin.cookie,
+      })
+    ).body;
+    if (top.prev)
+      top = (
+        await ctx.request<Page>('GET', `${q}&cursor=${encodeURIComponent(top.prev)}`, {
+          cookie: admin.cookie,
+        })
+      ).body;
+    expect(top.prev).toBeNull();
+    expect(top.items[0].id).toBe(fresh.order.id);
+    expect(top.items).toHaveLength(7);
+
+    // The last page straight away: the oldest orders, nothing after them.
+    const last = await ctx.request<Page>('GET', `${q}&cursor=last`, { cookie: admin.cookie });
+    expect(last.body.next).toBeNull();
+    expect(last.body.items.map((o) => o.id)).toEqual(
+      expected.filter((id) => id !== gone).slice(-last.body.items.length),
+    );
+    expect(last.body.prev).not.toBeNull();
+  });
+
+  it('refuses a cursor it did not make, or made for another list, with INVALID_CURSOR', async () => {
+    const someBook = writeCursor('admin-books', 'after', { at: '2026-01-01 00:00:00+00', id: randomUUID() });
+    const forged = Buffer.from(JSON.stringify(['admin-orders', 'a', 'yesterday', 'x'])).toString('base64url');
+    for (const cursor of ['garbage', someBook, forged, 'W10']) {
+      const res = await ctx.request<{ error: { code: string } }>(
+        'GET',
+        `/api/admin/orders?cursor=${cursor}`,
+        {
+          cookie: admin.cookie,
+        },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('INVALID_CURSOR');
+    }
+    const mine = writeCursor('orders-borrower', 'after', { at: '2026-01-01 00:00:00+00', id: randomUUID() });
+    const asOwner = await ctx.request<{ error: { code: string } }>(
+      'GET',
+      `/api/orders?as=owner&cursor=${mine}`,
+      {
+        cookie: borrower.cookie,
+      },
+    );
+    expect(asOwner.status).toBe(400);
+    expect(asOwner.body.error.code).toBe('INVALID_CURSOR');
+    const books = await ctx.request<{ error: { code: string } }>('GET', `/api/my/books?cursor=${mine}`, {
+      cookie: owner.cookie,
+    });
+    expect(books.body.error.code).toBe('INVALID_CURSOR');
+  });
+
+  it('counts exactly up to 10,000 and says "more" past it', async () => {
+    const add = (n: number, tag: string) =>
+      ctx.db.execute(sql`
+        insert into email_notifications (recipient_email, recipient_type, email_type, subject, text_body, html_body, sent_at)
+        select ${tag} || i || '@example.com', 'customer', 'test', 'Count', 'x', 'x', now() from generate_series(1, ${n}) as i`);
+    await add(COUNT_CAP + 1, 'capped-');
+    const over = await ctx.request('GET', '/api/admin/emails?state=sent&q=capped-&pageSize=5', {
+      cookie: admin.cookie,
+    });
+    expect(over.body).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    expect(over.body.items).toHaveLength(5);
+    await ctx.db.execute(sql`delete from email_notifications where recipient_email = 'capped-1@example.com'`);
+    const at = await ctx.request('GET', '/api/admin/emails?q=capped-', { cookie: admin.cookie });
+    expect(at.body).toMatchObject({ total: COUNT_CAP, totalCapped: false });
+    await add(3, 'few-');
+    const few = await ctx.request('GET', '/api/admin/emails?q=FEW-', { cookie: admin.cookie });
+    expect(few.body).toMatchObject({ total: 3, totalCapped: false, next: null, prev: null });
+  });
+
+  it('the stat cards follow every write: checkout rows, status changes, deletions, new users', async () => {
+    const truth = async () => {
+      const [[o], [d], [w], [b], [u]] = await Promise.all([
+        ctx.db.select({ n: count() }).from(orders),
+        ctx.db.select({ n: count() }).from(orders).where(eq(orders.status, 'Draft')),
+        ctx.db.select({ n: count() }).from(orders).where(eq(orders.status, 'Waiting for Payment')),
+        ctx.db.select({ n: count() }).from(books).where(isNull(books.deletedAt)),
+        ctx.db.select({ n: count() }).from(user),
+      ]);
+      return {
+        totalOrders: o.n,
+        draftOrders: d.n,
+        awaitingPaymentOrders: w.n,
+        totalBooks: b.n,
+        totalUsers: u.n,
+      };
+    };
+    const stats = async () => (await ctx.request('GET', '/api/admin/stats', { cookie: admin.cookie })).body;
+    const expectRight = async () => expect(await stats()).toMatchObject(await truth());
+
+    await expectRight();
+    const { order, book } = await insertOrder(ctx.db, { borrower: borrower.user, ownerId: owner.user.id });
+    await insertOrder(ctx.db, { borrower: borrower.user, ownerId: owner.user.id });
+    await expectRight();
+    const before = await stats();
+    const priced = await ctx.request('POST', `/api/orders/${order.id}/actions`, {
+      cookie: admin.cookie,
+      body: { type: 'set_shipping_cost', shippingCost: '15000' },
+    });
+    expect(priced.status).toBe(200);
+    const after = await stats();
+    expect(after.draftOrders).toBe(before.draftOrders - 1);
+    expect(after.awaitingPaymentOrders).toBe(before.awaitingPaymentOrders + 1);
+    expect(after.totalOrders).toBe(before.totalOrders);
+    await expectRight();
+    await ctx.request('POST', `/api/orders/${order.id}/actions`, {
+      cookie: admin.cookie,
+      body: { type: 'cancel' },
+    });
+    await expectRight();
+
+    const spare = await createBook(ctx.db, { ownerId: owner.user.id });
+    expect((await stats()).totalBooks).toBe((await truth()).totalBooks);
+    expect(
+      (await ctx.request('DELETE', `/api/admin/books/${spare.id}`, { cookie: admin.cookie })).status,
+    ).toBe(204);
+    await ctx.request('PATCH', `/api/admin/books/${book.id}`, {
+      cookie: admin.cookie,
+      body: { status: 'Unavailable' },
+    });
+    await expectRight();
+
+    const leaving = await createUser(ctx.db);
+    await createBook(ctx.db, { ownerId: leaving.id });
+    await expectRight();
+    expect(
+      (await ctx.request('DELETE', `/api/admin/users/${leaving.id}`, { cookie: admin.cookie })).status,
+    ).toBe(204);
+    await expectRight();
+    // Many rows in one statement count as many.
+    await seedOrders(ctx, { borrower: borrower.user, ownerId: owner.user.id, n: 25, tag: 'bulk' });
+    await ctx.db
+      .update(orders)
+      .set({ status: 'Draft' })
+      .where(and(eq(orders.ownerName, 'Owner bulk')));
+    await expectRight();
+  });
+
+  it('My orders: a borrower pages through every order, the urgent ones first on page 1', async () => {
+    const many = await ctx.member({ name: 'Many Orders' });
+    const lender = await createUser(ctx.db, { name: 'Lender' });
+    await seedOrders(ctx, { borrower: many.user, ownerId: lender.id, n: 45, tag: 'mine' });
+    const due = await insertOrder(ctx.db, {
+      borrower: many.user,
+      ownerId: lender.id,
+      status: 'Waiting for Payment',
+    });
+    await ctx.db
+      .update(orders)
+      .set({ createdAt: new Date('2025-06-01T00:00:00Z'), paymentDueAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(orders.id, due.order.id));
+
+    const pages = await walk(ctx, '/api/orders', many.cookie);
+    const first = pages[0] as Page & { attention: Array<{ id: string }> };
+    expect(first.attention.map((o) => o.id)).toEqual([due.order.id]);
+    const seen = idsOf(pages);
+    expect(seen).toHaveLength(46);
+    expect(new Set(seen).size).toBe(46);
+    // The oldest is reached: the payment-due order made long before the others is last.
+    expect(seen.at(-1)).toBe(due.order.id);
+    expect(pages.map((p) => p.items.length)).toEqual([20, 20, 6]);
+    // Later pages carry no attention group.
+    const second = await ctx.request('GET', `/api/orders?cursor=${pages[0].next}`, { cookie: many.cookie });
+    expect(second.body.attention).toEqual([]);
+    // The owner sees the same orders under their own list.
+    const lenderMember = await ctx.signIn(lender.email, lender.password);
+    const owned = await walk(ctx, '/api/orders?as=owner&pageSize=50', lenderMember);
+    expect(idsOf(owned)).toHaveLength(46);
+  });
+
+  it('Manage books: pages of 50 of the owner’s books that are not deleted', async () => {
+    const shelf = await ctx.member({ name: 'Shelf Owner' });
+    for (let i = 0; i < 55; i++) await createBook(ctx.db, { ownerId: shelf.user.id, title: `Shelf ${i}` });
+    const pages = await walk(ctx, '/api/my/books', shelf.cookie);
+    expect(pages.map((p) => p.items.length)).toEqual([50, 5]);
+    expect(new Set(idsOf(pages)).size).toBe(55);
+    const back = await ctx.request<Page>('GET', `/api/my/books?cursor=${pages[1].prev}`, {
+      cookie: shelf.cookie,
+    });
+    expect(back.body.items.map((b) => b.id)).toEqual(pages[0].items.map((b) => b.id));
+    expect(back.body.prev).toBeNull();
+  });
+
+  it('admin searches: order number prefix, email prefix, names; books by owner; users by email', async () => {
+    const { order } = await insertOrder(ctx.db, {
+      borrower: { id: borrower.user.id, name: 'Searchable Wayan', email: 'wayan.search@example.com' },
+      ownerId: owner.user.id,
+    });
+    const number = order.id.slice(-8).toUpperCase();
+    for (const q of [`%23${number}`, number.slice(0, 5).toLowerCase(), 'WAYAN.SEARCH', 'able Way']) {
+      const res = await ctx.request('GET', `/api/admin/orders?q=${q}`, { cookie: admin.cookie });
+      expect(res.body.items.map((o: { id: string }) => o.id)).toContain(order.id);
+    }
+    const byOwnerEmail = await ctx.request(
+      'GET',
+      `/api/admin/books?q=${encodeURIComponent(owner.user.email)}`,
+      {
+        cookie: admin.cookie,
+      },
+    );
+    expect(byOwnerEmail.body.total).toBeGreaterThan(0);
+    expect(
+      byOwnerEmail.body.items.every((b: { ownerEmail: string }) => b.ownerEmail === owner.user.email),
+    ).toBe(true);
+    const users = await ctx.request('GET', `/api/admin/users?q=${owner.user.email.slice(0, 12)}`, {
+      cookie: admin.cookie,
+    });
+    expect(users.body.items.map((u: { id: string }) => u.id)).toContain(owner.user.id);
+  });
+});

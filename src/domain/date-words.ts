@@ -3,6 +3,19 @@ import type { UiLanguage } from './ui-language';
 // Dates in words for a language (D29), the part the web (web/lib/format.ts, in the language the
 // app shows) and the emails (in the recipient's saved language, the operator's time zone) share.
 
+/** D21: the operator's zone when none is configured; every date the product shows is counted in the operator's zone. */
+export const DEFAULT_TIME_ZONE = 'Asia/Makassar';
+
+/** Whether Intl knows `zone` as an IANA time zone ("Asia/Makassar"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The Intl locale of each language. */
 export const DATE_LOCALES: Record<UiLanguage, 'en-GB' | 'id-ID'> = { en: 'en-GB', id: 'id-ID' };
 

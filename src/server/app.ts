@@ -339,7 +339,7 @@ function serveWebApp(app: Hono<AppEnv>, deps: AppDeps, loadSession: (c: Context<
     );
     c.header('vary', 'Cookie, Accept-Language');
     return c.html(
-      inLanguage(hints ? html.replace('</head>', `${hints}</head>`) : html, lang),
+      inLanguage(hints ? html.replace('</head>', `${hints}</head>`) : html, lang, deps.config.timeZone),
       page ? 200 : 404,
     );
   });
@@ -361,11 +361,15 @@ async function pageLanguage(
   return chooseLanguage({ saved: c.var.user?.language, acceptLanguage: c.req.header('accept-language') });
 }
 
-/** The app's HTML in `lang`: <html lang>, the title and the description, so nothing shows in English first. */
-function inLanguage(html: string, lang: UiLanguage): string {
+/**
+ * The app's HTML in `lang`: <html lang>, the title and the description, so nothing shows in
+ * English first; <html data-time-zone> carries the operator's zone, the one every date the web
+ * shows is read in (D21), wherever the browser is.
+ */
+function inLanguage(html: string, lang: UiLanguage, timeZone: string): string {
   const escapeText = (text: string) =>
     text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return html
-    .replace(/<html[^>]*>/, `<html lang="${lang}">`)
+    .replace(/<html[^>]*>/, `<html lang="${lang}" data-time-zone="${escapeAttribute(timeZone)}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(translate(lang, 'common:homeTitle'))}</title>`);
 }

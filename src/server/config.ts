@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { SERVICE_FEE_MAX_PERCENT } from '@domain/constants';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@domain/date-words';
 import { DEFAULT_POOL_SIZE } from './db/pool-size';
 import type { S3Settings } from './lib/storage';
 
@@ -35,7 +36,7 @@ const envSchema = z.object({
   // D21, D24: due dates end at midnight in the operator's time zone; unpaid orders lapse.
   OPERATOR_TIME_ZONE: z
     .string()
-    .default('Asia/Makassar')
+    .default(DEFAULT_TIME_ZONE)
     .refine(isTimeZone, 'OPERATOR_TIME_ZONE must be an IANA time zone such as Asia/Makassar'),
   PAYMENT_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   // D34: the platform's share of the items total; the terms cap it at 20%.
@@ -53,15 +54,6 @@ const envSchema = z.object({
   // Tests only: start this process's clock this many ms ahead (refused in production).
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
 });
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export interface Config {
   env: 'development' | 'production' | 'test';

@@ -164,10 +164,11 @@ export async function registerMember(
 }
 
 export const test = base.extend<JourneyFixtures>({
-  newPage: async ({ browser, baseURL, viewport }, use) => {
+  newPage: async ({ browser, baseURL, viewport, timezoneId }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async () => {
-      const options: BrowserContextOptions = { baseURL: baseURL ?? e2eBaseUrl(), viewport };
+      // A journey may set the device's zone (`test.use({ timezoneId })`); the dates stay the operator's.
+      const options: BrowserContextOptions = { baseURL: baseURL ?? e2eBaseUrl(), viewport, timezoneId };
       const context = await browser.newContext(options);
       contexts.push(context);
       return context.newPage();

@@ -8,9 +8,9 @@ import { createTestContext, type TestContext } from '@tests/support/harness';
 // phone fetches them alongside the main script. The browser side (the app really uses the
 // preloaded answer) is checked in tests/e2e/foundation.spec.ts.
 
-// As an English visitor gets it (the page's language, page-language.test.ts, sets lang and title).
+// As an English visitor gets it (page-language.test.ts: the page sets lang, the operator's zone and the title).
 const INDEX_HTML =
-  '<!doctype html><html lang="en"><head><title>Rakbuku · Community book lending in Bali</title>' +
+  '<!doctype html><html lang="en" data-time-zone="Asia/Makassar"><head><title>Rakbuku · Community book lending in Bali</title>' +
   '<script type="module" crossorigin src="/assets/index-e1.js"></script></head><body></body></html>';
 
 /** A manifest as Vite writes it: the home page imports a shared chunk and the entry's chunk. */

@@ -33,7 +33,7 @@ async function page(path: string, headers: Record<string, string> = {}) {
   return res.text();
 }
 
-const langOf = (html: string) => html.match(/<html lang="([^"]+)">/)?.[1];
+const langOf = (html: string) => html.match(/<html lang="([^"]+)"/)?.[1];
 const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
 const descriptionOf = (html: string) => html.match(/<meta name="description" content="([^"]*)"/)?.[1];
 
@@ -118,5 +118,28 @@ describe('the language a page starts in', () => {
   it('a guest cannot save a language on any profile', async () => {
     const res = await ctx.request('PUT', '/api/profile/language', { body: { language: 'id' } });
     expect(res.status).toBe(401);
+  });
+});
+
+// D21: the web reads every date in the operator's zone, which the page carries from the config.
+describe("the operator's time zone a page carries", () => {
+  const zoneOf = (html: string) => html.match(/<html [^>]*data-time-zone="([^"]+)"/)?.[1];
+
+  it('is Asia/Makassar by default, on every page and in either language', async () => {
+    expect(zoneOf(await page('/my-orders', { 'accept-language': 'en' }))).toBe('Asia/Makassar');
+    expect(zoneOf(await page('/books', { cookie: 'rakbuku_lang=id' }))).toBe('Asia/Makassar');
+  });
+
+  it('is the configured OPERATOR_TIME_ZONE', async () => {
+    const jakarta = await createTestContext({ WEB_DIST_DIR: dist, OPERATOR_TIME_ZONE: 'Asia/Jakarta' });
+    try {
+      const res = await jakarta.runtime.app.request('/my-orders');
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(zoneOf(html)).toBe('Asia/Jakarta');
+      expect(langOf(html)).toBe('en');
+    } finally {
+      await jakarta.close();
+    }
   });
 });

@@ -1,8 +1,8 @@
-// The operator's zone (Asia/Makassar, UTC+8), as a browser in Bali has it: set before any date
-// is formatted, so every Intl format below is made in it.
-process.env.TZ = 'Asia/Makassar';
+// A browser far from Bali (UTC-5): every date below is still the operator's (Asia/Makassar,
+// UTC+8, as the page's <html data-time-zone> says), never the device's (D21).
+process.env.TZ = 'America/New_York';
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { id } from '@web/locales/id';
 import { NAMESPACES } from '@web/locales/en';
 import {
@@ -14,13 +14,23 @@ import {
   formatMonthYear,
   formatOrderDate,
   formatOrderDateTime,
+  operatorTimeZone,
+  operatorToday,
 } from './format';
 import i18n from './i18n';
 
 // The one date module (D29): the same instants and days in English and in Indonesian.
 
 for (const ns of NAMESPACES) i18n.addResourceBundle('id', ns, id[ns]);
-afterAll(() => i18n.changeLanguage('en'));
+
+/** The page as the server writes it: <html data-time-zone="..."> (server/app.ts). */
+const pageInZone = (timeZone?: string) =>
+  vi.stubGlobal('document', { documentElement: { lang: 'en', dataset: { timeZone } } });
+beforeAll(() => pageInZone('Asia/Makassar'));
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
 
 // 17:30 UTC on 8 Dec is already 01:30 on 9 Dec in Makassar.
 const LATE_EVENING_UTC = '2026-12-08T17:30:00Z';
@@ -57,6 +67,36 @@ const CASES = {
     spanAcross: '28 Des - 4 Jan',
   },
 } as const;
+
+describe("the operator's zone", () => {
+  afterAll(() => pageInZone('Asia/Makassar'));
+
+  it('is the one the page carries, whatever the device is set to', async () => {
+    await i18n.changeLanguage('en');
+    expect(new Date(LATE_EVENING_UTC).getDate()).toBe(8); // the device's own day
+    expect(operatorTimeZone()).toBe('Asia/Makassar');
+    expect(formatOrderDate(LATE_EVENING_UTC)).toBe('9 December 2026');
+    pageInZone('America/Los_Angeles');
+    expect(formatOrderDateTime(LATE_EVENING_UTC)).toBe('8 Dec 2026, 09:30');
+  });
+
+  it('is Asia/Makassar when the page names none, or no zone Intl knows', () => {
+    pageInZone(undefined);
+    expect(operatorTimeZone()).toBe('Asia/Makassar');
+    pageInZone('Mars/Olympus_Mons');
+    expect(operatorTimeZone()).toBe('Asia/Makassar');
+    expect(formatOrderDate(LATE_EVENING_UTC)).toBe('9 December 2026');
+  });
+
+  it("today is the operator's date", () => {
+    vi.useFakeTimers({ now: new Date(LATE_EVENING_UTC), toFake: ['Date'] });
+    try {
+      expect(operatorToday()).toBe('2026-12-09');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe.each(Object.entries(CASES))('dates in %s, in Asia/Makassar', (lang, words) => {
   it('an instant is the Makassar day and time', async () => {

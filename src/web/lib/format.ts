@@ -1,4 +1,10 @@
-import { DATE_LOCALES, dateFormatIn, daysFromNowWords } from '@domain/date-words';
+import {
+  DATE_LOCALES,
+  DEFAULT_TIME_ZONE,
+  dateFormatIn,
+  daysFromNowWords,
+  isTimeZone,
+} from '@domain/date-words';
 import i18n from './i18n';
 
 // The web's dates and relative times, one place, through Intl in the chosen language (D29):
@@ -6,13 +12,31 @@ import i18n from './i18n';
 // around them ("due tomorrow", "dalam 3 hari"), the member-since month of owner pages and the
 // policy pages' effective date. The emails word dates with the same Intl formats
 // (domain/date-words.ts), in their recipient's language. Money stays `Rp 25.000` in both languages (domain/money.ts, D1).
+// Every instant is read in the operator's time zone (D21), the one due dates, payment deadlines
+// and the emails count days in, never the browser's: a member whose device is set elsewhere sees
+// the same day the rules and the emails name.
 
 const language = () => (i18n.resolvedLanguage === 'id' ? 'id' : 'en');
 
 /** The Intl locale of the chosen language. */
 const dateLocale = () => DATE_LOCALES[language()];
 
-const dateFormat = (options: Intl.DateTimeFormatOptions) => dateFormatIn(language(), options);
+/**
+ * The operator's IANA zone, as the server wrote it in <html data-time-zone> (server/app.ts), else
+ * Asia/Makassar.
+ */
+export function operatorTimeZone(): string {
+  const written = typeof document === 'undefined' ? undefined : document.documentElement.dataset.timeZone;
+  if (written !== checkedZone.written) {
+    checkedZone = { written, zone: written && isTimeZone(written) ? written : DEFAULT_TIME_ZONE };
+  }
+  return checkedZone.zone;
+}
+let checkedZone: { written?: string; zone: string } = { zone: DEFAULT_TIME_ZONE };
+
+/** A format of the chosen language, in the operator's zone unless `options` name another. */
+const dateFormat = (options: Intl.DateTimeFormatOptions) =>
+  dateFormatIn(language(), { timeZone: operatorTimeZone(), ...options });
 
 /** "23 November 2026" / "23 November 2026" */
 export function formatOrderDate(iso: string): string {
@@ -68,6 +92,11 @@ export function formatCalendarDate(date: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Today's date (YYYY-MM-DD) in the operator's zone, e.g. the day a payout is recorded on by default. */
+export function operatorToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: operatorTimeZone() }).format(new Date());
 }
 
 /** A count as the chosen language writes it: "2,000" / "2.000". */

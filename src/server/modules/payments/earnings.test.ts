@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '@server/db/schema';
+import { resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
@@ -142,6 +143,18 @@ describe('Record payout (D34)', () => {
       (await pay({ ownerId: 'nobody', amount: '1000', paidOn: '2026-11-20', reference: 'X' })).status,
     ).toBe(404);
     expect(await ctx.db.select().from(payouts).where(eq(payouts.ownerId, owner.user.id))).toEqual([]);
+  });
+
+  it("takes today as the operator's date (D21): at 17:30 UTC on 8 Dec, 9 Dec is today in Makassar", async () => {
+    const { owner } = await ownerWithOrder();
+    setClock(new Date('2026-12-08T17:30:00Z'));
+    try {
+      const payout = { ownerId: owner.user.id, amount: '1000', reference: 'TZ-1' };
+      expect((await pay({ ...payout, paidOn: '2026-12-10' })).status).toBe(422);
+      expect((await pay({ ...payout, paidOn: '2026-12-09' })).status).toBe(201);
+    } finally {
+      resetClock();
+    }
   });
 });
 

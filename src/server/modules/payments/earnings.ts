@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminPayouts, Earnings, EarningsTotals, PayoutView } from '@domain/earnings-types';
+import { localDate } from '@domain/loan';
 import { formatMoney, fromMinor, toMinor } from '@domain/money';
 import { orderNumber } from '@domain/order-number';
 import { ownerShare } from '@domain/pricing';
@@ -145,7 +146,8 @@ export async function recordPayout(
   input: { actor: SessionUser; payout: RecordPayout },
 ): Promise<PayoutView> {
   const { payout, actor } = input;
-  const today = now().toISOString().slice(0, 10);
+  // Today as the operator counts days (D21), the day the admin's form offers by default.
+  const today = localDate(now(), deps.config.timeZone);
   if (payout.paidOn > today) {
     throw new AppError('PAYOUT_DATE_FUTURE', { fields: { paidOn: fieldProblem('payoutDateFuture') } });
   }

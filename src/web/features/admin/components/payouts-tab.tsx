@@ -8,7 +8,7 @@ import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { Input } from '@web/components/ui/field';
 import { PriceInput, priceText } from '@web/components/ui/price-input';
 import { errorMessage } from '@web/lib/api';
-import { formatDay } from '@web/lib/format';
+import { formatDay, operatorToday } from '@web/lib/format';
 import { useAdminPayouts, useRecordPayout } from '@web/features/payments/api';
 
 /** D34: owners with payable balances, "Record payout", and the payout history. */
@@ -54,7 +54,7 @@ export function PayoutsTab() {
 function OwnerPayout({ owner }: { owner: PayableOwner }) {
   const { t } = useTranslation('payments');
   const record = useRecordPayout();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = operatorToday();
   const [amount, setAmount] = useState(priceText(owner.payable));
   const [paidOn, setPaidOn] = useState(today);
   const [reference, setReference] = useState('');

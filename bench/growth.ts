@@ -135,7 +135,7 @@ const REQUESTS: NamedRequest[] = [
   adminList('users', '/api/admin/users'),
   adminList('users, search "sari"', '/api/admin/users?q=sari'),
   adminList('emails', '/api/admin/emails'),
-  adminList('emails, search "owner-42"', '/api/admin/emails?q=owner-42'),
+  adminList('emails, search "bench-owner-42"', '/api/admin/emails?q=bench-owner-42'),
   { name: 'admin: stats', path: '/api/admin/stats' },
   { name: 'admin: pending emails count', path: '/api/admin/emails/pending-count' },
 ];

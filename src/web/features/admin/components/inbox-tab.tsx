@@ -20,7 +20,9 @@ export function InboxTab() {
       ) : (
         <ThreadList threads={inbox.data.items} />
       )}
-      <CursorPager page={inbox.data} onCursor={setCursor} testId="inbox-pager" />
+      {inbox.data.items.length > 0 && (
+        <CursorPager page={inbox.data} onCursor={setCursor} testId="inbox-pager" />
+      )}
     </div>
   );
 }

@@ -48,7 +48,9 @@ export function PayoutsTab() {
             ))}
           </ul>
         )}
-        <CursorPager page={history} onCursor={setCursor} testId="payout-pager" />
+        {history.items.length > 0 && (
+          <CursorPager page={history} onCursor={setCursor} testId="payout-pager" />
+        )}
       </section>
     </div>
   );

@@ -64,7 +64,9 @@ export function ReviewsTab() {
           ))}
         </ul>
       )}
-      <CursorPager page={list.data} onCursor={setCursor} testId="reviews-pager" />
+      {list.data.items.length > 0 && (
+        <CursorPager page={list.data} onCursor={setCursor} testId="reviews-pager" />
+      )}
     </div>
   );
 }

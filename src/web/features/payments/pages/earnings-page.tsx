@@ -103,7 +103,9 @@ export default function EarningsPage() {
               </table>
             </div>
           )}
-          <CursorPager page={orders} onCursor={setCursor} testId="earnings-pager" />
+          {orders.items.length > 0 && (
+            <CursorPager page={orders} onCursor={setCursor} testId="earnings-pager" />
+          )}
         </section>
 
         <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs">

@@ -620,6 +620,7 @@ export const payouts = pgTable(
   (t) => [
     check('payouts_amount_positive', sql`${t.amount} > 0`),
     index('payouts_owner_idx').on(t.ownerId, t.createdAt),
+    index('payouts_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -651,9 +652,9 @@ export const threads = pgTable(
     ),
     uniqueIndex('threads_order_uq').on(t.orderId).where(sql`${t.orderId} is not null`),
     uniqueIndex('threads_book_member_uq').on(t.bookId, t.memberId).where(sql`${t.orderId} is null`),
-    index('threads_member_idx').on(t.memberId, t.lastMessageAt.desc()),
-    index('threads_owner_idx').on(t.ownerId, t.lastMessageAt.desc()),
-    index('threads_last_message_idx').on(t.lastMessageAt.desc()),
+    index('threads_member_idx').on(t.memberId, t.lastMessageAt.desc(), t.id.desc()),
+    index('threads_owner_idx').on(t.ownerId, t.lastMessageAt.desc(), t.id.desc()),
+    index('threads_last_message_idx').on(t.lastMessageAt.desc(), t.id.desc()),
   ],
 );
 
@@ -728,7 +729,7 @@ export const reviews = pgTable(
     index('reviews_subject_idx')
       .on(t.subjectId)
       .where(sql`${t.publishedAt} is not null and ${t.hiddenAt} is null`),
-    index('reviews_created_idx').on(t.createdAt.desc()),
+    index('reviews_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 

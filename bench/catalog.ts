@@ -10,7 +10,7 @@ import { startBenchServer, waitUntilUp } from './bench-server';
 import { seedCatalog } from './catalog-seed';
 import { createUser } from '@server/seed/factories';
 
-// `npm run bench -- catalog`: the catalog endpoint at 100,000 books (issue 4, item 8).
+// `npm run bench -- catalog`: the catalog endpoint at 100,000 books (docs/performance.md).
 // Seeds PostgreSQL (a database created on BENCH_DATABASE_URL / DATABASE_URL's server, or the
 // local one, and dropped afterwards) and PGlite, starts bench/server.ts as a child process and
 // loads it with autocannon from this process at 20 connections.

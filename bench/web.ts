@@ -9,7 +9,7 @@ import { createDiskStorage } from '@server/lib/storage';
 import { freePort } from '@tests/support/server-process';
 import { startBenchServer, waitUntilUp } from './bench-server';
 
-// `npm run bench -- web`: what a phone on a slow network sees (issue 12). The production build
+// `npm run bench -- web`: what a phone on a slow network sees (docs/performance.md). The production build
 // on the real server (PGlite with the demo data), loaded by Chromium with a cold cache, slow 4G
 // (Lighthouse's figures: 562.5 ms round trip, 1.47 Mbit/s down, 675 kbit/s up) and the CPU
 // slowed 4x, through the DevTools protocol. Reports the Largest Contentful Paint and the time

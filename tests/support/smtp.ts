@@ -53,7 +53,9 @@ export async function startSmtpServer(port = 0): Promise<Mailbox> {
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+        // A long subject is folded over lines (RFC 5322): unfolding removes the line breaks only.
+        const folded = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+        const subject = folded.replace(/\r?\n(?=[ \t])/g, '').trim();
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),

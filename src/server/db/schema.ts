@@ -27,6 +27,7 @@ import {
   ORDER_STATUSES,
 } from '@domain/constants';
 import type { DeliveryAddress, OrderEventDetails, PickupLocationSnapshot } from '@domain/order-types';
+import type { StoredNotice } from '@server/outbox/layout';
 
 // One schema for PGlite and PostgreSQL. Field names are camelCase (Better Auth reads them),
 // column names snake_case.
@@ -751,9 +752,16 @@ export const emailNotifications = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Every retry of the long window failed (lib/retry-policy.ts); only an admin's retry sends it again. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** A notice that may share one email with the recipient's other notices due at once (D37): address and language. */
+    digestKey: text('digest_key'),
+    /** The notice as data, to be rendered as one part of a combined email (outbox/digest.ts). */
+    notice: jsonb('notice').$type<StoredNotice>(),
     createdAt: createdAt(),
   },
   (t) => [
+    index('email_digest_pending_idx')
+      .on(t.digestKey, t.createdAt, t.id)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null and ${t.digestKey} is not null`),
     index('email_pending_idx').on(t.nextAttemptAt).where(sql`sent_at is null`),
     index('email_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('email_unsent_created_idx')

@@ -4,6 +4,13 @@ import { translate } from '@server/lib/i18n';
 // The one email look: every template renders through here, HTML and plain text side by side,
 // in the recipient's language (D29): the template's words and the layout's own (the footer).
 
+/** One part of an email about several things, with its own link to act on it (D37). */
+export interface EmailSection {
+  heading: string;
+  paragraphs: string[];
+  link?: { label: string; url: string };
+}
+
 export interface EmailContent {
   subject: string;
   /** Heading at the top of the message. */
@@ -12,9 +19,15 @@ export interface EmailContent {
   /** Label/value rows, e.g. order number, amounts. */
   rows?: Array<[string, string]>;
   /** Parts of one email about several things (D37), each with a heading and its own link. */
-  sections?: Array<{ heading: string; paragraphs: string[]; link: { label: string; url: string } }>;
+  sections?: EmailSection[];
   button?: { label: string; url: string };
   footnote?: string;
+}
+
+/** A notice kept as data beside its rendered text, to be one part of a combined email (digest.ts). */
+export interface StoredNotice {
+  language: UiLanguage;
+  content: EmailContent;
 }
 
 export interface RenderedEmail {
@@ -29,6 +42,18 @@ const escapeHtml = (s: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
   );
 
+/**
+ * A notice (D37): rendered as its own email, and kept as data so that the outbox can send it in
+ * one email with the recipient's other notices due at the same moment (digest.ts). Spread it into
+ * a queued email in place of `renderEmail`.
+ */
+export function renderNotice(
+  lang: UiLanguage,
+  content: EmailContent,
+): RenderedEmail & { notice: StoredNotice } {
+  return { ...renderEmail(lang, content), notice: { language: lang, content } };
+}
+
 export function renderEmail(lang: UiLanguage, content: EmailContent): RenderedEmail {
   const footer = translate(lang, 'emails:layout.footer');
   const text = [
@@ -41,8 +66,7 @@ export function renderEmail(lang: UiLanguage, content: EmailContent): RenderedEm
       section.heading,
       '',
       ...section.paragraphs.flatMap((p) => [p, '']),
-      `${section.link.label}: ${section.link.url}`,
-      '',
+      ...(section.link ? [`${section.link.label}: ${section.link.url}`, ''] : []),
     ]),
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
@@ -62,9 +86,11 @@ export function renderEmail(lang: UiLanguage, content: EmailContent): RenderedEm
       (section) =>
         `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(section.heading)}</h2>\n${section.paragraphs
           .map((p) => `<p style="line-height:1.6;margin:0 0 8px">${escapeHtml(p)}</p>`)
-          .join(
-            '\n',
-          )}\n<p style="margin:8px 0 16px"><a href="${escapeHtml(section.link.url)}" style="color:#0f766e;font-weight:600">${escapeHtml(section.link.label)}</a> <span style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(section.link.url)}</span></p>`,
+          .join('\n')}\n${
+          section.link
+            ? `<p style="margin:8px 0 16px"><a href="${escapeHtml(section.link.url)}" style="color:#0f766e;font-weight:600">${escapeHtml(section.link.label)}</a> <span style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(section.link.url)}</span></p>`
+            : ''
+        }`,
     )
     .join('\n');
   const button = content.button

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '@server/config';
 import type { Db, DbOrTx } from '@server/db/client';
@@ -8,7 +8,8 @@ import { emailNotifications } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
 import { MAX_ATTEMPTS, retriesExhausted, retryWaitMs } from '@server/lib/retry-policy';
-import type { RenderedEmail } from './layout';
+import { combineNotices, DIGEST_LIMIT, digestKeyOf } from './digest';
+import type { RenderedEmail, StoredNotice } from './layout';
 
 // The outbox (D14): every email is a row first; a worker sends pending rows right after
 // they are queued and every 60 seconds.
@@ -20,6 +21,10 @@ import type { RenderedEmail } from './layout';
 // the row is marked sent right after its own send. A crash can therefore repeat at most the one
 // message in flight, once its lease runs out; every message carries the row id as its
 // Message-ID, so that repeat is recognisable.
+//
+// Notices (layout.ts, renderNotice) are the exception to one row, one email (D37): the row
+// claimed first takes with it, under the same lease, its recipient's other notices due at that
+// moment, and one email carries them all (digest.ts); they are marked sent together.
 
 /** Attempts over the long retry window (about 3 days, lib/retry-policy.ts); then the row is failed. */
 export const MAX_EMAIL_ATTEMPTS = MAX_ATTEMPTS;
@@ -32,6 +37,8 @@ export interface QueuedEmail extends RenderedEmail {
   recipientType: 'user' | 'borrower' | 'owner' | 'admin';
   emailType: string;
   orderId?: string | null;
+  /** A notice may share one email with the recipient's other notices due at once (D37). */
+  notice?: StoredNotice;
 }
 
 /** Queue an email; call inside the transaction that caused it so both commit or neither. */
@@ -54,6 +61,8 @@ export function outboxRows(emails: readonly QueuedEmail[]): (typeof emailNotific
     subject: e.subject,
     textBody: e.text,
     htmlBody: e.html,
+    digestKey: e.notice ? digestKeyOf(e.to, e.notice) : null,
+    notice: e.notice ?? null,
   }));
 }
 
@@ -132,25 +141,27 @@ export interface Outbox {
 type EmailRow = typeof emailNotifications.$inferSelect;
 
 /**
- * Takes the oldest due row under a lease (one statement, its own short transaction): the
- * attempt is counted now, so a message whose send keeps crashing the process stops at the limit.
+ * Leases the rows due at `at` that `where` picks (oldest first, at most `limit`), in one
+ * statement, its own short transaction: FOR UPDATE SKIP LOCKED, so a row another worker holds
+ * stays with it; the attempt is counted now, so a message whose send keeps crashing the process
+ * stops at the limit.
  */
-async function claimNextEmail(db: Db): Promise<EmailRow | null> {
-  const at = now();
+async function leaseDueRows(db: Db, at: Date, where: SQL | undefined, limit: number): Promise<EmailRow[]> {
   const due = db
     .select({ id: emailNotifications.id })
     .from(emailNotifications)
     .where(
       and(
+        where,
         isNull(emailNotifications.sentAt),
         isNull(emailNotifications.failedAt),
         lte(emailNotifications.nextAttemptAt, at),
       ),
     )
-    .orderBy(asc(emailNotifications.createdAt))
-    .limit(1)
+    .orderBy(asc(emailNotifications.createdAt), asc(emailNotifications.id))
+    .limit(limit)
     .for('update', { skipLocked: true });
-  const [row] = await db
+  const rows = await db
     .update(emailNotifications)
     .set({
       attempts: sql`${emailNotifications.attempts} + 1`,
@@ -158,7 +169,29 @@ async function claimNextEmail(db: Db): Promise<EmailRow | null> {
     })
     .where(inArray(emailNotifications.id, due))
     .returning();
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+}
+
+/** The oldest due row, under a lease. */
+async function claimNextEmail(db: Db): Promise<EmailRow | null> {
+  const [row] = await leaseDueRows(db, now(), undefined, 1);
   return row ?? null;
+}
+
+/** The other notices of `lead`'s recipient due now, under the same lease; at most DIGEST_LIMIT in all. */
+async function claimNoticesWith(db: Db, lead: EmailRow): Promise<EmailRow[]> {
+  if (!lead.digestKey || !lead.notice) return [];
+  const sameKey = and(eq(emailNotifications.digestKey, lead.digestKey), ne(emailNotifications.id, lead.id));
+  const rows = await leaseDueRows(db, now(), sameKey, DIGEST_LIMIT - 1);
+  return rows.filter((row) => row.notice);
+}
+
+/** What goes out for `lead` and the notices it carries: its own email, or one for them all. */
+function emailOf(lead: EmailRow, carried: EmailRow[]): RenderedEmail {
+  if (carried.length === 0 || !lead.notice) {
+    return { subject: lead.subject, text: lead.textBody, html: lead.htmlBody };
+  }
+  return combineNotices([lead.notice, ...carried.map((row) => row.notice as StoredNotice)]);
 }
 
 /**
@@ -219,33 +252,39 @@ export function createOutbox(deps: {
         await markFailed(row, row.lastError ?? 'The process stopped while sending this email');
         continue;
       }
+      const carried = await claimNoticesWith(db, row);
+      const ids = [row.id, ...carried.map((c) => c.id)];
+      const email = emailOf(row, carried);
       try {
-        await transport.send({
-          id: row.id,
-          to: row.recipientEmail,
-          subject: row.subject,
-          text: row.textBody,
-          html: row.htmlBody,
-        });
+        // The first row's id is the Message-ID of the email that carries the others too.
+        await transport.send({ id: row.id, to: row.recipientEmail, ...email });
       } catch (err) {
         total.failed++;
         const lastError = err instanceof Error ? err.message.slice(0, 500) : String(err);
         if (retriesExhausted(row.attempts)) {
           await markFailed(row, lastError);
+          // The notices it carried are not at their end: they go on, each with its own attempts.
+          if (carried.length > 0) {
+            await db
+              .update(emailNotifications)
+              .set({ nextAttemptAt: now() })
+              .where(inArray(emailNotifications.id, ids.slice(1)));
+          }
           continue;
         }
+        // The carried notices wait as long as the first, so the next attempt carries them again.
         await db
           .update(emailNotifications)
           .set({ lastError, nextAttemptAt: new Date(now().getTime() + retryWaitMs(row.attempts)) })
-          .where(eq(emailNotifications.id, row.id));
-        log.warn({ emailId: row.id, err: String(err) }, 'email send failed');
+          .where(inArray(emailNotifications.id, ids));
+        log.warn({ emailId: row.id, carried: carried.length, err: String(err) }, 'email send failed');
         continue;
       }
       total.sent++;
       await db
         .update(emailNotifications)
         .set({ sentAt: now(), lastError: null })
-        .where(eq(emailNotifications.id, row.id));
+        .where(inArray(emailNotifications.id, ids));
     }
   }
 

@@ -14,7 +14,7 @@ import {
   user,
 } from '@server/db/schema';
 import { emailWords, languageOf } from '@server/lib/i18n';
-import { renderEmail } from '@server/outbox/layout';
+import { renderNotice } from '@server/outbox/layout';
 import { enqueueEmail } from '@server/outbox/outbox';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers } from '@server/timers/store';
@@ -103,7 +103,8 @@ async function fireMessageEmail(tx: Tx, deps: TimerDeps, timer: Timer, at: Date)
     recipientType: roles.size === 1 ? [...roles][0] : 'user',
     emailType: 'message',
     orderId: news.length === 1 ? news[0].thread.orderId : null,
-    // Worded in the recipient's language as the email is queued (D29): the outbox sends it as is.
+    // Worded in the recipient's language as the email is queued (D29); a notice, it shares one
+    // email with the recipient's other notices due at once, a loan reminder say (D37).
     ...messageEmail(deps.config, recipient, news),
   });
   for (const { thread, list } of news) {
@@ -149,7 +150,7 @@ export function messageEmail(
   const count = news.reduce((sum, { list }) => sum + list.length, 0);
   if (news.length === 1) {
     const [{ thread, list }] = news;
-    return renderEmail(lang, {
+    return renderNotice(lang, {
       subject: t('messages.subject', { count, topic: topic(thread) }),
       title: t('messages.title', { count }),
       paragraphs: [t('messages.intro', { name: recipient.name, topic: topic(thread) }), ...lines(list)],
@@ -157,7 +158,7 @@ export function messageEmail(
       footnote: t('messages.footnote'),
     });
   }
-  return renderEmail(lang, {
+  return renderNotice(lang, {
     subject: t('messages.several.subject', { messages: count, conversations: news.length }),
     title: t('messages.title', { count }),
     paragraphs: [t('messages.several.intro', { name: recipient.name, conversations: news.length })],

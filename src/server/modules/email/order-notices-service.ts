@@ -7,7 +7,7 @@ import type { Tx } from '@server/db/client';
 import { type Order, type OrderItem, orderItems, orders, user } from '@server/db/schema';
 import type { UiLanguage } from '@domain/ui-language';
 import { type EmailWords, emailWords, languageOf, translate } from '@server/lib/i18n';
-import { type EmailContent, renderEmail } from '@server/outbox/layout';
+import { type EmailContent, renderEmail, renderNotice } from '@server/outbox/layout';
 import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
 import { orderNumber } from '@domain/order-number';
 
@@ -489,12 +489,15 @@ function noticeEmails(
     const build = template[type];
     if (!build) continue;
     const lang = languageOf(language);
+    const content = build({ ...shared, lang, t: emailWords(lang) });
     emails.push({
       to: email,
       recipientType: type,
       emailType: `order_${notice}`,
       orderId: order.id,
-      ...renderEmail(lang, build({ ...shared, lang, t: emailWords(lang) })),
+      // The admins' daily reminder of a waiting claim is a notice (D37): it shares one email with
+      // their other notices of that moment (the other claims' reminders, overdue loans).
+      ...(notice === 'payment_claim_waiting' ? renderNotice(lang, content) : renderEmail(lang, content)),
     });
   }
   return emails;

@@ -9,7 +9,7 @@ import { type Order, type OrderExtension, type OrderItem, user } from '@server/d
 import type { UiLanguage } from '@domain/ui-language';
 import { now } from '@server/lib/clock';
 import { type EmailWords, emailWords, languageOf, translate } from '@server/lib/i18n';
-import { type EmailContent, renderEmail } from '@server/outbox/layout';
+import { type EmailContent, renderNotice } from '@server/outbox/layout';
 import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
 import { waitingForOrder } from '@server/modules/waitlist/service';
 
@@ -79,7 +79,8 @@ async function queue(tx: Tx, order: Order, emailType: string, build: Build): Pro
       recipientType: type,
       emailType,
       orderId: order.id,
-      ...renderEmail(lang, build[type]!(lang, emailWords(lang))),
+      // Reminders and loan notices share one email with the reader's other notices due at once (D37).
+      ...renderNotice(lang, build[type]!(lang, emailWords(lang))),
     })),
   );
 }

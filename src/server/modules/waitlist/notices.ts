@@ -3,7 +3,7 @@ import type { UiLanguage } from '@domain/ui-language';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { emailWords, languageOf } from '@server/lib/i18n';
-import { renderEmail } from '@server/outbox/layout';
+import { renderNotice } from '@server/outbox/layout';
 import { enqueueEmails } from '@server/outbox/outbox';
 
 // The waitlist's emails (D25), queued in the transaction that made the hold or ended the list.
@@ -43,7 +43,7 @@ export async function queueHoldOffers(tx: Tx, config: NoticeConfig, offers: Hold
         to: first.email,
         recipientType: 'user' as const,
         emailType: 'waitlist_hold',
-        ...renderEmail(lang, {
+        ...renderNotice(lang, {
           subject: t(`waitlist.hold.subject${form}`, { title: first.title, count: held.length }),
           title: t(`waitlist.hold.title${form}`),
           paragraphs: [t(`waitlist.hold.body${form}`, { name: first.name }), t(`waitlist.hold.next${form}`)],
@@ -74,7 +74,7 @@ export async function queueWaitlistEnded(
         to: m.email,
         recipientType: 'user' as const,
         emailType: 'waitlist_ended',
-        ...renderEmail(lang, {
+        ...renderNotice(lang, {
           subject: t('waitlist.ended.subject', { title: book.title }),
           title: t('waitlist.ended.title'),
           paragraphs: [t(`waitlist.ended.${book.reason}`, { name: m.name, title: book.title })],

@@ -144,6 +144,38 @@ describe('a cursor while books come and go', () => {
   });
 });
 
+describe('the price ceiling (D4) with more books at the top price than it counts', () => {
+  it('stays at the top price until the last of them leaves, cached or not, in a search and a category', async () => {
+    // 25 books at the top price: the ceiling counts 20 of them; 2 cheaper ones.
+    const top = [];
+    for (let i = 0; i < 25; i++) {
+      top.push(
+        await createBook(ctx.db, { ownerId: owner.id, title: `Zeppelin ${i}`, weeklyPrice: '95000.00' }),
+      );
+    }
+    const cheaper = [];
+    for (let i = 0; i < 2; i++) {
+      cheaper.push(
+        await createBook(ctx.db, { ownerId: other.id, title: `Zeppelin low ${i}`, weeklyPrice: '60000.00' }),
+      );
+    }
+    const ceilingOf = async (path: string) => {
+      const cached = await get(path);
+      const query = bookQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
+      expect(cached).toEqual(await listBooksUncached(ctx.db, query));
+      return cached.maxWeeklyPrice;
+    };
+    const listings = ['/api/books?q=Zeppelin', '/api/books'];
+    for (const path of listings) expect(await ceilingOf(path)).toBe('95000.00');
+    for (const [i, book] of top.entries()) {
+      await ctx.db.update(books).set({ status: 'Unavailable' }).where(sql`${books.id} = ${book.id}`);
+      const expected = i < top.length - 1 ? '95000.00' : '60000.00';
+      for (const path of listings) expect(await ceilingOf(path), `after ${i + 1} left`).toBe(expected);
+    }
+    await ctx.db.delete(books).where(sql`${books.id} in ${[...top, ...cheaper].map((b) => b.id)}`);
+  });
+});
+
 describe('what no index serves is refused', () => {
   const refused = async (path: string, status: number, code: string) => {
     const res = await ctx.request<{ error: { code: string; message: string } }>('GET', path);

@@ -48,6 +48,9 @@ export function toBookSummary(book: Book): BookSummary {
   };
 }
 
+/** How many books at a scope's top price its ceiling counts at most (ceilingOf). */
+const CEILING_COUNT_CAP = 20;
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 // Every sort ends with the id, so books with equal keys keep one stable order across pages.
@@ -173,17 +176,28 @@ async function countOf(db: DbOrTx, filtered: SQL[], filter: ListingFilter, sort:
 }
 
 /**
- * The scope's highest weekly price and how many books ask it: the first group of the price
- * index read backwards (catalog-delta.ts, Ceiling).
+ * The scope's highest weekly price and how many books ask it, counted up to CEILING_COUNT_CAP:
+ * the price index read backwards to the first book of the scope, then at most that many books
+ * at that price. Past the cap the count is a lower bound, which is all catalog-delta.ts needs
+ * (Ceiling): a count that runs down to 0 only sends the next listing back to this query. An
+ * exact count would read every book at the top price, tens of thousands for a common word.
  */
 async function ceilingOf(db: DbOrTx, inScope: SQL[]): Promise<Ceiling> {
-  const [row] = await db
-    .select({ price: sql<string>`${books.weeklyPrice}::text`, atTop: sql<number>`count(*)::int` })
+  const scope = and(...inScope);
+  const top = db
+    .select({ price: sql<string>`${books.weeklyPrice}`.as('top_price') })
     .from(books)
-    .where(and(...inScope))
-    .groupBy(books.weeklyPrice)
+    .where(scope)
     .orderBy(desc(books.weeklyPrice))
-    .limit(1);
+    .limit(1)
+    .as('top');
+  const [row] = await db
+    .select({
+      price: sql<string>`${top.price}::text`,
+      // In the price index's order, so a common word is counted from the index's first rows.
+      atTop: sql<number>`(select count(*)::int from (select 1 from ${books} where ${and(scope, sql`${books.weeklyPrice} = ${top.price}`)} order by ${books.weeklyPrice} desc, ${books.createdAt} desc, ${books.id} desc limit ${CEILING_COUNT_CAP}) at_top)`,
+    })
+    .from(top);
   return row ?? { price: '0.00', atTop: 0 };
 }
 

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 
 // One page of a list that pages by keyset (docs/architecture.md, "Lists at scale"): the rows,
-// opaque cursors to the pages either side, and a count that stops at COUNT_CAP so that no
-// answer counts a million rows.
+// opaque cursors to the pages either side, and a count that stops at COUNT_CAP (constants.ts;
+// SEARCH_COUNT_CAP for a search) so that no answer counts a million rows.
 
-/** Counts stop here: a list with more matches says "10,000+". */
-export const COUNT_CAP = 10_000;
 /** The longest cursor the API accepts (a cursor is small: a list name, a time and an id). */
 const CURSOR_MAX = 400;
 
@@ -25,9 +23,9 @@ export type CursorQuery = z.infer<typeof cursorQuerySchema>;
 export const cursorPageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
-    /** How many rows match: exact up to COUNT_CAP; COUNT_CAP when totalCapped. */
+    /** How many rows match: exact up to the cap (COUNT_CAP, a search SEARCH_COUNT_CAP); the cap when totalCapped. */
     total: z.number().int(),
-    /** More than COUNT_CAP rows match (shown as "10,000+"). */
+    /** More rows match than the cap (shown as "More than 10,000", a search "More than 100"). */
     totalCapped: z.boolean(),
     pageSize: z.number().int(),
     /** The next (older) page, or null on the last page. */

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { COUNT_CAP, type CursorPage, type CursorQuery } from '@domain/cursor-page';
+import { COUNT_CAP, SEARCH_COUNT_CAP } from '@domain/constants';
+import type { CursorPage, CursorQuery } from '@domain/cursor-page';
 import type { DbOrTx } from '@server/db/client';
 import { AppError } from './errors';
 
@@ -119,21 +120,31 @@ export async function keysetPage<K extends KeyRow>(
   };
 }
 
-/** How many rows of `table` match `where`, counting at most COUNT_CAP + 1 of them. */
+/**
+ * How many rows of `table` match `where`, counting at most `cap` + 1 of them (COUNT_CAP, or
+ * SEARCH_COUNT_CAP for a search). A search for words inside a text (`walk: keys`) counts in the
+ * list's own order like its page: a common word is found in the first rows read, instead of
+ * every match being gathered from the trigram index before the count stops (a rare one still
+ * takes that index). A search by a text's start counts in its own index's order, the first
+ * matches it reads.
+ */
 export async function cappedCount(
   db: DbOrTx,
   table: PgTable,
   where: SQL | undefined,
+  search?: { walk?: Keyset },
 ): Promise<{ total: number; totalCapped: boolean }> {
-  const capped = db
+  const cap = search ? SEARCH_COUNT_CAP : COUNT_CAP;
+  const matching = db
     .select({ one: sql`1`.as('one') })
     .from(table)
-    .where(where)
-    .limit(COUNT_CAP + 1)
+    .where(where);
+  const capped = (search?.walk ? matching.orderBy(...keyOrder(search.walk, { kind: 'first' })) : matching)
+    .limit(cap + 1)
     .as('capped');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
   const n = Number(row?.n ?? 0);
-  return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
 
 /**

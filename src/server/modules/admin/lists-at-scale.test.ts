@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNT_CAP } from '@domain/cursor-page';
+import { COUNT_CAP, SEARCH_COUNT_CAP } from '@domain/constants';
 import { books, orders, user } from '@server/db/schema';
 import { writeCursor } from '@server/lib/keyset';
 import { createBook, createUser } from '@server/seed/factories';
@@ -160,20 +160,28 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
     expect(books.body.error.code).toBe('INVALID_CURSOR');
   });
 
-  it('counts exactly up to 10,000 and says "more" past it', async () => {
-    const add = (n: number, tag: string) =>
+  it('counts exactly up to 10,000 and says "more" past it; a search up to 100', async () => {
+    const add = (n: number, tag: string, failed = false) =>
       ctx.db.execute(sql`
-        insert into email_notifications (recipient_email, recipient_type, email_type, subject, text_body, html_body, sent_at)
-        select ${tag} || i || '@example.com', 'customer', 'test', 'Count', 'x', 'x', now() from generate_series(1, ${n}) as i`);
-    await add(COUNT_CAP + 1, 'capped-');
-    const over = await ctx.request('GET', '/api/admin/emails?state=sent&q=capped-&pageSize=5', {
+        insert into email_notifications (recipient_email, recipient_type, email_type, subject, text_body, html_body, sent_at, failed_at)
+        select ${tag} || i || '@example.com', 'customer', 'test', 'Count', 'x', 'x',
+          case when ${failed} then null else now() end, case when ${failed} then now() else null end
+        from generate_series(1, ${n}) as i`);
+    await add(COUNT_CAP + 1, 'capped-', true);
+    const over = await ctx.request('GET', '/api/admin/emails?state=failed&pageSize=5', {
       cookie: admin.cookie,
     });
     expect(over.body).toMatchObject({ total: COUNT_CAP, totalCapped: true });
     expect(over.body.items).toHaveLength(5);
     await ctx.db.execute(sql`delete from email_notifications where recipient_email = 'capped-1@example.com'`);
-    const at = await ctx.request('GET', '/api/admin/emails?q=capped-', { cookie: admin.cookie });
+    const at = await ctx.request('GET', '/api/admin/emails?state=failed', { cookie: admin.cookie });
     expect(at.body).toMatchObject({ total: COUNT_CAP, totalCapped: false });
+    // A search counts up to SEARCH_COUNT_CAP: exact below it, "more than 100" past it.
+    const searched = await ctx.request('GET', '/api/admin/emails?q=capped-', { cookie: admin.cookie });
+    expect(searched.body).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    await add(SEARCH_COUNT_CAP, 'hundred-');
+    const hundred = await ctx.request('GET', '/api/admin/emails?q=Hundred-', { cookie: admin.cookie });
+    expect(hundred.body).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: false });
     await add(3, 'few-');
     const few = await ctx.request('GET', '/api/admin/emails?q=FEW-', { cookie: admin.cookie });
     expect(few.body).toMatchObject({ total: 3, totalCapped: false, next: null, prev: null });

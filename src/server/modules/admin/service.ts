@@ -86,7 +86,15 @@ function numberPrefix(q: string): string | null {
 }
 
 /** A page of ids first, then the page's rows: the shape every admin list answers. */
-async function keysetIds(db: DbOrTx, keys: Keyset, table: PgTable, where: SQL | undefined, query: PageQuery) {
+async function keysetIds(
+  db: DbOrTx,
+  keys: Keyset,
+  table: PgTable,
+  where: SQL | undefined,
+  query: PageQuery,
+  /** `prefix`: the list's search matches a text's start only (cappedCount). */
+  search: 'words' | 'prefix' = 'words',
+) {
   const [page, counted] = await Promise.all([
     keysetPage(keys, query.cursor, query.pageSize, (seek, orderBy, limit) =>
       db
@@ -96,7 +104,7 @@ async function keysetIds(db: DbOrTx, keys: Keyset, table: PgTable, where: SQL | 
         .orderBy(...orderBy)
         .limit(limit),
     ),
-    cappedCount(db, table, where),
+    cappedCount(db, table, where, query.q ? { walk: search === 'words' ? keys : undefined } : undefined),
   ]);
   return { ids: page.rows.map((r) => r.id), page, counted };
 }
@@ -482,7 +490,7 @@ export async function listEmails(
       )!,
     );
   }
-  const found = await keysetIds(db, EMAIL_KEYS, emailNotifications, and(...filters), query);
+  const found = await keysetIds(db, EMAIL_KEYS, emailNotifications, and(...filters), query, 'prefix');
   const { ids } = found;
   if (ids.length === 0) return pageOf(ids, [], found, query);
   const rows = await db

@@ -182,8 +182,8 @@ async function claimNextEmail(db: Db): Promise<EmailRow | null> {
 async function claimNoticesWith(db: Db, lead: EmailRow): Promise<EmailRow[]> {
   if (!lead.digestKey || !lead.notice) return [];
   const sameKey = and(eq(emailNotifications.digestKey, lead.digestKey), ne(emailNotifications.id, lead.id));
-  const rows = await leaseDueRows(db, now(), sameKey, DIGEST_LIMIT - 1);
-  return rows.filter((row) => row.notice);
+  // Every row with a digest key holds its notice (outboxRows sets both).
+  return leaseDueRows(db, now(), sameKey, DIGEST_LIMIT - 1);
 }
 
 /** What goes out for `lead` and the notices it carries: its own email, or one for them all. */

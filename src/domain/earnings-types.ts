@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneySchema, timestampSchema } from './api-types';
 import { ORDER_STATUSES } from './constants';
-import { cursorPageSchema } from './cursor-page';
+import { cursorPageSchema, cursorParam, cursorQuerySchema } from './cursor-page';
 
 // Earnings and payouts as the API returns them (D34). Money is a decimal string (D2).
 
@@ -54,7 +54,8 @@ export const earningsSchema = z.object({
   serviceFeePercent: z.number(),
   /** Each order's share, newest first, one keyset page at a time. */
   orders: cursorPageSchema(earningsOrderSchema),
-  payouts: z.array(payoutViewSchema),
+  /** The payouts received, newest day first, one keyset page at a time (`payoutsCursor`). */
+  payouts: cursorPageSchema(payoutViewSchema),
   payoutDetails: payoutDetailsViewSchema,
 });
 export type Earnings = z.infer<typeof earningsSchema>;
@@ -68,8 +69,26 @@ const payableOwnerSchema = earningsTotalsSchema.extend({
 export type PayableOwner = z.infer<typeof payableOwnerSchema>;
 
 export const adminPayoutsSchema = z.object({
-  owners: z.array(payableOwnerSchema),
+  /** Owners with a payable balance, largest first, one keyset page at a time (`ownersCursor`). */
+  owners: cursorPageSchema(payableOwnerSchema),
   /** The payouts made, newest first, one keyset page at a time. */
   history: cursorPageSchema(payoutViewSchema),
 });
 export type AdminPayouts = z.infer<typeof adminPayoutsSchema>;
+
+/** The Earnings page's query: `cursor` pages the orders, `payoutsCursor` the payouts. */
+export const earningsQuerySchema = cursorQuerySchema.extend({ payoutsCursor: cursorParam });
+export type EarningsQuery = z.infer<typeof earningsQuerySchema>;
+
+/** At most this many owners with a payable balance in one answer. */
+const PAYABLE_OWNERS_MAX = 50;
+
+/**
+ * The admin's Payouts tab: `cursor` and `pageSize` page the payout history; `ownersCursor` and
+ * `ownersPageSize` (20 unless asked, at most 50) the owners with a payable balance.
+ */
+export const adminPayoutsQuerySchema = cursorQuerySchema.extend({
+  ownersCursor: cursorParam,
+  ownersPageSize: z.coerce.number().int().min(1).max(PAYABLE_OWNERS_MAX).default(20),
+});
+export type AdminPayoutsQuery = z.infer<typeof adminPayoutsQuerySchema>;

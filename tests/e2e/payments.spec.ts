@@ -6,7 +6,9 @@ import { coverPng, uniqueTitle, uploadBookByApi } from './catalog-helpers';
 // borrower checks it out with free pickup, sees the payment panel at once and presses "I have
 // paid" with a receipt; the admin sees the claim and the receipt and confirms with the amount
 // and the bank reference; the loan runs to Completed; the owner sees the share payable on
-// Earnings; the admin records the payout on the Payouts tab and the owner sees it paid.
+// Earnings; the admin records payouts (twenty small ones, then the rest on the Payouts tab),
+// pages the payout history, and the owner sees it paid and pages their payouts; each page's
+// cursor stays in the URL across a reload and Back.
 
 async function act(page: Page, orderId: string, data: Record<string, string>) {
   const res = await page.request.post(`/api/orders/${orderId}/actions`, {
@@ -104,21 +106,66 @@ test('pickup checkout, payment panel, "I have paid" with a receipt, confirmation
   await expect(owner.getByTestId('earnings-payable')).toHaveText('Rp 10.800');
   await expect(owner.getByTestId('earnings-row').filter({ hasText: number })).toContainText('Payable');
 
-  // --- The admin records the payout; the owner sees it paid ---------------------------------
+  // --- Twenty small payouts on earlier days: more payouts than one page of 20 ----------------
+  const ownerId = ((await (await owner.request.get('/api/me')).json()) as { user: { id: string } }).user.id;
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  for (let i = 0; i < 20; i++) {
+    const res = await admin.request.post('/api/admin/payouts', {
+      data: { ownerId, amount: '100', paidOn: daysAgo(40 - i), reference: `PAYOUT-E2E-STEP-${i}` },
+      headers: { origin: e2eBaseUrl() },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+
+  // --- The admin records the rest; the owner sees it paid -----------------------------------
   await admin.goto('/admin?tab=payouts');
   const payable = admin
     .getByTestId('payable-owner')
     .filter({ hasText: 'Putu Journey' })
-    .filter({ hasText: 'Rp 10.800' });
+    .filter({ hasText: 'Rp 8.800' });
   await expect(payable.first()).toBeVisible();
   await payable.first().getByLabel('Transfer reference').fill('PAYOUT-E2E-1');
   await payable.first().getByRole('button', { name: 'Record payout' }).click();
   await expect(admin.getByTestId('payout-history')).toContainText('PAYOUT-E2E-1');
 
+  // --- The payout history's second page lives in the URL: reload and Back keep it ------------
+  await admin.getByTestId('payout-pager').getByRole('button', { name: 'Next' }).click();
+  await expect(admin).toHaveURL(/[?&]tab=payouts(&|$)/);
+  await expect(admin).toHaveURL(/[?&]cursor=/);
+  await expect(admin.getByTestId('payout-history')).not.toContainText('PAYOUT-E2E-1');
+  const secondPage = await admin.getByTestId('payout-history').locator('li').first().textContent();
+  await admin.reload();
+  await expect(admin.getByRole('tab', { name: 'Payouts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(admin.getByTestId('payout-history').locator('li').first()).toHaveText(secondPage ?? '');
+  await admin.goBack();
+  await expect(admin).not.toHaveURL(/[?&]cursor=/);
+  await expect(admin.getByTestId('payout-history')).toContainText('PAYOUT-E2E-1');
+  // Another tab starts at its own first page: no cursor of the payouts travels with it.
+  await admin.getByTestId('payout-pager').getByRole('button', { name: 'Next' }).click();
+  await expect(admin).toHaveURL(/[?&]cursor=/);
+  await admin.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(admin).toHaveURL(/[?&]tab=reviews$/);
+
   await owner.reload();
   await expect(owner.getByTestId('earnings-paid')).toHaveText('Rp 10.800');
   await expect(owner.getByTestId('earnings-payable')).toHaveText('Rp 0');
-  await expect(owner.getByTestId('payout-row')).toContainText('PAYOUT-E2E-1');
+  await expect(owner.getByTestId('payout-row')).toHaveCount(20);
+  await expect(owner.getByTestId('payout-row').first()).toContainText('PAYOUT-E2E-1');
+
+  // --- The owner's payouts page on their own: the oldest on page 2, kept across a reload -----
+  await owner.getByTestId('payouts-pager').getByRole('button', { name: 'Next' }).click();
+  await expect(owner).toHaveURL(/[?&]payouts=/);
+  await expect(owner.getByTestId('payout-row')).toHaveCount(1);
+  await expect(owner.getByTestId('payout-row')).toContainText('PAYOUT-E2E-STEP-0');
+  await owner.reload();
+  await expect(owner).toHaveURL(/[?&]payouts=/);
+  await expect(owner.getByTestId('payout-row')).toHaveCount(1);
+  await expect(owner.getByTestId('payout-row')).toContainText('PAYOUT-E2E-STEP-0');
+  // The orders' list stays on its first page meanwhile.
+  await expect(owner.getByTestId('earnings-row').filter({ hasText: number })).toBeVisible();
+  await owner.goBack();
+  await expect(owner).toHaveURL(/\/earnings$/);
+  await expect(owner.getByTestId('payout-row').first()).toContainText('PAYOUT-E2E-1');
 
   // --- On a phone the page fits its width: the books total and fee go under the share -------
   await owner.setViewportSize({ width: 390, height: 844 });

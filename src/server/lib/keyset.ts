@@ -6,11 +6,12 @@ import type { DbOrTx } from '@server/db/client';
 import { AppError } from './errors';
 
 // Keyset (cursor) paging for every list that may grow without bound (docs/architecture.md,
-// "Lists at scale"). Rows are sorted newest first by (created_at, id); a page is the rows
-// after (or before) the last row seen, found by an index in that order, so page 1000 costs
-// what page 1 does and a row inserted or deleted between two pages neither repeats nor hides
-// another. A cursor is opaque to clients: base64url of [list, direction, created_at, id].
-// The time travels as PostgreSQL's own text, so no microsecond is lost on the way.
+// "Lists at scale"). Rows are sorted newest first by (created_at, id) (or by another key, largest
+// first, and the id); a page is the rows after (or before) the last row seen, found by an index
+// in that order, so page 1000 costs what page 1 does and a row inserted or deleted between two
+// pages neither repeats nor hides another. A cursor is opaque to clients: base64url of
+// [list, direction, key, id]. The key travels as PostgreSQL's own text, so no microsecond (or
+// cent) is lost on the way.
 
 /** Where a page starts. */
 type Position = { kind: 'first' } | { kind: 'last' } | { kind: 'after' | 'before'; at: string; id: string };
@@ -26,11 +27,21 @@ export interface Keyset {
   /** Names the list in its cursors: a cursor of one list is refused by another. */
   list: string;
   at: AnyPgColumn | SQL;
+  /**
+   * What `at` is: a time (the default), a day, or an amount (a list sorted largest first, such
+   * as the owners with a payable balance). Its PostgreSQL text travels in the cursor.
+   */
+  atType?: 'timestamptz' | 'date' | 'numeric';
   id: AnyPgColumn;
   idType: 'uuid' | 'text';
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+/** The PostgreSQL text of each kind of sort key, as a cursor may carry it. */
+const AT_TEXT = {
+  timestamptz: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  numeric: /^-?\d{1,20}(\.\d{1,6})?$/,
+} as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const invalid = () => new AppError('INVALID_CURSOR');
 
@@ -41,7 +52,7 @@ export function writeCursor(list: string, kind: 'after' | 'before', key: KeyRow)
 }
 
 /** 400 INVALID_CURSOR for anything this server did not write for this list. */
-function readCursor(keys: Pick<Keyset, 'list' | 'idType'>, cursor: string | undefined): Position {
+function readCursor(keys: Pick<Keyset, 'list' | 'idType' | 'atType'>, cursor: string | undefined): Position {
   if (cursor === undefined || cursor === '') return { kind: 'first' };
   if (cursor === 'last') return { kind: 'last' };
   let parsed: unknown;
@@ -53,7 +64,7 @@ function readCursor(keys: Pick<Keyset, 'list' | 'idType'>, cursor: string | unde
   if (!Array.isArray(parsed) || parsed.length !== 4) throw invalid();
   const [list, dir, at, id] = parsed as unknown[];
   if (list !== keys.list || (dir !== 'a' && dir !== 'b')) throw invalid();
-  if (typeof at !== 'string' || !TIMESTAMP.test(at)) throw invalid();
+  if (typeof at !== 'string' || !AT_TEXT[keys.atType ?? 'timestamptz'].test(at)) throw invalid();
   if (typeof id !== 'string' || id.length === 0 || id.length > 100) throw invalid();
   if (keys.idType === 'uuid' && !UUID.test(id)) throw invalid();
   return { kind: dir === 'a' ? 'after' : 'before', at, id };
@@ -69,9 +80,10 @@ export const keyColumns = (keys: Keyset) => ({
 function seekAfter(keys: Keyset, pos: Position): SQL | undefined {
   if (pos.kind !== 'after' && pos.kind !== 'before') return undefined;
   const id = keys.idType === 'uuid' ? sql`${pos.id}::uuid` : sql`${pos.id}::text`;
+  const at = sql`${pos.at}::${sql.raw(keys.atType ?? 'timestamptz')}`;
   return pos.kind === 'after'
-    ? sql`(${keys.at}, ${keys.id}) < (${pos.at}::timestamptz, ${id})`
-    : sql`(${keys.at}, ${keys.id}) > (${pos.at}::timestamptz, ${id})`;
+    ? sql`(${keys.at}, ${keys.id}) < (${at}, ${id})`
+    : sql`(${keys.at}, ${keys.id}) > (${at}, ${id})`;
 }
 
 /** Newest first, or oldest first when reading towards the start (the rows are turned round). */

@@ -545,7 +545,11 @@ const MATRIX: Record<string, Entry> = {
       return { path: `/api/books/${book.id}/sold`, still: bookUnchanged(book.id) };
     },
   },
-  'GET /api/earnings': { expect: SIGNED_IN, setup: async () => ({ path: '/api/earnings' }) },
+  // Each list's cursor ('last' is every list's oldest page) reads only the caller's own rows.
+  'GET /api/earnings': {
+    expect: SIGNED_IN,
+    setup: async () => ({ path: '/api/earnings?cursor=last&payoutsCursor=last' }),
+  },
   'GET /api/profile/payout-details': {
     expect: SIGNED_IN,
     setup: async () => ({ path: '/api/profile/payout-details' }),
@@ -557,7 +561,10 @@ const MATRIX: Record<string, Entry> = {
       body: { bankName: 'BCA', accountName: 'Matrix Member', accountNumber: '1234567890' },
     }),
   },
-  'GET /api/admin/payouts': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/payouts' }) },
+  'GET /api/admin/payouts': {
+    expect: ADMIN_ONLY,
+    setup: async () => ({ path: '/api/admin/payouts?cursor=last&ownersCursor=last&ownersPageSize=50' }),
+  },
   'POST /api/admin/payouts': {
     expect: { ...ADMIN_ONLY, admin: 201 },
     setup: async () => {

@@ -12,17 +12,19 @@ export interface PagerState {
 
 /**
  * Newest, Previous, Next and Oldest for a list that pages by cursor (docs/architecture.md,
- * "Lists at scale"): `onCursor(undefined)` is the first page, 'last' the last one. The count
- * stops at 10,000 ("More than 10,000").
+ * "Lists at scale"): `onCursor(undefined)` is the first page, 'last' the last one. A list not
+ * sorted by time names its ends itself (`ends`). The count stops at 10,000 ("More than 10,000").
  */
 export function CursorPager({
   page,
   onCursor,
   testId,
+  ends,
 }: {
   page: PagerState;
   onCursor: (cursor: string | undefined) => void;
   testId?: string;
+  ends?: { first: string; last: string };
 }) {
   const { t } = useTranslation('common');
   const number = new Intl.NumberFormat('id-ID');
@@ -52,7 +54,7 @@ export function CursorPager({
             onClick={() => onCursor(undefined)}
           >
             <ChevronsLeft className="size-4" aria-hidden />
-            {t('pager.first')}
+            {ends?.first ?? t('pager.first')}
           </Button>
           <Button
             variant="outline"
@@ -73,7 +75,7 @@ export function CursorPager({
             <ChevronRight className="size-4" aria-hidden />
           </Button>
           <Button variant="outline" size="sm" disabled={page.next === null} onClick={() => onCursor('last')}>
-            {t('pager.last')}
+            {ends?.last ?? t('pager.last')}
             <ChevronsRight className="size-4" aria-hidden />
           </Button>
         </div>

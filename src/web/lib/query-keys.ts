@@ -78,7 +78,8 @@ export const waitlistKeys = {
 
 export const earningsKeys = {
   all: ['earnings'] as const,
-  page: (cursor: string | undefined) => ['earnings', cursor ?? ''] as const,
+  page: (cursor: string | undefined, payoutsCursor: string | undefined) =>
+    ['earnings', cursor ?? '', payoutsCursor ?? ''] as const,
 };
 
 export const adminKeys = {
@@ -87,5 +88,6 @@ export const adminKeys = {
   pendingEmails: ['admin', 'emails', 'pending-count'] as const,
   list: (tab: string, params: object) => ['admin', tab, params] as const,
   payouts: ['admin', 'payouts'] as const,
-  payoutsPage: (cursor: string | undefined) => ['admin', 'payouts', cursor ?? ''] as const,
+  payoutsPage: (cursor: string | undefined, ownersCursor: string | undefined) =>
+    ['admin', 'payouts', cursor ?? '', ownersCursor ?? ''] as const,
 };

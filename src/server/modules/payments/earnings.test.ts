@@ -61,7 +61,7 @@ describe('the owner’s share (D34)', () => {
     expect(res.body.orders.items[0].completedAt).not.toBeNull();
     // The admin's Payouts tab lists the owner with the balance.
     const tab = await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie });
-    expect(tab.body.owners).toContainEqual(
+    expect(tab.body.owners.items).toContainEqual(
       expect.objectContaining({ ownerId: owner.user.id, payable: '18000.00', email: owner.user.email }),
     );
   });
@@ -105,7 +105,7 @@ describe('Record payout (D34)', () => {
       paid: '18000.00',
       payable: '0.00',
     });
-    expect(res.body.payouts.map((p: { reference: string }) => p.reference)).toEqual(['TRF-B', 'TRF-A']);
+    expect(res.body.payouts.items.map((p: { reference: string }) => p.reference)).toEqual(['TRF-B', 'TRF-A']);
     const again = await pay({
       ownerId: owner.user.id,
       amount: '1000',
@@ -114,7 +114,7 @@ describe('Record payout (D34)', () => {
     });
     expect(again.status).toBe(409);
     const tab = await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie });
-    expect(tab.body.owners.map((o: { ownerId: string }) => o.ownerId)).not.toContain(owner.user.id);
+    expect(tab.body.owners.items.map((o: { ownerId: string }) => o.ownerId)).not.toContain(owner.user.id);
     expect(tab.body.history.items[0]).toMatchObject({ ownerId: owner.user.id, reference: 'TRF-B' });
   });
 
@@ -167,7 +167,7 @@ describe('payout details on the profile (D34)', () => {
     expect(saved.body).toEqual(body);
     const tab = await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie });
     expect(
-      tab.body.owners.find((o: { ownerId: string }) => o.ownerId === owner.user.id).payoutDetails,
+      tab.body.owners.items.find((o: { ownerId: string }) => o.ownerId === owner.user.id).payoutDetails,
     ).toEqual(body);
     const bad = await ctx.request('PUT', '/api/profile/payout-details', {
       cookie: owner.cookie,

@@ -1,6 +1,14 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CursorQuery } from '@domain/cursor-page';
-import type { AdminPayouts, Earnings, EarningsTotals, PayoutView } from '@domain/earnings-types';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { COUNT_CAP } from '@domain/cursor-page';
+import type {
+  AdminPayouts,
+  AdminPayoutsQuery,
+  Earnings,
+  EarningsQuery,
+  EarningsTotals,
+  PayableOwner,
+  PayoutView,
+} from '@domain/earnings-types';
 import { localDate } from '@domain/loan';
 import { formatMoney, fromMinor, toMinor } from '@domain/money';
 import { orderNumber } from '@domain/order-number';
@@ -11,7 +19,7 @@ import type { Config } from '@server/config';
 import type { DbOrTx } from '@server/db/client';
 import { orders, type Payout, payouts, user } from '@server/db/schema';
 import { now } from '@server/lib/clock';
-import { cursorPageOf, type Keyset, keyColumns } from '@server/lib/keyset';
+import { cursorPageOf, type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { openOrder } from '@server/modules/books/availability-service';
 
@@ -76,6 +84,14 @@ const detailsOf = (u: {
 const earningsKeys: Keyset = { list: 'earnings', at: orders.createdAt, id: orders.id, idType: 'uuid' };
 /** The payout history of the admin's Payouts tab, newest first. */
 const payoutKeys: Keyset = { list: 'payouts', at: payouts.createdAt, id: payouts.id, idType: 'uuid' };
+/** The owner's payouts on the Earnings page, newest day first (payouts_owner_paid_idx). */
+const ownerPayoutKeys: Keyset = {
+  list: 'owner-payouts',
+  at: payouts.paidOn,
+  atType: 'date',
+  id: payouts.id,
+  idType: 'uuid',
+};
 
 /**
  * The owner's Earnings page: totals, one page of the orders' shares (keyset, newest first),
@@ -84,7 +100,7 @@ const payoutKeys: Keyset = { list: 'payouts', at: payouts.createdAt, id: payouts
 export async function getEarnings(
   deps: Pick<AppDeps, 'db' | 'config'>,
   ownerId: string,
-  query: CursorQuery,
+  query: EarningsQuery,
 ): Promise<Earnings> {
   const { db, config } = deps;
   const [owner] = await db.select().from(user).where(eq(user.id, ownerId));
@@ -118,45 +134,142 @@ export async function getEarnings(
       };
     },
   );
-  const paid = await db
-    .select()
-    .from(payouts)
-    .where(eq(payouts.ownerId, ownerId))
-    .orderBy(desc(payouts.paidOn), desc(payouts.createdAt));
+  const mine = eq(payouts.ownerId, ownerId);
+  const paid = await cursorPageOf(
+    db,
+    { keys: ownerPayoutKeys, table: payouts, where: mine },
+    { cursor: query.payoutsCursor, pageSize: query.pageSize },
+    (seek, orderBy, limit) =>
+      db
+        .select({ ...keyColumns(ownerPayoutKeys), payout: payouts })
+        .from(payouts)
+        .where(and(mine, seek))
+        .orderBy(...orderBy)
+        .limit(limit),
+    (row) => toPayoutView(row.payout),
+  );
   return {
     totals: await balanceOf(db, ownerId, config),
     serviceFeePercent: config.serviceFeePercent,
     orders: page,
-    payouts: paid.map(toPayoutView),
+    payouts: paid,
     payoutDetails: detailsOf(owner),
   };
 }
 
-/** The admin's Payouts tab: owners with a payable balance, and one page of the payouts made. */
+/**
+ * Each owner's paid total, one row per owner (payouts_owner_paid_idx), to join beside their
+ * completed shares.
+ */
+const paidByOwner = (db: DbOrTx) =>
+  db
+    .select({ ownerId: payouts.ownerId, paid: sql<string>`sum(${payouts.amount})`.as('paid') })
+    .from(payouts)
+    .groupBy(payouts.ownerId)
+    .as('paid_by_owner');
+
+/**
+ * The owners with a payable balance, largest first, id as the tie-break: one grouped statement
+ * over the Completed orders' shares (orders_completed_owner_idx, nothing else read) less the
+ * owner's payouts, `HAVING payable > 0`, and a keyset cursor on (payable, owner id). The
+ * balance is computed, not kept, because a share of an old row depends on the configured fee
+ * (`shareSql`). Answers the page's owner ids with earned and paid; `pageOwners` adds the rest.
+ */
+async function payableOwnerPage(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  query: AdminPayoutsQuery,
+): Promise<{ rows: PayableRow[]; next: string | null; prev: string | null; total: number; capped: boolean }> {
+  const { db, config } = deps;
+  const paid = paidByOwner(db);
+  const earned = sql<string>`sum(${shareSql(config)})`;
+  const paidOut = sql<string>`coalesce(max(${paid.paid}), 0)`;
+  const payable = sql<string>`(${earned} - ${paidOut})`;
+  const keys: Keyset = {
+    list: 'payables',
+    at: payable,
+    atType: 'numeric',
+    id: orders.ownerId,
+    idType: 'text',
+  };
+  const grouped = (seek: SQL | undefined) =>
+    db
+      .select({
+        ...keyColumns(keys),
+        earned: sql<string>`${earned}::numeric(14,2)::text`,
+        paid: sql<string>`${paidOut}::numeric(14,2)::text`,
+      })
+      .from(orders)
+      .leftJoin(paid, eq(paid.ownerId, orders.ownerId))
+      .where(and(eq(orders.status, 'Completed'), isNotNull(orders.ownerId)))
+      .groupBy(orders.ownerId)
+      .having(and(sql`${payable} > 0`, seek));
+  const countOf = db.select({ n: sql<number>`count(*)::int` }).from(
+    grouped(undefined)
+      .limit(COUNT_CAP + 1)
+      .as('payable_owners'),
+  );
+  const [page, [counted]] = await Promise.all([
+    keysetPage(keys, query.ownersCursor, query.ownersPageSize, (seek, orderBy, limit) =>
+      grouped(seek)
+        .orderBy(...orderBy)
+        .limit(limit),
+    ),
+    countOf,
+  ]);
+  const n = Number(counted?.n ?? 0);
+  return { ...page, total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+}
+
+interface PayableRow {
+  at: string;
+  id: string;
+  earned: string;
+  paid: string;
+}
+
+/** The page's owners with their names, bank details and pending shares (two reads by id). */
+async function pageOwners(deps: Pick<AppDeps, 'db' | 'config'>, rows: PayableRow[]): Promise<PayableOwner[]> {
+  if (rows.length === 0) return [];
+  const { db, config } = deps;
+  const ids = rows.map((r) => r.id);
+  const [people, open] = await Promise.all([
+    db.select().from(user).where(inArray(user.id, ids)),
+    db
+      .select({
+        ownerId: orders.ownerId,
+        pending: sql<string>`sum(${shareSql(config)})::numeric(14,2)::text`,
+      })
+      .from(orders)
+      .where(and(inArray(orders.ownerId, ids), openOrder()))
+      .groupBy(orders.ownerId),
+  ]);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const pendingOf = new Map(open.map((o) => [o.ownerId, o.pending]));
+  return rows.flatMap((row) => {
+    const person = byId.get(row.id);
+    if (!person) return [];
+    return [
+      {
+        ownerId: person.id,
+        name: person.name,
+        email: person.email,
+        payoutDetails: detailsOf(person),
+        ...totalsOf(row.earned, pendingOf.get(row.id) ?? '0', row.paid),
+      },
+    ];
+  });
+}
+
+/**
+ * The admin's Payouts tab: one page of the owners with a payable balance (largest first) and
+ * one page of the payouts made (newest first), each by its own cursor.
+ */
 export async function listPayables(
   deps: Pick<AppDeps, 'db' | 'config'>,
-  query: CursorQuery,
+  query: AdminPayoutsQuery,
 ): Promise<AdminPayouts> {
-  const { db, config } = deps;
-  const earners = await db
-    .selectDistinct({ ownerId: orders.ownerId })
-    .from(orders)
-    .where(and(eq(orders.status, 'Completed'), sql`${orders.ownerId} is not null`));
-  const ids = earners.flatMap((e) => (e.ownerId ? [e.ownerId] : []));
-  const people = ids.length ? await db.select().from(user).where(inArray(user.id, ids)) : [];
-  const owners = [];
-  for (const person of people) {
-    const totals = await balanceOf(db, person.id, config);
-    if (toMinor(totals.payable) <= 0) continue;
-    owners.push({
-      ownerId: person.id,
-      name: person.name,
-      email: person.email,
-      payoutDetails: detailsOf(person),
-      ...totals,
-    });
-  }
-  owners.sort((a, b) => toMinor(b.payable) - toMinor(a.payable) || a.name.localeCompare(b.name));
+  const { db } = deps;
+  const owed = await payableOwnerPage(deps, query);
   const history = await cursorPageOf(
     db,
     { keys: payoutKeys, table: payouts, where: undefined },
@@ -170,7 +283,17 @@ export async function listPayables(
         .limit(limit),
     (row) => toPayoutView(row.payout),
   );
-  return { owners, history };
+  return {
+    owners: {
+      items: await pageOwners(deps, owed.rows),
+      total: owed.total,
+      totalCapped: owed.capped,
+      pageSize: query.ownersPageSize,
+      next: owed.next,
+      prev: owed.prev,
+    },
+    history,
+  };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { bodyLimit } from 'hono/body-limit';
 import { COVER_MAX_BYTES } from '@domain/constants';
 import {
+  adminPayoutsQuerySchema,
   adminPayoutsSchema,
+  earningsQuerySchema,
   earningsSchema,
   payoutDetailsViewSchema,
   payoutViewSchema,
 } from '@domain/earnings-types';
-import { cursorQuerySchema } from '@domain/cursor-page';
 import { orderMoneySchema } from '@domain/order-types';
 import { payoutDetailsSchema, recordPayoutSchema, rejectClaimSchema } from '@domain/schemas/payout';
 import { requireUser } from '@server/auth/middleware';
@@ -131,10 +132,10 @@ const earnings = memberRoute({
   path: '/earnings',
   tags,
   summary:
-    'The owner’s earnings: totals, each order’s share (newest first, keyset pages of 20 by `cursor`), payouts and payout details',
-  request: { query: cursorQuerySchema },
+    'The owner’s earnings: totals, each order’s share (newest first, keyset pages of 20 by `cursor`), payouts (newest day first, keyset pages of 20 by `payoutsCursor`) and payout details',
+  request: { query: earningsQuerySchema },
   responses: {
-    200: jsonAnswer(earningsSchema, 'The earnings page with one page of orders'),
+    200: jsonAnswer(earningsSchema, 'The earnings page with one page of orders and one of payouts'),
     400: codeAnswer('INVALID_CURSOR'),
     404: accountGone,
   },
@@ -162,10 +163,10 @@ const payables = adminRoute({
   path: '/admin/payouts',
   tags,
   summary:
-    'Every owner’s payable balance, and the payouts made (newest first, keyset pages of 20 by `cursor`)',
-  request: { query: cursorQuerySchema },
+    'The owners with a payable balance (largest first, keyset pages of 20, at most 50, by `ownersCursor`), and the payouts made (newest first, keyset pages of 20 by `cursor`)',
+  request: { query: adminPayoutsQuerySchema },
   responses: {
-    200: jsonAnswer(adminPayoutsSchema, 'Owners and one page of the payout history'),
+    200: jsonAnswer(adminPayoutsSchema, 'One page of the owners owed and one of the payout history'),
     400: codeAnswer('INVALID_CURSOR'),
   },
 });

@@ -45,20 +45,23 @@ export function useRejectClaim(orderId: string) {
   });
 }
 
-/** The Earnings page with one page of the orders' shares: `cursor` absent is the newest page. */
-export function useEarnings(cursor: string | undefined) {
+/**
+ * The Earnings page with one page of the orders' shares (`cursor`) and one of the payouts
+ * (`payoutsCursor`): a cursor absent is that list's newest page.
+ */
+export function useEarnings(cursor: string | undefined, payoutsCursor: string | undefined) {
   return useQuery({
-    queryKey: earningsKeys.page(cursor),
-    queryFn: () => call(payments.earnings.$get({ query: { cursor } })),
+    queryKey: earningsKeys.page(cursor, payoutsCursor),
+    queryFn: () => call(payments.earnings.$get({ query: { cursor, payoutsCursor } })),
     placeholderData: keepPreviousData,
   });
 }
 
-/** The Payouts tab with one page of the payout history. */
-export function useAdminPayouts(cursor: string | undefined) {
+/** The Payouts tab with one page of the owners owed (`ownersCursor`) and one of the history (`cursor`). */
+export function useAdminPayouts(cursor: string | undefined, ownersCursor: string | undefined) {
   return useQuery({
-    queryKey: adminKeys.payoutsPage(cursor),
-    queryFn: () => call(payments.admin.payouts.$get({ query: { cursor } })),
+    queryKey: adminKeys.payoutsPage(cursor, ownersCursor),
+    queryFn: () => call(payments.admin.payouts.$get({ query: { cursor, ownersCursor } })),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CursorPager } from '@web/components/cursor-pager';
+import { useCursorParam } from '@web/lib/cursor-param';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { useAdminInbox } from '@web/features/messages/api';
 import { ThreadList } from '@web/components/thread-list';
@@ -8,7 +8,7 @@ import { ThreadList } from '@web/components/thread-list';
 /** D26: every member's conversations, newest first, a page at a time; opening one reads it without a mark. */
 export function InboxTab() {
   const { t } = useTranslation('messages');
-  const [cursor, setCursor] = useState<string | undefined>();
+  const [cursor, setCursor] = useCursorParam();
   const inbox = useAdminInbox(cursor);
   if (inbox.isPending) return <LoadingState label={t('inbox.title')} />;
   if (inbox.isError) return <ErrorBanner>{t('errors.load')}</ErrorBanner>;

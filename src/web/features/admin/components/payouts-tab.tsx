@@ -9,25 +9,41 @@ import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { Input } from '@web/components/ui/field';
 import { PriceInput, priceText } from '@web/components/ui/price-input';
 import { errorMessage } from '@web/lib/api';
+import { useCursorParam } from '@web/lib/cursor-param';
 import { formatDay, operatorToday } from '@web/lib/format';
 import { useAdminPayouts, useRecordPayout } from '@web/features/payments/api';
 
-/** D34: owners with payable balances, "Record payout", and the payout history. */
+/**
+ * D34: owners with payable balances (largest first), "Record payout", and the payout history,
+ * each a page at a time; both cursors live in the URL (?tab=payouts&owners=..&cursor=..).
+ */
 export function PayoutsTab() {
   const { t } = useTranslation('payments');
-  const [cursor, setCursor] = useState<string | undefined>();
-  const payouts = useAdminPayouts(cursor);
+  const [cursor, setCursor] = useCursorParam('cursor');
+  const [ownersCursor, setOwnersCursor] = useCursorParam('owners');
+  const payouts = useAdminPayouts(cursor, ownersCursor);
   if (payouts.isPending) return <LoadingState label={t('payouts.loading')} />;
   if (payouts.isError) return <ErrorBanner>{t('payouts.failed')}</ErrorBanner>;
   const { owners, history } = payouts.data;
   return (
     <div className="space-y-6">
       <section className="space-y-3">
-        <h2 className="text-base font-semibold text-stone-900">{t('payouts.owners')}</h2>
-        {owners.length === 0 ? (
+        <div>
+          <h2 className="text-base font-semibold text-stone-900">{t('payouts.owners')}</h2>
+          {owners.items.length > 0 && <p className="text-sm text-stone-600">{t('payouts.ownersOrder')}</p>}
+        </div>
+        {owners.items.length === 0 ? (
           <p className="text-sm text-stone-500">{t('payouts.none')}</p>
         ) : (
-          owners.map((owner) => <OwnerPayout key={owner.ownerId} owner={owner} />)
+          owners.items.map((owner) => <OwnerPayout key={owner.ownerId} owner={owner} />)
+        )}
+        {owners.items.length > 0 && (
+          <CursorPager
+            page={owners}
+            onCursor={setOwnersCursor}
+            testId="payable-pager"
+            ends={{ first: t('payouts.largest'), last: t('payouts.smallest') }}
+          />
         )}
       </section>
       <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs">

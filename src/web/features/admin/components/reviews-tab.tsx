@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderNumber } from '@domain/order-number';
 import { MessageText } from '@web/components/conversation';
 import { CursorPager } from '@web/components/cursor-pager';
+import { useCursorParam } from '@web/lib/cursor-param';
 import { Stars } from '@web/components/member-reputation';
 import { Button } from '@web/components/ui/button';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
@@ -12,7 +12,7 @@ import { formatOrderDateTime } from '@web/lib/format';
 /** D27: every review, newest first; Hide keeps an abusive one, shown here as hidden. */
 export function ReviewsTab() {
   const { t } = useTranslation('reviews');
-  const [cursor, setCursor] = useState<string | undefined>();
+  const [cursor, setCursor] = useCursorParam();
   const list = useAdminReviews(cursor);
   const hide = useHideReview();
   if (list.isPending) return <LoadingState label={t('admin.title')} />;

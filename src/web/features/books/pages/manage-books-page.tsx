@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BookPlus, Eye, Library, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import type { ManagedBook } from '@domain/api-types';
 import { formatMoney } from '@domain/money';
@@ -16,13 +16,13 @@ import { AvailabilityBadge } from '@web/components/availability-badge';
 import { useWaitlistCounts } from '@web/features/waitlist/api';
 import { myBooksQuery, useDeleteBook } from '@web/features/books/api';
 import { BookStatusSelect } from '@web/features/books/components/book-status-select';
+import { useCursorParam } from '@web/lib/cursor-param';
 import { paths } from '@web/lib/paths';
 
 export default function ManageBooksPage() {
   const { t } = useTranslation('books');
   // The page shown lives in the URL (?cursor=..), so reload and Back keep it.
-  const [search, setSearch] = useSearchParams();
-  const cursor = search.get('cursor') || undefined;
+  const [cursor, setCursor] = useCursorParam();
   const query = useQuery(myBooksQuery(cursor));
   const [toDelete, setToDelete] = useState<ManagedBook | null>(null);
   const justListed = (useLocation().state as { listed?: boolean } | null)?.listed === true;
@@ -50,11 +50,7 @@ export default function ManageBooksPage() {
     body = (
       <>
         <BookTable books={query.data.items} onDelete={setToDelete} />
-        <CursorPager
-          page={query.data}
-          testId="books-pager"
-          onCursor={(next) => setSearch(next ? { cursor: next } : {})}
-        />
+        <CursorPager page={query.data} testId="books-pager" onCursor={setCursor} />
       </>
     );
 

@@ -1,7 +1,7 @@
 import { MessagesSquare } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CursorPager } from '@web/components/cursor-pager';
+import { useCursorParam } from '@web/lib/cursor-param';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { EmptyState, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { PageTitle } from '@web/components/ui/page-title';
@@ -11,7 +11,7 @@ import { ThreadList } from '@web/components/thread-list';
 /** Every conversation of the member, newest first, unread marked (D26). */
 export default function MessagesPage() {
   const { t } = useTranslation('messages');
-  const [cursor, setCursor] = useState<string | undefined>();
+  const [cursor, setCursor] = useCursorParam();
   const threads = useThreads(cursor);
   let body: React.ReactNode;
   if (threads.isPending) body = <LoadingState label={t('list.title')} />;

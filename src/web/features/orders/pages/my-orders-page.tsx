@@ -9,6 +9,7 @@ import { EmptyState, LoadErrorBanner, LoadingState } from '@web/components/ui/fe
 import { type OrdersView, useOrders } from '@web/features/orders/api';
 import { OrderList } from '@web/features/orders/components/order-list';
 import { PageTitle } from '@web/components/ui/page-title';
+import { useCursorParam } from '@web/lib/cursor-param';
 
 const VIEWS: OrdersView[] = ['borrower', 'owner'];
 
@@ -17,7 +18,7 @@ export default function MyOrdersPage() {
   const { t } = useTranslation('orders');
   const [params, setParams] = useSearchParams();
   const view: OrdersView = params.get('as') === 'owner' ? 'owner' : 'borrower';
-  const cursor = params.get('cursor') || undefined;
+  const [cursor, setCursor] = useCursorParam();
   const orders = useOrders(view, cursor);
 
   let body: React.ReactNode;
@@ -47,13 +48,7 @@ export default function MyOrdersPage() {
     body = (
       <>
         <OrderList orders={[...attention, ...items.filter((o) => !shown.has(o.id))]} view={view} />
-        <CursorPager
-          page={orders.data}
-          testId="orders-pager"
-          onCursor={(next) =>
-            setParams({ ...(view === 'owner' ? { as: 'owner' } : {}), ...(next ? { cursor: next } : {}) })
-          }
-        />
+        <CursorPager page={orders.data} testId="orders-pager" onCursor={setCursor} />
       </>
     );
   }

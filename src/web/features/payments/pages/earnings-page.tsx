@@ -1,20 +1,24 @@
 import { Wallet } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '@domain/money';
 import { CursorPager } from '@web/components/cursor-pager';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { useCursorParam } from '@web/lib/cursor-param';
 import { formatDay, formatOrderDate } from '@web/lib/format';
 import { useEarnings } from '@web/features/payments/api';
 import { paths } from '@web/lib/paths';
 
-/** D34: what an owner earns: pending, payable, paid, per order, and the payouts. */
+/**
+ * D34: what an owner earns: pending, payable, paid, per order, and the payouts. The orders and
+ * the payouts page each by their own cursor in the URL (?cursor=..&payouts=..).
+ */
 export default function EarningsPage() {
   const { t } = useTranslation('payments');
-  const [cursor, setCursor] = useState<string | undefined>();
-  const earnings = useEarnings(cursor);
+  const [cursor, setCursor] = useCursorParam('cursor');
+  const [payoutsCursor, setPayoutsCursor] = useCursorParam('payouts');
+  const earnings = useEarnings(cursor, payoutsCursor);
 
   let body: React.ReactNode;
   if (earnings.isPending) body = <LoadingState label={t('earnings.loading')} />;
@@ -110,11 +114,11 @@ export default function EarningsPage() {
 
         <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs">
           <h2 className="mb-3 text-base font-semibold text-stone-900">{t('earnings.payouts')}</h2>
-          {payouts.length === 0 ? (
+          {payouts.items.length === 0 ? (
             <p className="text-sm text-stone-500">{t('earnings.noPayouts')}</p>
           ) : (
             <ul className="divide-y divide-stone-100 text-sm">
-              {payouts.map((p) => (
+              {payouts.items.map((p) => (
                 <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2" data-testid="payout-row">
                   <span>
                     {formatDay(p.paidOn)} · {t('earnings.reference', { reference: p.reference })}
@@ -123,6 +127,9 @@ export default function EarningsPage() {
                 </li>
               ))}
             </ul>
+          )}
+          {payouts.items.length > 0 && (
+            <CursorPager page={payouts} onCursor={setPayoutsCursor} testId="payouts-pager" />
           )}
         </section>
       </div>

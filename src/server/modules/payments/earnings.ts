@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { COUNT_CAP } from '@domain/cursor-page';
+import { COUNT_CAP } from '@domain/constants';
 import type {
   AdminPayouts,
   AdminPayoutsQuery,

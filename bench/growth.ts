@@ -136,6 +136,7 @@ const REQUESTS: NamedRequest[] = [
   adminList('users, search "sari"', '/api/admin/users?q=sari'),
   adminList('emails', '/api/admin/emails'),
   adminList('emails, search "bench-owner-42"', '/api/admin/emails?q=bench-owner-42'),
+  adminList('payouts (owners owed, payouts made)', '/api/admin/payouts'),
   { name: 'admin: stats', path: '/api/admin/stats' },
   { name: 'admin: pending emails count', path: '/api/admin/emails/pending-count' },
 ];

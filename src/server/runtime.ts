@@ -8,6 +8,7 @@ import { type Database, openDatabase } from './db/client';
 import { setOperatorTimeZone } from './lib/clock';
 import { createLogger, type Logger, logPretty } from './lib/logger';
 import { createDiskStorage, createS3Storage, type Storage } from './lib/storage';
+import { syncOwnerBalances } from './modules/payments/balances-service';
 import { createOutbox, createTransport, type Transport } from './outbox/outbox';
 import { onBookEvent } from './lib/book-events';
 import { fireDueTimers } from './timers/fire';
@@ -44,6 +45,7 @@ export async function createRuntime(
       poolSize: config.databasePoolSize,
     }));
   await database.migrate();
+  await syncOwnerBalances(database.db, config.serviceFeePercent);
   await promoteConfiguredAdmin(database.db, config.adminEmail);
   const transport = overrides.transport ?? createTransport(config, log);
   const outbox = createOutbox({

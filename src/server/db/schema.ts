@@ -631,6 +631,35 @@ export const payouts = pgTable(
   ],
 );
 
+/**
+ * Each owner's completed shares and payouts, kept by triggers on orders and payouts (migration
+ * 0022), for the admin's list of owners with a payable balance (payments/earnings.ts). No
+ * foreign key: a balance outlives nothing, and the list joins the owner's row.
+ */
+export const ownerBalances = pgTable(
+  'owner_balances',
+  {
+    ownerId: text('owner_id').primaryKey(),
+    earned: numeric('earned', { precision: 14, scale: 2 }).notNull().default('0'),
+    paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    index('owner_balances_payable_idx')
+      .on(sql`(${t.earned} - ${t.paid}) desc`, t.ownerId.desc())
+      .where(sql`${t.earned} > ${t.paid}`),
+  ],
+);
+
+/** The service fee the balance triggers count an old order's share with (payments/balances-service.ts). */
+export const ledgerSettings = pgTable(
+  'ledger_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    serviceFeePercent: numeric('service_fee_percent', { precision: 6, scale: 3 }),
+  },
+  (t) => [check('ledger_settings_single_row', sql`${t.id} = 1`)],
+);
+
 // ---------------------------------------------------------------- conversations (D26)
 /**
  * One conversation: about an order (its borrower and owner) or, when `orderId` is null, about a

@@ -1,5 +1,4 @@
-import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { COUNT_CAP } from '@domain/constants';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AdminPayouts,
   AdminPayoutsQuery,
@@ -17,9 +16,9 @@ import type { PayoutDetails, RecordPayout } from '@domain/schemas/payout';
 import type { AppDeps, SessionUser } from '@server/app-env';
 import type { Config } from '@server/config';
 import type { DbOrTx } from '@server/db/client';
-import { orders, type Payout, payouts, user } from '@server/db/schema';
+import { orders, ownerBalances, type Payout, payouts, user } from '@server/db/schema';
 import { now } from '@server/lib/clock';
-import { cursorPageOf, type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
+import { cappedCount, cursorPageOf, type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { openOrder } from '@server/modules/books/availability-service';
 
@@ -158,66 +157,39 @@ export async function getEarnings(
 }
 
 /**
- * Each owner's paid total, one row per owner (payouts_owner_paid_idx), to join beside their
- * completed shares.
- */
-const paidByOwner = (db: DbOrTx) =>
-  db
-    .select({ ownerId: payouts.ownerId, paid: sql<string>`sum(${payouts.amount})`.as('paid') })
-    .from(payouts)
-    .groupBy(payouts.ownerId)
-    .as('paid_by_owner');
-
-/**
- * The owners with a payable balance, largest first, id as the tie-break: one grouped statement
- * over the Completed orders' shares (orders_completed_owner_idx, nothing else read) less the
- * owner's payouts, `HAVING payable > 0`, and a keyset cursor on (payable, owner id). The
- * balance is computed, not kept, because a share of an old row depends on the configured fee
- * (`shareSql`). Answers the page's owner ids with earned and paid; `pageOwners` adds the rest.
+ * The owners with a payable balance, largest first, id as the tie-break: one range of
+ * owner_balances_payable_idx (the balances the triggers keep, migration 0022), with a keyset
+ * cursor on (payable, owner id) and a capped count. Answers the page's owner ids with earned
+ * and paid; `pageOwners` adds the rest.
  */
 async function payableOwnerPage(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  db: DbOrTx,
   query: AdminPayoutsQuery,
 ): Promise<{ rows: PayableRow[]; next: string | null; prev: string | null; total: number; capped: boolean }> {
-  const { db, config } = deps;
-  const paid = paidByOwner(db);
-  const earned = sql<string>`sum(${shareSql(config)})`;
-  const paidOut = sql<string>`coalesce(max(${paid.paid}), 0)`;
-  const payable = sql<string>`(${earned} - ${paidOut})`;
   const keys: Keyset = {
     list: 'payables',
-    at: payable,
+    at: sql`(${ownerBalances.earned} - ${ownerBalances.paid})`,
     atType: 'numeric',
-    id: orders.ownerId,
+    id: ownerBalances.ownerId,
     idType: 'text',
   };
-  const grouped = (seek: SQL | undefined) =>
-    db
-      .select({
-        ...keyColumns(keys),
-        earned: sql<string>`${earned}::numeric(14,2)::text`,
-        paid: sql<string>`${paidOut}::numeric(14,2)::text`,
-      })
-      .from(orders)
-      .leftJoin(paid, eq(paid.ownerId, orders.ownerId))
-      .where(and(eq(orders.status, 'Completed'), isNotNull(orders.ownerId)))
-      .groupBy(orders.ownerId)
-      .having(and(sql`${payable} > 0`, seek));
-  const countOf = db.select({ n: sql<number>`count(*)::int` }).from(
-    grouped(undefined)
-      .limit(COUNT_CAP + 1)
-      .as('payable_owners'),
-  );
-  const [page, [counted]] = await Promise.all([
+  const owed = sql`${ownerBalances.earned} > ${ownerBalances.paid}`;
+  const [page, counted] = await Promise.all([
     keysetPage(keys, query.ownersCursor, query.ownersPageSize, (seek, orderBy, limit) =>
-      grouped(seek)
+      db
+        .select({
+          ...keyColumns(keys),
+          earned: sql<string>`${ownerBalances.earned}::text`,
+          paid: sql<string>`${ownerBalances.paid}::text`,
+        })
+        .from(ownerBalances)
+        .where(and(owed, seek))
         .orderBy(...orderBy)
         .limit(limit),
     ),
-    countOf,
+    cappedCount(db, ownerBalances, owed),
   ]);
-  const n = Number(counted?.n ?? 0);
-  return { ...page, total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+  return { ...page, total: counted.total, capped: counted.totalCapped };
 }
 
 interface PayableRow {
@@ -269,7 +241,7 @@ export async function listPayables(
   query: AdminPayoutsQuery,
 ): Promise<AdminPayouts> {
   const { db } = deps;
-  const owed = await payableOwnerPage(deps, query);
+  const owed = await payableOwnerPage(deps.db, query);
   const history = await cursorPageOf(
     db,
     { keys: payoutKeys, table: payouts, where: undefined },

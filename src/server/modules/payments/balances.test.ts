@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromMinor, toMinor } from '@domain/money';
+import { ownerShare } from '@domain/pricing';
+import type { OrderStatus } from '@domain/constants';
+import { orders, ownerBalances, payouts, user } from '@server/db/schema';
+import { createUser } from '@server/seed/factories';
+import { createTestContext, type TestContext } from '@tests/support/harness';
+import { syncOwnerBalances } from './balances-service';
+
+// The owners' balances kept by triggers (migration 0022) always equal what the orders and payouts
+// say (D34): completed shares (an old order without a stored share at the configured fee) less
+// payouts, through completions, an order leaving Completed, an owner change, payouts recorded,
+// changed and deleted, and a restart with another fee.
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** Every owner's balance computed from the orders and payouts themselves, at `fee` percent. */
+async function truth(fee: number): Promise<Map<string, { earned: number; paid: number }>> {
+  const out = new Map<string, { earned: number; paid: number }>();
+  const add = (ownerId: string, earned: number, paid: number) => {
+    const b = out.get(ownerId) ?? { earned: 0, paid: 0 };
+    out.set(ownerId, { earned: b.earned + earned, paid: b.paid + paid });
+  };
+  for (const o of await ctx.db.select().from(orders).where(eq(orders.status, 'Completed'))) {
+    if (o.ownerId) add(o.ownerId, toMinor(o.ownerShare ?? ownerShare(o.subtotal, fee).ownerShare), 0);
+  }
+  for (const p of await ctx.db.select().from(payouts)) if (p.ownerId) add(p.ownerId, 0, toMinor(p.amount));
+  return out;
+}
+
+async function kept(): Promise<Map<string, { earned: number; paid: number }>> {
+  const rows = await ctx.db.select().from(ownerBalances);
+  return new Map(
+    rows
+      .map((r) => [r.ownerId, { earned: toMinor(r.earned), paid: toMinor(r.paid) }] as const)
+      // An owner whose every share and payout went away keeps a row of zeros.
+      .filter(([, b]) => b.earned !== 0 || b.paid !== 0),
+  );
+}
+
+async function order(ownerId: string, status: OrderStatus, subtotal: string, share: string | null) {
+  const [row] = await ctx.db
+    .insert(orders)
+    .values({
+      userName: 'A Borrower',
+      userEmail: 'borrower@example.com',
+      ownerId,
+      ownerName: 'An Owner',
+      status,
+      borrowDuration: 1,
+      subtotal,
+      ownerShare: share,
+      serviceFee: share === null ? null : fromMinor(toMinor(subtotal) - toMinor(share)),
+    })
+    .returning();
+  return row;
+}
+
+async function payout(ownerId: string, amount: string) {
+  const [row] = await ctx.db
+    .insert(payouts)
+    .values({
+      ownerId,
+      ownerName: 'An Owner',
+      amount,
+      paidOn: '2026-03-01',
+      reference: 'REF',
+      recordedByName: 'Admin',
+    })
+    .returning();
+  return row;
+}
+
+describe('the kept owner balances (D34)', () => {
+  it('equal the orders and payouts through every change, and are counted again when the fee changes', async () => {
+    const fee = ctx.config.serviceFeePercent;
+    const [a, b, c] = await Promise.all([createUser(ctx.db), createUser(ctx.db), createUser(ctx.db)]);
+    const done = await order(a.id, 'Completed', '40000.00', '36000.00');
+    await order(a.id, 'Completed', '12345.00', null); // made before shares were stored
+    const open = await order(b.id, 'Delivered', '20000.00', '18000.00');
+    await order(b.id, 'Cancelled', '9000.00', '8100.00');
+    expect(await kept()).toEqual(await truth(fee));
+
+    // Completion counts; a payout pays; a second payout is changed, then deleted.
+    await ctx.db.update(orders).set({ status: 'Completed' }).where(eq(orders.id, open.id));
+    await payout(a.id, '10000.00');
+    const second = await payout(b.id, '5000.00');
+    await ctx.db.update(payouts).set({ amount: '7000.00' }).where(eq(payouts.id, second.id));
+    expect(await kept()).toEqual(await truth(fee));
+    await ctx.db.delete(payouts).where(eq(payouts.id, second.id));
+    // An order moved to another owner, and one that leaves Completed (an admin's correction).
+    await ctx.db.update(orders).set({ ownerId: c.id }).where(eq(orders.id, done.id));
+    await ctx.db.update(orders).set({ status: 'Returning in Progress' }).where(eq(orders.id, open.id));
+    // A change the balance does not read leaves it as it was.
+    await ctx.db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.ownerId, a.id));
+    expect(await kept()).toEqual(await truth(fee));
+    // An owner deleted: their orders and payouts keep no owner, and their balance goes to zero.
+    await ctx.db.delete(user).where(eq(user.id, c.id));
+    expect(await kept()).toEqual(await truth(fee));
+
+    // A restart with the same fee changes nothing; with another, the old order's share follows it.
+    expect(await syncOwnerBalances(ctx.db, fee)).toBe(false);
+    expect(await syncOwnerBalances(ctx.db, fee + 5)).toBe(true);
+    expect(await kept()).toEqual(await truth(fee + 5));
+    expect(await kept()).not.toEqual(await truth(fee));
+    expect(await syncOwnerBalances(ctx.db, fee)).toBe(true);
+    expect(await kept()).toEqual(await truth(fee));
+  });
+});

@@ -472,11 +472,6 @@ export const orders = pgTable(
     index('orders_user_name_trgm_idx').using('gin', sql`${t.userName} gin_trgm_ops`),
     index('orders_owner_name_trgm_idx').using('gin', sql`${t.ownerName} gin_trgm_ops`),
     index('orders_owner_status_idx').on(t.ownerId, t.status),
-    // Every owner's payable balance in one grouped scan of the Completed orders' shares
-    // (migration 0021, docs/architecture.md "Lists at scale").
-    index('orders_completed_owner_idx')
-      .on(t.ownerId, t.ownerShare, t.subtotal)
-      .where(sql`${t.status} = 'Completed'`),
     check('orders_duration', sql`${t.borrowDuration} in (1, 2, 4)`),
   ],
 );

@@ -165,7 +165,13 @@ export async function getEarnings(
 async function payableOwnerPage(
   db: DbOrTx,
   query: AdminPayoutsQuery,
-): Promise<{ rows: PayableRow[]; next: string | null; prev: string | null; total: number; capped: boolean }> {
+): Promise<{
+  rows: PayableRow[];
+  next: string | null;
+  prev: string | null;
+  total: number;
+  totalCapped: boolean;
+}> {
   const keys: Keyset = {
     list: 'payables',
     at: sql`(${ownerBalances.earned} - ${ownerBalances.paid})`,
@@ -189,7 +195,7 @@ async function payableOwnerPage(
     ),
     cappedCount(db, ownerBalances, owed),
   ]);
-  return { ...page, total: counted.total, capped: counted.totalCapped };
+  return { ...page, ...counted };
 }
 
 interface PayableRow {
@@ -241,25 +247,27 @@ export async function listPayables(
   query: AdminPayoutsQuery,
 ): Promise<AdminPayouts> {
   const { db } = deps;
-  const owed = await payableOwnerPage(deps.db, query);
-  const history = await cursorPageOf(
-    db,
-    { keys: payoutKeys, table: payouts, where: undefined },
-    query,
-    (seek, orderBy, limit) =>
-      db
-        .select({ ...keyColumns(payoutKeys), payout: payouts })
-        .from(payouts)
-        .where(seek)
-        .orderBy(...orderBy)
-        .limit(limit),
-    (row) => toPayoutView(row.payout),
-  );
+  const [owed, history] = await Promise.all([
+    payableOwnerPage(db, query),
+    cursorPageOf(
+      db,
+      { keys: payoutKeys, table: payouts, where: undefined },
+      query,
+      (seek, orderBy, limit) =>
+        db
+          .select({ ...keyColumns(payoutKeys), payout: payouts })
+          .from(payouts)
+          .where(seek)
+          .orderBy(...orderBy)
+          .limit(limit),
+      (row) => toPayoutView(row.payout),
+    ),
+  ]);
   return {
     owners: {
       items: await pageOwners(deps, owed.rows),
       total: owed.total,
-      totalCapped: owed.capped,
+      totalCapped: owed.totalCapped,
       pageSize: query.ownersPageSize,
       next: owed.next,
       prev: owed.prev,

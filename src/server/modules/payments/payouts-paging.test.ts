@@ -8,8 +8,8 @@ import { createTestContext, type Member, type TestContext } from '@tests/support
 // The owner's payouts on Earnings and the admin's owners with a payable balance page by keyset
 // (docs/architecture.md, "Lists at scale"): each answer is one bounded page, walking forward or
 // back reaches every row once, and a row written between two pages neither repeats nor hides
-// another. The payable balance is the completed shares less the payouts, computed in one
-// statement (D34).
+// another. The payable balance is the completed shares less the payouts (D34), as the triggers
+// of migration 0022 keep it.
 
 let ctx: TestContext;
 let admin: Member;

@@ -54,11 +54,10 @@ function notice(
 
 /**
  * Queues each email in its own statement, so they are oldest first in the order given, once the
- * worker is idle: a pass still running from an earlier kick would otherwise send the first
- * before the others are queued (notices queued apart in time may go apart).
+ * worker is idle: a pass still running from an earlier request's kick would otherwise send the
+ * first before the others are queued (notices queued apart in time may go apart).
  */
 async function queueInTurn(emails: QueuedEmail[]) {
-  await ctx.deps.outbox.runOnce();
   await ctx.deps.outbox.runOnce();
   for (const email of emails) await enqueueEmails(ctx.db, [email]);
 }
@@ -182,7 +181,6 @@ describe('notices due at one moment share one email (D37)', () => {
 
   it(`two workers at once send a member's notices in one email, once; at most ${DIGEST_LIMIT} a time`, async () => {
     const count = DIGEST_LIMIT + 3;
-    await ctx.deps.outbox.runOnce();
     await ctx.deps.outbox.runOnce();
     await enqueueEmails(
       ctx.db,

@@ -107,6 +107,41 @@ describe('outbox', () => {
     expect(ctx.mailbox.messages.filter((m) => m.to.includes('tab@example.com'))).toHaveLength(1);
   });
 
+  it('a pass asked for while one runs is a new pass its callers share, and none runs after they are answered', async () => {
+    const log = createLogger('silent');
+    let passes = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const worker = createOutbox({
+      db: ctx.db,
+      transport: createTransport(ctx.config, log),
+      log,
+      intervalMs: 60_000,
+      // The first pass waits here, so the other calls come while it runs.
+      beforeSend: async () => {
+        passes++;
+        if (passes === 1) await held;
+      },
+    });
+    const first = worker.runOnce();
+    const second = worker.runOnce();
+    const third = worker.runOnce();
+    await enqueueEmails(ctx.db, [mail('asked-during@example.com', 'Asked during a pass')]);
+    expect(second).not.toBe(first);
+    expect(third).toBe(second);
+    release();
+    await first;
+    await second;
+    expect(passes).toBe(2);
+    expect(ctx.mailbox.messages.filter((m) => m.to.includes('asked-during@example.com'))).toHaveLength(1);
+    // Nothing was left to run after the callers were answered.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(passes).toBe(2);
+    await worker.stop();
+  });
+
   it('two workers over separate connection pools send 200 pending rows exactly once each', async () => {
     const subjects = Array.from({ length: 200 }, (_, i) => `Bulk ${String(i).padStart(3, '0')}`);
     await enqueueEmails(

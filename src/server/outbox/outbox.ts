@@ -130,7 +130,7 @@ interface OutboxRunResult {
 
 export interface Outbox {
   transport: Transport;
-  /** Send what is pending now; resolves when this pass is done. */
+  /** Send what is pending now; resolves when a pass that started after the call is done. */
   runOnce(): Promise<OutboxRunResult>;
   /** Ask for a pass soon without waiting (after queueing). */
   kick(): void;
@@ -225,7 +225,8 @@ export function createOutbox(deps: {
   const { db, transport, log } = deps;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<OutboxRunResult> | null = null;
-  let again = false;
+  /** The pass asked for while one runs (runOnce). */
+  let next: Promise<OutboxRunResult> | null = null;
 
   /** The retry window is over: the row waits, failed, for an admin's retry (never dropped). */
   async function markFailed(row: EmailRow, lastError: string) {
@@ -294,19 +295,25 @@ export function createOutbox(deps: {
     return drainOutbox();
   }
 
+  /**
+   * A pass that starts after this call. While one runs, the callers share the next one, which
+   * starts when it ends: a pass already under way may have claimed before the caller's rows
+   * were queued, so answering with it would leave them for a pass nobody waits for.
+   */
   function runOnce(): Promise<OutboxRunResult> {
-    if (running) {
-      again = true;
+    if (!running) {
+      running = pass().finally(() => {
+        running = null;
+      });
       return running;
     }
-    running = pass().finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        kick();
-      }
-    });
-    return running;
+    next ??= running
+      .catch(() => {})
+      .then(() => {
+        next = null;
+        return runOnce();
+      });
+    return next;
   }
 
   function kick() {
@@ -330,6 +337,7 @@ export function createOutbox(deps: {
       if (timer) clearInterval(timer);
       timer = null;
       await running?.catch(() => {});
+      await next?.catch(() => {});
     },
   };
 }

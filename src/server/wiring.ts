@@ -1,4 +1,5 @@
 import type { BookEventListener } from './lib/book-events';
+import type { LifecycleListener } from './lib/lifecycle-events';
 import { conversationTimerKinds } from './modules/conversations/timer-service';
 import { loanTimerKinds } from './modules/loans/timer-service';
 import { paymentTimerKinds } from './modules/payments/timer-service';
@@ -19,3 +20,6 @@ export const TIMER_KINDS: TimerKind[] = [
 ];
 
 export const BOOK_EVENT_LISTENERS: BookEventListener[] = [waitlistBookListener];
+
+/** Who reacts to the lifecycle events (src/server/lib/lifecycle-events.ts), in the order they run. */
+export const LIFECYCLE_LISTENERS: LifecycleListener[] = [];

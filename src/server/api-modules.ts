@@ -15,6 +15,8 @@ import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
+// Every book findable (D46): the borrowed section and "Did you mean".
+import { findRoutes } from './modules/find/routes';
 
 /**
  * The one list of the API's route modules. Each is mounted under /api (app.ts) and so
@@ -37,6 +39,8 @@ const API_MODULES = [
   salesRoutes,
   adminRoutes,
   waitlistRoutes,
+  // Every book findable (D46)
+  findRoutes,
 ] as const;
 
 export function mountApiModules(app: OpenAPIHono<AppEnv>): void {

@@ -703,6 +703,19 @@ const MATRIX: Record<string, Entry> = {
       return { path: `/api/admin/waitlist/${entry.id}`, still: queueIs(book.id, 1) };
     },
   },
+  // Every book findable (D46): public reads; a held book shows only to its holder (find.test.ts).
+  'GET /api/borrowed-books': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/borrowed-books?q=${encodeURIComponent((await lentBook()).title)}` }),
+  },
+  'GET /api/owners/:id/borrowed-books': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/owners/${actors.owner.user.id}/borrowed-books` }),
+  },
+  'GET /api/search/suggestions': {
+    expect: PUBLIC,
+    setup: async () => ({ path: '/api/search/suggestions?q=gatbsy' }),
+  },
 };
 
 /** The statuses that differ from the expectation, as `route role: got`, so a failure lists them all. */

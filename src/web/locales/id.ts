@@ -14,6 +14,8 @@ import idOrders from './id/orders.json';
 import idPayments from './id/payments.json';
 import idReviews from './id/reviews.json';
 import idWaitlist from './id/waitlist.json';
+// Every book findable (D46)
+import idFind from './id/find.json';
 
 // The Indonesian catalogue (D29), with every key of the English one (locales.test.ts). The web
 // app loads it as a chunk of its own, only for a page shown in Indonesian.
@@ -33,5 +35,7 @@ export const id: Catalogue = {
   messages: idMessages,
   reviews: idReviews,
   waitlist: idWaitlist,
+  // Every book findable (D46)
+  find: idFind,
   errors: idErrors,
 };

@@ -59,8 +59,11 @@ function BorrowedRow({ item }: { item: BorrowedBook }) {
       data-state={waitlist.state}
       className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-xs"
     >
-      <Link to={paths.book(book.id)} className="block w-16 shrink-0 overflow-hidden rounded-md bg-stone-100">
-        <div className="aspect-[2/3]">
+      <Link
+        to={paths.book(book.id)}
+        className="relative block w-16 shrink-0 overflow-hidden rounded-md bg-stone-100"
+      >
+        <div className="relative aspect-[2/3]">
           <BookCover book={book} variant="card" />
         </div>
       </Link>

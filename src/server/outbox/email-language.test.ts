@@ -330,8 +330,12 @@ describe('emails in the recipient language (D29)', () => {
     // (titipkan), never delivers them (antar); a claim is reported (melaporkan pembayaran);
     // a due date is jatuh tempo.
     expect(idMail('order_payment_confirmed/owner')).toContain('sudah dibayar: titipkan bukunya ya');
-    expect(idMail('order_payment_confirmed/borrower')).toContain('akan menitipkan bukunya di lokasi pengambilan');
-    expect(idMail('order_cancelled_refund_owed/borrower')).toContain('Karena kamu sudah melaporkan pembayaran');
+    expect(idMail('order_payment_confirmed/borrower')).toContain(
+      'akan menitipkan bukunya di lokasi pengambilan',
+    );
+    expect(idMail('order_cancelled_refund_owed/borrower')).toContain(
+      'Karena kamu sudah melaporkan pembayaran',
+    );
     expect(idMail('loan_reminder_overdue_1/owner')).toContain('(jatuh tempo Kamis, 3 Desember 2026)');
     // Dates in the reader's words.
     const reminder = (lang: UiLanguage) =>

@@ -6,7 +6,7 @@ import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { type Order, type OrderItem, orderItems, orders, user } from '@server/db/schema';
 import type { UiLanguage } from '@domain/ui-language';
-import { type EmailWords, emailWords, languageOf, translate } from '@server/lib/i18n';
+import { type EmailWords, emailWords, languageOf, momentInZone, translate } from '@server/lib/i18n';
 import { type EmailContent, renderEmail, renderNotice } from '@server/outbox/layout';
 import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
 import { orderNumber } from '@domain/order-number';
@@ -115,10 +115,7 @@ function orderRows(n: NoticeContext): Array<[string, string]> {
  * at 14:05 (Bali time)" / "Kamis, 26 November 2026 pukul 14.05 WITA".
  */
 export function deadlineLabel(lang: UiLanguage, at: Date, timeZone: string): string {
-  const moment = momentWords(lang, at, timeZone);
-  return timeZone === 'Asia/Makassar'
-    ? translate(lang, 'emails:orders.deadline.bali', { moment })
-    : translate(lang, 'emails:orders.deadline.zone', { moment, zone: timeZone });
+  return momentInZone(lang, momentWords(lang, at, timeZone), timeZone);
 }
 
 function handover({ order, t }: NoticeContext): string {

@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/routes';
 import { loansRoutes } from './modules/loans/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { payoutBatchesRoutes } from './modules/payout-batches/routes';
 import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { salesRoutes } from './modules/sales/routes';
@@ -37,6 +38,8 @@ const API_MODULES = [
   salesRoutes,
   adminRoutes,
   waitlistRoutes,
+  // Payouts in one batch (D34)
+  payoutBatchesRoutes,
 ] as const;
 
 export function mountApiModules(app: OpenAPIHono<AppEnv>): void {

@@ -15,6 +15,8 @@ import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
+// Where members are: WhatsApp chat links (D45)
+import { whatsappRoutes } from './modules/whatsapp/routes';
 
 /**
  * The one list of the API's route modules. Each is mounted under /api (app.ts) and so
@@ -37,6 +39,8 @@ const API_MODULES = [
   salesRoutes,
   adminRoutes,
   waitlistRoutes,
+  // Where members are: WhatsApp chat links (D45)
+  whatsappRoutes,
 ] as const;
 
 export function mountApiModules(app: OpenAPIHono<AppEnv>): void {

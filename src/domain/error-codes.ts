@@ -232,6 +232,9 @@ export const FIELD_MESSAGES = {
   accountNumberFormat: [],
   // Loans (D23)
   extensionWeeks: [],
+  // WhatsApp number (D45)
+  whatsappNumberFormat: [],
+  whatsappConsentRequired: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
@@ -329,6 +332,9 @@ export const FIELD_MSG = {
   accountNameMax: fieldMessage('accountNameMax', { maximum: 100 }),
   accountNumberFormat: fieldMessage('accountNumberFormat'),
   extensionWeeks: fieldMessage('extensionWeeks'),
+  // WhatsApp number (D45)
+  whatsappNumberFormat: fieldMessage('whatsappNumberFormat'),
+  whatsappConsentRequired: fieldMessage('whatsappConsentRequired'),
   bookNotFound: fieldMessage('bookNotFound'),
   invalidValue: fieldMessage('invalidValue'),
 } as const satisfies Partial<Record<FieldMessageKey, string>>;

@@ -16,6 +16,8 @@ import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
+// Where members are: WhatsApp chat links (D45)
+import { whatsappRoutes } from './modules/whatsapp/routes';
 
 /**
  * The one list of the API's route modules. Each is mounted under /api (app.ts) and so
@@ -40,6 +42,8 @@ const API_MODULES = [
   waitlistRoutes,
   // Payouts in one batch (D34)
   payoutBatchesRoutes,
+  // Where members are: WhatsApp chat links (D45)
+  whatsappRoutes,
 ] as const;
 
 export function mountApiModules(app: OpenAPIHono<AppEnv>): void {

@@ -872,6 +872,25 @@ export const adminCounterDeltas = pgTable('admin_counter_deltas', {
   delta: bigint('delta', { mode: 'number' }).notNull(),
 });
 
+// ---------------------------------------------------------------- WhatsApp numbers
+/**
+ * A member's optional WhatsApp number (D45, migration 0027), in E.164, given with consent. Kept
+ * apart from `user`, whose row the auth library answers, so the number leaves the server only
+ * through the order chat links (modules/whatsapp).
+ */
+export const memberWhatsapp = pgTable(
+  'member_whatsapp',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('member_whatsapp_e164_check', sql`${t.number} ~ '^\\+[1-9][0-9]{7,14}$'`)],
+);
+
 export type User = typeof user.$inferSelect;
 export type Book = typeof books.$inferSelect;
 export type CartItem = typeof cartItems.$inferSelect;

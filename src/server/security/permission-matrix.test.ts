@@ -705,6 +705,21 @@ const MATRIX: Record<string, Entry> = {
       return { path: `/api/admin/waitlist/${entry.id}`, still: queueIs(book.id, 1) };
     },
   },
+  // Where members are: WhatsApp chat links (D45). The number is the member's own; an order's
+  // contacts are its parties' and the admins'.
+  'GET /api/profile/whatsapp': { expect: SIGNED_IN, setup: async () => ({ path: '/api/profile/whatsapp' }) },
+  'PUT /api/profile/whatsapp': {
+    expect: SIGNED_IN,
+    setup: async () => ({ path: '/api/profile/whatsapp', body: { number: '0812 3456 7890', consent: true } }),
+  },
+  'DELETE /api/profile/whatsapp': {
+    expect: SIGNED_IN,
+    setup: async () => ({ path: '/api/profile/whatsapp' }),
+  },
+  'GET /api/orders/:id/whatsapp': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/whatsapp` }),
+  },
 };
 
 // Payouts in one batch (D34): every route is the admins' alone.

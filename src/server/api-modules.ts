@@ -18,6 +18,8 @@ import { salesRoutes } from './modules/sales/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
 // Where members are: WhatsApp chat links (D45)
 import { whatsappRoutes } from './modules/whatsapp/routes';
+// Every book findable (D46): the borrowed section and "Did you mean".
+import { findRoutes } from './modules/find/routes';
 
 /**
  * The one list of the API's route modules. Each is mounted under /api (app.ts) and so
@@ -44,6 +46,8 @@ const API_MODULES = [
   payoutBatchesRoutes,
   // Where members are: WhatsApp chat links (D45)
   whatsappRoutes,
+  // Every book findable (D46)
+  findRoutes,
 ] as const;
 
 export function mountApiModules(app: OpenAPIHono<AppEnv>): void {

@@ -317,6 +317,13 @@ export const books = pgTable(
       .where(sql`listed`),
     index('books_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('books_author_trgm_idx').using('gin', sql`${t.author} gin_trgm_ops`),
+    // D46: a search among the books out now (find/service.ts outNow), few beside the shop's.
+    index('books_out_title_trgm_idx')
+      .using('gin', sql`${t.title} gin_trgm_ops`)
+      .where(sql`deleted_at is null and (reserved_by_order_id is not null or status = 'Borrowed')`),
+    index('books_out_author_trgm_idx')
+      .using('gin', sql`${t.author} gin_trgm_ops`)
+      .where(sql`deleted_at is null and (reserved_by_order_id is not null or status = 'Borrowed')`),
   ],
 );
 
@@ -889,6 +896,18 @@ export const memberWhatsapp = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('member_whatsapp_e164_check', sql`${t.number} ~ '^\\+[1-9][0-9]{7,14}$'`)],
+);
+
+// "Did you mean" (find/suggestions-service.ts): every distinct word of the books' titles and
+// authors, in lower case as written and folded without accents (rk_fold), kept by triggers of
+// migration 0028; words are only added.
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    folded: text('folded').notNull(),
+  },
+  (t) => [index('search_words_folded_trgm_idx').using('gist', sql`${t.folded} gist_trgm_ops`)],
 );
 
 export type User = typeof user.$inferSelect;

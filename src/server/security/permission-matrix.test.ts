@@ -720,6 +720,19 @@ const MATRIX: Record<string, Entry> = {
     expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
     setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/whatsapp` }),
   },
+  // Every book findable (D46): public reads; a held book shows only to its holder (find.test.ts).
+  'GET /api/borrowed-books': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/borrowed-books?q=${encodeURIComponent((await lentBook()).title)}` }),
+  },
+  'GET /api/owners/:id/borrowed-books': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/owners/${actors.owner.user.id}/borrowed-books` }),
+  },
+  'GET /api/search/suggestions': {
+    expect: PUBLIC,
+    setup: async () => ({ path: '/api/search/suggestions?q=gatbsy' }),
+  },
 };
 
 // Payouts in one batch (D34): every route is the admins' alone.

@@ -16,6 +16,8 @@ import enPayments from './en/payments.json';
 import enPayoutBatch from './en/payoutBatch.json';
 import enReviews from './en/reviews.json';
 import enWaitlist from './en/waitlist.json';
+// Every book findable (D46)
+import enFind from './en/find.json';
 
 // The English catalogue, one namespace per feature: the web app bundles it (the default
 // language) and the server reads it through resources.ts.
@@ -37,6 +39,8 @@ export const en = {
   messages: enMessages,
   reviews: enReviews,
   waitlist: enWaitlist,
+  // Every book findable (D46)
+  find: enFind,
   errors: enErrors,
 };
 

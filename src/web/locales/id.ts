@@ -16,6 +16,8 @@ import idPayments from './id/payments.json';
 import idPayoutBatch from './id/payoutBatch.json';
 import idReviews from './id/reviews.json';
 import idWaitlist from './id/waitlist.json';
+// Every book findable (D46)
+import idFind from './id/find.json';
 
 // The Indonesian catalogue (D29), with every key of the English one (locales.test.ts). The web
 // app loads it as a chunk of its own, only for a page shown in Indonesian.
@@ -37,5 +39,7 @@ export const id: Catalogue = {
   messages: idMessages,
   reviews: idReviews,
   waitlist: idWaitlist,
+  // Every book findable (D46)
+  find: idFind,
   errors: idErrors,
 };

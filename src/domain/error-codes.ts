@@ -138,6 +138,8 @@ export const ERROR_CODES = {
   OWN_ROLE: 409,
   ADMIN_NOT_DELETABLE: 409,
   USER_HAS_OPEN_ORDERS: 409,
+  // Every word right: a sold book's page says it was sold, not that it may have been removed (D28)
+  BOOK_SOLD: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -337,6 +337,15 @@ describe('emails in the recipient language (D29)', () => {
       'Karena kamu sudah melaporkan pembayaran',
     );
     expect(idMail('loan_reminder_overdue_1/owner')).toContain('(jatuh tempo Kamis, 3 Desember 2026)');
+    // The delivered email names the due date, not only the loan's length.
+    const enMail = (type: string) =>
+      rendered
+        .filter((r) => r.lang === 'en' && r.type === type)
+        .map((r) => r.text)
+        .join('\n');
+    expect(enMail('order_delivered/borrower')).toContain('loan is due Thursday, 3 December 2026');
+    expect(idMail('order_delivered/borrower')).toContain('jatuh tempo Kamis, 3 Desember 2026');
+    expect(idMail('order_delivered/owner')).toContain('jatuh tempo Kamis, 3 Desember 2026');
     // Dates in the reader's words.
     const reminder = (lang: UiLanguage) =>
       rendered.find((r) => r.lang === lang && r.type === 'loan_reminder_due_soon/borrower')!;

@@ -183,7 +183,7 @@ const GLOSSARY: Array<{ concept: string; en: RegExp; notId?: RegExp; id?: RegExp
     en: /\bdrop(?:s|ping)? (?:\w+ )*?off\b|\bdrop-off\b/i,
     notId: /\b(?:antar|mengantar)\b/i,
   },
-  { concept: 'sold is terjual, not dijual (for sale)', en: /\bsold\b/i, notId: /\bdijual\b/i },
+  { concept: 'sold is terjual (dijual is for sale)', en: /\bsold\b/i, id: /terjual/i },
   {
     concept: 'escrow is menahan dana, not menyimpan pembayaran',
     en: /\bhold your payment\b/i,

@@ -1,6 +1,8 @@
 import { asc, eq, or } from 'drizzle-orm';
 import { type OrderStatus, PICKUP_DROP_OFF_HOURS } from '@domain/constants';
-import { momentWords } from '@domain/date-words';
+import { dayWords, momentWords } from '@domain/date-words';
+import { dueAtFor, localDate } from '@domain/loan';
+import { now } from '@server/lib/clock';
 import { formatMoney } from '@domain/money';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
@@ -73,7 +75,7 @@ export type NoticeOrder = Pick<
   | 'shippingCost'
   | 'total'
 > &
-  Partial<Pick<Order, 'paymentDueAt' | 'ownerShare'>>;
+  Partial<Pick<Order, 'paymentDueAt' | 'ownerShare' | 'dueAt'>>;
 /** What a notice reads of an item. */
 export type NoticeItem = Pick<OrderItem, 'title' | 'borrowDuration' | 'itemTotal'>;
 
@@ -94,6 +96,16 @@ type Template = Partial<Record<Recipient, (n: NoticeContext) => EmailContent>>;
 
 /** "1 week", "2 weeks", "1 month": the web's own words for a borrow duration. */
 const durationLabel = (n: NoticeContext, weeks: number) => translate(n.lang, `orders:durations.${weeks}`);
+
+/**
+ * The day a delivered loan is due (D21), as the loan emails word it: "Wednesday, 9 December 2026".
+ * Delivery writes `dueAt` before its notice is queued; the rule itself answers otherwise.
+ */
+function dueDay(n: NoticeContext): string {
+  const { timeZone } = n.config;
+  const dueAt = n.order.dueAt ?? dueAtFor(now(), n.order.borrowDuration, timeZone);
+  return dayWords(n.lang, localDate(dueAt, timeZone));
+}
 
 /** Items, then the amounts known so far (shipping and total only once an admin set them). */
 function orderRows(n: NoticeContext): Array<[string, string]> {
@@ -303,7 +315,7 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
   ]),
   delivered: statusPair('orders.delivered', (n, who) => [
     who === 'owner' ? 'orders.delivered.bodyOwner' : 'orders.delivered.body',
-    { duration: durationLabel(n, n.order.borrowDuration) },
+    { duration: durationLabel(n, n.order.borrowDuration), date: dueDay(n) },
   ]),
   return_started: statusPair('orders.returnStarted', () => ['orders.returnStarted.body']),
   completed: withRating(statusPair('orders.completed', () => ['orders.completed.body'])),

@@ -99,4 +99,6 @@ export const adminKeys = {
   payouts: ['admin', 'payouts'] as const,
   payoutsPage: (cursor: string | undefined, ownersCursor: string | undefined) =>
     ['admin', 'payouts', cursor ?? '', ownersCursor ?? ''] as const,
+  /** Payouts in one batch: under `payouts`, so a payout recorded refreshes it too. */
+  payoutBatch: ['admin', 'payouts', 'batch'] as const,
 };

@@ -12,6 +12,8 @@ import enInfo from './en/info.json';
 import enMessages from './en/messages.json';
 import enOrders from './en/orders.json';
 import enPayments from './en/payments.json';
+// Payouts in one batch (D34)
+import enPayoutBatch from './en/payoutBatch.json';
 import enReviews from './en/reviews.json';
 import enWaitlist from './en/waitlist.json';
 // Every book findable (D46)
@@ -32,6 +34,8 @@ export const en = {
   orders: enOrders,
   admin: enAdmin,
   payments: enPayments,
+  // Payouts in one batch (D34)
+  payoutBatch: enPayoutBatch,
   messages: enMessages,
   reviews: enReviews,
   waitlist: enWaitlist,

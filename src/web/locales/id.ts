@@ -12,6 +12,8 @@ import idInfo from './id/info.json';
 import idMessages from './id/messages.json';
 import idOrders from './id/orders.json';
 import idPayments from './id/payments.json';
+// Payouts in one batch (D34)
+import idPayoutBatch from './id/payoutBatch.json';
 import idReviews from './id/reviews.json';
 import idWaitlist from './id/waitlist.json';
 // Every book findable (D46)
@@ -32,6 +34,8 @@ export const id: Catalogue = {
   orders: idOrders,
   admin: idAdmin,
   payments: idPayments,
+  // Payouts in one batch (D34)
+  payoutBatch: idPayoutBatch,
   messages: idMessages,
   reviews: idReviews,
   waitlist: idWaitlist,

@@ -188,7 +188,10 @@ const getBook = publicRoute({
   tags,
   summary: "A book's page: any book that is not deleted, whatever its availability",
   request: { params: bookId },
-  responses: { 200: jsonAnswer(bookDetailSchema, 'The book and its owner'), 404: bookNotFound },
+  responses: {
+    200: jsonAnswer(bookDetailSchema, 'The book and its owner'),
+    404: error(describeCodes('BOOK_NOT_FOUND', 'BOOK_SOLD')),
+  },
 });
 
 const updateBookRoute = memberRoute({

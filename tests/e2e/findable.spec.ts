@@ -64,7 +64,7 @@ test('a search finds a borrowed book below the results, and a member joins its w
   await expect(row).toContainText('1 waiting');
 
   // The book page agrees: the member is first in line.
-  await row.getByRole('link', { name: book.title }).click();
+  await row.getByRole('heading', { name: book.title }).click();
   await expect(page.getByTestId('waitlist-panel')).toHaveAttribute('data-state', 'waiting');
 });
 

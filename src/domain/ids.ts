@@ -7,4 +7,7 @@ import { z } from 'zod';
  */
 const uuidSchema = z.uuid();
 
+/** The same check as a pattern without anchors (a non-capturing group), to compose page paths. */
+export const UUID_PATTERN = `(?:${z.regexes.uuid().source.slice(2, -2)})`;
+
 export const isUuid = (value: unknown): value is string => uuidSchema.safeParse(value).success;

@@ -1,8 +1,7 @@
+import { UUID_PATTERN } from './ids';
 // The web app's pages as the server knows them: an unknown path answers HTTP 404 (with the app's
 // designed not-found page), and each page's HTML carries its own meta description, in the page's language (D29). The router
 // (src/web/app/router.tsx) draws the same paths; pages.test.ts keeps the two in step.
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 export interface PagePattern {
   path: RegExp;
@@ -30,10 +29,10 @@ export const PAGES: readonly PagePattern[] = [
   },
   { path: /^\/books\/search$/, meta: 'search' },
   {
-    path: new RegExp(`^/books/${UUID}$`, 'i'),
+    path: new RegExp(`^/books/${UUID_PATTERN}$`, 'i'),
     meta: 'book',
   },
-  { path: new RegExp(`^/books/${UUID}/edit$`, 'i'), meta: 'editBook' },
+  { path: new RegExp(`^/books/${UUID_PATTERN}/edit$`, 'i'), meta: 'editBook' },
   { path: /^\/books\/new$/, meta: 'newBook' },
   { path: /^\/books\/manage$/, meta: 'manageBooks' },
   {
@@ -78,13 +77,13 @@ export const PAGES: readonly PagePattern[] = [
   },
   { path: /^\/my-waitlist$/, meta: 'myWaitlist' },
   { path: /^\/earnings$/, meta: 'earnings' },
-  { path: new RegExp(`^/orders/${UUID}$`, 'i'), meta: 'order' },
+  { path: new RegExp(`^/orders/${UUID_PATTERN}$`, 'i'), meta: 'order' },
   { path: /^\/messages$/, meta: 'messages' },
   {
-    path: new RegExp(`^/messages/book/${UUID}$`, 'i'),
+    path: new RegExp(`^/messages/book/${UUID_PATTERN}$`, 'i'),
     meta: 'askOwner',
   },
-  { path: new RegExp(`^/messages/${UUID}$`, 'i'), meta: 'conversation' },
+  { path: new RegExp(`^/messages/${UUID_PATTERN}$`, 'i'), meta: 'conversation' },
   { path: /^\/admin$/, meta: 'admin' },
 ];
 

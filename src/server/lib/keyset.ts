@@ -1,3 +1,4 @@
+import { isUuid } from '@domain/ids';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP, SEARCH_COUNT_CAP } from '@domain/constants';
@@ -42,7 +43,6 @@ const AT_TEXT = {
   date: /^\d{4}-\d{2}-\d{2}$/,
   numeric: /^-?\d{1,20}(\.\d{1,6})?$/,
 } as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const invalid = () => new AppError('INVALID_CURSOR');
 
 export function writeCursor(list: string, kind: 'after' | 'before', key: KeyRow): string {
@@ -66,7 +66,7 @@ function readCursor(keys: Pick<Keyset, 'list' | 'idType' | 'atType'>, cursor: st
   if (list !== keys.list || (dir !== 'a' && dir !== 'b')) throw invalid();
   if (typeof at !== 'string' || !AT_TEXT[keys.atType ?? 'timestamptz'].test(at)) throw invalid();
   if (typeof id !== 'string' || id.length === 0 || id.length > 100) throw invalid();
-  if (keys.idType === 'uuid' && !UUID.test(id)) throw invalid();
+  if (keys.idType === 'uuid' && !isUuid(id)) throw invalid();
   return { kind: dir === 'a' ? 'after' : 'before', at, id };
 }
 

@@ -1,3 +1,4 @@
+import { isUuid } from '@domain/ids';
 import type { Context } from 'hono';
 import { MAX_PHOTOS } from '@domain/constants';
 import {
@@ -109,9 +110,6 @@ function readPhotoOrder(value: unknown, sent: number): string[] | 'invalid' | nu
   const entries = value === '' ? [] : value.split(',').map((e) => e.trim());
   const keys = entries.filter((e) => e !== NEW_PHOTO);
   const fresh = entries.length - keys.length;
-  if (fresh !== sent || new Set(keys).size !== keys.length || !keys.every((k) => UUID.test(k)))
-    return 'invalid';
+  if (fresh !== sent || new Set(keys).size !== keys.length || !keys.every(isUuid)) return 'invalid';
   return entries;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

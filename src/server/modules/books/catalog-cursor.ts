@@ -1,3 +1,4 @@
+import { isUuid } from '@domain/ids';
 import { SORT_KEYS, type SortKey } from '@domain/constants';
 import { AppError } from '@server/lib/errors';
 import type { RowKey } from './catalog-delta';
@@ -18,7 +19,6 @@ const KEYS_OF: Record<SortKey, (keyof RowKey)[]> = {
   'title-za': ['title', 'id'],
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DIGITS = /^-?\d{1,19}$/;
 
 /** The cursor of `key` in `sort`. */
@@ -50,7 +50,7 @@ export function decodeCursor(sort: SortKey, cursor: string): RowKey {
   names.forEach((name, i) => {
     const value = values[i] as string;
     if (name === 'id') {
-      if (!UUID.test(value)) throw invalid();
+      if (!isUuid(value)) throw invalid();
       key.id = value;
     } else if (name === 'title') {
       if (value.length > 1000) throw invalid();

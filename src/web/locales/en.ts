@@ -14,6 +14,8 @@ import enOrders from './en/orders.json';
 import enPayments from './en/payments.json';
 import enReviews from './en/reviews.json';
 import enWaitlist from './en/waitlist.json';
+// Where members are: WhatsApp chat links (D45)
+import enWhatsapp from './en/whatsapp.json';
 
 // The English catalogue, one namespace per feature: the web app bundles it (the default
 // language) and the server reads it through resources.ts.
@@ -33,6 +35,8 @@ export const en = {
   messages: enMessages,
   reviews: enReviews,
   waitlist: enWaitlist,
+  // Where members are: WhatsApp chat links (D45)
+  whatsapp: enWhatsapp,
   errors: enErrors,
 };
 

@@ -14,6 +14,8 @@ import idOrders from './id/orders.json';
 import idPayments from './id/payments.json';
 import idReviews from './id/reviews.json';
 import idWaitlist from './id/waitlist.json';
+// Where members are: WhatsApp chat links (D45)
+import idWhatsapp from './id/whatsapp.json';
 
 // The Indonesian catalogue (D29), with every key of the English one (locales.test.ts). The web
 // app loads it as a chunk of its own, only for a page shown in Indonesian.
@@ -33,5 +35,7 @@ export const id: Catalogue = {
   messages: idMessages,
   reviews: idReviews,
   waitlist: idWaitlist,
+  // Where members are: WhatsApp chat links (D45)
+  whatsapp: idWhatsapp,
   errors: idErrors,
 };

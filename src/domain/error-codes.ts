@@ -124,6 +124,12 @@ export const ERROR_CODES = {
   // Payment claims and payouts (D36, D41)
   PAYMENT_CLAIM_NOT_PENDING: 409,
   ORDER_PAID_OUT: 409,
+  // Payouts in one batch (D34, D41)
+  PAYOUT_BATCH_NOT_FOUND: 404,
+  PAYOUT_BATCH_OPEN: 409,
+  PAYOUT_BATCH_EMPTY: 409,
+  PAYOUT_BATCH_PAID: 409,
+  PAYOUT_IN_OPEN_BATCH: 409,
   // Email outbox (D14)
   EMAIL_NOT_FOUND: 404,
   EMAIL_NOT_FAILED: 409,
@@ -132,6 +138,8 @@ export const ERROR_CODES = {
   OWN_ROLE: 409,
   ADMIN_NOT_DELETABLE: 409,
   USER_HAS_OPEN_ORDERS: 409,
+  // Every word right: a sold book's page says it was sold, not that it may have been removed (D28)
+  BOOK_SOLD: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -12,10 +12,14 @@ import idInfo from './id/info.json';
 import idMessages from './id/messages.json';
 import idOrders from './id/orders.json';
 import idPayments from './id/payments.json';
+// Payouts in one batch (D34)
+import idPayoutBatch from './id/payoutBatch.json';
 import idReviews from './id/reviews.json';
 import idWaitlist from './id/waitlist.json';
 // Where members are: WhatsApp chat links (D45)
 import idWhatsapp from './id/whatsapp.json';
+// Every book findable (D46)
+import idFind from './id/find.json';
 
 // The Indonesian catalogue (D29), with every key of the English one (locales.test.ts). The web
 // app loads it as a chunk of its own, only for a page shown in Indonesian.
@@ -32,10 +36,14 @@ export const id: Catalogue = {
   orders: idOrders,
   admin: idAdmin,
   payments: idPayments,
+  // Payouts in one batch (D34)
+  payoutBatch: idPayoutBatch,
   messages: idMessages,
   reviews: idReviews,
   waitlist: idWaitlist,
   // Where members are: WhatsApp chat links (D45)
   whatsapp: idWhatsapp,
+  // Every book findable (D46)
+  find: idFind,
   errors: idErrors,
 };

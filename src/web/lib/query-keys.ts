@@ -38,6 +38,8 @@ export const accountKeys = {
   pickupLocations: ['pickup-locations'] as const,
   myPickupChoices: ['profile', 'pickup-locations'] as const,
   payoutDetails: ['profile', 'payout-details'] as const,
+  // Where members are: WhatsApp chat links (D45)
+  whatsapp: ['profile', 'whatsapp'] as const,
 };
 
 export const cartKeys = {
@@ -54,6 +56,8 @@ export const orderKeys = {
   /** The payment panel and share of one order; the status is part of the key (a new deadline). */
   money: (id: string, status?: string) =>
     status === undefined ? (['orders', 'money', id] as const) : (['orders', 'money', id, status] as const),
+  // Where members are: WhatsApp chat links (D45); under 'orders', so a cancel refreshes them.
+  whatsapp: (id: string) => ['orders', 'whatsapp', id] as const,
 };
 
 /** Conversations (D26): every key starts with 'conversations', so one write refreshes counts and views. */

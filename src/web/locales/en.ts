@@ -16,6 +16,8 @@ import enPayments from './en/payments.json';
 import enPayoutBatch from './en/payoutBatch.json';
 import enReviews from './en/reviews.json';
 import enWaitlist from './en/waitlist.json';
+// Where members are: WhatsApp chat links (D45)
+import enWhatsapp from './en/whatsapp.json';
 // Every book findable (D46)
 import enFind from './en/find.json';
 
@@ -39,6 +41,8 @@ export const en = {
   messages: enMessages,
   reviews: enReviews,
   waitlist: enWaitlist,
+  // Where members are: WhatsApp chat links (D45)
+  whatsapp: enWhatsapp,
   // Every book findable (D46)
   find: enFind,
   errors: enErrors,

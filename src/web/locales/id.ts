@@ -16,6 +16,8 @@ import idPayments from './id/payments.json';
 import idPayoutBatch from './id/payoutBatch.json';
 import idReviews from './id/reviews.json';
 import idWaitlist from './id/waitlist.json';
+// Where members are: WhatsApp chat links (D45)
+import idWhatsapp from './id/whatsapp.json';
 // Every book findable (D46)
 import idFind from './id/find.json';
 
@@ -39,6 +41,8 @@ export const id: Catalogue = {
   messages: idMessages,
   reviews: idReviews,
   waitlist: idWaitlist,
+  // Where members are: WhatsApp chat links (D45)
+  whatsapp: idWhatsapp,
   // Every book findable (D46)
   find: idFind,
   errors: idErrors,

@@ -11,6 +11,8 @@ import { PasswordSection } from '@web/features/account/components/password-secti
 import { PickupLocationsSection } from '@web/features/account/components/pickup-locations-section';
 import { ProfileForm } from '@web/features/account/components/profile-form';
 import { PageTitle } from '@web/components/ui/page-title';
+// Where members are: WhatsApp chat links (D45)
+import { WhatsappSection } from '@web/features/account/components/whatsapp-section';
 
 /**
  * Not behind the guard on purpose: guests see 'Please sign in to edit your profile' (spec).
@@ -63,6 +65,7 @@ export default function EditProfilePage() {
             <PageHeader title={t('profile.title')} description={t('profile.subtitle')} />
             <div className="space-y-6">
               <ProfileForm key={user.id} me={user} />
+              <WhatsappSection />
               <PickupLocationsSection />
               <PayoutDetailsSection />
               <PasswordSection email={user.email} />

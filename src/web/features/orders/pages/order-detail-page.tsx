@@ -22,6 +22,8 @@ import { OrderConversation } from '@web/features/orders/components/order-convers
 import { RateLoan } from '@web/features/orders/components/rate-loan';
 import { formatOrderDate } from '@web/lib/format';
 import { PageTitle } from '@web/components/ui/page-title';
+// Where members are: WhatsApp chat links (D45)
+import { WhatsappChatLinks } from '@web/features/orders/components/whatsapp-chat-links';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -203,6 +205,7 @@ function OrderView({ order }: { order: OrderDetail }) {
                 <dd className="text-right font-medium text-stone-900">{order.ownerName}</dd>
               </div>
             </dl>
+            <WhatsappChatLinks order={order} />
           </Section>
 
           {order.ownerContact && (

@@ -124,6 +124,12 @@ export const ERROR_CODES = {
   // Payment claims and payouts (D36, D41)
   PAYMENT_CLAIM_NOT_PENDING: 409,
   ORDER_PAID_OUT: 409,
+  // Payouts in one batch (D34, D41)
+  PAYOUT_BATCH_NOT_FOUND: 404,
+  PAYOUT_BATCH_OPEN: 409,
+  PAYOUT_BATCH_EMPTY: 409,
+  PAYOUT_BATCH_PAID: 409,
+  PAYOUT_IN_OPEN_BATCH: 409,
   // Email outbox (D14)
   EMAIL_NOT_FOUND: 404,
   EMAIL_NOT_FAILED: 409,
@@ -228,6 +234,9 @@ export const FIELD_MESSAGES = {
   accountNumberFormat: [],
   // Loans (D23)
   extensionWeeks: [],
+  // WhatsApp number (D45)
+  whatsappNumberFormat: [],
+  whatsappConsentRequired: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
@@ -325,6 +334,9 @@ export const FIELD_MSG = {
   accountNameMax: fieldMessage('accountNameMax', { maximum: 100 }),
   accountNumberFormat: fieldMessage('accountNumberFormat'),
   extensionWeeks: fieldMessage('extensionWeeks'),
+  // WhatsApp number (D45)
+  whatsappNumberFormat: fieldMessage('whatsappNumberFormat'),
+  whatsappConsentRequired: fieldMessage('whatsappConsentRequired'),
   bookNotFound: fieldMessage('bookNotFound'),
   invalidValue: fieldMessage('invalidValue'),
 } as const satisfies Partial<Record<FieldMessageKey, string>>;

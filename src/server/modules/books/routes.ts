@@ -278,7 +278,8 @@ const ownerBooks = publicRoute({
   method: 'get',
   path: '/owners/{id}/books',
   tags,
-  summary: "An owner's shelf: their books, those held by open orders included (with an overlay)",
+  summary:
+    "An owner's shelf: their books borrowable now (D46: books out now are in /owners/{id}/borrowed-books)",
   request: { params: ownerId, query: bookQuerySchema },
   responses: {
     200: jsonAnswer(bookPageSchema, 'A page of the shelf'),

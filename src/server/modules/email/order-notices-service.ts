@@ -9,6 +9,7 @@ import type { Tx } from '@server/db/client';
 import { type Order, type OrderItem, orderItems, orders, user } from '@server/db/schema';
 import type { UiLanguage } from '@domain/ui-language';
 import { type EmailWords, emailWords, languageOf, momentInZone, translate } from '@server/lib/i18n';
+import { listen } from '@server/lib/lifecycle-events';
 import { type EmailContent, renderEmail, renderNotice } from '@server/outbox/layout';
 import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
 import { orderNumber } from '@domain/order-number';
@@ -51,7 +52,7 @@ const NOTICE_BY_STATUS: Record<OrderStatus, OrderNotice | null> = {
 };
 
 /** The notice a move into `status` sends, if any. */
-export function noticeForStatus(status: OrderStatus): OrderNotice | null {
+function noticeForStatus(status: OrderStatus): OrderNotice | null {
   return NOTICE_BY_STATUS[status];
 }
 
@@ -434,14 +435,40 @@ export async function queueOrderNotices(
   facts: NoticeFacts = {},
 ): Promise<void> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return;
+  if (order) await queueNoticesOf(tx, config, order, notice, facts);
+}
+
+async function queueNoticesOf(
+  tx: Tx,
+  config: Config,
+  order: Order,
+  notice: OrderNotice,
+  facts: NoticeFacts = {},
+): Promise<void> {
   const items = await tx
     .select()
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
+    .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.title));
   await enqueueEmails(tx, noticeEmails(config, notice, order, items, await recipientsOf(tx, order), facts));
 }
+
+/**
+ * The emails of a status change (src/server/wiring.ts lists this listener): the new status's
+ * notice, except a cancellation by the borrower or one that leaves a refund owed (D36), which
+ * say so. Runs after the order row was updated, so it reads the order as it now is.
+ */
+export const orderNoticesListener = listen(['order-status-changed'], async (tx, event, ctx) => {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, event.orderId));
+  if (!order) return;
+  const notice =
+    event.to === 'Cancelled' && order.refundOwedAt !== null
+      ? 'cancelled_refund_owed'
+      : event.to === 'Cancelled' && event.actorRole === 'borrower'
+        ? 'cancelled_by_borrower'
+        : noticeForStatus(event.to);
+  if (notice) await queueNoticesOf(tx, ctx.config, order, notice);
+});
 
 /**
  * The 'placed' notices of a whole checkout from the orders and items it is about to write

@@ -132,6 +132,8 @@ export const ERROR_CODES = {
   OWN_ROLE: 409,
   ADMIN_NOT_DELETABLE: 409,
   USER_HAS_OPEN_ORDERS: 409,
+  // The operator's day: delivery prices per pair of areas (D49)
+  DELIVERY_PRICE_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

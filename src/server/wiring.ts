@@ -1,5 +1,9 @@
 import type { BookEventListener } from './lib/book-events';
 import type { LifecycleListener } from './lib/lifecycle-events';
+import {
+  shippingPromiseListener,
+  shippingPromiseTimerKinds,
+} from './modules/delivery-prices/promise-service';
 import { conversationTimerKinds } from './modules/conversations/timer-service';
 import { loanTimerKinds } from './modules/loans/timer-service';
 import { paymentTimerKinds } from './modules/payments/timer-service';
@@ -17,9 +21,14 @@ export const TIMER_KINDS: TimerKind[] = [
   ...waitlistTimerKinds,
   ...conversationTimerKinds,
   ...reviewTimerKinds,
+  // The operator's day: the 24-hour promise's reminder (D50)
+  ...shippingPromiseTimerKinds,
 ];
 
 export const BOOK_EVENT_LISTENERS: BookEventListener[] = [waitlistBookListener];
 
 /** Who reacts to the lifecycle events (src/server/lib/lifecycle-events.ts), in the order they run. */
-export const LIFECYCLE_LISTENERS: LifecycleListener[] = [];
+export const LIFECYCLE_LISTENERS: LifecycleListener[] = [
+  // The operator's day: the 24-hour promise's reminder is armed as a delivery order is placed (D50)
+  shippingPromiseListener,
+];

@@ -8,6 +8,7 @@ import type { AppDeps } from '@server/app-env';
 import type { Config } from '@server/config';
 import type { DbOrTx } from '@server/db/client';
 import { AppError, fieldProblem } from '@server/lib/errors';
+import { announce } from '@server/lib/lifecycle-events';
 import { transactionWithRetry } from '@server/db/retry';
 import { type CartLine, groupCartLines, loadCartLines } from '@server/modules/cart/service';
 import { placedNoticeEmails } from '@server/modules/email/order-notices-service';
@@ -16,12 +17,13 @@ import { summariesOf, toOrderSummary } from '@server/modules/orders/service';
 import { paymentWindowEnd } from '@server/modules/loans/service';
 import { enterPaymentAtCheckout } from '@server/modules/payments/pickup-service';
 import { getFavouritePickup } from '@server/modules/pickup-locations/service';
+import { deliveryPricesFor } from '@server/modules/delivery-prices/service';
 import { buildOrderRows, type Delivery } from './order-rows';
 import { checkoutLockStatement, offeredPickupLocations, ordersOfCheckout, writeCheckout } from './statements';
 import { endHoldsAtCheckout } from '@server/modules/waitlist/hold-service';
 
 // Checkout (spec section 5, D5, D6): the cart becomes one order per owner (Draft, or Waiting
-// for Payment for pickup, D33) in one
+// for Payment for pickup, D33, and for a delivery on a priced route, D49) in one
 // transaction that locks the books, so a book is never lent twice, and a repeated submit with
 // the same idempotency key returns the orders it already made.
 
@@ -56,8 +58,8 @@ const ownersOf = (lines: readonly { ownerId: string | null }[]) =>
 
 /**
  * The pickup locations every owner in the cart offers, the member's favourite when it is one of
- * them (chosen first), and the payment deadline a pickup order placed now would get (D24, D33:
- * it enters Waiting for Payment at once). An order placed later gets a later deadline, so the
+ * them (chosen first), each owner's delivery price to the member (D49), and the payment deadline
+ * an order payable at once placed now would get (D24, D33: it enters Waiting for Payment at once). An order placed later gets a later deadline, so the
  * date the checkout shows is one the member can keep.
  */
 export async function checkoutOptions(
@@ -68,16 +70,21 @@ export async function checkoutOptions(
   pickupLocations: PickupLocation[];
   favouritePickupLocationId: string | null;
   pickupPayBy: string;
+  deliveryPrices: Array<{ ownerId: string; shippingCost: string | null }>;
 }> {
   const lines = await loadCartLines(db, input.actorId);
-  const [shared, favourite] = await Promise.all([
-    sharedPickupLocations(db, ownersOf(lines)),
+  const owners = [...new Set(ownersOf(lines))];
+  const [shared, favourite, prices] = await Promise.all([
+    sharedPickupLocations(db, owners),
     getFavouritePickup(db, input),
+    deliveryPricesFor(db, input.actorId, owners),
   ]);
   return {
     pickupLocations: shared,
     favouritePickupLocationId: shared.some((location) => location.id === favourite) ? favourite : null,
     pickupPayBy: paymentWindowEnd(config).toISOString(),
+    // D49: what a delivery from each owner would cost now (null: set by an admin within 24 hours).
+    deliveryPrices: owners.map((ownerId) => ({ ownerId, shippingCost: prices.get(ownerId) ?? null })),
   };
 }
 
@@ -106,6 +113,9 @@ export async function placeOrders(
     // Check: every book still borrowable by this member (spec section 5), and a way to get them.
     throwCartProblems(lines, memberId);
     const delivery = await deliveryFor(tx, input, lines);
+    // D49: the price of each owner's route, read now and copied onto the order.
+    const deliveryPrices =
+      delivery.method === 'delivery' ? await deliveryPricesFor(tx, memberId, ownersOf(lines)) : new Map();
 
     // Build: one order per owner with its items (order-rows.ts) and the notices they send.
     const checkoutId = randomUUID();
@@ -115,6 +125,7 @@ export async function placeOrders(
       delivery,
       groups: groupCartLines(lines),
       serviceFeePercent: deps.config.serviceFeePercent,
+      deliveryPrices,
       newId: randomUUID,
     });
     const notices = outboxRows(
@@ -140,13 +151,17 @@ export async function placeOrders(
       if (!order) throw new Error(`the checkout statement did not return order ${group.order.id}`);
       return { order, items: { count: group.items.length, first: group.items[0] ?? null } };
     });
-    // The confirmation shows a pickup order's payment deadline (D24), set as it enters payment.
-    if (delivery.method === 'pickup') {
-      for (const placed of placedOrders) {
-        const paymentDueAt = await enterPaymentAtCheckout(tx, deps.config, placed.order);
-        placed.order = { ...placed.order, paymentDueAt };
-      }
+    // The confirmation shows a payable order's deadline (D24), set as it enters payment.
+    for (const placed of placedOrders) {
+      if (placed.order.status !== 'Waiting for Payment') continue;
+      const paymentDueAt = await enterPaymentAtCheckout(tx, deps.config, placed.order);
+      placed.order = { ...placed.order, paymentDueAt };
     }
+    await announce(
+      tx,
+      { type: 'order-placed', orderIds: placedOrders.map(({ order }) => order.id), borrowerId: memberId },
+      { config: deps.config },
+    );
     // D25: checking out a book held for this member ends the hold (and their place in its queue).
     if (lines.some((line) => line.book.heldForId === memberId)) {
       await endHoldsAtCheckout(

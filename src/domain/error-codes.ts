@@ -140,6 +140,8 @@ export const ERROR_CODES = {
   USER_HAS_OPEN_ORDERS: 409,
   // Every word right: a sold book's page says it was sold, not that it may have been removed (D28)
   BOOK_SOLD: 404,
+  // The operator's day: delivery prices per pair of areas (D49)
+  DELIVERY_PRICE_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

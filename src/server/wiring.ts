@@ -1,4 +1,8 @@
 import type { LifecycleListener } from './lib/lifecycle-events';
+import {
+  shippingPromiseListener,
+  shippingPromiseTimerKinds,
+} from './modules/delivery-prices/promise-service';
 import { conversationTimerKinds } from './modules/conversations/timer-service';
 import { loanTimersListener } from './modules/loans/service';
 import { loanTimerKinds } from './modules/loans/timer-service';
@@ -20,6 +24,8 @@ export const TIMER_KINDS: TimerKind[] = [
   ...waitlistTimerKinds,
   ...conversationTimerKinds,
   ...reviewTimerKinds,
+  // The operator's day: the 24-hour promise's reminder (D50)
+  ...shippingPromiseTimerKinds,
 ];
 
 /** Who reacts to the lifecycle events (src/server/lib/lifecycle-events.ts), in the order they run. */
@@ -30,4 +36,6 @@ export const LIFECYCLE_LISTENERS: LifecycleListener[] = [
   loanTimersListener,
   orderNoticesListener,
   waitlistListener,
+  // The operator's day: the 24-hour promise's reminder is armed as a delivery order is placed (D50)
+  shippingPromiseListener,
 ];

@@ -188,6 +188,28 @@ export const favouritePickupLocations = pgTable(
   (t) => [index('favourite_pickup_location_idx').on(t.pickupLocationId)],
 );
 
+// ---------------------------------------------------------------- delivery prices (D49)
+/**
+ * What a delivery costs from an owner's area to a borrower's area (D38: profile locations,
+ * matched as written); a row without an owner area is the default into that borrower area.
+ * Checkout copies the price onto the order, so a later change never touches a placed order.
+ */
+export const deliveryPrices = pgTable(
+  'delivery_prices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerArea: text('owner_area'),
+    borrowerArea: text('borrower_area').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One price per route; the default (no owner area) is one route of its own.
+    uniqueIndex('delivery_prices_route_uq').on(t.borrowerArea, sql`coalesce(${t.ownerArea}, '')`),
+  ],
+);
+
 // ---------------------------------------------------------------- books
 export const books = pgTable(
   'books',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   books,
   cartItems,
+  deliveryPrices,
   emailNotifications,
   messages,
   orders,
@@ -646,6 +647,38 @@ const MATRIX: Record<string, Entry> = {
     setup: async () => {
       const id = await failedEmail();
       return { path: '/api/admin/emails/retry-failed', still: () => emailStillFailed(id) };
+    },
+  },
+  // The operator's day: delivery prices per pair of areas (D49)
+  'GET /api/admin/delivery-prices': {
+    expect: ADMIN_ONLY,
+    setup: async () => ({ path: '/api/admin/delivery-prices' }),
+  },
+  'PUT /api/admin/delivery-prices': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const borrowerArea = `Area ${randomUUID().slice(0, 8)}`;
+      return {
+        path: '/api/admin/delivery-prices',
+        body: { ownerArea: null, borrowerArea, price: '10000' },
+        still: async () =>
+          (await ctx.db.select().from(deliveryPrices).where(eq(deliveryPrices.borrowerArea, borrowerArea)))
+            .length === 0,
+      };
+    },
+  },
+  'DELETE /api/admin/delivery-prices/:id': {
+    expect: { ...ADMIN_ONLY, admin: 204 },
+    setup: async () => {
+      const [row] = await ctx.db
+        .insert(deliveryPrices)
+        .values({ ownerArea: null, borrowerArea: `Area ${randomUUID().slice(0, 8)}`, price: '10000.00' })
+        .returning();
+      return {
+        path: `/api/admin/delivery-prices/${row.id}`,
+        still: async () =>
+          (await ctx.db.select().from(deliveryPrices).where(eq(deliveryPrices.id, row.id))).length === 1,
+      };
     },
   },
   // Better Auth's wildcard routes: one representative each (its other endpoints have their own tests).

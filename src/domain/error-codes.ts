@@ -114,6 +114,8 @@ export const ERROR_CODES = {
   THREAD_NOT_FOUND: 404,
   THREAD_FORBIDDEN: 403,
   OWN_BOOK_QUESTION: 409,
+  // Faults of the third outside test: the message limit, clear answers for broken storage
+  TOO_MANY_MESSAGES: 429,
   // Reviews (D27)
   REVIEW_NOT_FOUND: 404,
   REVIEW_NOT_PARTY: 403,

@@ -3,6 +3,7 @@ import type { LifecycleListener } from './lib/lifecycle-events';
 import { conversationTimerKinds } from './modules/conversations/timer-service';
 import { loanTimerKinds } from './modules/loans/timer-service';
 import { paymentTimerKinds } from './modules/payments/timer-service';
+import { paymentNoticeTimerKinds } from './modules/payments/notice-service';
 import { reviewTimerKinds } from './modules/reviews/timer-service';
 import { waitlistBookListener, waitlistTimerKinds } from './modules/waitlist/hold-service';
 import type { TimerKind } from './timers/registry';
@@ -17,6 +18,8 @@ export const TIMER_KINDS: TimerKind[] = [
   ...waitlistTimerKinds,
   ...conversationTimerKinds,
   ...reviewTimerKinds,
+  // Payments that confirm themselves (D42): each stored provider notice is processed once.
+  ...paymentNoticeTimerKinds,
 ];
 
 export const BOOK_EVENT_LISTENERS: BookEventListener[] = [waitlistBookListener];

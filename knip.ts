@@ -21,6 +21,8 @@ const config: KnipConfig = {
   compilers: {
     css: (text: string) => [...text.matchAll(/(?<=@)import[^;]+/g)].join('\n'),
   },
+  // util-linux, run by the data-folder lock's test to put each server in its own PID namespace.
+  ignoreBinaries: ['unshare'],
   ignoreDependencies: [
     // Loaded by file path (createRequire().resolve): the API reference page's standalone
     // script (src/server/api-docs/routes.ts) and the OpenAPI linter (scripts/openapi-lint.ts).
@@ -34,8 +36,6 @@ const config: KnipConfig = {
     'csv-parse',
     'recharts',
     'react-is',
-    'proper-lockfile',
-    '@types/proper-lockfile',
     'vite-plugin-pwa',
     'workbox-build',
     'workbox-window',

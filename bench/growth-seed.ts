@@ -166,6 +166,20 @@ export async function seedGrowth(serverUrl: string, name: string, size: GrowthSi
       else await addOrders();
     }
 
+    // D46's borrowed section reads the books out now: about one book in a hundred is lent out by
+    // its latest Delivered order (the seeded orders reserve no book). Idempotent: a book lent
+    // already is left alone, and the same books qualify on every run.
+    await db.execute(sql`
+      update books b set reserved_by_order_id = x.order_id, status = 'Borrowed'
+      from (
+        select distinct on (oi.book_id) oi.book_id, o.id order_id
+        from order_items oi join orders o on o.id = oi.order_id
+        where o.status = 'Delivered'
+        order by oi.book_id, o.created_at desc
+      ) x
+      where b.id = x.book_id and b.reserved_by_order_id is null and b.status = 'Available'
+        and b.deleted_at is null and (hashtext(b.id::text) & 7) = 0`);
+
     const t = Date.now();
     for (const table of ['books', '"user"', 'orders', 'order_items', 'email_notifications']) {
       await db.execute(sql.raw(`vacuum analyze ${table}`));

@@ -137,6 +137,11 @@ const REQUESTS: NamedRequest[] = [
   adminList('emails', '/api/admin/emails'),
   adminList('emails, search "bench-owner-42"', '/api/admin/emails?q=bench-owner-42'),
   adminList('payouts (owners owed, payouts made)', '/api/admin/payouts'),
+  // Every book findable (D46): the borrowed section below a search, and "Did you mean".
+  { name: 'find: borrowed section, search "the" (common word)', path: '/api/borrowed-books?q=the' },
+  { name: 'find: borrowed section, search "garden"', path: '/api/borrowed-books?q=garden' },
+  { name: 'find: suggestions "gardn"', path: '/api/search/suggestions?q=gardn' },
+  { name: 'find: suggestions "teh gardne"', path: '/api/search/suggestions?q=teh%20gardne' },
   { name: 'admin: stats', path: '/api/admin/stats' },
   { name: 'admin: pending emails count', path: '/api/admin/emails/pending-count' },
 ];
@@ -145,7 +150,8 @@ const REQUESTS: NamedRequest[] = [
 
 const serverUrl = () =>
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = (label: string) => `rakbuku_growth_${label}`;
+// BENCH_GROWTH_PREFIX names the databases apart, so two checkouts measuring on one server keep apart.
+const databaseName = (label: string) => `${process.env.BENCH_GROWTH_PREFIX ?? 'rakbuku_growth'}_${label}`;
 
 export async function run(args: string[]): Promise<void> {
   const seedOnly = args.includes('seed');

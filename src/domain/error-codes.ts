@@ -126,6 +126,12 @@ export const ERROR_CODES = {
   ORDER_PAID_OUT: 409,
   // Payments that confirm themselves (D42, D44)
   PAYMENT_TEST_MODE_ONLY: 404,
+  // Payouts in one batch (D34, D41)
+  PAYOUT_BATCH_NOT_FOUND: 404,
+  PAYOUT_BATCH_OPEN: 409,
+  PAYOUT_BATCH_EMPTY: 409,
+  PAYOUT_BATCH_PAID: 409,
+  PAYOUT_IN_OPEN_BATCH: 409,
   // Email outbox (D14)
   EMAIL_NOT_FOUND: 404,
   EMAIL_NOT_FAILED: 409,
@@ -134,6 +140,8 @@ export const ERROR_CODES = {
   OWN_ROLE: 409,
   ADMIN_NOT_DELETABLE: 409,
   USER_HAS_OPEN_ORDERS: 409,
+  // Every word right: a sold book's page says it was sold, not that it may have been removed (D28)
+  BOOK_SOLD: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -228,6 +236,9 @@ export const FIELD_MESSAGES = {
   accountNumberFormat: [],
   // Loans (D23)
   extensionWeeks: [],
+  // WhatsApp number (D45)
+  whatsappNumberFormat: [],
+  whatsappConsentRequired: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
@@ -325,6 +336,9 @@ export const FIELD_MSG = {
   accountNameMax: fieldMessage('accountNameMax', { maximum: 100 }),
   accountNumberFormat: fieldMessage('accountNumberFormat'),
   extensionWeeks: fieldMessage('extensionWeeks'),
+  // WhatsApp number (D45)
+  whatsappNumberFormat: fieldMessage('whatsappNumberFormat'),
+  whatsappConsentRequired: fieldMessage('whatsappConsentRequired'),
   bookNotFound: fieldMessage('bookNotFound'),
   invalidValue: fieldMessage('invalidValue'),
 } as const satisfies Partial<Record<FieldMessageKey, string>>;

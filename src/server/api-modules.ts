@@ -11,10 +11,15 @@ import { healthRoutes } from './modules/health/routes';
 import { loansRoutes } from './modules/loans/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { payoutBatchesRoutes } from './modules/payout-batches/routes';
 import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
+// Where members are: WhatsApp chat links (D45)
+import { whatsappRoutes } from './modules/whatsapp/routes';
+// Every book findable (D46): the borrowed section and "Did you mean".
+import { findRoutes } from './modules/find/routes';
 
 /**
  * The one list of the API's route modules. Each is mounted under /api (app.ts) and so
@@ -37,6 +42,12 @@ const API_MODULES = [
   salesRoutes,
   adminRoutes,
   waitlistRoutes,
+  // Payouts in one batch (D34)
+  payoutBatchesRoutes,
+  // Where members are: WhatsApp chat links (D45)
+  whatsappRoutes,
+  // Every book findable (D46)
+  findRoutes,
 ] as const;
 
 export function mountApiModules(app: OpenAPIHono<AppEnv>): void {

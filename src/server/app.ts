@@ -29,6 +29,7 @@ import { limitJsonBody } from './security/json-body-limit';
 import { isServedAuthEndpoint } from './auth/served-endpoints';
 import { createPageHints } from './web-app/page-hints';
 import { mountSeo } from './web-app/seo';
+import { isBookShown } from '@server/modules/books/read-service';
 import { findPage, NOT_FOUND_META } from '@domain/pages';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -330,7 +331,12 @@ function serveWebApp(app: Hono<AppEnv>, deps: AppDeps, loadSession: (c: Context<
     const hints = pageHints(url.pathname, url.searchParams);
     // An unknown path is the app's designed not-found page, with the status that says so; each
     // known page names itself in its own meta description, in the page's language.
-    const page = findPage(url.pathname);
+    const found = findPage(url.pathname);
+    // A book's page for a book that is not on the shelf (never was, or deleted) is not found.
+    const page =
+      found?.meta === 'book' && !(await isBookShown(deps.db, url.pathname.split('/')[2] ?? ''))
+        ? null
+        : found;
     const lang = await pageLanguage(c, loadSession);
     const description = escapeAttribute(translate(lang, `common:meta.${page?.meta ?? NOT_FOUND_META}`));
     const html = indexHtml.replace(

@@ -11,11 +11,10 @@ import { createDiskStorage, createS3Storage, type Storage } from './lib/storage'
 import { syncOwnerBalances } from './modules/payments/balances-service';
 import { closePaymentProvider } from './modules/payments/provider-service';
 import { createOutbox, createTransport, type Transport } from './outbox/outbox';
-import { onBookEvent } from './lib/book-events';
 import { onLifecycleEvent } from './lib/lifecycle-events';
 import { fireDueTimers } from './timers/fire';
 import { registerTimerKinds } from './timers/registry';
-import { BOOK_EVENT_LISTENERS, LIFECYCLE_LISTENERS, TIMER_KINDS } from './wiring';
+import { LIFECYCLE_LISTENERS, TIMER_KINDS } from './wiring';
 
 export interface Runtime {
   app: App;
@@ -38,7 +37,6 @@ export async function createRuntime(
     overrides.log ?? createLogger(config.logLevel, { pretty: logPretty(config.env, process.stdout.isTTY) });
   setOperatorTimeZone(config.timeZone);
   registerTimerKinds(TIMER_KINDS);
-  onBookEvent(...BOOK_EVENT_LISTENERS);
   onLifecycleEvent(...LIFECYCLE_LISTENERS);
   const database =
     overrides.database ??

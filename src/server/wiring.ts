@@ -1,16 +1,19 @@
-import type { BookEventListener } from './lib/book-events';
 import type { LifecycleListener } from './lib/lifecycle-events';
 import { conversationTimerKinds } from './modules/conversations/timer-service';
+import { loanTimersListener } from './modules/loans/service';
 import { loanTimerKinds } from './modules/loans/timer-service';
+import { orderNoticesListener } from './modules/email/order-notices-service';
+import { pickupPaymentListener } from './modules/payments/pickup-service';
 import { paymentTimerKinds } from './modules/payments/timer-service';
 import { paymentNoticeTimerKinds } from './modules/payments/notice-service';
 import { reviewTimerKinds } from './modules/reviews/timer-service';
-import { waitlistBookListener, waitlistTimerKinds } from './modules/waitlist/hold-service';
+import { waitlistListener, waitlistTimerKinds } from './modules/waitlist/hold-service';
 import type { TimerKind } from './timers/registry';
 
 // What each feature plugs into the shared mechanisms, in one list each (docs/adding-a-feature.md):
-// the timer kinds the outbox worker fires (D24) and the listeners of book events (a book became
-// borrowable, a book left for good). runtime.ts registers both before the app serves.
+// the timer kinds the outbox worker fires (D24) and the listeners of the lifecycle events (an
+// order placed or moved, a payment recorded, books borrowable or withdrawn). runtime.ts
+// registers both before the app serves.
 
 export const TIMER_KINDS: TimerKind[] = [
   ...loanTimerKinds,
@@ -22,7 +25,12 @@ export const TIMER_KINDS: TimerKind[] = [
   ...paymentNoticeTimerKinds,
 ];
 
-export const BOOK_EVENT_LISTENERS: BookEventListener[] = [waitlistBookListener];
-
 /** Who reacts to the lifecycle events (src/server/lib/lifecycle-events.ts), in the order they run. */
-export const LIFECYCLE_LISTENERS: LifecycleListener[] = [];
+export const LIFECYCLE_LISTENERS: LifecycleListener[] = [
+  // The house: the followers of checkout, the status service and the book state writer.
+  // A pickup order's move to Waiting for Payment (D33) is announced from here, so it comes first.
+  pickupPaymentListener,
+  loanTimersListener,
+  orderNoticesListener,
+  waitlistListener,
+];

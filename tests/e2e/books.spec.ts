@@ -168,11 +168,12 @@ test('a book in an open order can be neither deleted nor switched off, and Manag
   expect(ordered.status(), await ordered.text()).toBe(201);
   await borrower.context().close();
 
-  // D6: the shop no longer lists it; the owner's shelf shows it with a 'Reserved' overlay.
+  // D6, D46: the shop no longer lists it; the owner's shelf shows it as Reserved in its section
+  // of books out now.
   await page.goto(`/books?q=${encodeURIComponent(book.title)}`);
   await expect(page.getByRole('heading', { name: 'No books found' })).toBeVisible();
   await page.goto(`/owner/${book.ownerId}?q=${encodeURIComponent(book.title)}`);
-  const card = page.locator('article', { hasText: book.title });
+  const card = page.getByTestId('borrowed-book').filter({ hasText: book.title });
   await expect(card.getByText('Reserved', { exact: true }).first()).toBeVisible();
 
   await page.goto('/books/manage');

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -27,10 +28,44 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
-  const p = port ?? (await freePort());
+/** What the port's owner says when another process took the port between freePort() and listen. */
+const PORT_TAKEN = /EADDRINUSE/;
+
+/**
+ * Starts the server on a free port and waits for its health. The port is free when chosen but
+ * may be taken by another process before the server listens (a shared machine runs many test
+ * servers): then the server exits with EADDRINUSE and is started again on a fresh port, which
+ * the returned `url` and `port` follow. Tests restart a server with a new call, never on the
+ * old port.
+ *
+ * `prefix`: a command the server runs under (`unshare --pid --fork`), its own process then a
+ * child of `child`.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  prefix: string[] = [],
+): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, prefix, await freePort());
+    } catch (err) {
+      if (!(err instanceof PortTakenError) || attempt >= 5) throw err;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnce(env: Record<string, string>, prefix: string[], p: number): Promise<ServerProcess> {
   const url = `http://localhost:${p}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+  const [command, ...args] = [
+    ...prefix,
+    process.execPath,
+    '--import',
+    'tsx',
+    join(root, 'src/server/main.ts'),
+  ];
+  const child = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -69,10 +104,12 @@ async function waitForHealth(server: ServerProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) {
+      if (PORT_TAKEN.test(server.errors.join(''))) throw new PortTakenError(server.url);
       throw new Error(`The server exited with code ${server.child.exitCode}: ${server.errors.join('')}`);
     }
     try {
-      if ((await fetch(`${server.url}/api/health`)).ok) return;
+      // The answer must come from our process: another one may have taken the port meanwhile.
+      if ((await fetch(`${server.url}/api/health`)).ok && listensOn(server.child.pid!, server.port)) return;
     } catch {
       // not listening yet
     }
@@ -80,6 +117,54 @@ async function waitForHealth(server: ServerProcess, timeoutMs: number) {
   }
   await server.kill('SIGKILL');
   throw new Error(`The server did not answer ${server.url}/api/health in time`);
+}
+
+/**
+ * Whether the process `pid`, or a child of it (the server under a `prefix`), listens on `port`:
+ * its socket's inode in /proc/net/tcp{,6} is among the process's open files.
+ */
+function listensOn(pid: number, port: number): boolean {
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const rows = existsSync(table) ? readFileSync(table, 'utf8').split('\n').slice(1) : [];
+    for (const row of rows) {
+      const cols = row.trim().split(/\s+/);
+      // local address, state 0A = LISTEN, inode
+      if (cols[1]?.endsWith(hexPort) && cols[3] === '0A') inodes.add(cols[9]);
+    }
+  }
+  const children = (p: number) => {
+    try {
+      return readFileSync(`/proc/${p}/task/${p}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  };
+  for (const p of [pid, ...children(pid)]) {
+    try {
+      for (const fd of readdirSync(`/proc/${p}/fd`)) {
+        const target = readlinkSafe(`/proc/${p}/fd/${fd}`);
+        if (target && inodes.has(target.slice('socket:['.length, -1))) return true;
+      }
+    } catch {
+      // gone
+    }
+  }
+  return false;
+}
+
+function readlinkSafe(path: string): string | null {
+  try {
+    const target = readlinkSync(path);
+    return target.startsWith('socket:[') ? target : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Signs in over HTTP like the web app and returns the Cookie header. */

@@ -52,3 +52,9 @@ export const rejectClaimSchema = z.object({
     .min(1, FIELD_MSG.rejectReasonRequired)
     .max(300, FIELD_MSG.rejectReasonMax),
 });
+
+/** "Mark batch paid" (D34's batch): the day the bank sent the transfers. */
+export const markBatchPaidSchema = z.object({
+  paidOn: z.iso.date({ error: FIELD_MSG.payoutDateRequired }),
+});
+export type MarkBatchPaid = z.output<typeof markBatchPaidSchema>;

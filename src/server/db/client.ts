@@ -207,8 +207,8 @@ export async function openDatabase(opts: {
   let dir: string | undefined;
   let lock: DataDirLock | null = null;
   if (opts.databaseUrl !== 'memory://' && opts.dataDir) {
-    // D40: one process per embedded database; a second one stops here with the holder's pid.
-    lock = lockDataDir(opts.dataDir);
+    // D40: one process per embedded database; a second one stops here naming the holder.
+    lock = await lockDataDir(opts.dataDir, stopOnLostLock);
     dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
@@ -236,6 +236,18 @@ export async function openDatabase(opts: {
       }
     },
   };
+}
+
+/**
+ * D40: the data folder's lock was lost while this process held it (its folder removed, or taken
+ * over after this process stalled past the stale time). Another process may be writing the
+ * database now, so this one stops at once rather than overwrite its files.
+ */
+function stopOnLostLock(err: Error): void {
+  console.error(
+    `The data folder's lock was lost (${err.message}); stopping so that only one process writes.`,
+  );
+  process.exit(1);
 }
 
 type QueryObserver = (sql: string, params: unknown[]) => void;

@@ -1,5 +1,7 @@
-import { linkSync, mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
+import { lockSync } from 'proper-lockfile';
 
 // D40: one process at a time on an embedded database. PGlite has no locking of its own: two
 // processes on one DATA_DIR both accept writes and each overwrites the other's files, so a
@@ -7,24 +9,35 @@ import { join, resolve } from 'node:path';
 // embedded database take this lock first. A PostgreSQL server (DATABASE_URL) takes no lock:
 // it serves any number of processes itself.
 //
-// The lock is a file holding the holder's pid, made whole before it appears (written under a
-// private name, then hard-linked into place, which fails when the file exists). It is removed
-// when the database closes and at process exit. A lock whose pid no longer runs (a crash, a
-// SIGKILL) is stale and taken over; taking over happens under a second, short-lived lock (a
-// directory, made atomically) so two processes starting after a crash do not both take it.
+// The lock is proper-lockfile's: a directory made atomically (mkdir) whose modification time
+// the holder refreshes every UPDATE_MS. It names no process id, so it holds across PID
+// namespaces (every container's server is pid 1) and hosts sharing the folder: the lock is
+// alive while its time moves, whoever holds it. A holder that crashed stops refreshing it and
+// it is taken over once older than STALE_MS, so a restart waits at most that long
+// (docs/decisions/0005-data-folder-lock.md).
 
-export const LOCK_FILE = 'rakbuku.lock';
-const TAKEOVER_DIR = 'rakbuku.lock.takeover';
-/** A takeover directory older than this was left by a process that died while taking over. */
-const TAKEOVER_STALE_MS = 10_000;
+export const LOCK_DIR = 'rakbuku.lock';
+/** Who holds the lock, for the refusal's message only; the lock itself is LOCK_DIR. */
+export const HOLDER_FILE = 'rakbuku.lock.holder';
+const STALE_MS = 20_000;
+const UPDATE_MS = 5_000;
+const POLL_MS = 250;
+
+export interface LockTiming {
+  /** A lock whose time has not moved for this long was left by a crash and is taken over. */
+  staleMs: number;
+  /** How often the holder refreshes it (at most half of staleMs). */
+  updateMs: number;
+}
+const DEFAULT_TIMING: LockTiming = { staleMs: STALE_MS, updateMs: UPDATE_MS };
 
 export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
-    readonly holderPid: number,
+    readonly holder: string,
   ) {
     super(
-      `The data folder ${dataDir} is in use by another Rakbuku process (pid ${holderPid}). ` +
+      `The data folder ${dataDir} is in use by another Rakbuku process (${holder}). ` +
         'Only one process may open an embedded database at a time: stop that process first, or ' +
         'use another DATA_DIR.',
     );
@@ -33,114 +46,91 @@ export class DataDirLockedError extends Error {
 }
 
 export interface DataDirLock {
-  readonly file: string;
+  readonly dir: string;
   release(): void;
 }
 
-/** Folders this process holds: a second open in the same process is refused like another's. */
-const held = new Set<string>();
+interface Holder {
+  pid: number;
+  host: string;
+  since: string;
+}
 
-function readHolder(file: string): number | null {
+function describeHolder(dir: string): string {
   try {
-    const pid = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    const h = JSON.parse(readFileSync(join(dir, HOLDER_FILE), 'utf8')) as Holder;
+    return `pid ${h.pid} on ${h.host}, since ${h.since}`;
+  } catch {
+    return 'holder unknown';
+  }
+}
+
+function lockTime(path: string): number | null {
+  try {
+    return statSync(path).mtimeMs;
   } catch {
     return null;
   }
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it runs, under another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function errno(err: unknown): string | undefined {
-  return (err as NodeJS.ErrnoException).code;
-}
-
-/** Places the lock file holding our pid; false when a lock file is already there. */
-function place(file: string): boolean {
-  const own = `${file}.${process.pid}`;
-  writeFileSync(own, `${process.pid}\n`);
-  try {
-    linkSync(own, file);
-    return true;
-  } catch (err) {
-    if (errno(err) === 'EEXIST') return false;
-    throw err;
-  } finally {
-    unlinkSync(own);
-  }
-}
-
-/** Removes the lock file if it still names `stalePid`, under the takeover lock; true if removed. */
-function removeStale(dir: string, file: string, stalePid: number | null): boolean {
-  const takeover = join(dir, TAKEOVER_DIR);
-  try {
-    mkdirSync(takeover);
-  } catch (err) {
-    if (errno(err) !== 'EEXIST') throw err;
-    try {
-      if (Date.now() - statSync(takeover).mtimeMs > TAKEOVER_STALE_MS) rmdirSync(takeover);
-    } catch {
-      // another process removed it first
-    }
-    return false;
-  }
-  try {
-    if (readHolder(file) !== stalePid) return false;
-    unlinkSync(file);
-    return true;
-  } catch (err) {
-    if (errno(err) === 'ENOENT') return true;
-    throw err;
-  } finally {
-    rmdirSync(takeover);
-  }
-}
-
-/** Takes the lock on `dataDir` or throws DataDirLockedError naming the running holder. */
-export function lockDataDir(dataDir: string): DataDirLock {
+/**
+ * Takes the lock on `dataDir`, or throws DataDirLockedError naming the holder once the lock is
+ * seen alive (its time moved). A lock left by a crash is waited for until it is stale (at most
+ * staleMs) and then taken. `onCompromised` runs when the lock is lost while held (its folder
+ * removed, or taken over after this process stalled past staleMs): the caller must stop writing.
+ */
+export async function lockDataDir(
+  dataDir: string,
+  onCompromised: (err: Error) => void,
+  timing: LockTiming = DEFAULT_TIMING,
+): Promise<DataDirLock> {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, LOCK_FILE);
-  if (held.has(dir)) throw new DataDirLockedError(dir, process.pid);
-  for (let attempt = 0; attempt < 50; attempt++) {
-    if (place(file)) {
-      held.add(dir);
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        held.delete(dir);
-        process.off('exit', release);
-        if (readHolder(file) === process.pid) {
-          try {
-            unlinkSync(file);
-          } catch {
-            // already gone
-          }
-        }
-      };
-      process.on('exit', release);
-      return { file, release };
-    }
-    const holder = readHolder(file);
-    // Our own pid in a lock we do not hold was left by an earlier process that had it (pids are
-    // reused, in containers often the same small number).
-    if (holder !== null && holder !== process.pid && isRunning(holder)) {
-      throw new DataDirLockedError(dir, holder);
-    }
-    if (!removeStale(dir, file, holder)) {
-      // Another process is taking over, or took over: look again shortly.
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
-    }
+  const lockPath = join(dir, LOCK_DIR);
+  // The scheme before this one left a plain file of that name (a pid); it is no lock now.
+  try {
+    if (statSync(lockPath).isFile()) rmSync(lockPath);
+  } catch {
+    // no lock there
   }
-  const holder = readHolder(file);
-  throw new DataDirLockedError(dir, holder ?? 0);
+  let seen: number | null = null;
+  const deadline = Date.now() + timing.staleMs + timing.updateMs;
+  for (;;) {
+    try {
+      const release = lockSync(dir, {
+        lockfilePath: lockPath,
+        realpath: false,
+        stale: timing.staleMs,
+        update: timing.updateMs,
+        onCompromised,
+      });
+      const holder: Holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+      writeFileSync(join(dir, HOLDER_FILE), JSON.stringify(holder));
+      let released = false;
+      return {
+        dir,
+        release() {
+          if (released) return;
+          released = true;
+          try {
+            release();
+          } catch {
+            // already released or compromised
+          }
+        },
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+    }
+    // Held. A live holder refreshes the lock's time within updateMs: refuse once it moves. A
+    // crashed one never does: wait until the library finds it stale and takes it.
+    const time = lockTime(lockPath);
+    if (seen !== null && time !== null && time !== seen)
+      throw new DataDirLockedError(dir, describeHolder(dir));
+    seen = time ?? seen;
+    if (Date.now() > deadline) throw new DataDirLockedError(dir, describeHolder(dir));
+    await sleep(POLL_MS);
+  }
 }

@@ -318,6 +318,13 @@ export const books = pgTable(
       .where(sql`listed`),
     index('books_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('books_author_trgm_idx').using('gin', sql`${t.author} gin_trgm_ops`),
+    // D46: a search among the books out now (find/service.ts outNow), few beside the shop's.
+    index('books_out_title_trgm_idx')
+      .using('gin', sql`${t.title} gin_trgm_ops`)
+      .where(sql`deleted_at is null and (reserved_by_order_id is not null or status = 'Borrowed')`),
+    index('books_out_author_trgm_idx')
+      .using('gin', sql`${t.author} gin_trgm_ops`)
+      .where(sql`deleted_at is null and (reserved_by_order_id is not null or status = 'Borrowed')`),
   ],
 );
 
@@ -618,14 +625,66 @@ export const payouts = pgTable(
     recordedById: text('recorded_by_id').references(() => user.id, { onDelete: 'set null' }),
     recordedByName: text('recorded_by_name').notNull(),
     createdAt: createdAt(),
+    /** The batch line this payout paid (D34's batch): one payout per line, however often marked. */
+    batchLineId: uuid('batch_line_id').references(() => payoutBatchLines.id),
   },
   (t) => [
     check('payouts_amount_positive', sql`${t.amount} > 0`),
+    uniqueIndex('payouts_batch_line_uq').on(t.batchLineId),
     // The owner's payouts on Earnings, newest day first, id as the tie-break (keyset).
     index('payouts_owner_paid_idx').on(t.ownerId, t.paidOn.desc(), t.id.desc()),
     index('payouts_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
+
+// ---------------------------------------------------------------- payouts in one batch (D34, D41)
+/**
+ * Every payable owner's balance frozen for one bulk transfer: downloaded as the bank's CSV, then
+ * marked paid (each line becomes one payout). At most one batch is open (unpaid) at a time.
+ */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    createdById: text('created_by_id').references(() => user.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    paidOn: date('paid_on', { mode: 'string' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidByName: text('paid_by_name'),
+  },
+  (t) => [
+    check('payout_batches_paid_whole', sql`(${t.paidAt} is null) = (${t.paidOn} is null)`),
+    uniqueIndex('payout_batches_one_open_uq').on(sql`(true)`).where(sql`paid_at is null`),
+  ],
+);
+
+/** One owner's transfer in a batch, with the bank details as they were when it was made. */
+export const payoutBatchLines = pgTable(
+  'payout_batch_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => payoutBatches.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    ownerName: text('owner_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    reference: text('reference').notNull(),
+  },
+  (t) => [
+    check('payout_batch_lines_amount_positive', sql`${t.amount} > 0`),
+    uniqueIndex('payout_batch_lines_batch_owner_uq').on(t.batchId, t.ownerId),
+    index('payout_batch_lines_owner_idx').on(t.ownerId),
+  ],
+);
+export type PayoutBatch = typeof payoutBatches.$inferSelect;
+export type PayoutBatchLine = typeof payoutBatchLines.$inferSelect;
 
 /**
  * Each owner's completed shares and payouts, kept by triggers on orders and payouts (migration
@@ -908,6 +967,37 @@ export const paymentTasks = pgTable(
     uniqueIndex('payment_tasks_notice_uq').on(t.noticeId),
     index('payment_tasks_open_idx').on(t.createdAt).where(sql`resolved_at is null`),
   ],
+);
+
+// ---------------------------------------------------------------- WhatsApp numbers
+/**
+ * A member's optional WhatsApp number (D45, migration 0027), in E.164, given with consent. Kept
+ * apart from `user`, whose row the auth library answers, so the number leaves the server only
+ * through the order chat links (modules/whatsapp).
+ */
+export const memberWhatsapp = pgTable(
+  'member_whatsapp',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('member_whatsapp_e164_check', sql`${t.number} ~ '^\\+[1-9][0-9]{7,14}$'`)],
+);
+
+// "Did you mean" (find/suggestions-service.ts): every distinct word of the books' titles and
+// authors, in lower case as written and folded without accents (rk_fold), kept by triggers of
+// migration 0028; words are only added.
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    folded: text('folded').notNull(),
+  },
+  (t) => [index('search_words_folded_trgm_idx').using('gist', sql`${t.folded} gist_trgm_ops`)],
 );
 
 export type User = typeof user.$inferSelect;

@@ -1,5 +1,6 @@
 import { createInstance, type TOptions } from 'i18next';
 import type { ErrorCode, FieldProblem, MessageParams } from '@domain/error-codes';
+import { DEFAULT_TIME_ZONE } from '@domain/date-words';
 import { DEFAULT_UI_LANGUAGE, isUiLanguage, type UiLanguage } from '@domain/ui-language';
 import { NAMESPACES, resources } from '@web/locales/resources';
 
@@ -42,3 +43,14 @@ export const emailWords =
   (lang: UiLanguage): EmailWords =>
   (key, params) =>
     translate(lang, `emails:${key}`, params);
+
+/**
+ * A moment with its zone named, so a reader whose device is set elsewhere knows which clock it
+ * is: "Thursday, 26 November 2026 at 14:05 (Bali time)" / "… pukul 14.05 WITA" (D21). Every
+ * time an email shows goes through here.
+ */
+export function momentInZone(lang: UiLanguage, moment: string, timeZone: string): string {
+  return timeZone === DEFAULT_TIME_ZONE
+    ? translate(lang, 'emails:orders.deadline.bali', { moment })
+    : translate(lang, 'emails:orders.deadline.zone', { moment, zone: timeZone });
+}

@@ -23,7 +23,17 @@ describe('lifecycle events', () => {
     );
     onLifecycleEvent(placed, paid, both, placed);
 
-    await announce(tx, { type: 'order-placed', orderIds: ['o1'], borrowerId: 'm1' }, ctx);
+    await announce(
+      tx,
+      {
+        type: 'order-placed',
+        orderIds: ['o1'],
+        borrowerId: 'm1',
+        deliveryMethod: 'delivery',
+        heldBookIds: [],
+      },
+      ctx,
+    );
     await announce(
       tx,
       { type: 'payment-recorded', orderId: 'o2', amount: 1000, source: 'gateway', reference: 'r' },
@@ -39,7 +49,11 @@ describe('lifecycle events', () => {
       listen(['books-withdrawn', 'order-placed'], async (_tx, event) => void heard.push(event)),
     );
     await announce(tx, { type: 'books-withdrawn', bookIds: [], reason: 'sold' }, ctx);
-    await announce(tx, { type: 'order-placed', orderIds: [], borrowerId: 'm1' }, ctx);
+    await announce(
+      tx,
+      { type: 'order-placed', orderIds: [], borrowerId: 'm1', deliveryMethod: 'pickup', heldBookIds: [] },
+      ctx,
+    );
     expect(heard).toEqual([]);
   });
 });

@@ -11,7 +11,15 @@ import type { Tx } from '@server/db/client';
 
 export type LifecycleEvent =
   /** Checkout created these orders (one per owner, D5), in the state each entered. */
-  | { type: 'order-placed'; orderIds: string[]; borrowerId: string }
+  | {
+      type: 'order-placed';
+      orderIds: string[];
+      borrowerId: string;
+      /** One method for the whole checkout; a pickup order enters Waiting for Payment (D33). */
+      deliveryMethod: 'delivery' | 'pickup';
+      /** The books among them that were held for the borrower (D25): their holds end now. */
+      heldBookIds: string[];
+    }
   /** An order moved from one status to another (D8), by a member, an admin or the system. */
   | {
       type: 'order-status-changed';
@@ -28,6 +36,7 @@ export type LifecycleEvent =
   | {
       type: 'payment-recorded';
       orderId: string;
+      /** Whole rupiah (D32). */
       amount: number;
       source: 'admin' | 'gateway' | 'statement';
       reference: string;

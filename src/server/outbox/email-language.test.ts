@@ -75,9 +75,9 @@ describe('emails in the recipient language (D29)', () => {
       '12 days overdue',
     ]);
     expect([7, 1, 0, -1, -12].map((days) => dueLabel('id', days))).toEqual([
-      'kembali dalam 7 hari',
-      'kembali besok',
-      'kembali hari ini',
+      'jatuh tempo dalam 7 hari',
+      'jatuh tempo besok',
+      'jatuh tempo hari ini',
       'terlambat 1 hari',
       'terlambat 12 hari',
     ]);
@@ -131,7 +131,7 @@ describe('emails in the recipient language (D29)', () => {
     expect(placedMail.body).toContain('Hai Wayan Peminjam, pesananmu');
     expect(placedMail.body).toContain('Laskar Pelangi (1 minggu)');
     expect(placedMail.body).toContain('Rp 25.000');
-    expect(placedMail.body).toContain('Rakbuku, pinjam-meminjam buku komunitas di Bali');
+    expect(placedMail.body).toContain('Rakbuku, komunitas pinjam-meminjam buku di Bali');
     for (const word of ENGLISH) expect(placedMail.body, word).not.toContain(word);
     // The owner and the other admin read English; the Indonesian admin reads Indonesian.
     expect(to(owner)[0].subject).toBe(`New borrowing request #${number}`);
@@ -309,16 +309,48 @@ describe('emails in the recipient language (D29)', () => {
       if (r.lang === 'id') {
         for (const word of ENGLISH)
           expect(r.text, `${r.type}: "${word}" in ${r.subject}`).not.toContain(word);
-        expect(r.text).toContain('pinjam-meminjam buku komunitas di Bali');
+        expect(r.text).toContain('komunitas pinjam-meminjam buku di Bali');
       } else {
         expect(r.text).toContain('Rakbuku, community book lending in Bali');
       }
     }
+    // Every time an email shows names its zone (D21): "pukul 10.00 WITA" / "at 10:00 (Bali time)".
+    for (const r of rendered) {
+      const unnamed =
+        r.lang === 'id' ? /\b\d{1,2}\.\d{2}\b(?! WITA)/g : /\b\d{1,2}:\d{2}\b(?! \(Bali time\))/g;
+      expect(r.text.match(unnamed) ?? [], `${r.lang} ${r.type}: a time without its zone`).toEqual([]);
+    }
+    const idMail = (type: string) =>
+      rendered
+        .filter((r) => r.lang === 'id' && r.type === type)
+        .map((r) => r.text)
+        .join('\n');
+    expect(idMail('waitlist_hold/user')).toContain('Kamis, 3 Desember 2026 pukul 10.00 WITA');
+    // The glossary's words (docs/product/glossary.md): the owner drops pickup books off
+    // (titipkan), never delivers them (antar); a claim is reported (melaporkan pembayaran);
+    // a due date is jatuh tempo.
+    expect(idMail('order_payment_confirmed/owner')).toContain('sudah dibayar: titipkan bukunya ya');
+    expect(idMail('order_payment_confirmed/borrower')).toContain(
+      'akan menitipkan bukunya di lokasi pengambilan',
+    );
+    expect(idMail('order_cancelled_refund_owed/borrower')).toContain(
+      'Karena kamu sudah melaporkan pembayaran',
+    );
+    expect(idMail('loan_reminder_overdue_1/owner')).toContain('(jatuh tempo Kamis, 3 Desember 2026)');
+    // The delivered email names the due date, not only the loan's length.
+    const enMail = (type: string) =>
+      rendered
+        .filter((r) => r.lang === 'en' && r.type === type)
+        .map((r) => r.text)
+        .join('\n');
+    expect(enMail('order_delivered/borrower')).toContain('loan is due Thursday, 3 December 2026');
+    expect(idMail('order_delivered/borrower')).toContain('jatuh tempo Kamis, 3 Desember 2026');
+    expect(idMail('order_delivered/owner')).toContain('jatuh tempo Kamis, 3 Desember 2026');
     // Dates in the reader's words.
     const reminder = (lang: UiLanguage) =>
       rendered.find((r) => r.lang === lang && r.type === 'loan_reminder_due_soon/borrower')!;
     expect(reminder('en').text).toContain('due in 2 days (due Thursday, 3 December 2026)');
-    expect(reminder('id').text).toContain('kembali lusa (kembali Kamis, 3 Desember 2026)');
+    expect(reminder('id').text).toContain('jatuh tempo lusa (Kamis, 3 Desember 2026)');
     await ctx.db.delete(emailNotifications).where(inArray(emailNotifications.orderId, orderIds));
   });
 });

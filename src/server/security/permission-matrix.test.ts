@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
   emailNotifications,
   messages,
   orders,
+  payoutBatches,
   payouts,
   rateLimit,
   reviews,
@@ -19,6 +20,7 @@ import { addToCart } from '@server/modules/cart/service';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { insertOrder } from '@tests/support/order-fixture';
 import { claimPayment } from '@server/modules/payments/service';
+import { preparePayoutBatch } from '@server/modules/payout-batches/service';
 import { advanceTestOrder, asSessionUser, placeTestOrder } from '@tests/support/order-factories';
 import { registeredApiRoutes, routeKey } from '@tests/support/registered-routes';
 
@@ -725,7 +727,102 @@ const MATRIX: Record<string, Entry> = {
       return { path: `/api/admin/waitlist/${entry.id}`, still: queueIs(book.id, 1) };
     },
   },
+  // Where members are: WhatsApp chat links (D45). The number is the member's own; an order's
+  // contacts are its parties' and the admins'.
+  'GET /api/profile/whatsapp': { expect: SIGNED_IN, setup: async () => ({ path: '/api/profile/whatsapp' }) },
+  'PUT /api/profile/whatsapp': {
+    expect: SIGNED_IN,
+    setup: async () => ({ path: '/api/profile/whatsapp', body: { number: '0812 3456 7890', consent: true } }),
+  },
+  'DELETE /api/profile/whatsapp': {
+    expect: SIGNED_IN,
+    setup: async () => ({ path: '/api/profile/whatsapp' }),
+  },
+  'GET /api/orders/:id/whatsapp': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/whatsapp` }),
+  },
+  // Every book findable (D46): public reads; a held book shows only to its holder (find.test.ts).
+  'GET /api/borrowed-books': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/borrowed-books?q=${encodeURIComponent((await lentBook()).title)}` }),
+  },
+  'GET /api/owners/:id/borrowed-books': {
+    expect: PUBLIC,
+    setup: async () => ({ path: `/api/owners/${actors.owner.user.id}/borrowed-books` }),
+  },
+  'GET /api/search/suggestions': {
+    expect: PUBLIC,
+    setup: async () => ({ path: '/api/search/suggestions?q=gatbsy' }),
+  },
 };
+
+// Payouts in one batch (D34): every route is the admins' alone.
+/** A lender with a Completed order and bank details: someone a batch pays. */
+async function payableLender() {
+  const lender = await createUser(ctx.db, {
+    payoutBankName: 'BCA',
+    payoutAccountName: 'Matrix Lender',
+    payoutAccountNumber: '1234567890',
+  });
+  await insertOrder(ctx.db, { borrower: actors.member.user, ownerId: lender.id, status: 'Completed' });
+  return lender;
+}
+/** The open batch, prepared for a new payable lender when there is none. */
+async function openBatch() {
+  const [open] = await ctx.db.select().from(payoutBatches).where(isNull(payoutBatches.paidAt));
+  if (open) return open;
+  await payableLender();
+  return preparePayoutBatch(ctx.deps, asSessionUser(actors.admin.user));
+}
+const batchStillOpen = (id: string) => async () =>
+  (
+    await ctx.db
+      .select()
+      .from(payoutBatches)
+      .where(and(eq(payoutBatches.id, id), isNull(payoutBatches.paidAt)))
+  ).length === 1;
+const PAYOUT_BATCH_ROUTES: Record<string, Entry> = {
+  'GET /api/admin/payout-batches': {
+    expect: ADMIN_ONLY,
+    setup: async () => ({ path: '/api/admin/payout-batches' }),
+  },
+  'POST /api/admin/payout-batches': {
+    expect: { ...ADMIN_ONLY, admin: 201 },
+    setup: async () => {
+      await ctx.db.delete(payoutBatches).where(isNull(payoutBatches.paidAt));
+      await payableLender();
+      return {
+        path: '/api/admin/payout-batches',
+        still: async () =>
+          (await ctx.db.select().from(payoutBatches).where(isNull(payoutBatches.paidAt))).length === 0,
+      };
+    },
+  },
+  'GET /api/admin/payout-batches/:id/transfers.csv': {
+    expect: ADMIN_ONLY,
+    setup: async () => ({ path: `/api/admin/payout-batches/${(await openBatch()).id}/transfers.csv` }),
+  },
+  'POST /api/admin/payout-batches/:id/paid': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const batch = await openBatch();
+      return {
+        path: `/api/admin/payout-batches/${batch.id}/paid`,
+        body: { paidOn: '2026-01-02' },
+        still: batchStillOpen(batch.id),
+      };
+    },
+  },
+  'DELETE /api/admin/payout-batches/:id': {
+    expect: { ...ADMIN_ONLY, admin: 204 },
+    setup: async () => {
+      const batch = await openBatch();
+      return { path: `/api/admin/payout-batches/${batch.id}`, still: batchStillOpen(batch.id) };
+    },
+  },
+};
+Object.assign(MATRIX, PAYOUT_BATCH_ROUTES);
 
 /** The statuses that differ from the expectation, as `route role: got`, so a failure lists them all. */
 async function runCell(key: string, role: Role): Promise<string | null> {

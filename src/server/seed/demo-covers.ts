@@ -82,13 +82,15 @@ const SANS = 'DejaVu Sans, Liberation Sans, sans-serif';
 
 const LAYOUTS: Layout[] = [
   // Classic cloth: a framed panel, the title in a serif, a rule and the author below.
-  (p, title, author, category) => {
+  // Its imprint is our name, not the category: a cover is one image for readers of both
+  // languages, so it carries no English (or Indonesian) word.
+  (p, title, author) => {
     const lines = wrap(title, 13);
     const size = fitSize(lines, 520, 76);
     return `<rect width="${W}" height="${H}" fill="${p.ink}"/>
       <rect x="48" y="48" width="${W - 96}" height="${H - 96}" fill="none" stroke="${p.accent}" stroke-width="6"/>
       <rect x="64" y="64" width="${W - 128}" height="${H - 128}" fill="none" stroke="${p.paper}" stroke-opacity="0.4" stroke-width="2"/>
-      ${text({ lines: [category.toUpperCase()], x: W / 2, y: 170, size: 24, fill: p.accent, family: SANS, anchor: 'middle', spacing: 8 })}
+      ${text({ lines: ['RAKBUKU'], x: W / 2, y: 170, size: 24, fill: p.accent, family: SANS, anchor: 'middle', spacing: 8 })}
       ${text({ lines, x: W / 2, y: 360, size, fill: p.paper, family: SERIF, weight: 700, anchor: 'middle' })}
       <rect x="${W / 2 - 60}" y="800" width="120" height="4" fill="${p.accent}"/>
       ${text({ lines: wrap(author, 24, 2), x: W / 2, y: 880, size: 36, fill: p.paper, family: SERIF, anchor: 'middle', italic: true })}`;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Category, Condition, Language } from '@domain/constants';
 import type { AppDeps } from '@server/app-env';
+import { translate } from '@server/lib/i18n';
 import { storeCover } from '@server/modules/covers/service';
 import { books, ownerPickupLocations, user } from '@server/db/schema';
 import { renderDemoCover } from './demo-covers';
@@ -108,6 +109,23 @@ type DemoBook = [
   weekly: number,
   monthly?: number,
 ];
+
+/**
+ * A demo book's summary, as its owner would write it: in the book's own language, and about the
+ * book, never its availability (a summary that said "ready to borrow" was false while it was
+ * lent out).
+ */
+export function demoSummary(
+  title: string,
+  author: string,
+  language: Language,
+  condition: Condition,
+  location: string,
+): string {
+  return language === 'Indonesian'
+    ? `${title} karya ${author}: buku kesayangan dari rak seorang anggota di ${location}, kondisinya ${translate('id', `common:enums.condition.${condition}`).toLowerCase()}.`
+    : `${title} by ${author}: a well-loved book from a member's shelf in ${location}, in ${condition.toLowerCase()} condition.`;
+}
 
 const BOOKS: DemoBook[] = [
   ['The Very Hungry Caterpillar', 'Eric Carle', 'Children', 'English', 'Good', 10000],
@@ -220,7 +238,7 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'storage'>): Promise<b
           condition,
           weeklyPrice: weekly.toFixed(2),
           monthlyPrice: monthly ? monthly.toFixed(2) : null,
-          summary: `${title} by ${author}: a well-loved ${category.toLowerCase()} book from a member's shelf in ${OWNERS[i % OWNERS.length].location}, ${condition.toLowerCase()} condition, ready to borrow.`,
+          summary: demoSummary(title, author, language, condition, OWNERS[i % OWNERS.length].location),
           coverKey: covers[i],
           coverDrawn: true,
           createdAt: new Date(start + i * 6 * 3600_000),

@@ -38,10 +38,10 @@ const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
 const descriptionOf = (html: string) => html.match(/<meta name="description" content="([^"]*)"/)?.[1];
 
 const BOOKS_ID =
-  'Semua buku di Rakbuku: cari judul atau penulis, lalu saring menurut kondisi, bahasa dan harga.';
+  'Semua buku di Rakbuku: cari judul atau penulis, lalu saring menurut kondisi, bahasa, dan harga.';
 const BOOKS_EN =
   'All books on Rakbuku: search by title or author and filter by condition, language and price.';
-const TITLE_ID = 'Rakbuku · Pinjam-meminjam buku komunitas di Bali';
+const TITLE_ID = 'Rakbuku · Komunitas pinjam-meminjam buku di Bali';
 
 describe('the language a page starts in', () => {
   it('follows Accept-Language: id gets lang="id", the Indonesian title and description', async () => {

@@ -50,15 +50,15 @@ describe('pages', () => {
     expect((await get('/books/not-a-uuid')).status).toBe(404);
     expect((await get('/books/category/teen')).status).toBe(200);
     expect((await get('/books/0b6b1f2e-3c4d-4e5f-8a9b-0c1d2e3f4a5b/nothing')).status).toBe(404);
+    // A book page for no book on the shelf is the not-found page too, like any unknown page.
+    const unknownBook = await get('/books/0b6b1f2e-3c4d-4e5f-8a9b-0c1d2e3f4a5b');
+    expect(unknownBook.status).toBe(404);
+    expect(description(await unknownBook.text())).toBe('This page does not exist on Rakbuku.');
+    const owner = await ctx.member();
+    const book = await createBook(ctx.db, { ownerId: owner.user.id });
 
     const descriptions = new Set<string>();
-    for (const path of [
-      '/',
-      '/books',
-      '/signin',
-      '/how-it-works',
-      '/books/0b6b1f2e-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
-    ]) {
+    for (const path of ['/', '/books', '/signin', '/how-it-works', `/books/${book.id}`]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       descriptions.add(description(await res.text()) ?? '');

@@ -40,7 +40,7 @@ const DUE_DAY = '2026-12-09';
 const CASES = {
   en: {
     orderDate: '9 December 2026',
-    orderDateTime: '9 Dec 2026, 01:30',
+    orderDateTime: '9 Dec 2026, 01:30 (Bali time)',
     day: '9 December 2026',
     due: 'Wed, 9 Dec 2026',
     monthYear: 'December 2026',
@@ -54,7 +54,7 @@ const CASES = {
   },
   id: {
     orderDate: '9 Desember 2026',
-    orderDateTime: '9 Des 2026, 01.30',
+    orderDateTime: '9 Des 2026, 01.30 WITA',
     day: '9 Desember 2026',
     due: 'Rab, 9 Des 2026',
     monthYear: 'Desember 2026',
@@ -77,7 +77,7 @@ describe("the operator's zone", () => {
     expect(operatorTimeZone()).toBe('Asia/Makassar');
     expect(formatOrderDate(LATE_EVENING_UTC)).toBe('9 December 2026');
     pageInZone('America/Los_Angeles');
-    expect(formatOrderDateTime(LATE_EVENING_UTC)).toBe('8 Dec 2026, 09:30');
+    expect(formatOrderDateTime(LATE_EVENING_UTC)).toBe('8 Dec 2026, 09:30 (America/Los_Angeles)');
   });
 
   it('is Asia/Makassar when the page names none, or no zone Intl knows', () => {

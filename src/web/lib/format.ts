@@ -53,15 +53,22 @@ export function formatDay(date: string): string {
   );
 }
 
-/** "23 Nov 2026, 14:05" / "23 Nov 2026, 14.05" */
+/**
+ * "23 Nov 2026, 14:05 (Bali time)" / "23 Nov 2026, 14.05 WITA": a time names its zone, as the
+ * emails' do, so a member whose device is set elsewhere reads the right clock (D21).
+ */
 export function formatOrderDateTime(iso: string): string {
-  return dateFormat({
+  const moment = dateFormat({
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
   }).format(new Date(iso));
+  const zone = operatorTimeZone();
+  return zone === DEFAULT_TIME_ZONE
+    ? i18n.t('common:time.inBali', { moment })
+    : i18n.t('common:time.inZone', { moment, zone });
 }
 
 /**

@@ -23,6 +23,15 @@ export const catalogKeys = {
   ownerBooks: (id: string, query: object): QueryKey => ['catalog', 'owner-books', id, query],
   /** The signed-in owner's Manage books table. */
   mine: ['catalog', 'mine'] as const,
+  // Every book findable (D46): under 'catalog', so a waitlist join or a catalog write refreshes them.
+  borrowed: (scope: string, q: string | undefined, category: string | undefined): QueryKey => [
+    'catalog',
+    'borrowed',
+    scope,
+    q ?? null,
+    category ?? null,
+  ],
+  suggestions: (q: string) => ['catalog', 'suggestions', q] as const,
 };
 
 export const accountKeys = {
@@ -90,4 +99,6 @@ export const adminKeys = {
   payouts: ['admin', 'payouts'] as const,
   payoutsPage: (cursor: string | undefined, ownersCursor: string | undefined) =>
     ['admin', 'payouts', cursor ?? '', ownersCursor ?? ''] as const,
+  /** Payouts in one batch: under `payouts`, so a payout recorded refreshes it too. */
+  payoutBatch: ['admin', 'payouts', 'batch'] as const,
 };

@@ -12,8 +12,12 @@ import enInfo from './en/info.json';
 import enMessages from './en/messages.json';
 import enOrders from './en/orders.json';
 import enPayments from './en/payments.json';
+// Payouts in one batch (D34)
+import enPayoutBatch from './en/payoutBatch.json';
 import enReviews from './en/reviews.json';
 import enWaitlist from './en/waitlist.json';
+// Every book findable (D46)
+import enFind from './en/find.json';
 
 // The English catalogue, one namespace per feature: the web app bundles it (the default
 // language) and the server reads it through resources.ts.
@@ -30,9 +34,13 @@ export const en = {
   orders: enOrders,
   admin: enAdmin,
   payments: enPayments,
+  // Payouts in one batch (D34)
+  payoutBatch: enPayoutBatch,
   messages: enMessages,
   reviews: enReviews,
   waitlist: enWaitlist,
+  // Every book findable (D46)
+  find: enFind,
   errors: enErrors,
 };
 

@@ -12,8 +12,12 @@ import idInfo from './id/info.json';
 import idMessages from './id/messages.json';
 import idOrders from './id/orders.json';
 import idPayments from './id/payments.json';
+// Payouts in one batch (D34)
+import idPayoutBatch from './id/payoutBatch.json';
 import idReviews from './id/reviews.json';
 import idWaitlist from './id/waitlist.json';
+// Every book findable (D46)
+import idFind from './id/find.json';
 
 // The Indonesian catalogue (D29), with every key of the English one (locales.test.ts). The web
 // app loads it as a chunk of its own, only for a page shown in Indonesian.
@@ -30,8 +34,12 @@ export const id: Catalogue = {
   orders: idOrders,
   admin: idAdmin,
   payments: idPayments,
+  // Payouts in one batch (D34)
+  payoutBatch: idPayoutBatch,
   messages: idMessages,
   reviews: idReviews,
   waitlist: idWaitlist,
+  // Every book findable (D46)
+  find: idFind,
   errors: idErrors,
 };

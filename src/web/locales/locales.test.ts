@@ -38,9 +38,16 @@ describe('catalogue parity (D29)', () => {
     it(`${ns}: the same keys, {{placeholders}} and <tags> in en and id`, () => {
       const en = leaves(resources.en[ns]);
       const id = leaves(resources.id[ns]);
-      expect([...id.keys()].sort()).toEqual([...en.keys()].sort());
+      // Indonesian has one plural form ('other', Intl.PluralRules('id')): an English `_one`
+      // key has no Indonesian twin, and the `_other` text must read right for 1 too, so it
+      // may leave {{count}} out (i18next still uses it to pick the form).
+      const expected = [...en.keys()].filter((key) => !key.endsWith('_one'));
+      expect([...id.keys()].sort()).toEqual(expected.sort());
       for (const [key, text] of en) {
-        expect(placeholders(id.get(key) ?? ''), `${ns}:${key}`).toEqual(placeholders(text));
+        if (key.endsWith('_one')) continue;
+        const wanted = placeholders(text).filter((p) => !(key.endsWith('_other') && p === 'count'));
+        const got = placeholders(id.get(key) ?? '').filter((p) => !(key.endsWith('_other') && p === 'count'));
+        expect(got, `${ns}:${key}`).toEqual(wanted);
         expect(tags(id.get(key) ?? ''), `${ns}:${key}`).toEqual(tags(text));
         expect(id.get(key)?.trim(), `${ns}:${key} is empty in id`).not.toBe('');
       }

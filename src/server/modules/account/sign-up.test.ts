@@ -76,7 +76,7 @@ describe('sign-up rules (spec section 5), enforced by the server', () => {
     // The confirmation email is already in that language.
     const [idMail] = await emailsTo(ctx, inIndonesian.email as string);
     const [enMail] = await emailsTo(ctx, plain.email as string);
-    expect(idMail.subject).toBe('Konfirmasi akun Rakbuku-mu');
+    expect(idMail.subject).toBe('Konfirmasi akun Rakbuku kamu');
     expect(idMail.textBody).toContain('Hai ');
     expect(enMail.subject).toBe('Confirm your Rakbuku account');
     const refused = await signUp(signUpBody({ language: 'fr' }));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Availability } from '@domain/api-types';
 import { CLOSED_ORDER_STATUSES } from '@domain/constants';
 import type { DbOrTx } from '@server/db/client';
@@ -95,9 +95,11 @@ export function availabilityOf(
 /** Borrowable now (D6, D17): the catalog's rows (the generated `listed` column, indexed). */
 export const listed = (): SQL => sql`${books.listed}`;
 
-/** An owner's shelf: their books that are not deleted or withdrawn; open orders show an overlay. */
-export const onShelfOf = (ownerId: string): SQL =>
-  and(eq(books.ownerId, ownerId), notDeleted(), ne(books.status, 'Unavailable')) as SQL;
+/**
+ * An owner's shelf: their books borrowable now, as the shop lists them (D46); the ones out now
+ * (reserved or borrowed) are in the shelf's borrowed section with their expected return.
+ */
+export const onShelfOf = (ownerId: string): SQL => and(eq(books.ownerId, ownerId), listed()) as SQL;
 
 /** The owner's Manage table: every book of theirs that is not deleted. */
 export const managedBy = (ownerId: string): SQL => and(eq(books.ownerId, ownerId), notDeleted()) as SQL;

@@ -43,8 +43,8 @@ export interface BookState {
 }
 
 /**
- * Which books a listing draws from. The catalog shows only books that can be borrowed now
- * (D6); an owner's shelf also shows their books held by open orders, with an overlay.
+ * Which books a listing draws from: the catalog's or one owner's books that can be borrowed now
+ * (D6, D46: books out now are in a section of their own, the borrowed section).
  */
 export type ListingScope = { kind: 'catalog' } | { kind: 'shelf'; ownerId: string };
 
@@ -104,10 +104,7 @@ const or3 = (a: boolean | null, b: boolean | null): boolean | null =>
 
 function inScopeAndCategory(state: BookState, filter: ListingFilter): boolean {
   const { scope } = filter;
-  const inScope =
-    scope.kind === 'catalog'
-      ? state.listed
-      : state.owner === scope.ownerId && !state.deleted && state.status !== 'Unavailable';
+  const inScope = scope.kind === 'catalog' ? state.listed : state.owner === scope.ownerId && state.listed;
   return inScope && (!filter.category || state.category === filter.category);
 }
 

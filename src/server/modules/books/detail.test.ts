@@ -60,6 +60,18 @@ describe('GET /api/books/:id', () => {
   });
 });
 
+describe('a sold book (D28)', () => {
+  it("answers 404 'This book has been sold', not 'Book not found', once its owner sold it", async () => {
+    const owner = await ctx.member();
+    const book = await createBook(ctx.db, { ownerId: owner.user.id, salePrice: '90000' });
+    const sold = await ctx.request('POST', `/api/books/${book.id}/sold`, { cookie: owner.cookie });
+    expect(sold.status).toBe(200);
+    const res = await ctx.request('GET', `/api/books/${book.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual({ code: 'BOOK_SOLD', message: 'This book has been sold' });
+  });
+});
+
 describe('GET /api/owners/:id', () => {
   it('returns the shelf header with the count of books that can be borrowed now', async () => {
     const owner = await createUser(ctx.db, { name: 'Nyoman Putra', location: 'Sanur' });

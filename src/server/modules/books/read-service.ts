@@ -91,10 +91,25 @@ const detailStatement = preparedStatement((db) =>
     .prepare('rk_book_detail'),
 );
 
+/** Whether a book has a page: it exists and is not deleted (D7), whatever its availability. */
+export async function isBookShown(db: DbOrTx, bookId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: books.id })
+    .from(books)
+    .where(and(eq(books.id, bookId), notDeleted()));
+  return row !== undefined;
+}
+
+/** A book gone from the shelf because it was sold (D28): its page says so. */
+async function wasSold(db: DbOrTx, bookId: string): Promise<boolean> {
+  const [row] = await db.select({ soldAt: books.soldAt }).from(books).where(eq(books.id, bookId));
+  return Boolean(row?.soldAt);
+}
+
 /** Any book that is not deleted (D7), whatever its availability: the page shows the overlay. */
 export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDetail> {
   const [row] = await detailStatement(db).execute({ id: bookId });
-  if (!row) throw new AppError('BOOK_NOT_FOUND');
+  if (!row) throw new AppError((await wasSold(db, bookId)) ? 'BOOK_SOLD' : 'BOOK_NOT_FOUND');
   const { book, owner } = row;
   const card: OwnerCard = {
     id: owner.id,

@@ -188,7 +188,10 @@ const getBook = publicRoute({
   tags,
   summary: "A book's page: any book that is not deleted, whatever its availability",
   request: { params: bookId },
-  responses: { 200: jsonAnswer(bookDetailSchema, 'The book and its owner'), 404: bookNotFound },
+  responses: {
+    200: jsonAnswer(bookDetailSchema, 'The book and its owner'),
+    404: error(describeCodes('BOOK_NOT_FOUND', 'BOOK_SOLD')),
+  },
 });
 
 const updateBookRoute = memberRoute({
@@ -275,7 +278,8 @@ const ownerBooks = publicRoute({
   method: 'get',
   path: '/owners/{id}/books',
   tags,
-  summary: "An owner's shelf: their books, those held by open orders included (with an overlay)",
+  summary:
+    "An owner's shelf: their books borrowable now (D46: books out now are in /owners/{id}/borrowed-books)",
   request: { params: ownerId, query: bookQuerySchema },
   responses: {
     200: jsonAnswer(bookPageSchema, 'A page of the shelf'),

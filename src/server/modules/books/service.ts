@@ -138,17 +138,23 @@ async function filterOf(query: BookQueryInput, scope: ListingScope): Promise<Lis
   };
 }
 
+/**
+ * A search's words in the title or author (case aside), or its ISBN-13 when the words read as
+ * one: the catalog's and the borrowed section's one spelling of "matches the search".
+ */
+export function searchMatch(q: string, isbn?: string): SQL {
+  const pattern = `%${escapeLike(q)}%`;
+  const byIsbn = isbn ? [eq(books.isbn, isbn)] : [];
+  return or(ilike(books.title, pattern), ilike(books.author, pattern), ...byIsbn) as SQL;
+}
+
 /** The listing's SQL: its scope (category and search included), then every filter. */
 function conditionsOf(filter: ListingFilter): { inScope: SQL[]; filtered: SQL[] } {
   const { scope } = filter;
   // The slider's range (D4) depends on the scope, not on the filters the slider itself sets.
   const inScope: SQL[] = [scope.kind === 'catalog' ? listed() : onShelfOf(scope.ownerId)];
   if (filter.category) inScope.push(eq(books.category, filter.category));
-  if (filter.q) {
-    const pattern = `%${escapeLike(filter.q)}%`;
-    const isbn = filter.isbn ? [eq(books.isbn, filter.isbn)] : [];
-    inScope.push(or(ilike(books.title, pattern), ilike(books.author, pattern), ...isbn) as SQL);
-  }
+  if (filter.q) inScope.push(searchMatch(filter.q, filter.isbn));
   const filtered = [...inScope];
   if (filter.condition) filtered.push(eq(books.condition, filter.condition));
   if (filter.language) filtered.push(eq(books.language, filter.language));

@@ -3,12 +3,12 @@ import type { BookStatus } from '@domain/constants';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { type Book, books, cartItems } from '@server/db/schema';
-import { announceBookEvent } from '@server/lib/book-events';
+import { announce } from '@server/lib/lifecycle-events';
 import { now } from '@server/lib/clock';
 
 // The one function that writes a book's state (status, reservation by an order, deletion; D6, D7,
 // D8). The owner's and the admin's status changes, deletes and every order's book effects call
-// it, and it announces the outcome (lib/book-events.ts): a book it leaves borrowable is announced
+// it, and it announces the outcome (lib/lifecycle-events.ts): a book it leaves borrowable is announced
 // once here, wherever the change came from. Checkout's reservation is the one write outside it:
 // reserving never frees a book, and checkout's statements are counted (cart and checkout tests).
 
@@ -58,18 +58,18 @@ export async function changeBookState(tx: Tx, config: Config, change: BookStateC
         .where(and(ids, isNull(books.deletedAt)))
         .returning();
       await tx.delete(cartItems).where(inArray(cartItems.bookId, change.bookIds));
-      await announceBookEvent(
+      await announce(
         tx,
-        { type: 'withdrawn', bookIds: idsOf(changed), reason: change.type === 'sell' ? 'sold' : 'deleted' },
+        {
+          type: 'books-withdrawn',
+          bookIds: idsOf(changed),
+          reason: change.type === 'sell' ? 'sold' : 'deleted',
+        },
         { config },
       );
       return changed;
   }
-  await announceBookEvent(
-    tx,
-    { type: 'borrowable', bookIds: idsOf(changed.filter(isBorrowable)) },
-    { config },
-  );
+  await announce(tx, { type: 'books-borrowable', bookIds: idsOf(changed.filter(isBorrowable)) }, { config });
   return changed;
 }
 

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { books, cartItems } from '@server/db/schema';
-import { type BookEvent, onBookEvent } from '@server/lib/book-events';
+import { type LifecycleEvent, listen, onLifecycleEvent } from '@server/lib/lifecycle-events';
+
+type BookEvent = Extract<LifecycleEvent, { type: 'books-borrowable' | 'books-withdrawn' }>;
 import { addToCart } from '@server/modules/cart/service';
 import { createBook, createUser } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
@@ -14,7 +16,9 @@ import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories
 let ctx: TestContext;
 let admin: Member;
 const heard: BookEvent[] = [];
-onBookEvent(async (_tx, event) => void heard.push(event));
+onLifecycleEvent(
+  listen(['books-borrowable', 'books-withdrawn'], async (_tx, event) => void heard.push(event)),
+);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -24,7 +28,7 @@ afterAll(() => ctx.close());
 beforeEach(() => void heard.splice(0));
 
 const borrowable = (bookId: string) =>
-  heard.filter((e) => e.type === 'borrowable' && e.bookIds.includes(bookId));
+  heard.filter((e) => e.type === 'books-borrowable' && e.bookIds.includes(bookId));
 
 describe('book state changes announce their outcome', () => {
   it('an owner making a book Available again announces it borrowable; Unavailable does not', async () => {
@@ -72,7 +76,7 @@ describe('book state changes announce their outcome', () => {
     await addToCart(ctx.db, { actorId: reader.user.id, bookId: book.id });
     const res = await ctx.request('DELETE', `/api/books/${book.id}`, { cookie: owner.cookie });
     expect(res.status).toBe(204);
-    expect(heard).toEqual([{ type: 'withdrawn', bookIds: [book.id], reason: 'deleted' }]);
+    expect(heard).toEqual([{ type: 'books-withdrawn', bookIds: [book.id], reason: 'deleted' }]);
     expect(await ctx.db.select().from(cartItems).where(eq(cartItems.bookId, book.id))).toHaveLength(0);
   });
 });

@@ -9,16 +9,21 @@ import type { Config } from '@server/config';
 import type { DbOrTx } from '@server/db/client';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { transactionWithRetry } from '@server/db/retry';
+import { announce } from '@server/lib/lifecycle-events';
 import { type CartLine, groupCartLines, loadCartLines } from '@server/modules/cart/service';
 import { placedNoticeEmails } from '@server/modules/email/order-notices-service';
 import { outboxRows } from '@server/outbox/outbox';
 import { summariesOf, toOrderSummary } from '@server/modules/orders/service';
 import { paymentWindowEnd } from '@server/modules/loans/service';
-import { enterPaymentAtCheckout } from '@server/modules/payments/pickup-service';
 import { getFavouritePickup } from '@server/modules/pickup-locations/service';
 import { buildOrderRows, type Delivery } from './order-rows';
-import { checkoutLockStatement, offeredPickupLocations, ordersOfCheckout, writeCheckout } from './statements';
-import { endHoldsAtCheckout } from '@server/modules/waitlist/hold-service';
+import {
+  checkoutLockStatement,
+  offeredPickupLocations,
+  ordersOfCheckout,
+  paymentDeadlinesOf,
+  writeCheckout,
+} from './statements';
 
 // Checkout (spec section 5, D5, D6): the cart becomes one order per owner (Draft, or Waiting
 // for Payment for pickup, D33) in one
@@ -140,20 +145,32 @@ export async function placeOrders(
       if (!order) throw new Error(`the checkout statement did not return order ${group.order.id}`);
       return { order, items: { count: group.items.length, first: group.items[0] ?? null } };
     });
-    // The confirmation shows a pickup order's payment deadline (D24), set as it enters payment.
+    // Announce: the followers (src/server/wiring.ts) react in this transaction: a pickup order
+    // enters Waiting for Payment (D33), a hold on a book checked out by its holder ends (D25).
+    await announce(
+      tx,
+      {
+        type: 'order-placed',
+        orderIds: placedOrders.map(({ order }) => order.id),
+        borrowerId: memberId,
+        deliveryMethod: delivery.method,
+        heldBookIds: lines.filter((line) => line.book.heldForId === memberId).map((line) => line.bookId),
+      },
+      { config: deps.config },
+    );
+    // The confirmation shows a pickup order's payment deadline (D24), set as it entered payment.
     if (delivery.method === 'pickup') {
-      for (const placed of placedOrders) {
-        const paymentDueAt = await enterPaymentAtCheckout(tx, deps.config, placed.order);
-        placed.order = { ...placed.order, paymentDueAt };
-      }
-    }
-    // D25: checking out a book held for this member ends the hold (and their place in its queue).
-    if (lines.some((line) => line.book.heldForId === memberId)) {
-      await endHoldsAtCheckout(
-        tx,
-        memberId,
-        lines.map((line) => line.bookId),
+      const deadlines = new Map(
+        (
+          await paymentDeadlinesOf(
+            tx,
+            placedOrders.map(({ order }) => order.id),
+          )
+        ).map((row) => [row.id, row.paymentDueAt]),
       );
+      for (const placed of placedOrders) {
+        placed.order = { ...placed.order, paymentDueAt: deadlines.get(placed.order.id) ?? null };
+      }
     }
     return {
       orders: placedOrders.map(({ order, items }) => toOrderSummary(order, items)),

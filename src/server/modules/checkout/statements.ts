@@ -61,6 +61,14 @@ export function ordersOfCheckout(db: DbOrTx, checkoutId: string) {
     .orderBy(asc(orders.createdAt), asc(orders.ownerName));
 }
 
+/** The payment deadlines (D24) the orders got as they entered Waiting for Payment. */
+export function paymentDeadlinesOf(db: DbOrTx, orderIds: readonly string[]) {
+  return db
+    .select({ id: orders.id, paymentDueAt: orders.paymentDueAt })
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
+}
+
 export interface CheckoutWrite {
   checkout: { id: string; userId: string; idempotencyKey: string };
   member: { id: string; name: string };

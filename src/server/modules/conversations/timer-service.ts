@@ -13,7 +13,7 @@ import {
   type Timer,
   user,
 } from '@server/db/schema';
-import { emailWords, languageOf } from '@server/lib/i18n';
+import { emailWords, languageOf, momentInZone } from '@server/lib/i18n';
 import { renderNotice } from '@server/outbox/layout';
 import { enqueueEmail } from '@server/outbox/outbox';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
@@ -143,7 +143,7 @@ export function messageEmail(
     list.map((m) =>
       t('messages.line', {
         author: m.fromAdmin ? t('messages.rakbuku') : m.authorName,
-        time: shortMomentWords(lang, m.createdAt, config.timeZone),
+        time: momentInZone(lang, shortMomentWords(lang, m.createdAt, config.timeZone), config.timeZone),
         body: m.body,
       }),
     );

@@ -1,12 +1,15 @@
 import { asc, eq, or } from 'drizzle-orm';
 import { type OrderStatus, PICKUP_DROP_OFF_HOURS } from '@domain/constants';
-import { momentWords } from '@domain/date-words';
+import { dayWords, momentWords } from '@domain/date-words';
+import { dueAtFor, localDate } from '@domain/loan';
+import { now } from '@server/lib/clock';
 import { formatMoney } from '@domain/money';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { type Order, type OrderItem, orderItems, orders, user } from '@server/db/schema';
 import type { UiLanguage } from '@domain/ui-language';
-import { type EmailWords, emailWords, languageOf, translate } from '@server/lib/i18n';
+import { type EmailWords, emailWords, languageOf, momentInZone, translate } from '@server/lib/i18n';
+import { listen } from '@server/lib/lifecycle-events';
 import { type EmailContent, renderEmail, renderNotice } from '@server/outbox/layout';
 import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
 import { orderNumber } from '@domain/order-number';
@@ -49,7 +52,7 @@ const NOTICE_BY_STATUS: Record<OrderStatus, OrderNotice | null> = {
 };
 
 /** The notice a move into `status` sends, if any. */
-export function noticeForStatus(status: OrderStatus): OrderNotice | null {
+function noticeForStatus(status: OrderStatus): OrderNotice | null {
   return NOTICE_BY_STATUS[status];
 }
 
@@ -72,7 +75,7 @@ export type NoticeOrder = Pick<
   | 'shippingCost'
   | 'total'
 > &
-  Partial<Pick<Order, 'paymentDueAt' | 'ownerShare'>>;
+  Partial<Pick<Order, 'paymentDueAt' | 'ownerShare' | 'dueAt'>>;
 /** What a notice reads of an item. */
 export type NoticeItem = Pick<OrderItem, 'title' | 'borrowDuration' | 'itemTotal'>;
 
@@ -93,6 +96,16 @@ type Template = Partial<Record<Recipient, (n: NoticeContext) => EmailContent>>;
 
 /** "1 week", "2 weeks", "1 month": the web's own words for a borrow duration. */
 const durationLabel = (n: NoticeContext, weeks: number) => translate(n.lang, `orders:durations.${weeks}`);
+
+/**
+ * The day a delivered loan is due (D21), as the loan emails word it: "Wednesday, 9 December 2026".
+ * Delivery writes `dueAt` before its notice is queued; the rule itself answers otherwise.
+ */
+function dueDay(n: NoticeContext): string {
+  const { timeZone } = n.config;
+  const dueAt = n.order.dueAt ?? dueAtFor(now(), n.order.borrowDuration, timeZone);
+  return dayWords(n.lang, localDate(dueAt, timeZone));
+}
 
 /** Items, then the amounts known so far (shipping and total only once an admin set them). */
 function orderRows(n: NoticeContext): Array<[string, string]> {
@@ -115,10 +128,7 @@ function orderRows(n: NoticeContext): Array<[string, string]> {
  * at 14:05 (Bali time)" / "Kamis, 26 November 2026 pukul 14.05 WITA".
  */
 export function deadlineLabel(lang: UiLanguage, at: Date, timeZone: string): string {
-  const moment = momentWords(lang, at, timeZone);
-  return timeZone === 'Asia/Makassar'
-    ? translate(lang, 'emails:orders.deadline.bali', { moment })
-    : translate(lang, 'emails:orders.deadline.zone', { moment, zone: timeZone });
+  return momentInZone(lang, momentWords(lang, at, timeZone), timeZone);
 }
 
 function handover({ order, t }: NoticeContext): string {
@@ -305,7 +315,7 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
   ]),
   delivered: statusPair('orders.delivered', (n, who) => [
     who === 'owner' ? 'orders.delivered.bodyOwner' : 'orders.delivered.body',
-    { duration: durationLabel(n, n.order.borrowDuration) },
+    { duration: durationLabel(n, n.order.borrowDuration), date: dueDay(n) },
   ]),
   return_started: statusPair('orders.returnStarted', () => ['orders.returnStarted.body']),
   completed: withRating(statusPair('orders.completed', () => ['orders.completed.body'])),
@@ -425,14 +435,40 @@ export async function queueOrderNotices(
   facts: NoticeFacts = {},
 ): Promise<void> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return;
+  if (order) await queueNoticesOf(tx, config, order, notice, facts);
+}
+
+async function queueNoticesOf(
+  tx: Tx,
+  config: Config,
+  order: Order,
+  notice: OrderNotice,
+  facts: NoticeFacts = {},
+): Promise<void> {
   const items = await tx
     .select()
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
+    .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.title));
   await enqueueEmails(tx, noticeEmails(config, notice, order, items, await recipientsOf(tx, order), facts));
 }
+
+/**
+ * The emails of a status change (src/server/wiring.ts lists this listener): the new status's
+ * notice, except a cancellation by the borrower or one that leaves a refund owed (D36), which
+ * say so. Runs after the order row was updated, so it reads the order as it now is.
+ */
+export const orderNoticesListener = listen(['order-status-changed'], async (tx, event, ctx) => {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, event.orderId));
+  if (!order) return;
+  const notice =
+    event.to === 'Cancelled' && order.refundOwedAt !== null
+      ? 'cancelled_refund_owed'
+      : event.to === 'Cancelled' && event.actorRole === 'borrower'
+        ? 'cancelled_by_borrower'
+        : noticeForStatus(event.to);
+  if (notice) await queueNoticesOf(tx, ctx.config, order, notice);
+});
 
 /**
  * The 'placed' notices of a whole checkout from the orders and items it is about to write

@@ -23,7 +23,7 @@ function dueDateLabel(lang: UiLanguage, dueAt: Date, timeZone: string): string {
   return dayWords(lang, localDate(dueAt, timeZone));
 }
 
-/** "due tomorrow", "3 days overdue" / "kembali besok", "terlambat 3 hari": the due badge's words (D21). */
+/** "due tomorrow", "3 days overdue" / "jatuh tempo besok", "terlambat 3 hari": the due badge's words (D21). */
 export function dueLabel(lang: UiLanguage, daysLeft: number): string {
   if (daysLeft === 0) return translate(lang, 'orders:loan.dueToday');
   if (daysLeft > 0) return translate(lang, 'orders:loan.dueWhen', { when: daysFromNowWords(lang, daysLeft) });

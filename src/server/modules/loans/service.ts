@@ -1,5 +1,4 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { OrderStatus } from '@domain/constants';
 import {
   MAX_EXTENSIONS,
   dueAtFor,
@@ -15,8 +14,9 @@ import { extensionTotal } from '@domain/pricing';
 import type { AppDeps, SessionUser } from '@server/app-env';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
-import { type Order, orderEvents, orderExtensions, orders } from '@server/db/schema';
+import { orderEvents, orderExtensions, orders } from '@server/db/schema';
 import { now } from '@server/lib/clock';
+import { listen } from '@server/lib/lifecycle-events';
 import { AppError } from '@server/lib/errors';
 import { buildOrderDetail, loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
 import { armTimers, cancelTimers, type TimerSpec } from '@server/timers/store';
@@ -82,30 +82,31 @@ export async function armReminders(
 }
 
 /**
- * Called inside every status change, before the order row is updated to `to`. Entering
- * Delivered starts the loan (D21: delivered_at, due_at, reminders); leaving it cancels the
- * reminders (a return started or the order closed, D22). Entering Waiting for Payment arms the
- * payment window; leaving it cancels that timer (D24).
+ * The loan's timers follow every status change (src/server/wiring.ts lists this listener).
+ * Entering Delivered starts the loan (D21: delivered_at, due_at, reminders); leaving it cancels
+ * the reminders (a return started or the order closed, D22). Entering Waiting for Payment arms
+ * the payment window; leaving it cancels that timer (D24).
  */
-export async function onOrderStatusChange(
-  tx: Tx,
-  config: LoanConfig,
-  order: Order,
-  to: OrderStatus,
-): Promise<void> {
-  if (to === order.status) return;
-  if (to === 'Waiting for Payment') await armPaymentWindow(tx, config, order.id);
-  else if (order.status === 'Waiting for Payment') await cancelTimers(tx, order.id, [PAYMENT_WINDOW_TIMER]);
+export const loanTimersListener = listen(['order-status-changed'], async (tx, event, ctx) => {
+  const { orderId, from, to } = event;
+  if (to === from) return;
+  if (to === 'Waiting for Payment') await armPaymentWindow(tx, ctx.config, orderId);
+  else if (from === 'Waiting for Payment') await cancelTimers(tx, orderId, [PAYMENT_WINDOW_TIMER]);
 
   if (to === 'Delivered') {
+    const [order] = await tx
+      .select({ borrowDuration: orders.borrowDuration })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order) return;
     const deliveredAt = now();
-    const dueAt = dueAtFor(deliveredAt, order.borrowDuration, config.timeZone);
-    await tx.update(orders).set({ deliveredAt, dueAt }).where(eq(orders.id, order.id));
-    await armReminders(tx, config, order.id, dueAt);
-  } else if (order.status === 'Delivered') {
-    await cancelTimers(tx, order.id, [REMINDER_TIMER_PREFIX]);
+    const dueAt = dueAtFor(deliveredAt, order.borrowDuration, ctx.config.timeZone);
+    await tx.update(orders).set({ deliveredAt, dueAt }).where(eq(orders.id, orderId));
+    await armReminders(tx, ctx.config, orderId, dueAt);
+  } else if (from === 'Delivered') {
+    await cancelTimers(tx, orderId, [REMINDER_TIMER_PREFIX]);
   }
-}
+});
 
 type LoanDeps = Pick<AppDeps, 'db' | 'config' | 'outbox'>;
 

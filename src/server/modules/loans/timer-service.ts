@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { latestReminderKind, nextOverdueKind, type ReminderKind, reminderRank } from '@domain/loan';
 import type { Tx } from '@server/db/client';
 import { orderEvents, orders, type Timer, timers } from '@server/db/schema';
-import { queueOrderNotices } from '@server/modules/email/order-notices-service';
+import { announce } from '@server/lib/lifecycle-events';
 import { applyBookEffects } from '@server/modules/orders/status-service';
 import { loadOrderItems } from '@server/modules/orders/service';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers } from '@server/timers/store';
-import { onOrderStatusChange, PAYMENT_WINDOW_TIMER, REMINDER_TIMER_PREFIX, reminderTimer } from './service';
+import { PAYMENT_WINDOW_TIMER, REMINDER_TIMER_PREFIX, reminderTimer } from './service';
 import { queueReminder } from './notices';
 
 // What a loan timer does when it fires (D22, D24). Each effect locks the order and re-reads
@@ -30,7 +30,6 @@ async function firePaymentWindow(tx: Tx, deps: TimerDeps, timer: Timer): Promise
   if (order.status !== 'Waiting for Payment' || !sameInstant(order.paymentDueAt, timer.refAt)) return;
   if (order.paymentClaimedAt) return;
   const items = await loadOrderItems(tx, order.id);
-  await onOrderStatusChange(tx, deps.config, order, 'Cancelled');
   await applyBookEffects(tx, deps.config, order, items, 'Cancelled');
   await tx.update(orders).set({ status: 'Cancelled', updatedAt: new Date() }).where(eq(orders.id, order.id));
   await tx.insert(orderEvents).values({
@@ -42,7 +41,17 @@ async function firePaymentWindow(tx: Tx, deps: TimerDeps, timer: Timer): Promise
     actorName: 'System',
     actorRole: 'system',
   });
-  await queueOrderNotices(tx, deps.config, order.id, 'cancelled');
+  await announce(
+    tx,
+    {
+      type: 'order-status-changed',
+      orderId: order.id,
+      from: order.status,
+      to: 'Cancelled',
+      actorRole: 'system',
+    },
+    { config: deps.config },
+  );
 }
 
 async function fireReminder(tx: Tx, deps: TimerDeps, timer: Timer, at: Date): Promise<void> {

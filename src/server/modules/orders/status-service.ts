@@ -1,4 +1,5 @@
 import { readFieldMessage } from '@domain/error-codes';
+import { toMinor } from '@domain/money';
 import { eq, inArray } from 'drizzle-orm';
 import type { OrderStatus } from '@domain/constants';
 import type { OrderAction } from '@domain/order-actions';
@@ -17,16 +18,16 @@ import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { books, type Order, type OrderItem, orderEvents, orders } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
-import { noticeForStatus, queueOrderNotices } from '@server/modules/email/order-notices-service';
+import { announce } from '@server/lib/lifecycle-events';
 import { changeBookState } from '@server/modules/books/state-service';
-import { onOrderStatusChange } from '@server/modules/loans/service';
 import { paymentConfirmation, refuseLeavingPaidOutCompletion } from '@server/modules/payments/service';
 import { now } from '@server/lib/clock';
 import { buildOrderDetail, loadOrderItems, rolesOnOrder } from './service';
 
-// The one place an order's status changes (D8): it checks the actor and the transition, updates
-// the order, applies the book effects, records the event and queues the emails, all in one
-// transaction, so none of it happens without the rest.
+// The one place a member or an admin changes an order's status (D8): it checks the actor and the
+// transition, updates the order, applies the book effects, records the event and announces the
+// change (lib/lifecycle-events.ts), all in one transaction: the followers (the loan's timers,
+// the emails) listen in src/server/wiring.ts and commit or roll back with it.
 
 export type StatusDeps = Pick<AppDeps, 'db' | 'config' | 'outbox'>;
 
@@ -83,7 +84,6 @@ export async function applyOrderAction(
     await applyBookEffects(tx, deps.config, order, items, to);
     // D41: a Completed order whose share was paid out stays Completed.
     await refuseLeavingPaidOutCompletion(tx, deps.config, order);
-    await onOrderStatusChange(tx, deps.config, order, to);
     await tx.update(orders).set(changes).where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({
       orderId: order.id,
@@ -95,12 +95,16 @@ export async function applyOrderAction(
       actorRole: role,
       details,
     });
-    const notice = refundOwed
-      ? 'cancelled_refund_owed'
-      : role === 'borrower' && action.type === 'cancel'
-        ? 'cancelled_by_borrower'
-        : noticeForStatus(to);
-    if (notice) await queueOrderNotices(tx, deps.config, order.id, notice);
+    const ctx = { config: deps.config };
+    await announce(
+      tx,
+      { type: 'order-status-changed', orderId: order.id, from: order.status, to, actorRole: role },
+      ctx,
+    );
+    if (action.type === 'confirm_payment') {
+      const payment = { amount: toMinor(action.amountReceived) / 100, reference: action.bankReference };
+      await announce(tx, { type: 'payment-recorded', orderId: order.id, source: 'admin', ...payment }, ctx);
+    }
 
     const [updated] = await tx.select().from(orders).where(eq(orders.id, order.id));
     return buildOrderDetail(tx, updated, items, roles);

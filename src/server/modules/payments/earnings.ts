@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   AdminPayouts,
   AdminPayoutsQuery,
@@ -16,7 +16,15 @@ import type { PayoutDetails, RecordPayout } from '@domain/schemas/payout';
 import type { AppDeps, SessionUser } from '@server/app-env';
 import type { Config } from '@server/config';
 import type { DbOrTx } from '@server/db/client';
-import { orders, ownerBalances, type Payout, payouts, user } from '@server/db/schema';
+import {
+  orders,
+  ownerBalances,
+  type Payout,
+  payoutBatches,
+  payoutBatchLines,
+  payouts,
+  user,
+} from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import { cappedCount, cursorPageOf, type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import { AppError, fieldProblem } from '@server/lib/errors';
@@ -32,7 +40,20 @@ type FeeConfig = Pick<Config, 'serviceFeePercent'>;
 const shareSql = (config: FeeConfig) =>
   sql<string>`coalesce(${orders.ownerShare}, ${orders.subtotal} - round(${orders.subtotal} * ${config.serviceFeePercent} / 100))`;
 
-async function balanceOf(db: DbOrTx, ownerId: string, config: FeeConfig): Promise<EarningsTotals> {
+/**
+ * What the owner's line in the open payout batch holds, in minor units (0 when none): money the
+ * bank file already sends, so no other payout may pay it again and D41 counts it as paid out.
+ */
+async function inOpenBatch(db: DbOrTx, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ amount: sql<string>`coalesce(sum(${payoutBatchLines.amount}), 0)::numeric(14,2)::text` })
+    .from(payoutBatchLines)
+    .innerJoin(payoutBatches, eq(payoutBatches.id, payoutBatchLines.batchId))
+    .where(and(eq(payoutBatchLines.ownerId, ownerId), isNull(payoutBatches.paidAt)));
+  return toMinor(row.amount);
+}
+
+export async function balanceOf(db: DbOrTx, ownerId: string, config: FeeConfig): Promise<EarningsTotals> {
   const [shares] = await db
     .select({
       earned: sql<string>`coalesce(sum(${shareSql(config)}) filter (where ${orders.status} = 'Completed'), 0)::numeric(14,2)::text`,
@@ -296,6 +317,8 @@ export async function recordPayout(
     if (!owner) throw new AppError('OWNER_NOT_FOUND');
     const { payable } = await balanceOf(tx, owner.id, deps.config);
     if (toMinor(payable) <= 0) throw new AppError('NOTHING_PAYABLE');
+    // The open batch's file pays this owner already: marking it paid records that payout.
+    if ((await inOpenBatch(tx, owner.id)) > 0) throw new AppError('PAYOUT_IN_OPEN_BATCH');
     if (toMinor(payout.amount) > toMinor(payable)) {
       const balance = formatMoney(payable);
       throw new AppError('PAYOUT_EXCEEDS_BALANCE', {
@@ -335,7 +358,8 @@ export async function refuseLeavingPaidOutCompletion(
   await tx.select({ id: user.id }).from(user).where(eq(user.id, order.ownerId)).for('update');
   const { payable } = await balanceOf(tx, order.ownerId, config);
   const share = order.ownerShare ?? ownerShare(order.subtotal, config.serviceFeePercent).ownerShare;
-  if (toMinor(payable) - toMinor(share) < 0) {
+  // A share in the open payout batch is on its way to the owner's bank: paid out as far as D41 goes.
+  if (toMinor(payable) - (await inOpenBatch(tx, order.ownerId)) - toMinor(share) < 0) {
     throw new AppError('ORDER_PAID_OUT');
   }
 }

@@ -1,29 +1,38 @@
 import { sql } from 'drizzle-orm';
-import type { Config } from '@server/config';
-import type { Tx } from '@server/db/client';
-import { type Order, orderEvents } from '@server/db/schema';
-import { queueOrderNotices } from '@server/modules/email/order-notices-service';
-import { armPaymentWindow } from '@server/modules/loans/service';
+import { orderEvents } from '@server/db/schema';
+import { announce, listen } from '@server/lib/lifecycle-events';
 
 // D33: a pickup order needs no shipping review. Checkout creates it at Waiting for Payment
-// (shipping 0, total = items), and this records the move as the system's and queues the
-// payment email, inside the checkout transaction.
+// (shipping 0, total = items); this listener (src/server/wiring.ts) records the move as the
+// system's and announces it, so the payment window is armed and the payment email queued as
+// for any order entering Waiting for Payment, inside the checkout transaction.
 
 const SYSTEM_ACTOR = { actorId: null, actorName: 'System', actorRole: 'system' } as const;
 
-/** Returns the payment deadline (D24). */
-export async function enterPaymentAtCheckout(tx: Tx, config: Config, order: Order): Promise<Date> {
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    fromStatus: 'Draft',
-    toStatus: 'Waiting for Payment',
-    action: 'pickup_needs_no_review',
-    ...SYSTEM_ACTOR,
-    // Right after the place_order event of the same transaction (now() is the same for both).
-    createdAt: sql`now() + interval '1 millisecond'`,
-  });
-  // D24: the one function every path into Waiting for Payment calls (deadline and timer).
-  const deadline = await armPaymentWindow(tx, config, order.id);
-  await queueOrderNotices(tx, config, order.id, 'shipping_cost_set');
-  return deadline;
-}
+export const pickupPaymentListener = listen(['order-placed'], async (tx, event, ctx) => {
+  if (event.deliveryMethod !== 'pickup') return;
+  await tx.insert(orderEvents).values(
+    event.orderIds.map((orderId) => ({
+      orderId,
+      fromStatus: 'Draft' as const,
+      toStatus: 'Waiting for Payment' as const,
+      action: 'pickup_needs_no_review',
+      ...SYSTEM_ACTOR,
+      // Right after the place_order event of the same transaction (now() is the same for both).
+      createdAt: sql`now() + interval '1 millisecond'`,
+    })),
+  );
+  for (const orderId of event.orderIds) {
+    await announce(
+      tx,
+      {
+        type: 'order-status-changed',
+        orderId,
+        from: 'Draft',
+        to: 'Waiting for Payment',
+        actorRole: 'system',
+      },
+      ctx,
+    );
+  }
+});

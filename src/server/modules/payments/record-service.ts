@@ -4,8 +4,6 @@ import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { type Order, orderEvents, orders } from '@server/db/schema';
 import { announce } from '@server/lib/lifecycle-events';
-import { noticeForStatus, queueOrderNotices } from '@server/modules/email/order-notices-service';
-import { onOrderStatusChange } from '@server/modules/loans/service';
 import { loadOrderItems } from '@server/modules/orders/service';
 import { applyBookEffects } from '@server/modules/orders/status-service';
 import { paymentConfirmation } from './service';
@@ -36,9 +34,9 @@ export async function recordPaymentReceived(
   const amountReceived = fromMinor(money.amount * 100);
   const items = await loadOrderItems(tx, order.id);
   // The same steps, in the same order, as the status service's confirm_payment: the books are
-  // lent, the payment window's timer is cancelled (D24), the order records what arrived.
+  // lent, the order records what arrived, and the announced status change cancels the payment
+  // window's timer (D24) and queues the same emails through their listeners (wiring.ts).
   await applyBookEffects(tx, config, order, items, to);
-  await onOrderStatusChange(tx, config, order, to);
   await tx
     .update(orders)
     .set({
@@ -57,8 +55,11 @@ export async function recordPaymentReceived(
     actorRole: 'system',
     details: { amountReceived, bankReference: money.reference },
   });
-  const notice = noticeForStatus(to);
-  if (notice) await queueOrderNotices(tx, config, order.id, notice);
+  await announce(
+    tx,
+    { type: 'order-status-changed', orderId: order.id, from: order.status, to, actorRole: 'system' },
+    { config },
+  );
   await announce(
     tx,
     {
@@ -68,11 +69,6 @@ export async function recordPaymentReceived(
       source: money.source,
       reference: money.reference,
     },
-    { config },
-  );
-  await announce(
-    tx,
-    { type: 'order-status-changed', orderId: order.id, from: order.status, to, actorRole: 'system' },
     { config },
   );
 }

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BookEvent, onBookEvent } from '@server/lib/book-events';
+import { type LifecycleEvent, listen, onLifecycleEvent } from '@server/lib/lifecycle-events';
+
+type BookEvent = Extract<LifecycleEvent, { type: 'books-borrowable' | 'books-withdrawn' }>;
 import { books, cartItems, orderItems } from '@server/db/schema';
 import { addToCart } from '@server/modules/cart/service';
 import { createBook } from '@server/seed/factories';
@@ -23,9 +25,11 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#0f766e' } })
     .png()
     .toBuffer();
-  onBookEvent(async (_tx, event) => {
-    events.push(event);
-  });
+  onLifecycleEvent(
+    listen(['books-borrowable', 'books-withdrawn'], async (_tx, event) => {
+      events.push(event);
+    }),
+  );
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -123,7 +127,7 @@ describe('marking a book Sold (D28)', () => {
 
     events.length = 0;
     expect((await sell(owner.cookie, book.id)).status).toBe(200);
-    expect(events).toEqual([{ type: 'withdrawn', bookIds: [book.id], reason: 'sold' }]);
+    expect(events).toEqual([{ type: 'books-withdrawn', bookIds: [book.id], reason: 'sold' }]);
 
     expect((await ctx.request('GET', '/api/books?q=Sold%20Sapiens')).body.items).toEqual([]);
     const shelf = await ctx.request('GET', `/api/owners/${owner.user.id}/books`);

@@ -5,7 +5,7 @@ import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
 import { type Book, books, cartItems, type Timer, user, waitlistEntries } from '@server/db/schema';
 import { now } from '@server/lib/clock';
-import type { BookEventListener } from '@server/lib/book-events';
+import { listen } from '@server/lib/lifecycle-events';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers, cancelTimers } from '@server/timers/store';
 import { type HoldOffer, queueHoldOffers, queueWaitlistEnded } from './notices';
@@ -119,12 +119,8 @@ export async function endHold(
   return true;
 }
 
-/** Checkout ends the holder's holds on the books it lends them (D25). Books are locked by the caller. */
-export async function endHoldsAtCheckout(
-  tx: Tx,
-  memberId: string,
-  bookIds: readonly string[],
-): Promise<void> {
+/** Checkout ends the holder's holds on the books it lends them (D25). Checkout locked the books. */
+async function endHoldsAtCheckout(tx: Tx, memberId: string, bookIds: readonly string[]): Promise<void> {
   const ended = await tx
     .delete(waitlistEntries)
     .where(and(eq(waitlistEntries.userId, memberId), inArray(waitlistEntries.bookId, [...bookIds])))
@@ -185,10 +181,16 @@ async function fireHoldTimer(tx: Tx, deps: TimerDeps, timer: Timer): Promise<voi
 export const waitlistTimerKinds: TimerKind[] = [{ prefix: HOLD_TIMER, fire: fireHoldTimer }];
 
 /**
- * The waitlist's book-event listener (src/server/wiring.ts): a borrowable book goes to its first
- * waiter; a deleted or sold one ends its waitlist.
+ * The waitlist's lifecycle listener (src/server/wiring.ts): a borrowable book goes to its first
+ * waiter; a deleted or sold one ends its waitlist; a checkout of books held for the borrower
+ * ends those holds.
  */
-export const waitlistBookListener: BookEventListener = async (tx, event, ctx) => {
-  if (event.type === 'borrowable') await offerHolds(tx, ctx.config, event.bookIds);
-  else await endWaitlists(tx, ctx.config, event.bookIds, event.reason);
-};
+export const waitlistListener = listen(
+  ['books-borrowable', 'books-withdrawn', 'order-placed'],
+  async (tx, event, ctx) => {
+    if (event.type === 'books-borrowable') await offerHolds(tx, ctx.config, event.bookIds);
+    else if (event.type === 'books-withdrawn')
+      await endWaitlists(tx, ctx.config, event.bookIds, event.reason);
+    else if (event.heldBookIds.length > 0) await endHoldsAtCheckout(tx, event.borrowerId, event.heldBookIds);
+  },
+);

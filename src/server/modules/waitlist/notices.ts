@@ -2,7 +2,7 @@ import { momentWords } from '@domain/date-words';
 import type { UiLanguage } from '@domain/ui-language';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
-import { emailWords, languageOf } from '@server/lib/i18n';
+import { emailWords, languageOf, momentInZone } from '@server/lib/i18n';
 import { renderNotice } from '@server/outbox/layout';
 import { enqueueEmails } from '@server/outbox/outbox';
 
@@ -21,9 +21,9 @@ export interface HoldOffer {
 
 type NoticeConfig = Pick<Config, 'appUrl' | 'timeZone'>;
 
-/** "Friday, 4 December 2026 at 10:00" / "Jumat, 4 Desember 2026 pukul 10.00" in the operator's time zone. */
+/** "Friday, 4 December 2026 at 10:00 (Bali time)" / "Jumat, 4 Desember 2026 pukul 10.00 WITA". */
 function holdEndLabel(lang: UiLanguage, at: Date, timeZone: string): string {
-  return momentWords(lang, at, timeZone);
+  return momentInZone(lang, momentWords(lang, at, timeZone), timeZone);
 }
 
 /** One email per member for every hold that became theirs in this transaction (D25). */

@@ -162,7 +162,16 @@ export async function getBookWaitlist(db: DbOrTx, input: { bookId: string; viewe
   return bookWaitlistOf(db, book, input.viewerId);
 }
 
-async function bookWaitlistOf(db: DbOrTx, book: Book, viewerId: string | null): Promise<BookWaitlist> {
+/**
+ * A book's waitlist as `viewerId` sees it, for a book already read. The borrowed section (D46)
+ * asks `expectedReturn`: the estimate at the end of the queue whoever looks (its owner too).
+ */
+export async function bookWaitlistOf(
+  db: DbOrTx,
+  book: Book,
+  viewerId: string | null,
+  { expectedReturn = false } = {},
+): Promise<BookWaitlist> {
   const queue = await queueOf(db, book.id);
   const held = queue.find((e) => e.holdUntil !== null) ?? null;
   const index = viewerId ? queue.findIndex((e) => e.userId === viewerId) : -1;
@@ -184,7 +193,12 @@ async function bookWaitlistOf(db: DbOrTx, book: Book, viewerId: string | null): 
   else if ((await waitlistsOf(db, viewerId)) >= MAX_WAITLISTS) state = 'limit';
   else state = 'can_join';
 
-  const showsEstimate = state === 'waiting' || state === 'can_join' || state === 'guest' || state === 'limit';
+  const showsEstimate =
+    state === 'waiting' ||
+    state === 'can_join' ||
+    state === 'guest' ||
+    state === 'limit' ||
+    (expectedReturn && state !== 'held');
   if (!showsEstimate) return { ...base, state };
   const ahead = (mine ? queue.slice(0, index) : queue).map((e) => e.userId);
   const estimate = await estimateFor(db, book, ahead, queue.length === 0);

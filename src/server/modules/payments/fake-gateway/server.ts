@@ -124,8 +124,7 @@ export async function startFakeGateway(settings: {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    if (req.headers.authorization !== expectedAuth)
-      return answer(res, 401, { message: 'Invalid API key' });
+    if (req.headers.authorization !== expectedAuth) return answer(res, 401, { message: 'Invalid API key' });
     const url = new URL(req.url ?? '/', 'http://fake');
     const raw = req.method === 'POST' ? await readBody(req) : '';
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};

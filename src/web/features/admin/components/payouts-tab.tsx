@@ -12,6 +12,7 @@ import { errorMessage } from '@web/lib/api';
 import { useCursorParam } from '@web/lib/cursor-param';
 import { formatDay, operatorToday } from '@web/lib/format';
 import { useAdminPayouts, useRecordPayout } from '@web/features/payments/api';
+import { PayoutBatchPanel } from './payout-batch-panel';
 
 /**
  * D34: owners with payable balances (largest first), "Record payout", and the payout history,
@@ -27,6 +28,7 @@ export function PayoutsTab() {
   const { owners, history } = payouts.data;
   return (
     <div className="space-y-6">
+      <PayoutBatchPanel />
       <section className="space-y-3">
         <div>
           <h2 className="text-base font-semibold text-stone-900">{t('payouts.owners')}</h2>

@@ -3,6 +3,7 @@ import { BookX, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookPage, BookQuery } from '@domain/api-types';
+import type { BorrowedSection as Borrowed } from '@domain/find-types';
 import { type Category, MIN_SEARCH_LENGTH } from '@domain/constants';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
@@ -15,6 +16,8 @@ import { catalogAreasQuery } from '@web/features/catalog/api';
 import { CatalogFilters } from './catalog-filters';
 import { Pagination } from '@web/components/pagination';
 import { SortSelect } from './sort-select';
+import { BorrowedSection } from './borrowed-section';
+import { DidYouMean } from './did-you-mean';
 
 /**
  * Filters, sort, count, states, grid and pagination of a listing (All Books, a category, an
@@ -24,9 +27,18 @@ export function CatalogBrowser({
   category,
   queryFor,
   byArea = true,
+  borrowedFor,
+  shelf = false,
 }: {
   category?: Category;
   queryFor: (query: BookQuery) => UseQueryOptions<BookPage, Error, BookPage, QueryKey>;
+  /**
+   * D46: the books out now for these words (null: no section), listed below the results; a
+   * search that finds little also offers "Did you mean".
+   */
+  borrowedFor: (q: string | undefined) => UseQueryOptions<Borrowed, Error, Borrowed, QueryKey> | null;
+  /** An owner's shelf: its borrowed section shows without words too. */
+  shelf?: boolean;
   /** Whether the listing offers the area filter (D38): not on a shelf, where every book is in one area. */
   byArea?: boolean;
 }) {
@@ -53,6 +65,7 @@ export function CatalogBrowser({
   // and offers the way out: the search cleared, or the first page.
   const refused = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
   const tooShort = !!params.q && params.q.length < MIN_SEARCH_LENGTH;
+  const borrowed = tooShort ? null : borrowedFor(params.q || undefined);
 
   /** Another page of the same listing (a cursor from the answer, or page 1), from the top. */
   function goTo(patch: Partial<CatalogParams>) {
@@ -115,6 +128,10 @@ export function CatalogBrowser({
           </div>
         )}
 
+        {params.q && data && !tooShort && (
+          <DidYouMean q={params.q} found={data.total} onPick={(q) => goTo({ q })} />
+        )}
+
         {query.isPending ? (
           <BookGridSkeleton label={t('states.loading')} />
         ) : query.isError && !data ? (
@@ -175,6 +192,7 @@ export function CatalogBrowser({
             />
           </div>
         ) : null}
+        {borrowed && <BorrowedSection query={borrowed} shelf={shelf} />}
       </section>
     </div>
   );

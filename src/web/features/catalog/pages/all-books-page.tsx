@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { bookPageQuery } from '@web/features/catalog/api';
+import { borrowedBooksQuery } from '@web/features/catalog/find-api';
 import { useCatalogParams } from '@web/lib/catalog-url';
 import { CatalogBrowser } from '@web/features/catalog/components/catalog-browser';
 import { SearchBox } from '@web/components/search-box';
@@ -18,7 +19,7 @@ export default function AllBooksPage() {
         <SearchBox key={params.q} initialQuery={params.q} />
         <SearchSummary q={params.q} onClear={() => update({ q: '' })} />
       </div>
-      <CatalogBrowser queryFor={bookPageQuery} />
+      <CatalogBrowser queryFor={bookPageQuery} borrowedFor={(q) => (q ? borrowedBooksQuery(q) : null)} />
     </Container>
   );
 }

@@ -10,6 +10,7 @@ import { Button, ButtonLink } from '@web/components/ui/button';
 import { Card, Container } from '@web/components/ui/card';
 import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { useMarkSold } from '@web/features/books/api';
+import { ApiError } from '@web/lib/api';
 import { useSession } from '@web/lib/session';
 import { AddToCartButton } from '@web/components/add-to-cart-button';
 import { bookDetailQuery, moreFromOwnerQuery } from '@web/features/catalog/api';
@@ -34,12 +35,13 @@ export default function BookDetailPage() {
     return <LoadingState label={t('detail.loading')} />;
   }
   if (query.isError) {
+    const sold = query.error instanceof ApiError && query.error.code === 'BOOK_SOLD';
     return (
       <LoadFailure
         error={query.error}
         icon={<BookX className="size-10" aria-hidden />}
-        notFoundTitle={t('detail.notFound')}
-        notFoundDescription={t('detail.notFoundDescription')}
+        notFoundTitle={sold ? t('detail.sold') : t('detail.notFound')}
+        notFoundDescription={sold ? t('detail.soldDescription') : t('detail.notFoundDescription')}
         failedMessage={t('detail.failed')}
       />
     );

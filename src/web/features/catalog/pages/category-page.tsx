@@ -4,6 +4,7 @@ import type { Category } from '@domain/constants';
 import { cn } from '@web/components/ui/cn';
 import { Container } from '@web/components/ui/card';
 import { bookPageQuery } from '@web/features/catalog/api';
+import { borrowedBooksQuery } from '@web/features/catalog/find-api';
 import { categoryFromParam } from '@domain/catalog-params';
 import { useCatalogParams } from '@web/lib/catalog-url';
 import { CatalogBrowser } from '@web/features/catalog/components/catalog-browser';
@@ -41,7 +42,11 @@ export default function CategoryPage() {
         </Container>
       </header>
       <Container className="py-8">
-        <CatalogBrowser category={category} queryFor={bookPageQuery} />
+        <CatalogBrowser
+          category={category}
+          queryFor={bookPageQuery}
+          borrowedFor={(q) => (q ? borrowedBooksQuery(q, category) : null)}
+        />
       </Container>
     </>
   );

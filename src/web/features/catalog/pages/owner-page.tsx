@@ -6,6 +6,7 @@ import type { OwnerProfile } from '@domain/api-types';
 import { Container } from '@web/components/ui/card';
 import { LoadingState } from '@web/components/ui/feedback';
 import { ownerBooksQuery, ownerProfileQuery } from '@web/features/catalog/api';
+import { shelfBorrowedQuery } from '@web/features/catalog/find-api';
 import { useCatalogParams } from '@web/lib/catalog-url';
 import { CatalogBrowser } from '@web/features/catalog/components/catalog-browser';
 import { LoadFailure } from '@web/features/catalog/components/load-failure';
@@ -75,7 +76,12 @@ function OwnerShelf({ owner }: { owner: OwnerProfile }) {
         </Container>
       </header>
       <Container className="py-8">
-        <CatalogBrowser queryFor={(query) => ownerBooksQuery(owner.id, query)} byArea={false} />
+        <CatalogBrowser
+          queryFor={(query) => ownerBooksQuery(owner.id, query)}
+          byArea={false}
+          borrowedFor={(q) => shelfBorrowedQuery(owner.id, q)}
+          shelf
+        />
       </Container>
     </>
   );

@@ -1,0 +1,93 @@
+import { and, asc, desc, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type Category, MIN_SEARCH_LENGTH } from '@domain/constants';
+import { BORROWED_SECTION_SIZE, type BorrowedBook, type BorrowedSection } from '@domain/find-types';
+import { normalizeIsbn } from '@domain/isbn';
+import type { DbOrTx } from '@server/db/client';
+import { type Book, books, orders, user, waitlistEntries } from '@server/db/schema';
+import { AppError } from '@server/lib/errors';
+import { searchMatch, toBookSummary } from '@server/modules/books/service';
+import { bookWaitlistOf } from '@server/modules/waitlist/service';
+
+// D46: a search keeps its main results among the books borrowable now, and lists the matching
+// books out now (reserved or borrowed) in a section of their own, each with its waitlist as the
+// viewer sees it: the expected return (D39) and whether they may join. A book held for a waiter
+// (D25) is out of the shop for everyone but its holder, and so out of this section too.
+
+/**
+ * Reserved by an open order or lent out, not deleted: exactly the predicate of the partial
+ * trigram indexes of migration 0028, so a search among them reads those small indexes.
+ */
+const outNow = (): SQL =>
+  sql`${books.deletedAt} is null and (${books.reservedByOrderId} is not null or ${books.status} = 'Borrowed')`;
+
+export interface BorrowedQuery {
+  q?: string;
+  category?: Category;
+  /** An owner's shelf: their books only. */
+  ownerId?: string;
+  viewerId: string | null;
+}
+
+async function conditionsOf(query: BorrowedQuery): Promise<SQL[]> {
+  const where: SQL[] = [sql`${books.ownerId} is not null`, ne(books.status, 'Unavailable')];
+  if (query.q) where.push(searchMatch(query.q, (await normalizeIsbn(query.q)) ?? undefined));
+  if (query.category) where.push(eq(books.category, query.category));
+  if (query.ownerId) where.push(eq(books.ownerId, query.ownerId));
+  return where;
+}
+
+/**
+ * The section: the viewer's own holds among the matches first (the book is theirs to add now),
+ * then the books out now whose current loan ends first, shown soonest back first by the
+ * estimate (a queue ahead moves a book later).
+ */
+export async function borrowedSection(db: DbOrTx, query: BorrowedQuery): Promise<BorrowedSection> {
+  if (query.q !== undefined && query.q.length < MIN_SEARCH_LENGTH) {
+    throw new AppError('SEARCH_TOO_SHORT', { params: { min: MIN_SEARCH_LENGTH } });
+  }
+  if (query.ownerId) {
+    const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.id, query.ownerId));
+    if (!owner) throw new AppError('OWNER_NOT_FOUND');
+  }
+  const where = await conditionsOf(query);
+  const held: Book[] = query.viewerId
+    ? (
+        await db
+          .select({ book: books })
+          .from(waitlistEntries)
+          .innerJoin(books, eq(books.id, waitlistEntries.bookId))
+          .where(
+            and(
+              eq(waitlistEntries.userId, query.viewerId),
+              isNotNull(waitlistEntries.holdUntil),
+              eq(books.heldForId, query.viewerId),
+              ...where,
+            ),
+          )
+          .orderBy(asc(waitlistEntries.holdUntil))
+          .limit(BORROWED_SECTION_SIZE)
+      ).map((r) => r.book)
+    : [];
+  // The loan's end: its due date once delivered, else its weeks from the order (not delivered yet).
+  const loanEnd = sql`coalesce(${orders.dueAt}, ${orders.createdAt} + ${orders.borrowDuration} * interval '7 days')`;
+  const out = await db
+    .select({ book: books })
+    .from(books)
+    .leftJoin(orders, eq(orders.id, books.reservedByOrderId))
+    .where(and(outNow(), ...where))
+    .orderBy(sql`${loanEnd} asc nulls last`, desc(books.createdAt), asc(books.id))
+    .limit(BORROWED_SECTION_SIZE - held.length);
+
+  const items: BorrowedBook[] = [];
+  for (const book of [...held, ...out.map((r) => r.book)]) {
+    items.push({
+      book: toBookSummary(book),
+      waitlist: await bookWaitlistOf(db, book, query.viewerId, { expectedReturn: true }),
+    });
+  }
+  const soonest = (item: BorrowedBook) =>
+    item.waitlist.state === 'held' ? '' : (item.waitlist.estimate?.from ?? '9999-12-31');
+  // A stable sort: equal windows keep the loans' order.
+  items.sort((a, b) => (soonest(a) < soonest(b) ? -1 : soonest(a) > soonest(b) ? 1 : 0));
+  return { items };
+}

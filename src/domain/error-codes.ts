@@ -126,6 +126,8 @@ export const ERROR_CODES = {
   // Payment claims and payouts (D36, D41)
   PAYMENT_CLAIM_NOT_PENDING: 409,
   ORDER_PAID_OUT: 409,
+  // Payments that confirm themselves (D42, D44)
+  PAYMENT_TEST_MODE_ONLY: 404,
   // Payouts in one batch (D34, D41)
   PAYOUT_BATCH_NOT_FOUND: 404,
   PAYOUT_BATCH_OPEN: 409,

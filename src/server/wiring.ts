@@ -9,6 +9,7 @@ import { loanTimerKinds } from './modules/loans/timer-service';
 import { orderNoticesListener } from './modules/email/order-notices-service';
 import { pickupPaymentListener } from './modules/payments/pickup-service';
 import { paymentTimerKinds } from './modules/payments/timer-service';
+import { paymentNoticeTimerKinds } from './modules/payments/notice-service';
 import { reviewTimerKinds } from './modules/reviews/timer-service';
 import { waitlistListener, waitlistTimerKinds } from './modules/waitlist/hold-service';
 import type { TimerKind } from './timers/registry';
@@ -26,6 +27,8 @@ export const TIMER_KINDS: TimerKind[] = [
   ...reviewTimerKinds,
   // The operator's day: the 24-hour promise's reminder (D50)
   ...shippingPromiseTimerKinds,
+  // Payments that confirm themselves (D42): each stored provider notice is processed once.
+  ...paymentNoticeTimerKinds,
 ];
 
 /** Who reacts to the lifecycle events (src/server/lib/lifecycle-events.ts), in the order they run. */

@@ -403,6 +403,28 @@ const MATRIX: Record<string, Entry> = {
     expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
     setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/money` }),
   },
+  // Payments that confirm themselves (D42): a notice needs the provider's token, not a session;
+  // the gateway's codes are the borrower's and the admins'; test mode's simulate the borrower's
+  // (the order here waits for its shipping cost, so the borrower is told it is not payable yet).
+  'POST /api/payments/notices': {
+    expect: { guest: 401, member: 401, owner: 401, other: 401, admin: 401 },
+    setup: async () => ({ path: '/api/payments/notices', body: { event: 'payment.capture', data: {} } }),
+  },
+  'GET /api/orders/:id/payment/gateway': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/payment/gateway` }),
+  },
+  'POST /api/orders/:id/payment/simulate': {
+    expect: { guest: 401, member: 403, owner: 409, other: 403, admin: 403 },
+    setup: async () => {
+      const order = await ownersOrder();
+      return {
+        path: `/api/orders/${order.id}/payment/simulate`,
+        still: async () =>
+          (await ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0].status === 'Draft',
+      };
+    },
+  },
   'POST /api/orders/:id/payment-claim/reject': {
     expect: ADMIN_ONLY,
     setup: async () => {

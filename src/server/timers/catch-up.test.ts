@@ -86,6 +86,17 @@ describe('repeating timers catch up once after a downtime', () => {
       body: { rating: 5 },
     });
     expect(rated.status).toBe(201);
+    // shipping-promise reminder (D50): a delivery order nobody priced (every other order here
+    // was priced or moved on before its reminder, which then sends nothing).
+    await placeTestOrder(ctx, { books: [await book()] });
+    // payment notice (D42): a provider's notice is stored and processed by the worker.
+    const config = ctx.deps.config.paymentProvider;
+    if (!('xendit' in config)) throw new Error('the tests run the fake gateway');
+    const noticed = await ctx.request('POST', '/api/payments/notices', {
+      headers: { 'x-callback-token': config.xendit.callbackToken, 'webhook-id': 'wh-catch-up' },
+      body: { event: 'qr.test', data: {} },
+    });
+    expect(noticed.status).toBe(200);
 
     const armed = await ctx.db.select({ kind: timers.kind }).from(timers).where(isNull(timers.firedAt));
     for (const { prefix } of TIMER_KINDS) {
@@ -109,6 +120,7 @@ describe('repeating timers catch up once after a downtime', () => {
     expect(await emailsTo(loan.borrower.user.email, 'loan_reminder')).toHaveLength(1);
     expect(await emailsTo(waiter.user.email, 'waitlist_hold')).toHaveLength(1);
     expect(await emailsTo(owner.user.email, 'message')).toHaveLength(1);
+    expect(await emailsTo(admin.user.email, 'order_shipping_promise_due')).toHaveLength(1);
 
     // And the next day's worker sends the claim's next reminder once, on its rhythm.
     setClock(new Date(START.getTime() + 16 * DAY + 60_000));

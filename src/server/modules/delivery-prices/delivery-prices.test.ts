@@ -154,9 +154,10 @@ describe('delivery prices per pair of areas (D49)', () => {
 
 describe('the 24-hour promise (D50)', () => {
   it('reminds the admins once, at 20 hours, of an order still without its shipping cost', async () => {
+    // The 24 hours count from the moment of placing, on the clock the timers read.
+    const placedAt = Date.parse('2026-12-02T02:00:00Z');
+    setClock(new Date(placedAt));
     const { order } = await deliveryOrder('Sidemen', 'Munduk');
-    // The 24 hours count from the order's own placing time, the one the queue shows.
-    const placedAt = new Date(order.createdAt).getTime();
     const at = (hours: number) => setClock(new Date(placedAt + hours * HOUR));
     // The reminder is a row committed with the order: a restarted (or SIGKILLed) server finds it.
     const [timer] = await ctx.db.select().from(timers).where(eq(timers.subjectId, order.id));
@@ -181,8 +182,9 @@ describe('the 24-hour promise (D50)', () => {
   });
 
   it('sends nothing for an order priced before the reminder', async () => {
+    const placedAt = Date.parse('2026-12-02T02:00:00Z');
+    setClock(new Date(placedAt));
     const { order } = await deliveryOrder('Pemuteran', 'Jimbaran');
-    const placedAt = new Date(order.createdAt).getTime();
     setClock(new Date(placedAt + 3 * HOUR));
     await advanceTestOrder(ctx, { orderId: order.id, admin, to: 'Waiting for Payment' });
     setClock(new Date(placedAt + 21 * HOUR));

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '@server/db/client';
 import { orders, type Timer } from '@server/db/schema';
+import { now } from '@server/lib/clock';
 import { listen } from '@server/lib/lifecycle-events';
 import { queueOrderNotices } from '@server/modules/email/order-notices-service';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
@@ -20,32 +21,25 @@ const SHIPPING_PROMISE_TIMER = 'shipping-promise:reminder';
 const shippingPromiseDeadline = (placedAt: Date) =>
   new Date(placedAt.getTime() + SHIPPING_PROMISE_HOURS * HOUR_MS);
 
-/** Arms the admins' reminder of every just-placed order that waits for its shipping cost. */
+/**
+ * Arms the admins' reminder of every just-placed delivery order that waits for its shipping cost
+ * (the checkout's orders not payable at once). The 24 hours run from now, the moment of placing,
+ * on the one clock the timers read.
+ */
 export const shippingPromiseListener = listen(['order-placed'], async (tx, event) => {
   if (event.deliveryMethod !== 'delivery') return;
   const payable = new Set(event.payableOrderIds);
-  if (event.orderIds.every((id) => payable.has(id))) return;
-  const waiting = await tx
-    .select({ id: orders.id, createdAt: orders.createdAt })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.id, event.orderIds),
-        eq(orders.status, 'Draft'),
-        eq(orders.deliveryMethod, 'delivery'),
-      ),
-    );
+  const deadline = shippingPromiseDeadline(now());
   await armTimers(
     tx,
-    waiting.map((order) => {
-      const deadline = shippingPromiseDeadline(order.createdAt);
-      return {
+    event.orderIds
+      .filter((id) => !payable.has(id))
+      .map((orderId) => ({
         kind: SHIPPING_PROMISE_TIMER,
-        subjectId: order.id,
+        subjectId: orderId,
         refAt: deadline,
         dueAt: new Date(deadline.getTime() - SHIPPING_REMINDER_LEAD_HOURS * HOUR_MS),
-      };
-    }),
+      })),
   );
 });
 
@@ -54,7 +48,7 @@ async function fireShippingReminder(tx: Tx, deps: TimerDeps, timer: Timer): Prom
   const [order] = await tx.select().from(orders).where(eq(orders.id, timer.subjectId)).for('update');
   if (order?.status !== 'Draft') return;
   await queueOrderNotices(tx, deps.config, order.id, 'shipping_promise_due', {
-    deadline: shippingPromiseDeadline(order.createdAt),
+    deadline: timer.refAt ?? undefined,
   });
 }
 

@@ -14,7 +14,6 @@ import {
 import { resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { fireDueTimers } from '@server/timers/fire';
-import type { Member } from '@tests/support/harness';
 import { createGatewayTestContext, GATEWAY_TOKEN, type GatewayTestContext } from '@tests/support/gateway';
 import { placeTestOrder } from '@tests/support/order-factories';
 
@@ -27,10 +26,10 @@ const HOUR = 3_600_000;
 const START = new Date('2026-12-02T02:00:00Z');
 
 let g: GatewayTestContext;
-let admin: Member;
 beforeAll(async () => {
   g = await createGatewayTestContext();
-  admin = await g.ctx.admin({ name: 'Gateway Admin' });
+  // An admin, so the notices that go to admins have someone to go to.
+  await g.ctx.admin({ name: 'Gateway Admin' });
 });
 afterEach(() => resetClock());
 afterAll(() => g.close());

@@ -33,8 +33,6 @@ const config: KnipConfig = {
     // this list when its code imports them.
     'web-push',
     '@types/web-push',
-    'qrcode',
-    '@types/qrcode',
     'csv-parse',
     'recharts',
     'react-is',
@@ -44,7 +42,6 @@ const config: KnipConfig = {
     '@testing-library/react',
     '@testing-library/dom',
     '@testing-library/user-event',
-    'jsqr',
   ],
 };
 

@@ -14,8 +14,8 @@ const earningsOrderSchema = z.object({
   itemsTotal: moneySchema,
   serviceFee: moneySchema,
   ownerShare: moneySchema,
-  /** pending until Completed; payable once Completed (paid out from the balance). */
-  state: z.enum(['pending', 'payable']),
+  /** unpaid while the borrower has not paid; pending until Completed; payable once Completed. */
+  state: z.enum(['unpaid', 'pending', 'payable']),
 });
 
 export const payoutViewSchema = z.object({

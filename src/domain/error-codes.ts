@@ -114,6 +114,8 @@ export const ERROR_CODES = {
   THREAD_NOT_FOUND: 404,
   THREAD_FORBIDDEN: 403,
   OWN_BOOK_QUESTION: 409,
+  // Faults of the third outside test: the message limit, clear answers for broken storage
+  TOO_MANY_MESSAGES: 429,
   // Reviews (D27)
   REVIEW_NOT_FOUND: 404,
   REVIEW_NOT_PARTY: 403,
@@ -124,6 +126,8 @@ export const ERROR_CODES = {
   // Payment claims and payouts (D36, D41)
   PAYMENT_CLAIM_NOT_PENDING: 409,
   ORDER_PAID_OUT: 409,
+  // Payments that confirm themselves (D42, D44)
+  PAYMENT_TEST_MODE_ONLY: 404,
   // Payouts in one batch (D34, D41)
   PAYOUT_BATCH_NOT_FOUND: 404,
   PAYOUT_BATCH_OPEN: 409,
@@ -140,6 +144,8 @@ export const ERROR_CODES = {
   USER_HAS_OPEN_ORDERS: 409,
   // Every word right: a sold book's page says it was sold, not that it may have been removed (D28)
   BOOK_SOLD: 404,
+  // The operator's day: delivery prices per pair of areas (D49)
+  DELIVERY_PRICE_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -5,6 +5,7 @@ import { accountRoutes } from './modules/account/routes';
 import { booksRoutes } from './modules/books/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
+import { deliveryPricesRoutes } from './modules/delivery-prices/routes';
 import { conversationsRoutes } from './modules/conversations/routes';
 import { coversRoutes } from './modules/covers/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -48,6 +49,8 @@ const API_MODULES = [
   whatsappRoutes,
   // Every book findable (D46)
   findRoutes,
+  // The operator's day (D49, D50)
+  deliveryPricesRoutes,
 ] as const;
 
 export function mountApiModules(app: OpenAPIHono<AppEnv>): void {

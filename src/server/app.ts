@@ -27,6 +27,7 @@ import { jsonResponses } from './lib/json-response';
 import { refuseForbiddenText } from './security/forbidden-text';
 import { limitJsonBody } from './security/json-body-limit';
 import { isServedAuthEndpoint } from './auth/served-endpoints';
+import { limitSignInGuesses } from './security/password-guesses';
 import { createPageHints } from './web-app/page-hints';
 import { mountSeo } from './web-app/seo';
 import { isBookShown } from '@server/modules/books/read-service';
@@ -121,6 +122,8 @@ export function createApp(deps: AppDeps) {
     c.req.raw = new Request(c.req.raw, { headers });
     await next();
   });
+  // Password guesses per account, across addresses and routes (security/password-guesses.ts).
+  app.use('/api/auth/sign-in/email', limitSignInGuesses);
 
   const sessions = createSessionCache();
   /** Sets `user` and `sessionId` from the session cookie, through the session cache. */
@@ -179,6 +182,7 @@ export function createApp(deps: AppDeps) {
       // the Node adapter drops the socket if it cannot drain it within half a second. Saying so
       // lets the client open a new connection instead of losing its next request on this one.
       if (err.status === 413) c.header('Connection', 'close');
+      if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
       return c.json(err.toBody(), err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {

@@ -51,6 +51,12 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   // D31: how many reverse proxies stand in front; 0 ignores X-Forwarded-For entirely.
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  // D42: how payments are taken and confirmed. Default: fake in development and tests, manual
+  // in production. The xendit adapter needs its secret key and callback token.
+  PAYMENT_PROVIDER: z.enum(['manual', 'fake', 'xendit', 'statement']).optional(),
+  XENDIT_SECRET_KEY: z.string().min(1).optional(),
+  XENDIT_CALLBACK_TOKEN: z.string().min(16).optional(),
+  XENDIT_API_URL: z.url().optional(),
   // Tests only: start this process's clock this many ms ahead (refused in production).
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
 });
@@ -86,6 +92,45 @@ export interface Config {
   s3: S3Settings | null;
   /** Reverse proxies in front: the client address is the Nth X-Forwarded-For entry from the right (0: the socket's). */
   trustedProxies: number;
+  /** D42: the payment adapter and, for xendit and fake, the gateway's settings. */
+  paymentProvider: PaymentProviderSettings;
+}
+
+type PaymentProviderSettings =
+  | { kind: 'manual' | 'statement' }
+  | {
+      kind: 'xendit' | 'fake';
+      /** apiUrl null: the fake gateway starts in-process when first used. */
+      xendit: { secretKey: string; callbackToken: string; apiUrl: string | null };
+    };
+
+/** D42: the chosen adapter with its secrets, checked at start; `fake` never runs in production. */
+function paymentProviderSettings(e: z.infer<typeof envSchema>): PaymentProviderSettings {
+  const production = e.NODE_ENV === 'production';
+  const kind = e.PAYMENT_PROVIDER ?? (production ? 'manual' : 'fake');
+  if (kind === 'manual' || kind === 'statement') return { kind };
+  if (kind === 'fake') {
+    if (production) throw new Error('PAYMENT_PROVIDER=fake is a test gateway; it cannot run in production.');
+    // A test gateway's secrets: random per process unless a test names them.
+    return {
+      kind,
+      xendit: {
+        secretKey: e.XENDIT_SECRET_KEY ?? `xnd_development_${randomBytes(16).toString('hex')}`,
+        callbackToken: e.XENDIT_CALLBACK_TOKEN ?? randomBytes(24).toString('hex'),
+        apiUrl: e.XENDIT_API_URL ?? null,
+      },
+    };
+  }
+  const missing = (['XENDIT_SECRET_KEY', 'XENDIT_CALLBACK_TOKEN'] as const).filter((name) => !e[name]);
+  if (missing.length > 0) throw new Error(`PAYMENT_PROVIDER=xendit needs ${missing.join(' and ')}.`);
+  return {
+    kind,
+    xendit: {
+      secretKey: e.XENDIT_SECRET_KEY!,
+      callbackToken: e.XENDIT_CALLBACK_TOKEN!,
+      apiUrl: (e.XENDIT_API_URL ?? 'https://api.xendit.co').replace(/\/$/, ''),
+    },
+  };
 }
 
 const S3_REQUIRED = [
@@ -168,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clockOffsetMs: e.CLOCK_OFFSET_MS,
     s3: s3Settings(e),
     trustedProxies: e.TRUSTED_PROXIES,
+    paymentProvider: paymentProviderSettings(e),
   };
 }
 

@@ -9,6 +9,7 @@ import { setOperatorTimeZone } from './lib/clock';
 import { createLogger, type Logger, logPretty } from './lib/logger';
 import { createDiskStorage, createS3Storage, type Storage } from './lib/storage';
 import { syncOwnerBalances } from './modules/payments/balances-service';
+import { closePaymentProvider } from './modules/payments/provider-service';
 import { createOutbox, createTransport, type Transport } from './outbox/outbox';
 import { onLifecycleEvent } from './lib/lifecycle-events';
 import { fireDueTimers } from './timers/fire';
@@ -67,6 +68,7 @@ export async function createRuntime(
     database,
     async close() {
       await outbox.stop();
+      await closePaymentProvider(config);
       await database.close();
     },
   };

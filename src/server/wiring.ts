@@ -1,10 +1,15 @@
 import type { LifecycleListener } from './lib/lifecycle-events';
+import {
+  shippingPromiseListener,
+  shippingPromiseTimerKinds,
+} from './modules/delivery-prices/promise-service';
 import { conversationTimerKinds } from './modules/conversations/timer-service';
 import { loanTimersListener } from './modules/loans/service';
 import { loanTimerKinds } from './modules/loans/timer-service';
 import { orderNoticesListener } from './modules/email/order-notices-service';
 import { pickupPaymentListener } from './modules/payments/pickup-service';
 import { paymentTimerKinds } from './modules/payments/timer-service';
+import { paymentNoticeTimerKinds } from './modules/payments/notice-service';
 import { reviewTimerKinds } from './modules/reviews/timer-service';
 import { waitlistListener, waitlistTimerKinds } from './modules/waitlist/hold-service';
 import type { TimerKind } from './timers/registry';
@@ -20,6 +25,10 @@ export const TIMER_KINDS: TimerKind[] = [
   ...waitlistTimerKinds,
   ...conversationTimerKinds,
   ...reviewTimerKinds,
+  // The operator's day: the 24-hour promise's reminder (D50)
+  ...shippingPromiseTimerKinds,
+  // Payments that confirm themselves (D42): each stored provider notice is processed once.
+  ...paymentNoticeTimerKinds,
 ];
 
 /** Who reacts to the lifecycle events (src/server/lib/lifecycle-events.ts), in the order they run. */
@@ -30,4 +39,6 @@ export const LIFECYCLE_LISTENERS: LifecycleListener[] = [
   loanTimersListener,
   orderNoticesListener,
   waitlistListener,
+  // The operator's day: the 24-hour promise's reminder is armed as a delivery order is placed (D50)
+  shippingPromiseListener,
 ];

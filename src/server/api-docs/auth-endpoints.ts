@@ -36,7 +36,10 @@ const ALWAYS = {
   413: answer('The body is larger than the route accepts', errorBodySchema),
   415: answer('A body in a type Better Auth does not take (UNSUPPORTED_MEDIA_TYPE): send JSON', authError),
   422: answer('Invalid input: VALIDATION_FAILED with the spec’s message and `fields`', authError),
-  429: answer('Too many attempts (Better Auth’s limiter)', authError),
+  429: answer(
+    'Too many attempts, with `Retry-After`: Better Auth’s limiter per address, or (sign-in) TOO_MANY_PASSWORD_ATTEMPTS per account',
+    either,
+  ),
   500: answer('Unexpected error', either),
 };
 

@@ -26,6 +26,7 @@ import {
   LANGUAGES,
   ORDER_STATUSES,
 } from '@domain/constants';
+import type { PAYMENT_TASK_KINDS, PAYMENT_TASK_RESOLUTIONS } from '@domain/gateway-types';
 import type { DeliveryAddress, OrderEventDetails, PickupLocationSnapshot } from '@domain/order-types';
 import type { StoredNotice } from '@server/outbox/layout';
 
@@ -186,6 +187,28 @@ export const favouritePickupLocations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('favourite_pickup_location_idx').on(t.pickupLocationId)],
+);
+
+// ---------------------------------------------------------------- delivery prices (D49)
+/**
+ * What a delivery costs from an owner's area to a borrower's area (D38: profile locations,
+ * matched as written); a row without an owner area is the default into that borrower area.
+ * Checkout copies the price onto the order, so a later change never touches a placed order.
+ */
+export const deliveryPrices = pgTable(
+  'delivery_prices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerArea: text('owner_area'),
+    borrowerArea: text('borrower_area').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One price per route; the default (no owner area) is one route of its own.
+    uniqueIndex('delivery_prices_route_uq').on(t.borrowerArea, sql`coalesce(${t.ownerArea}, '')`),
+  ],
 );
 
 // ---------------------------------------------------------------- books
@@ -879,6 +902,95 @@ export const adminCounterDeltas = pgTable('admin_counter_deltas', {
   delta: bigint('delta', { mode: 'number' }).notNull(),
 });
 
+// ---------------------------------------------------------------- gateway payments (D42-D44)
+/**
+ * What a payment provider was asked to collect for an order (a dynamic QRIS code, a virtual
+ * account), for the order's exact amount until its payment window closes (D24). `provider_ref`
+ * is the provider's id of it; our own id is the reference the provider echoes in its notices.
+ * One pending row per order, method, channel and deadline (payments_open_uq), so two page
+ * loads at once keep one.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    method: text('method').$type<'qris' | 'va' | 'transfer'>().notNull(),
+    /** The bank of a virtual account ('BCA'); empty for QRIS. */
+    channel: text('channel').notNull().default(''),
+    providerRef: text('provider_ref').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** D43: the gateway's fee, borne by the platform's share; known once paid. */
+    fee: numeric('fee', { precision: 12, scale: 2 }),
+    status: text('status').$type<'pending' | 'paid' | 'expired' | 'refunded'>().notNull().default('pending'),
+    qrString: text('qr_string'),
+    accountNumber: text('account_number'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The provider's id of the money that paid it (what a refund names). */
+    receivedRef: text('received_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
+    uniqueIndex('payments_open_uq')
+      .on(t.orderId, t.method, t.channel, t.expiresAt)
+      .where(sql`status = 'pending'`),
+    index('payments_order_idx').on(t.orderId, t.createdAt),
+    check('payments_status', sql`${t.status} in ('pending', 'paid', 'expired', 'refunded')`),
+    check('payments_method', sql`${t.method} in ('qris', 'va', 'transfer')`),
+  ],
+);
+
+/**
+ * Every notice a provider sent, stored once under (provider, webhook id) before it is answered
+ * (D42): a repeat finds the row and changes nothing. The worker processes unprocessed rows
+ * (a timer per notice), so a crash between storing and processing loses none.
+ */
+export const paymentNotices = pgTable(
+  'payment_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    webhookId: text('webhook_id').notNull(),
+    body: jsonb('body').$type<unknown>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** What processing decided: 'recorded', a task kind, or why it was ignored. */
+    outcome: text('outcome'),
+  },
+  (t) => [uniqueIndex('payment_notices_webhook_uq').on(t.provider, t.webhookId)],
+);
+
+/** D44: money that arrived late, twice or wrong: an admin's task until refunded or revived. */
+export const paymentTasks = pgTable(
+  'payment_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    noticeId: uuid('notice_id')
+      .notNull()
+      .references(() => paymentNotices.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<(typeof PAYMENT_TASK_KINDS)[number]>().notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** The provider's id of the money received (what a refund names). */
+    providerPaymentRef: text('provider_payment_ref').notNull(),
+    resolution: text('resolution').$type<(typeof PAYMENT_TASK_RESOLUTIONS)[number]>(),
+    refundRef: text('refund_ref'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_tasks_notice_uq').on(t.noticeId),
+    index('payment_tasks_open_idx').on(t.createdAt).where(sql`resolved_at is null`),
+  ],
+);
+
 // ---------------------------------------------------------------- WhatsApp numbers
 /**
  * A member's optional WhatsApp number (D45, migration 0027), in E.164, given with consent. Kept
@@ -924,3 +1036,6 @@ export type Thread = typeof threads.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type PaymentNotice = typeof paymentNotices.$inferSelect;
+export type PaymentTask = typeof paymentTasks.$inferSelect;

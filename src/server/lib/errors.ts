@@ -23,10 +23,16 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   /** The message key and parameters per field, for the web to translate. */
   readonly fieldCodes?: Record<string, FieldProblem>;
+  /** Sent as `Retry-After` (a limit's window, a store that will be back): when to try again. */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,
-    options: { params?: MessageParams; fields?: Record<string, FieldProblem | ZodProblem> } = {},
+    options: {
+      params?: MessageParams;
+      fields?: Record<string, FieldProblem | ZodProblem>;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     const problems = options.fields && Object.keys(options.fields).length > 0 ? options.fields : undefined;
     const english = problems
@@ -38,6 +44,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.status = ERROR_CODES[code];
     if (options.params) this.params = options.params;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
     if (problems) {
       this.fields = english;
       this.fieldCodes = Object.fromEntries(

@@ -30,6 +30,7 @@ describe('lifecycle events', () => {
         orderIds: ['o1'],
         borrowerId: 'm1',
         deliveryMethod: 'delivery',
+        payableOrderIds: [],
         heldBookIds: [],
       },
       ctx,
@@ -51,7 +52,14 @@ describe('lifecycle events', () => {
     await announce(tx, { type: 'books-withdrawn', bookIds: [], reason: 'sold' }, ctx);
     await announce(
       tx,
-      { type: 'order-placed', orderIds: [], borrowerId: 'm1', deliveryMethod: 'pickup', heldBookIds: [] },
+      {
+        type: 'order-placed',
+        orderIds: [],
+        borrowerId: 'm1',
+        deliveryMethod: 'pickup',
+        payableOrderIds: [],
+        heldBookIds: [],
+      },
       ctx,
     );
     expect(heard).toEqual([]);

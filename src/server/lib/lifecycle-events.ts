@@ -15,8 +15,13 @@ export type LifecycleEvent =
       type: 'order-placed';
       orderIds: string[];
       borrowerId: string;
-      /** One method for the whole checkout; a pickup order enters Waiting for Payment (D33). */
+      /** One method for the whole checkout. */
       deliveryMethod: 'delivery' | 'pickup';
+      /**
+       * The orders that need no shipping review and were created at Waiting for Payment: every
+       * pickup order (D33) and a delivery order on a priced route (D49). The rest are Draft.
+       */
+      payableOrderIds: string[];
       /** The books among them that were held for the borrower (D25): their holds end now. */
       heldBookIds: string[];
     }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
 import { rateLimit } from '@server/db/schema';
 
@@ -6,13 +6,21 @@ import { rateLimit } from '@server/db/schema';
 // rate_limit table under our own key prefixes, so every instance shares the counters. For our
 // keys `last_request` is the start of the key's current window.
 
-/** Counts one attempt under `key`; true while the key is within `max` attempts per window. */
+/** An attempt refused: the seconds until the key's window ends (the answer's Retry-After). */
+export interface Refused {
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one attempt under `key`; null while the key is within `max` attempts per window, else
+ * how long until the window ends.
+ */
 export async function takeAttempt(
   db: DbOrTx,
   key: string,
   limit: { max: number; windowMs: number },
   now = Date.now(),
-): Promise<boolean> {
+): Promise<Refused | null> {
   const windowStart = now - limit.windowMs;
   const [row] = await db
     .insert(rateLimit)
@@ -24,6 +32,14 @@ export async function takeAttempt(
         lastRequest: sql`case when "rate_limit"."last_request" < ${windowStart} then ${now} else "rate_limit"."last_request" end`,
       },
     })
-    .returning({ count: rateLimit.count });
-  return (row?.count ?? 0) <= limit.max;
+    .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
+  if ((row?.count ?? 0) <= limit.max) return null;
+  return {
+    retryAfterSeconds: Math.max(1, Math.ceil((Number(row.windowStart) + limit.windowMs - now) / 1000)),
+  };
+}
+
+/** Forgets the attempts counted under `key` (a right password ends the count of wrong ones). */
+export async function forgetAttempts(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(rateLimit).where(eq(rateLimit.key, key));
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   books,
   cartItems,
+  deliveryPrices,
   emailNotifications,
   messages,
   orders,
@@ -402,6 +403,28 @@ const MATRIX: Record<string, Entry> = {
     expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
     setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/money` }),
   },
+  // Payments that confirm themselves (D42): a notice needs the provider's token, not a session;
+  // the gateway's codes are the borrower's and the admins'; test mode's simulate the borrower's
+  // (the order here waits for its shipping cost, so the borrower is told it is not payable yet).
+  'POST /api/payments/notices': {
+    expect: { guest: 401, member: 401, owner: 401, other: 401, admin: 401 },
+    setup: async () => ({ path: '/api/payments/notices', body: { event: 'payment.capture', data: {} } }),
+  },
+  'GET /api/orders/:id/payment/gateway': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/payment/gateway` }),
+  },
+  'POST /api/orders/:id/payment/simulate': {
+    expect: { guest: 401, member: 403, owner: 409, other: 403, admin: 403 },
+    setup: async () => {
+      const order = await ownersOrder();
+      return {
+        path: `/api/orders/${order.id}/payment/simulate`,
+        still: async () =>
+          (await ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0].status === 'Draft',
+      };
+    },
+  },
   'POST /api/orders/:id/payment-claim/reject': {
     expect: ADMIN_ONLY,
     setup: async () => {
@@ -646,6 +669,38 @@ const MATRIX: Record<string, Entry> = {
     setup: async () => {
       const id = await failedEmail();
       return { path: '/api/admin/emails/retry-failed', still: () => emailStillFailed(id) };
+    },
+  },
+  // The operator's day: delivery prices per pair of areas (D49)
+  'GET /api/admin/delivery-prices': {
+    expect: ADMIN_ONLY,
+    setup: async () => ({ path: '/api/admin/delivery-prices' }),
+  },
+  'PUT /api/admin/delivery-prices': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const borrowerArea = `Area ${randomUUID().slice(0, 8)}`;
+      return {
+        path: '/api/admin/delivery-prices',
+        body: { ownerArea: null, borrowerArea, price: '10000' },
+        still: async () =>
+          (await ctx.db.select().from(deliveryPrices).where(eq(deliveryPrices.borrowerArea, borrowerArea)))
+            .length === 0,
+      };
+    },
+  },
+  'DELETE /api/admin/delivery-prices/:id': {
+    expect: { ...ADMIN_ONLY, admin: 204 },
+    setup: async () => {
+      const [row] = await ctx.db
+        .insert(deliveryPrices)
+        .values({ ownerArea: null, borrowerArea: `Area ${randomUUID().slice(0, 8)}`, price: '10000.00' })
+        .returning();
+      return {
+        path: `/api/admin/delivery-prices/${row.id}`,
+        still: async () =>
+          (await ctx.db.select().from(deliveryPrices).where(eq(deliveryPrices.id, row.id))).length === 1,
+      };
     },
   },
   // Better Auth's wildcard routes: one representative each (its other endpoints have their own tests).

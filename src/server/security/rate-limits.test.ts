@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimit } from '@server/db/schema';
+import { resetClock, setClock } from '@server/lib/clock';
 import { UPLOADS_PER_HOUR } from '@server/modules/books/upload-rate-limit';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { englishCode } from '@tests/support/texts';
@@ -128,6 +129,72 @@ describe('rate limits', () => {
     for (let i = 0; i < 5; i++)
       expect((await change((await ctx.member()).cookie, 'wrong-password')).status).toBe(422);
     expect((await change((await ctx.member()).cookie, 'wrong-password')).status).toBe(429);
+  });
+});
+
+// Guesses per account: sign-in was limited per address only, so a member's password took 14
+// guesses a minute from 127.0.0.1, ::1 and the profile route. Every route that checks a password
+// now counts under the account, whatever the address (security/password-guesses.ts).
+describe('password guesses per account, across routes and addresses', () => {
+  const from = (n: number) => ({ 'x-forwarded-for': `203.0.113.${n}` });
+  const signIn = (c: TestContext, n: number, email: string, password: string) =>
+    c.request('POST', '/api/auth/sign-in/email', { headers: from(n), body: { email, password } });
+  const changePassword = (c: TestContext, n: number, cookie: string, currentPassword: string) =>
+    c.request('POST', '/api/profile/password', {
+      cookie,
+      headers: from(n),
+      body: { currentPassword, newPassword: 'changed-pass-1', confirmPassword: 'changed-pass-1' },
+    });
+
+  it('5 wrong passwords a minute per account from any address and route; then 429 with Retry-After; the owner waits at most the window', async () => {
+    // Behind one proxy, so each request comes from the address its X-Forwarded-For names.
+    const behind = await createTestContext({ TRUSTED_PROXIES: '1' });
+    try {
+      const { user, cookie } = await behind.member();
+      const other = await behind.member();
+      setClock(new Date('2026-12-02T02:00:00Z'));
+      // Three addresses at sign-in, two more at the profile's password check: five wrong guesses.
+      for (const n of [1, 2, 3])
+        expect((await signIn(behind, n, user.email, 'wrong-password')).status).toBe(401);
+      for (const n of [4, 5])
+        expect((await changePassword(behind, n, cookie, 'wrong-password')).status).toBe(422);
+      // A sixth, from a fresh address on either route, is refused, even with the right password.
+      const refused = await signIn(behind, 6, user.email, user.password);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({
+        error: { code: 'TOO_MANY_PASSWORD_ATTEMPTS', message: englishCode('TOO_MANY_PASSWORD_ATTEMPTS') },
+      });
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect((await changePassword(behind, 7, cookie, user.password)).status).toBe(429);
+      // Another account from the same addresses is not held back.
+      expect((await signIn(behind, 6, other.user.email, 'wrong-password')).status).toBe(401);
+      // Once the window has passed, the owner signs in, and that forgets the count.
+      setClock(new Date(Date.parse('2026-12-02T02:00:00Z') + 61_000));
+      expect((await signIn(behind, 8, user.email, user.password)).status).toBe(200);
+      for (const n of [9, 10, 11, 12, 13]) {
+        expect((await signIn(behind, n, user.email, 'wrong-password')).status).toBe(401);
+      }
+    } finally {
+      resetClock();
+      await behind.close();
+    }
+  });
+
+  it('20 guesses at once from 20 addresses: at most 5 reach the password check', async () => {
+    const behind = await createTestContext({ TRUSTED_PROXIES: '1' });
+    try {
+      const { user } = await behind.member();
+      const res = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => signIn(behind, 100 + n, user.email, 'wrong-password')),
+      );
+      const checked = res.filter((r) => r.status === 401).length;
+      expect(checked).toBeLessThanOrEqual(5);
+      expect(res.filter((r) => r.status === 429)).toHaveLength(20 - checked);
+    } finally {
+      await behind.close();
+    }
   });
 });
 

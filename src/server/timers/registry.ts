@@ -42,3 +42,14 @@ export function timerEffectFor(kind: string): TimerEffect | null {
   }
   return best?.fire ?? null;
 }
+
+/**
+ * The next run of a repeating timer that was due at `dueAt` and fired at `at`: the first moment
+ * after `at` on its rhythm. After a downtime a repeating timer fires once and then keeps its
+ * rhythm; arming the next run from the missed `dueAt` fired it once per missed period (an admin
+ * got a claim reminder 15 times per order after 15 days down).
+ */
+export function nextRunAfter(dueAt: Date, periodMs: number, at: Date): Date {
+  const periods = Math.max(1, Math.floor((at.getTime() - dueAt.getTime()) / periodMs) + 1);
+  return new Date(dueAt.getTime() + periods * periodMs);
+}

@@ -23,7 +23,6 @@ export function LanguageSwitcher({ variant }: { variant: 'header' | 'footer' }) 
           type="button"
           lang={lang}
           aria-pressed={shown === lang}
-          aria-label={variant === 'header' ? t(`language.${lang}`) : undefined}
           onClick={() => void choose(lang)}
           className={cn(
             'rounded-md font-medium transition-colors',
@@ -33,7 +32,16 @@ export function LanguageSwitcher({ variant }: { variant: 'header' | 'footer' }) 
               : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900',
           )}
         >
-          {variant === 'header' ? lang : t(`language.${lang}`)}
+          {variant === 'header' ? (
+            // The name starts with what is shown ("EN English"), so a voice command naming the
+            // visible label finds it (label-in-name).
+            <>
+              {lang}
+              <span className="sr-only"> {t(`language.${lang}`)}</span>
+            </>
+          ) : (
+            t(`language.${lang}`)
+          )}
         </button>
       ))}
     </fieldset>

@@ -19,6 +19,7 @@ import {
   z,
 } from '@server/lib/openapi';
 import { takeAttempt } from '@server/security/attempt-limit';
+import { forgetPasswordGuesses, takePasswordGuess } from '@server/security/password-guesses';
 import type { MiddlewareHandler } from 'hono';
 import { changePassword, confirmEmail, getMe, saveLanguage, updateProfile } from './service';
 
@@ -86,18 +87,23 @@ const password = memberRoute({
 });
 
 // Better Auth's limiter sees only HTTP calls, not this server call: guessing the current
-// password is limited here like sign-in, per member and per address, every attempt counted
-// (before the body is read, so a malformed attempt counts too). A guest goes on to the 401.
+// password is limited here per address, and per account with sign-in's guesses (one count,
+// security/password-guesses.ts), every attempt counted before the body is read, so a malformed
+// attempt counts too; a right password forgets the account's count. A guest goes on to the 401.
 const passwordAttempts: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.var.user;
-  if (user && c.req.method === 'POST' && c.var.deps.config.rateLimitEnabled) {
+  const counted = user && c.req.method === 'POST' && c.var.deps.config.rateLimitEnabled;
+  if (counted) {
     const db = c.var.deps.db;
     const limit = { max: PASSWORD_ATTEMPTS_PER_MINUTE, windowMs: 60_000 };
-    const byMember = await takeAttempt(db, `profile-password:member:${user.id}`, limit);
-    const byAddress = await takeAttempt(db, `profile-password:address:${c.var.clientIp}`, limit);
-    if (!byMember || !byAddress) throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS');
+    const refused =
+      (await takePasswordGuess(db, user.email)) ??
+      (await takeAttempt(db, `profile-password:address:${c.var.clientIp}`, limit));
+    if (refused)
+      throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS', { retryAfterSeconds: refused.retryAfterSeconds });
   }
   await next();
+  if (counted && c.res.status === 200) await forgetPasswordGuesses(c.var.deps.db, user.email);
 };
 
 /** Each new Set-Cookie header of a Better Auth call, passed on to this answer. */

@@ -64,9 +64,8 @@ type SignedInEnv = { Variables: { deps: AppDeps; user: SessionUser } };
  */
 const uploadLimits = createMiddleware<SignedInEnv>(async (c, next) => {
   const { db, config } = c.var.deps;
-  if (config.rateLimitEnabled && !(await takeUploadAttempt(db, c.var.user.id))) {
-    throw new AppError('TOO_MANY_UPLOADS');
-  }
+  const refused = config.rateLimitEnabled ? await takeUploadAttempt(db, c.var.user.id) : null;
+  if (refused) throw new AppError('TOO_MANY_UPLOADS', { retryAfterSeconds: refused.retryAfterSeconds });
   await limitFormBody(c, next);
 });
 

@@ -58,7 +58,7 @@ const lines = [
   line(book('b', 'o1', '5000.00'), 4, 'Made'),
   line(book('c', 'o2', '7000.00'), 2, 'Ketut'),
 ];
-const build = (delivery: Delivery) => {
+const build = (delivery: Delivery, deliveryPrices: ReadonlyMap<string, string> = new Map()) => {
   let n = 0;
   return buildOrderRows({
     checkoutId: 'k1',
@@ -66,6 +66,7 @@ const build = (delivery: Delivery) => {
     delivery,
     groups: groupCartLines(lines),
     serviceFeePercent: 10,
+    deliveryPrices,
     newId: () => `order-${++n}`,
   });
 };
@@ -121,5 +122,16 @@ describe('the rows of a checkout', () => {
       });
       expect(order.total).toBe(order.subtotal);
     }
+  });
+
+  it('makes a delivery on a priced route (D49) waiting for payment with its price, the others Draft', () => {
+    const [made, ketut] = build({ method: 'delivery', address }, new Map([['o1', '15000.00']]));
+    expect(made?.order).toMatchObject({
+      status: 'Waiting for Payment',
+      shippingCost: '15000.00',
+      total: '65000.00',
+      ownerShare: '45000.00',
+    });
+    expect(ketut?.order).toMatchObject({ status: 'Draft', shippingCost: null, total: null });
   });
 });

@@ -2,6 +2,7 @@ import type { PickupLocation } from '@domain/api-types';
 import { PAYMENT_METHOD } from '@domain/constants';
 import { fromMinor } from '@domain/money';
 import type { DeliveryAddress } from '@domain/order-types';
+import { orderTotal } from '@domain/order-machine';
 import { ownerShare, sumMinor } from '@domain/pricing';
 import type { CartLine, groupCartLines } from '@server/modules/cart/service';
 
@@ -20,6 +21,8 @@ export interface OrderRowsInput<L extends CartLine> {
   delivery: Delivery;
   groups: ReturnType<typeof groupCartLines<L>>;
   serviceFeePercent: number;
+  /** D49: the delivery price from each owner to the member, where their route has one. */
+  deliveryPrices: ReadonlyMap<string, string>;
   /** Makes each order's id (the statement's rows name each other by these ids). */
   newId: () => string;
 }
@@ -29,6 +32,11 @@ export function buildOrderRows<L extends CartLine>(input: OrderRowsInput<L>) {
   const pickup = delivery.method === 'pickup' ? delivery.location : null;
   return input.groups.map((group) => {
     const subtotal = fromMinor(sumMinor(group.lineTotals));
+    // D33: self pickup is free; D49: a delivery on a priced route costs its price. Either needs
+    // no shipping review, so its order waits for payment at once; any other waits in Draft.
+    const shippingCost = pickup
+      ? '0.00'
+      : ((group.ownerId ? input.deliveryPrices.get(group.ownerId) : undefined) ?? null);
     const order = {
       id: input.newId(),
       checkoutId: input.checkoutId,
@@ -37,8 +45,7 @@ export function buildOrderRows<L extends CartLine>(input: OrderRowsInput<L>) {
       userEmail: member.email,
       ownerId: group.ownerId,
       ownerName: group.ownerName,
-      // D33: self pickup is free and needs no review, so its order waits for payment at once.
-      status: pickup ? ('Waiting for Payment' as const) : ('Draft' as const),
+      status: shippingCost === null ? ('Draft' as const) : ('Waiting for Payment' as const),
       deliveryMethod: delivery.method,
       deliveryAddress: delivery.method === 'delivery' ? delivery.address : null,
       pickupLocationId: pickup?.id ?? null,
@@ -47,8 +54,8 @@ export function buildOrderRows<L extends CartLine>(input: OrderRowsInput<L>) {
         : null,
       borrowDuration: group.borrowDuration,
       subtotal,
-      shippingCost: pickup ? '0.00' : null,
-      total: pickup ? subtotal : null,
+      shippingCost,
+      total: shippingCost === null ? null : orderTotal(subtotal, shippingCost),
       // D34: the owner's share and the service fee, fixed when the order is made.
       ...ownerShare(subtotal, input.serviceFeePercent),
       paymentMethod: PAYMENT_METHOD,

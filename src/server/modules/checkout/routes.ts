@@ -22,6 +22,9 @@ const options = memberRoute({
           .nullable()
           .describe("The member's favourite pickup location when it is one of these, else null"),
         pickupPayBy: z.string(),
+        deliveryPrices: z
+          .array(z.object({ ownerId: z.string(), shippingCost: z.string().nullable() }))
+          .describe("D49: each owner's delivery price to the member now; null when an admin sets it"),
       }),
       'Shared pickup locations; pickupPayBy: the payment deadline (D24) of a pickup order placed now',
     ),

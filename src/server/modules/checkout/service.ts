@@ -16,6 +16,7 @@ import { outboxRows } from '@server/outbox/outbox';
 import { summariesOf, toOrderSummary } from '@server/modules/orders/service';
 import { paymentWindowEnd } from '@server/modules/loans/service';
 import { getFavouritePickup } from '@server/modules/pickup-locations/service';
+import { deliveryPricesFor } from '@server/modules/delivery-prices/service';
 import { buildOrderRows, type Delivery } from './order-rows';
 import {
   checkoutLockStatement,
@@ -26,7 +27,7 @@ import {
 } from './statements';
 
 // Checkout (spec section 5, D5, D6): the cart becomes one order per owner (Draft, or Waiting
-// for Payment for pickup, D33) in one
+// for Payment for pickup, D33, and for a delivery on a priced route, D49) in one
 // transaction that locks the books, so a book is never lent twice, and a repeated submit with
 // the same idempotency key returns the orders it already made.
 
@@ -61,8 +62,8 @@ const ownersOf = (lines: readonly { ownerId: string | null }[]) =>
 
 /**
  * The pickup locations every owner in the cart offers, the member's favourite when it is one of
- * them (chosen first), and the payment deadline a pickup order placed now would get (D24, D33:
- * it enters Waiting for Payment at once). An order placed later gets a later deadline, so the
+ * them (chosen first), each owner's delivery price to the member (D49), and the payment deadline
+ * an order payable at once placed now would get (D24, D33: it enters Waiting for Payment at once). An order placed later gets a later deadline, so the
  * date the checkout shows is one the member can keep.
  */
 export async function checkoutOptions(
@@ -73,16 +74,21 @@ export async function checkoutOptions(
   pickupLocations: PickupLocation[];
   favouritePickupLocationId: string | null;
   pickupPayBy: string;
+  deliveryPrices: Array<{ ownerId: string; shippingCost: string | null }>;
 }> {
   const lines = await loadCartLines(db, input.actorId);
-  const [shared, favourite] = await Promise.all([
-    sharedPickupLocations(db, ownersOf(lines)),
+  const owners = [...new Set(ownersOf(lines))];
+  const [shared, favourite, prices] = await Promise.all([
+    sharedPickupLocations(db, owners),
     getFavouritePickup(db, input),
+    deliveryPricesFor(db, input.actorId, owners),
   ]);
   return {
     pickupLocations: shared,
     favouritePickupLocationId: shared.some((location) => location.id === favourite) ? favourite : null,
     pickupPayBy: paymentWindowEnd(config).toISOString(),
+    // D49: what a delivery from each owner would cost now (null: set by an admin within 24 hours).
+    deliveryPrices: owners.map((ownerId) => ({ ownerId, shippingCost: prices.get(ownerId) ?? null })),
   };
 }
 
@@ -111,6 +117,9 @@ export async function placeOrders(
     // Check: every book still borrowable by this member (spec section 5), and a way to get them.
     throwCartProblems(lines, memberId);
     const delivery = await deliveryFor(tx, input, lines);
+    // D49: the price of each owner's route, read now and copied onto the order.
+    const deliveryPrices =
+      delivery.method === 'delivery' ? await deliveryPricesFor(tx, memberId, ownersOf(lines)) : new Map();
 
     // Build: one order per owner with its items (order-rows.ts) and the notices they send.
     const checkoutId = randomUUID();
@@ -120,6 +129,7 @@ export async function placeOrders(
       delivery,
       groups: groupCartLines(lines),
       serviceFeePercent: deps.config.serviceFeePercent,
+      deliveryPrices,
       newId: randomUUID,
     });
     const notices = outboxRows(
@@ -146,7 +156,9 @@ export async function placeOrders(
       return { order, items: { count: group.items.length, first: group.items[0] ?? null } };
     });
     // Announce: the followers (src/server/wiring.ts) react in this transaction: a pickup order
-    // enters Waiting for Payment (D33), a hold on a book checked out by its holder ends (D25).
+    // (D33) or a delivery on a priced route (D49) enters Waiting for Payment, a hold on a book
+    // checked out by its holder ends (D25).
+    const payable = placedOrders.filter(({ order }) => order.status === 'Waiting for Payment');
     await announce(
       tx,
       {
@@ -154,17 +166,18 @@ export async function placeOrders(
         orderIds: placedOrders.map(({ order }) => order.id),
         borrowerId: memberId,
         deliveryMethod: delivery.method,
+        payableOrderIds: payable.map(({ order }) => order.id),
         heldBookIds: lines.filter((line) => line.book.heldForId === memberId).map((line) => line.bookId),
       },
       { config: deps.config },
     );
-    // The confirmation shows a pickup order's payment deadline (D24), set as it entered payment.
-    if (delivery.method === 'pickup') {
+    // The confirmation shows a payable order's payment deadline (D24), set as it entered payment.
+    if (payable.length > 0) {
       const deadlines = new Map(
         (
           await paymentDeadlinesOf(
             tx,
-            placedOrders.map(({ order }) => order.id),
+            payable.map(({ order }) => order.id),
           )
         ).map((row) => [row.id, row.paymentDueAt]),
       );

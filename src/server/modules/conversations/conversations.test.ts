@@ -374,3 +374,54 @@ describe('message emails (D26)', () => {
     expect(mail.htmlBody).toContain('**bold** [link](javascript:alert(3))');
   });
 });
+
+// 200 messages in 9.4 s were accepted: each writer may send 10 a minute and 200 a day, over all
+// their conversations; past that 429 TOO_MANY_MESSAGES with Retry-After, and nothing is stored.
+describe('the message limit', () => {
+  const stored = async (orderId: string) =>
+    (await ctx.request('GET', `/api/orders/${orderId}/conversation`, { cookie: admin.cookie })).body.messages
+      .length as number;
+
+  it('10 a minute: the 11th is refused with Retry-After and stored nowhere; a minute later it goes', async () => {
+    setClock(START);
+    const { owner, borrower, id } = await anOrder();
+    for (let i = 0; i < 10; i++) expect((await say(borrower.cookie, id, `Message ${i}`)).status).toBe(201);
+    const refused = await say(borrower.cookie, id, 'One too many');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toEqual({
+      code: 'TOO_MANY_MESSAGES',
+      message: englishCode('TOO_MANY_MESSAGES', { minutes: 1 }),
+      params: { minutes: 1 },
+    });
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await stored(id)).toBe(10);
+    // Another conversation of the same writer counts too ("Ask the owner").
+    const other = await createBook(ctx.db, { ownerId: owner.user.id, title: 'Another' });
+    const ask = await ctx.request('POST', `/api/books/${other.id}/conversation`, {
+      cookie: borrower.cookie,
+      body: { body: 'Is this one free?' },
+    });
+    expect(ask.status).toBe(429);
+    // The other member is not held back by this one's messages.
+    expect((await say(owner.cookie, id, 'Slow down, please')).status).toBe(201);
+    advanceClock(61_000);
+    expect((await say(borrower.cookie, id, 'Sorry')).status).toBe(201);
+  });
+
+  it('200 a day: the next one waits for the day to end', async () => {
+    setClock(START);
+    const { borrower, id } = await anOrder();
+    for (let i = 0; i < 200; i++) {
+      if (i > 0 && i % 10 === 0) advanceClock(61_000);
+      expect((await say(borrower.cookie, id, `Message ${i}`)).status).toBe(201);
+    }
+    advanceClock(61_000);
+    const refused = await say(borrower.cookie, id, 'Number 201');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('TOO_MANY_MESSAGES');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(20 * 3600);
+    expect(await stored(id)).toBe(200);
+  }, 300_000);
+});

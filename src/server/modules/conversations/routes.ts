@@ -39,6 +39,7 @@ const threadNotFound = codeAnswer('THREAD_NOT_FOUND');
 const notInThread = codeAnswer('THREAD_FORBIDDEN');
 const bookNotFound = codeAnswer('BOOK_NOT_FOUND');
 const ownBook = codeAnswer('OWN_BOOK_QUESTION');
+const tooMany = codeAnswer(['TOO_MANY_MESSAGES', { minutes: 1 }]);
 const list = cursorPageSchema(threadSummarySchema);
 
 const orderThread = memberRoute({
@@ -56,7 +57,12 @@ const postOrder = memberRoute({
   tags,
   summary: "Write in the order's conversation",
   request: { params: orderParams, body: jsonBody(messageInputSchema) },
-  responses: { 201: jsonAnswer(threadViewSchema, 'The conversation'), 403: notOnOrder, 404: orderNotFound },
+  responses: {
+    201: jsonAnswer(threadViewSchema, 'The conversation'),
+    403: notOnOrder,
+    404: orderNotFound,
+    429: tooMany,
+  },
 });
 
 const bookThread = memberRoute({
@@ -74,7 +80,12 @@ const postBook = memberRoute({
   tags,
   summary: "Ask the book's owner: starts or continues the member's conversation about it",
   request: { params: bookParams, body: jsonBody(messageInputSchema) },
-  responses: { 201: jsonAnswer(threadViewSchema, 'The conversation'), 404: bookNotFound, 409: ownBook },
+  responses: {
+    201: jsonAnswer(threadViewSchema, 'The conversation'),
+    404: bookNotFound,
+    409: ownBook,
+    429: tooMany,
+  },
 });
 
 const mine = memberRoute({
@@ -110,7 +121,12 @@ const postOne = memberRoute({
   tags,
   summary: 'Write in a conversation (an admin writes as Rakbuku)',
   request: { params: threadParams, body: jsonBody(messageInputSchema) },
-  responses: { 201: jsonAnswer(threadViewSchema, 'The conversation'), 403: notInThread, 404: threadNotFound },
+  responses: {
+    201: jsonAnswer(threadViewSchema, 'The conversation'),
+    403: notInThread,
+    404: threadNotFound,
+    429: tooMany,
+  },
 });
 
 const read = memberRoute({

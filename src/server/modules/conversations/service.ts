@@ -11,6 +11,7 @@ import { AppError } from '@server/lib/errors';
 import { loadLiveBook } from '@server/modules/books/availability-service';
 import { loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
 import { armTimers } from '@server/timers/store';
+import { takeAttempt } from '@server/security/attempt-limit';
 import { MESSAGE_EMAIL_TIMER_PREFIX, nextEmailAt } from './timer-service';
 
 // Conversations (D26): one per order (its borrower, its owner, the admins) and one per member
@@ -19,7 +20,7 @@ import { MESSAGE_EMAIL_TIMER_PREFIX, nextEmailAt } from './timer-service';
 // by a timer (timer-service.ts).
 
 type Actor = Pick<SessionUser, 'id' | 'name' | 'role'>;
-type PostDeps = Pick<AppDeps, 'db' | 'outbox'>;
+type PostDeps = Pick<AppDeps, 'db' | 'outbox' | 'config'>;
 
 /** The name members see on an admin's message (D26). */
 const RAKBUKU = 'Rakbuku';
@@ -227,7 +228,29 @@ async function addMessage(tx: Tx, thread: Thread, actor: Actor, body: string): P
   }
 }
 
+/** Messages a writer may send (every conversation together): 200 in 9 s were accepted before. */
+const MESSAGE_LIMITS = [
+  { key: 'message:minute', max: 10, windowMs: 60_000 },
+  { key: 'message:day', max: 200, windowMs: 24 * 60 * 60_000 },
+] as const;
+
+/** Counts the message against the writer's limits; refused with when to try again once over one. */
+async function takeMessageAttempt(deps: PostDeps, actor: Actor): Promise<void> {
+  if (!deps.config.rateLimitEnabled) return;
+  for (const limit of MESSAGE_LIMITS) {
+    const refused = await takeAttempt(deps.db, `${limit.key}:${actor.id}`, limit, now().getTime());
+    if (refused) {
+      const { retryAfterSeconds } = refused;
+      throw new AppError('TOO_MANY_MESSAGES', {
+        params: { minutes: Math.ceil(retryAfterSeconds / 60) },
+        retryAfterSeconds,
+      });
+    }
+  }
+}
+
 async function post(deps: PostDeps, actor: Actor, work: (tx: Tx) => Promise<Thread>, body: string) {
+  await takeMessageAttempt(deps, actor);
   const threadId = await deps.db.transaction(async (tx) => {
     const thread = await work(tx);
     await addMessage(tx, thread, actor, body);

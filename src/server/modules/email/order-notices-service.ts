@@ -32,7 +32,9 @@ export type OrderNotice =
   | 'payment_claimed'
   | 'payment_claim_waiting'
   | 'payment_claim_rejected'
-  | 'cancelled_refund_owed';
+  | 'cancelled_refund_owed'
+  // D50: a delivery order is 4 hours from its 24-hour promise without a shipping cost (admins).
+  | 'shipping_promise_due';
 
 /** What a notice says beyond the order (D36: a rejection's reason and the new deadline). */
 export interface NoticeFacts {
@@ -155,6 +157,18 @@ const words = (n: NoticeContext) => ({
   email: n.order.userEmail,
 });
 const isPickup = (n: NoticeContext) => n.order.deliveryMethod === 'pickup';
+/** At checkout an order with a shipping cost already is payable at once (pickup, D33; a priced route, D49). */
+const pricedAtCheckout = (n: NoticeContext) => n.order.shippingCost !== null;
+/**
+ * What comes after placing: pickup's free drop-off, a priced delivery's payment email, or
+ * (D50) the shipping cost and payment instructions within 24 hours.
+ */
+const placedNext = (n: NoticeContext, who: 'borrower' | 'admin') =>
+  isPickup(n)
+    ? (`orders.placed.${who}.pickupNext` as const)
+    : pricedAtCheckout(n)
+      ? (`orders.placed.${who}.deliveryPricedNext` as const)
+      : (`orders.placed.${who}.deliveryNext` as const);
 const amountDue = (n: NoticeContext) => formatMoney(n.order.total ?? n.order.subtotal);
 const payWords = (n: NoticeContext) => ({
   bank: n.config.payment.bankName,
@@ -194,12 +208,12 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
       title: n.t('orders.placed.borrower.title'),
       paragraphs: [
         n.t(
-          isPickup(n) ? 'orders.placed.borrower.readyForPayment' : 'orders.placed.borrower.waitingForReview',
+          pricedAtCheckout(n)
+            ? 'orders.placed.borrower.readyForPayment'
+            : 'orders.placed.borrower.waitingForReview',
           { ...words(n), name: n.order.userName },
         ),
-        n.t(isPickup(n) ? 'orders.placed.borrower.pickupNext' : 'orders.placed.borrower.deliveryNext', {
-          handover: handover(n),
-        }),
+        n.t(placedNext(n, 'borrower'), { handover: handover(n) }),
       ],
       rows: orderRows(n),
       button: viewButton(n),
@@ -230,15 +244,23 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
     }),
     admin: (n) => ({
       subject: n.t(
-        isPickup(n) ? 'orders.placed.admin.subjectPickup' : 'orders.placed.admin.subjectDelivery',
+        isPickup(n)
+          ? 'orders.placed.admin.subjectPickup'
+          : pricedAtCheckout(n)
+            ? 'orders.placed.admin.subjectDeliveryPriced'
+            : 'orders.placed.admin.subjectDelivery',
         words(n),
       ),
-      title: n.t(isPickup(n) ? 'orders.placed.admin.titlePickup' : 'orders.placed.admin.titleDelivery'),
+      title: n.t(
+        isPickup(n)
+          ? 'orders.placed.admin.titlePickup'
+          : pricedAtCheckout(n)
+            ? 'orders.placed.admin.titleDeliveryPriced'
+            : 'orders.placed.admin.titleDelivery',
+      ),
       paragraphs: [
         n.t('orders.placed.admin.intro', words(n)),
-        n.t(isPickup(n) ? 'orders.placed.admin.pickupNext' : 'orders.placed.admin.deliveryNext', {
-          handover: handover(n),
-        }),
+        n.t(placedNext(n, 'admin'), { handover: handover(n) }),
       ],
       rows: orderRows(n),
       button: openButton(n),
@@ -329,7 +351,11 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
 };
 
 const CLAIM_TEMPLATES: Record<
-  'payment_claimed' | 'payment_claim_waiting' | 'payment_claim_rejected' | 'cancelled_refund_owed',
+  | 'payment_claimed'
+  | 'payment_claim_waiting'
+  | 'payment_claim_rejected'
+  | 'cancelled_refund_owed'
+  | 'shipping_promise_due',
   Template
 > = {
   payment_claimed: {
@@ -339,6 +365,20 @@ const CLAIM_TEMPLATES: Record<
       paragraphs: [
         n.t('orders.paymentClaimed.body', { ...words(n), amount: amountDue(n) }),
         n.t('orders.paymentClaimed.next'),
+      ],
+      rows: orderRows(n),
+      button: openButton(n),
+    }),
+  },
+  shipping_promise_due: {
+    admin: (n) => ({
+      subject: n.t('orders.shippingPromiseDue.subject', words(n)),
+      title: n.t('orders.shippingPromiseDue.title'),
+      paragraphs: [
+        n.t('orders.shippingPromiseDue.body', {
+          ...words(n),
+          deadline: n.facts.deadline ? deadlineLabel(n.lang, n.facts.deadline, n.config.timeZone) : '',
+        }),
       ],
       rows: orderRows(n),
       button: openButton(n),

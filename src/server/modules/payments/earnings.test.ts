@@ -67,6 +67,25 @@ describe('the owner’s share (D34)', () => {
   });
 });
 
+describe('pending money (D34)', () => {
+  it('counts only paid orders: one under review or waiting for payment is not yet money on its way', async () => {
+    const owner = await ctx.member({ name: 'Unpaid Owner' });
+    const book = await createBook(ctx.db, { ownerId: owner.user.id, weeklyPrice: '12000.00' });
+    const { order } = await placeTestOrder(ctx, { books: [book] });
+    let res = await earnings(owner);
+    expect(res.body.totals.pending).toBe('0.00');
+    expect(res.body.orders.items[0]).toMatchObject({ orderId: order.id, state: 'unpaid' });
+    await advanceTestOrder(ctx, { orderId: order.id, admin, to: 'Waiting for Payment' });
+    res = await earnings(owner);
+    expect(res.body.totals.pending).toBe('0.00');
+    expect(res.body.orders.items[0]).toMatchObject({ state: 'unpaid' });
+    await advanceTestOrder(ctx, { orderId: order.id, admin, to: 'Processed' });
+    res = await earnings(owner);
+    expect(res.body.totals.pending).toBe('10800.00');
+    expect(res.body.orders.items[0]).toMatchObject({ state: 'pending' });
+  });
+});
+
 describe('Record payout (D34)', () => {
   it('refuses more than the payable balance with 409 and records nothing', async () => {
     const { owner } = await ownerWithOrder();

@@ -36,6 +36,12 @@ import { openOrder } from '@server/modules/books/availability-service';
 
 type FeeConfig = Pick<Config, 'serviceFeePercent'>;
 
+/**
+ * Money on its way to the owner: the shares of open orders the borrower has paid. An order
+ * still under review or waiting for payment may never be paid, so it is not counted (D34).
+ */
+const paidOpenOrder = () => sql`${openOrder()} and ${orders.status} not in ('Draft', 'Waiting for Payment')`;
+
 /** The share of an order, also for rows made before shares were stored. */
 const shareSql = (config: FeeConfig) =>
   sql<string>`coalesce(${orders.ownerShare}, ${orders.subtotal} - round(${orders.subtotal} * ${config.serviceFeePercent} / 100))`;
@@ -57,7 +63,7 @@ export async function balanceOf(db: DbOrTx, ownerId: string, config: FeeConfig):
   const [shares] = await db
     .select({
       earned: sql<string>`coalesce(sum(${shareSql(config)}) filter (where ${orders.status} = 'Completed'), 0)::numeric(14,2)::text`,
-      pending: sql<string>`coalesce(sum(${shareSql(config)}) filter (where ${openOrder()}), 0)::numeric(14,2)::text`,
+      pending: sql<string>`coalesce(sum(${shareSql(config)}) filter (where ${paidOpenOrder()}), 0)::numeric(14,2)::text`,
     })
     .from(orders)
     .where(eq(orders.ownerId, ownerId));
@@ -150,7 +156,12 @@ export async function getEarnings(
         completedAt: o.completedAt?.toISOString() ?? null,
         itemsTotal: o.subtotal,
         ...fixed,
-        state: o.status === 'Completed' ? ('payable' as const) : ('pending' as const),
+        state:
+          o.status === 'Completed'
+            ? ('payable' as const)
+            : o.status === 'Draft' || o.status === 'Waiting for Payment'
+              ? ('unpaid' as const)
+              : ('pending' as const),
       };
     },
   );
@@ -239,7 +250,7 @@ async function pageOwners(deps: Pick<AppDeps, 'db' | 'config'>, rows: PayableRow
         pending: sql<string>`sum(${shareSql(config)})::numeric(14,2)::text`,
       })
       .from(orders)
-      .where(and(inArray(orders.ownerId, ids), openOrder()))
+      .where(and(inArray(orders.ownerId, ids), paidOpenOrder()))
       .groupBy(orders.ownerId),
   ]);
   const byId = new Map(people.map((p) => [p.id, p]));

@@ -8,6 +8,7 @@ import {
   payoutDetailsViewSchema,
   payoutViewSchema,
 } from '@domain/earnings-types';
+import { orderGatewaySchema } from '@domain/gateway-types';
 import { orderMoneySchema } from '@domain/order-types';
 import { payoutDetailsSchema, recordPayoutSchema, rejectClaimSchema } from '@domain/schemas/payout';
 import { requireUser } from '@server/auth/middleware';
@@ -20,6 +21,7 @@ import {
   jsonAnswer,
   jsonBody,
   memberRoute,
+  publicRoute,
   router,
   z,
 } from '@server/lib/openapi';
@@ -27,6 +29,8 @@ import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes
 import { getEarnings, getPayoutDetails, listPayables, recordPayout, savePayoutDetails } from './earnings';
 import { RECEIPT_FIELD, readReceipt } from './receipts';
 import { claimPayment, getOrderMoney, readReceiptFile, rejectPaymentClaim } from './service';
+import { getOrderGateway, simulateGatewayPayment } from './gateway-service';
+import { receivePaymentNotice } from './notice-service';
 
 const tags = ['Payments'];
 const accountGone = errorAnswer('The account no longer exists');
@@ -185,46 +189,132 @@ const payOut = adminRoute({
   },
 });
 
+// ---- Payments that confirm themselves (D42, D44): the gateway's codes, its notices, test mode.
+const noticeAnswer = z.object({ duplicate: z.boolean() });
+/** A provider's notice is small; anything larger is not one. */
+const limitNoticeBody = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE');
+  },
+});
+
+const notice = {
+  ...publicRoute({
+    method: 'post',
+    path: '/payments/notices',
+    tags,
+    summary:
+      'A payment provider’s notice (D42): the callback token is checked in constant time and the webhook id stored once; the worker reads the payment back and moves the order',
+    request: {
+      headers: z.object({
+        'x-callback-token': z.string().optional(),
+        'webhook-id': z.string().optional(),
+      }),
+    },
+    responses: {
+      200: jsonAnswer(
+        noticeAnswer,
+        'Stored for the worker (duplicate: this webhook id was already stored, nothing changed)',
+      ),
+      400: codeAnswer('INVALID_JSON'),
+      401: codeAnswer('UNAUTHORIZED'),
+      413: codeAnswer('PAYLOAD_TOO_LARGE'),
+      422: codeAnswer('VALIDATION_FAILED'),
+    },
+  }),
+  middleware: [limitNoticeBody] as [typeof limitNoticeBody],
+};
+
+const gateway = memberRoute({
+  method: 'get',
+  path: '/orders/{id}/payment/gateway',
+  tags,
+  summary:
+    'The QRIS code and virtual accounts for the order’s exact amount, until its payment deadline (borrower, admins; null otherwise)',
+  request: { params: orderParams },
+  responses: {
+    200: jsonAnswer(
+      orderGatewaySchema,
+      'The gateway payment, or null when the order is not payable through it',
+    ),
+    403: notOnOrder,
+    404: orderNotFound,
+  },
+});
+
+const simulate = memberRoute({
+  method: 'post',
+  path: '/orders/{id}/payment/simulate',
+  tags,
+  summary:
+    'Test mode only (PAYMENT_PROVIDER=fake): the fake gateway pays the order’s QRIS code and sends its notice',
+  request: { params: orderParams },
+  responses: {
+    204: { description: 'Paid at the fake gateway; its notice is on its way' },
+    403: errorAnswer(`${describeCodes('PAYMENT_CLAIM_FORBIDDEN')}, or not party to the order`),
+    404: codeAnswer('ORDER_NOT_FOUND', 'PAYMENT_TEST_MODE_ONLY'),
+    409: codeAnswer('PAYMENT_CLAIM_NOT_NOW'),
+  },
+});
+
 // Paying on the page (D33) and the owner's share (D34) of one order.
 export function paymentsRoutes() {
-  return router()
-    .openapi(money, async (c) => {
-      const orderId = c.req.valid('param').id;
-      return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
-    })
-    .openapi(claim, async (c) => {
-      const orderId = c.req.valid('param').id;
-      const file = await readReceipt(c);
-      await claimPayment(c.var.deps, { actor: c.var.user, orderId, receipt: file });
-      return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
-    })
-    .openapi(rejectClaim, async (c) => {
-      const orderId = c.req.valid('param').id;
-      const { reason } = c.req.valid('json');
-      await rejectPaymentClaim(c.var.deps, { actor: c.var.user, orderId, reason });
-      return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
-    })
-    .openapi(earnings, async (c) =>
-      c.json(await getEarnings(c.var.deps, c.var.user.id, c.req.valid('query')), 200),
-    )
-    .openapi(payoutDetails, async (c) => c.json(await getPayoutDetails(c.var.deps.db, c.var.user.id), 200))
-    .openapi(savePayout, async (c) => {
-      const details = c.req.valid('json');
-      return c.json(await savePayoutDetails(c.var.deps.db, c.var.user.id, details), 200);
-    })
-    .openapi(payables, async (c) => c.json(await listPayables(c.var.deps, c.req.valid('query')), 200))
-    .openapi(payOut, async (c) => {
-      const payout = c.req.valid('json');
-      return c.json(await recordPayout(c.var.deps, { actor: c.var.user, payout }), 201);
-    })
-    .openapi(receipt, async (c) => {
-      const orderId = c.req.valid('param').id;
-      const file = await readReceiptFile(c.var.deps, { actor: c.var.user, orderId });
-      // Private: never cached by a shared cache, never sniffed.
-      c.header('cache-control', 'private, no-store');
-      c.header('content-type', 'image/webp');
-      return c.body(new Uint8Array(file.body), 200);
-    });
+  return (
+    router()
+      .openapi(money, async (c) => {
+        const orderId = c.req.valid('param').id;
+        return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
+      })
+      .openapi(claim, async (c) => {
+        const orderId = c.req.valid('param').id;
+        const file = await readReceipt(c);
+        await claimPayment(c.var.deps, { actor: c.var.user, orderId, receipt: file });
+        return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
+      })
+      .openapi(rejectClaim, async (c) => {
+        const orderId = c.req.valid('param').id;
+        const { reason } = c.req.valid('json');
+        await rejectPaymentClaim(c.var.deps, { actor: c.var.user, orderId, reason });
+        return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
+      })
+      .openapi(earnings, async (c) =>
+        c.json(await getEarnings(c.var.deps, c.var.user.id, c.req.valid('query')), 200),
+      )
+      .openapi(payoutDetails, async (c) => c.json(await getPayoutDetails(c.var.deps.db, c.var.user.id), 200))
+      .openapi(savePayout, async (c) => {
+        const details = c.req.valid('json');
+        return c.json(await savePayoutDetails(c.var.deps.db, c.var.user.id, details), 200);
+      })
+      .openapi(payables, async (c) => c.json(await listPayables(c.var.deps, c.req.valid('query')), 200))
+      .openapi(payOut, async (c) => {
+        const payout = c.req.valid('json');
+        return c.json(await recordPayout(c.var.deps, { actor: c.var.user, payout }), 201);
+      })
+      .openapi(receipt, async (c) => {
+        const orderId = c.req.valid('param').id;
+        const file = await readReceiptFile(c.var.deps, { actor: c.var.user, orderId });
+        // Private: never cached by a shared cache, never sniffed.
+        c.header('cache-control', 'private, no-store');
+        c.header('content-type', 'image/webp');
+        return c.body(new Uint8Array(file.body), 200);
+      })
+      // Payments that confirm themselves (D42).
+      .openapi(notice, async (c) => {
+        const duplicate = !(await receivePaymentNotice(c.var.deps, c.req.raw.headers, await c.req.text()));
+        return c.json({ duplicate }, 200);
+      })
+      .openapi(gateway, async (c) => {
+        const orderId = c.req.valid('param').id;
+        c.header('cache-control', 'private, no-store');
+        return c.json(await getOrderGateway(c.var.deps, { actor: c.var.user, orderId }), 200);
+      })
+      .openapi(simulate, async (c) => {
+        const orderId = c.req.valid('param').id;
+        await simulateGatewayPayment(c.var.deps, { actor: c.var.user, orderId });
+        return c.body(null, 204);
+      })
+  );
 }
 
 export type PaymentsApi = ReturnType<typeof paymentsRoutes>;

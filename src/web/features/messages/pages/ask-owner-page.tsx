@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Container } from '@web/components/ui/card';
 import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { PageTitle } from '@web/components/ui/page-title';
-import { ApiError } from '@web/lib/api';
+import { ApiError, errorMessage } from '@web/lib/api';
 import { useBookConversation, usePostToBook } from '@web/features/messages/api';
 import { ThreadPanel } from '@web/features/messages/components/thread-panel';
 import { paths } from '@web/lib/paths';
@@ -58,7 +58,7 @@ export default function AskOwnerPage() {
         thread={view}
         onSend={(body) => post.mutateAsync(body)}
         pending={post.isPending}
-        serverError={post.error?.message ?? null}
+        serverError={post.error ? errorMessage(post.error, t('errors.send')) : null}
         initial={params.get('text') ?? ''}
       />
     </Container>

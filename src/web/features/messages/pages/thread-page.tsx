@@ -5,7 +5,7 @@ import { ButtonLink } from '@web/components/ui/button';
 import { Container } from '@web/components/ui/card';
 import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { PageTitle } from '@web/components/ui/page-title';
-import { ApiError } from '@web/lib/api';
+import { ApiError, errorMessage } from '@web/lib/api';
 import { usePostToThread, useThread } from '@web/features/messages/api';
 import { ThreadPanel } from '@web/features/messages/components/thread-panel';
 import { paths } from '@web/lib/paths';
@@ -74,7 +74,7 @@ export default function ThreadPage() {
         thread={view}
         onSend={(body) => post.mutateAsync(body)}
         pending={post.isPending}
-        serverError={post.error?.message ?? null}
+        serverError={post.error ? errorMessage(post.error, t('errors.send')) : null}
       />
     </Container>
   );

@@ -3,6 +3,7 @@ import type { OrderDetail } from '@domain/order-types';
 import { viewerRole } from '@domain/order-words';
 import { Composer, useMarkSeen } from '@web/components/conversation';
 import { ErrorBanner } from '@web/components/ui/feedback';
+import { errorMessage } from '@web/lib/api';
 import { useOrderConversation, usePostToOrder } from '@web/features/messages/api';
 import { OrderTimeline } from './order-timeline';
 
@@ -30,7 +31,7 @@ export function OrderConversation({ order }: { order: OrderDetail }) {
       <Composer
         onSend={(body) => post.mutateAsync(body)}
         pending={post.isPending}
-        serverError={post.error?.message ?? null}
+        serverError={post.error ? errorMessage(post.error, t('errors.send')) : null}
       />
     </div>
   );

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { fromMinor } from '@domain/money';
+import type { Config } from '@server/config';
+import type { Tx } from '@server/db/client';
+import { type Order, orderEvents, orders } from '@server/db/schema';
+import { announce } from '@server/lib/lifecycle-events';
+import { loadOrderItems } from '@server/modules/orders/service';
+import { applyBookEffects } from '@server/modules/orders/status-service';
+import { paymentConfirmation } from './service';
+
+// The one way money recorded as received by a provider moves an order (D42): what an admin's
+// Confirm Payment does (D33), with the system as the actor. Called inside the transaction that
+// recorded the money (a checked gateway notice, a matched statement line), with the order
+// already locked and known to be Waiting for Payment.
+
+export interface ReceivedMoney {
+  /** Whole rupiah received. */
+  amount: number;
+  /** What identifies the money at the provider (the gateway's payment id, a statement line). */
+  reference: string;
+  source: 'gateway' | 'statement';
+}
+
+export async function recordPaymentReceived(
+  tx: Tx,
+  config: Config,
+  order: Order,
+  money: ReceivedMoney,
+): Promise<void> {
+  if (order.status !== 'Waiting for Payment') {
+    throw new Error(`recordPaymentReceived: order ${order.id} is ${order.status}, not Waiting for Payment`);
+  }
+  const to = 'Processed' as const;
+  const amountReceived = fromMinor(money.amount * 100);
+  const items = await loadOrderItems(tx, order.id);
+  // The same steps, in the same order, as the status service's confirm_payment: the books are
+  // lent, the order records what arrived, and the announced status change cancels the payment
+  // window's timer (D24) and queues the same emails through their listeners (wiring.ts).
+  await applyBookEffects(tx, config, order, items, to);
+  await tx
+    .update(orders)
+    .set({
+      status: to,
+      updatedAt: new Date(),
+      ...paymentConfirmation({ amountReceived, bankReference: money.reference }),
+    })
+    .where(eq(orders.id, order.id));
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: to,
+    action: 'confirm_payment',
+    actorId: null,
+    actorName: 'System',
+    actorRole: 'system',
+    details: { amountReceived, bankReference: money.reference },
+  });
+  await announce(
+    tx,
+    { type: 'order-status-changed', orderId: order.id, from: order.status, to, actorRole: 'system' },
+    { config },
+  );
+  await announce(
+    tx,
+    {
+      type: 'payment-recorded',
+      orderId: order.id,
+      amount: money.amount,
+      source: money.source,
+      reference: money.reference,
+    },
+    { config },
+  );
+}

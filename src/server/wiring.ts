@@ -1,6 +1,7 @@
 import type { LifecycleListener } from './lib/lifecycle-events';
 import {
   shippingPromiseListener,
+  shippingPromiseKeptListener,
   shippingPromiseTimerKinds,
 } from './modules/delivery-prices/promise-service';
 import { conversationTimerKinds } from './modules/conversations/timer-service';
@@ -41,4 +42,5 @@ export const LIFECYCLE_LISTENERS: LifecycleListener[] = [
   waitlistListener,
   // The operator's day: the 24-hour promise's reminder is armed as a delivery order is placed (D50)
   shippingPromiseListener,
+  shippingPromiseKeptListener,
 ];

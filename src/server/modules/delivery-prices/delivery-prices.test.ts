@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailNotifications, orderEvents, orders, timers } from '@server/db/schema';
 import { resetClock, setClock } from '@server/lib/clock';
@@ -187,6 +187,12 @@ describe('the 24-hour promise (D50)', () => {
     const { order } = await deliveryOrder('Pemuteran', 'Jimbaran');
     setClock(new Date(placedAt + 3 * HOUR));
     await advanceTestOrder(ctx, { orderId: order.id, admin, to: 'Waiting for Payment' });
+    // Priced: its reminder is cancelled, not left pending.
+    const [reminder] = await ctx.db
+      .select()
+      .from(timers)
+      .where(and(eq(timers.subjectId, order.id), like(timers.kind, 'shipping-promise%')));
+    expect(reminder.cancelledAt).not.toBeNull();
     setClock(new Date(placedAt + 21 * HOUR));
     await fire();
     expect(await emailsOf(order.id, 'order_shipping_promise_due')).toHaveLength(0);

@@ -5,7 +5,7 @@ import { now } from '@server/lib/clock';
 import { listen } from '@server/lib/lifecycle-events';
 import { queueOrderNotices } from '@server/modules/email/order-notices-service';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
-import { armTimers } from '@server/timers/store';
+import { armTimers, cancelTimers } from '@server/timers/store';
 
 // D50: a delivery order waiting for its shipping cost was promised payment instructions within
 // 24 hours (spec). When one is placed, a timer is armed for 4 hours before that deadline; when it
@@ -41,6 +41,12 @@ export const shippingPromiseListener = listen(['order-placed'], async (tx, event
         dueAt: new Date(deadline.getTime() - SHIPPING_REMINDER_LEAD_HOURS * HOUR_MS),
       })),
   );
+});
+
+/** An order priced (or cancelled) before its reminder needs none: the pending one is cancelled. */
+export const shippingPromiseKeptListener = listen(['order-status-changed'], async (tx, event) => {
+  if (event.from !== 'Draft') return;
+  await cancelTimers(tx, event.orderId, [SHIPPING_PROMISE_TIMER]);
 });
 
 /** Locks and re-reads the order: once its shipping cost is set (or it is cancelled), nothing is sent. */

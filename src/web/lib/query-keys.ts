@@ -105,4 +105,6 @@ export const adminKeys = {
     ['admin', 'payouts', cursor ?? '', ownersCursor ?? ''] as const,
   /** Payouts in one batch: under `payouts`, so a payout recorded refreshes it too. */
   payoutBatch: ['admin', 'payouts', 'batch'] as const,
+  // Delivery priced by area (D49)
+  deliveryPrices: ['admin', 'delivery-prices'] as const,
 };

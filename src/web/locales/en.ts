@@ -20,6 +20,8 @@ import enWaitlist from './en/waitlist.json';
 import enWhatsapp from './en/whatsapp.json';
 // Every book findable (D46)
 import enFind from './en/find.json';
+// Delivery priced by area (D49)
+import enDeliveryPrices from './en/deliveryPrices.json';
 
 // The English catalogue, one namespace per feature: the web app bundles it (the default
 // language) and the server reads it through resources.ts.
@@ -45,6 +47,8 @@ export const en = {
   whatsapp: enWhatsapp,
   // Every book findable (D46)
   find: enFind,
+  // Delivery priced by area (D49)
+  deliveryPrices: enDeliveryPrices,
   errors: enErrors,
 };
 

@@ -20,6 +20,8 @@ import idWaitlist from './id/waitlist.json';
 import idWhatsapp from './id/whatsapp.json';
 // Every book findable (D46)
 import idFind from './id/find.json';
+// Delivery priced by area (D49)
+import idDeliveryPrices from './id/deliveryPrices.json';
 
 // The Indonesian catalogue (D29), with every key of the English one (locales.test.ts). The web
 // app loads it as a chunk of its own, only for a page shown in Indonesian.
@@ -45,5 +47,7 @@ export const id: Catalogue = {
   whatsapp: idWhatsapp,
   // Every book findable (D46)
   find: idFind,
+  // Delivery priced by area (D49)
+  deliveryPrices: idDeliveryPrices,
   errors: idErrors,
 };

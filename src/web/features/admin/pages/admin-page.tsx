@@ -16,8 +16,19 @@ import { PageTitle } from '@web/components/ui/page-title';
 import { PayoutsTab } from '@web/features/admin/components/payouts-tab';
 import { InboxTab } from '@web/features/admin/components/inbox-tab';
 import { ReviewsTab } from '@web/features/admin/components/reviews-tab';
+import { DeliveryPricesTab } from '@web/features/admin/components/delivery-prices-tab';
 
-const TABS = ['orders', 'books', 'users', 'emails', 'payouts', 'inbox', 'reviews'] as const;
+const TABS = [
+  'orders',
+  'books',
+  'users',
+  'emails',
+  'payouts',
+  'inbox',
+  'reviews',
+  // Delivery priced by area (D49)
+  'deliveryPrices',
+] as const;
 type Tab = (typeof TABS)[number];
 
 /** The list state lives in the URL (?tab=books&q=..&cursor=..), so reload and Back keep it. */
@@ -78,6 +89,7 @@ function Dashboard() {
     payouts: <PayoutsTab />,
     inbox: <InboxTab />,
     reviews: <ReviewsTab />,
+    deliveryPrices: <DeliveryPricesTab />,
   };
 
   return (

@@ -1,5 +1,5 @@
 import { ArrowLeft, ShoppingBag } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_DELIVERY_METHOD, type DeliveryMethod } from '@domain/constants';
@@ -57,6 +57,11 @@ export default function CheckoutPage() {
   const pickupLocations = options.data?.pickupLocations ?? [];
   const pickupOffered = pickupLocations.length > 0;
   const favouriteId = options.data?.favouritePickupLocationId ?? null;
+  const deliveryPrices = useMemo(
+    () =>
+      options.data && new Map(options.data.deliveryPrices.map((p) => [p.ownerId, p.shippingCost] as const)),
+    [options.data],
+  );
 
   // The cart can change under the page (another tab): never keep a choice that is no longer offered.
   useEffect(() => {
@@ -160,7 +165,12 @@ export default function CheckoutPage() {
             )}
           </div>
         </div>
-        <OrderReview cart={cart.data} method={method} payBy={options.data?.pickupPayBy}>
+        <OrderReview
+          cart={cart.data}
+          method={method}
+          payBy={options.data?.pickupPayBy}
+          deliveryPrices={deliveryPrices}
+        >
           <div className="mt-4 space-y-3 empty:hidden">
             {error && <ErrorBanner>{error}</ErrorBanner>}
             <ValidationProblems title={t('errors.problems')} problems={problems} />

@@ -27,14 +27,18 @@ export default function OrderConfirmationPage() {
   const { orders } = state;
   const first = orders[0];
   const isPickup = first.deliveryMethod === 'pickup';
-  const total = fromMinor(sumMinor(orders.map((order) => order.subtotal)));
+  // Payable at once: pickup (D33) and delivery on a priced route (D49); the others wait for an
+  // admin's shipping cost, promised within 24 hours (D50).
+  const payable = orders.filter((order) => order.paymentDueAt !== null);
+  const waiting = orders.filter((order) => order.paymentDueAt === null);
+  const total = fromMinor(sumMinor(orders.map((order) => order.total ?? order.subtotal)));
   // The earliest deadline of the orders placed together (they share one moment, D5).
-  const payBy = isPickup
-    ? (orders
-        .map((order) => order.paymentDueAt)
-        .filter((at): at is string => at !== null)
-        .sort()[0] ?? null)
-    : null;
+  const payBy = payable.map((order) => order.paymentDueAt as string).sort()[0] ?? null;
+  let shippingNote: string;
+  if (isPickup) shippingNote = t('confirmation.pickupFree');
+  else if (waiting.length === 0) shippingNote = t('confirmation.shippingPriced');
+  else if (payable.length > 0) shippingNote = t('confirmation.shippingPartly');
+  else shippingNote = t('confirmation.shippingLater');
 
   return (
     <Container className="max-w-3xl py-10 sm:py-14">
@@ -67,47 +71,55 @@ export default function OrderConfirmationPage() {
                 </p>
               </div>
               <div className="text-right">
-                <p className="text-xs text-stone-500">{t('confirmation.subtotal')}</p>
-                <p className="font-semibold text-stone-900">{formatMoney(order.subtotal)}</p>
+                <p className="text-xs text-stone-500">
+                  {order.total === null ? t('confirmation.subtotal') : t('confirmation.orderTotal')}
+                </p>
+                <p className="font-semibold text-stone-900">{formatMoney(order.total ?? order.subtotal)}</p>
               </div>
             </li>
           ))}
         </ul>
         <div className="flex items-center justify-between border-t border-stone-200 bg-stone-50 px-5 py-4">
-          <span className="font-semibold text-stone-900">{t('confirmation.total')}</span>
+          <span className="font-semibold text-stone-900">
+            {waiting.length === 0 ? t('confirmation.total') : t('confirmation.totalBeforeShipping')}
+          </span>
           <span className="text-lg font-bold text-stone-900">{formatMoney(total)}</span>
         </div>
         <div className="border-t border-stone-100 px-5 py-4">
           <DeliveryDetails order={first} />
-          <p className="mt-2 pl-8 text-sm text-stone-500">
-            {isPickup ? t('confirmation.pickupFree') : t('confirmation.shippingLater')}
-          </p>
+          <p className="mt-2 pl-8 text-sm text-stone-500">{shippingNote}</p>
         </div>
       </div>
 
       <section className="mt-6 rounded-2xl border border-brand-100 bg-brand-50 p-5">
         <h2 className="font-semibold text-brand-900">{t('confirmation.nextTitle')}</h2>
         <ol className="mt-3 space-y-3 text-sm text-brand-900">
-          {payBy ? (
-            // D33: a pickup order is payable at once; its deadline (D24) is on every order.
+          {payBy && (
+            // D33, D49: an order payable at once; its deadline (D24) is on every such order.
             <li data-testid="pay-now">
               <PayNow by={payBy}>
                 <p>{t('confirmation.payNow')}</p>
                 <p>{t('confirmation.payNowEmail')}</p>
                 <p className="flex flex-wrap gap-2">
-                  {orders.map((order) => (
+                  {payable.map((order) => (
                     <ButtonLink key={order.id} to={`${paths.order(order.id)}#payment`} size="sm">
-                      {t('confirmation.payPanel', { count: orders.length, number: order.number })}
+                      {t('confirmation.payPanel', { count: payable.length, number: order.number })}
                     </ButtonLink>
                   ))}
                 </p>
               </PayNow>
             </li>
-          ) : (
+          )}
+          {waiting.length > 0 && (
+            // D50: the spec's promise, kept by the admins' queue and their reminder.
             <>
-              <li className="flex gap-3">
+              <li className="flex gap-3" data-testid="shipping-promise">
                 <Clock className="size-5 shrink-0" aria-hidden />
-                {t('confirmation.nextReview')}
+                {payable.length > 0
+                  ? t('confirmation.nextReviewOrders', {
+                      numbers: waiting.map((order) => `#${order.number}`).join(', '),
+                    })
+                  : t('confirmation.nextReview')}
               </li>
               <li className="flex gap-3">
                 <Mail className="size-5 shrink-0" aria-hidden />

@@ -57,10 +57,11 @@ export function GatewayPayment({ orderId, gateway }: { orderId: string; gateway:
           </h3>
           <dl className="divide-y divide-stone-200/70" data-testid="gateway-virtual-accounts">
             {gateway.virtualAccounts.map((va) => (
-              <div key={va.bank} className="flex items-center justify-between gap-3 py-1.5">
+              <div key={va.bank} className="flex flex-wrap items-center justify-between gap-x-3 py-1.5">
                 <dt className="text-sm text-stone-500">{t('gateway.vaBank', { bank: va.bank })}</dt>
-                <dd className="flex items-center gap-1 text-right text-sm font-medium text-stone-900">
-                  <span className="tabular-nums break-all">{va.accountNumber}</span>
+                {/* A number read aloud or typed into a banking app: never broken across lines. */}
+                <dd className="flex items-center gap-1 text-sm font-medium text-stone-900">
+                  <span className="tabular-nums whitespace-nowrap">{va.accountNumber}</span>
                   <CopyButton value={va.accountNumber} label={t('gateway.vaNumber', { bank: va.bank })} />
                 </dd>
               </div>

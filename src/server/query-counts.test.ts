@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { observeQueries } from './db/client';
+import { waitlistEntries } from './db/schema';
 import { createBook, createUser } from './seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { placeTestOrder } from '@tests/support/order-factories';
 
 // The database round trips of each hot request type. The counts are exact, so a
 // change that adds a query fails here and has to say why it needs one (and update the number);
@@ -126,6 +128,38 @@ describe('queries per request', () => {
   });
 });
 
+// The borrowed section (D46): one batched read of its books' waitlists, so its statements stay
+// the same for one book or the eight it shows.
+describe('the borrowed section: statements independent of its books', () => {
+  /** A book out now with a waiter: lent through a real order (a loan) or marked borrowed. */
+  async function bookOut(title: string, lent: boolean) {
+    const ownerId = (await createUser(ctx.db)).id;
+    const book = await createBook(ctx.db, { ownerId, title, status: lent ? 'Available' : 'Borrowed' });
+    if (lent) await placeTestOrder(ctx, { books: [book] });
+    await ctx.db.insert(waitlistEntries).values({ bookId: book.id, userId: (await createUser(ctx.db)).id });
+  }
+
+  it('one book or eight, guest or member: the same statements', async () => {
+    const member = await ctx.member();
+    await bookOut('Quokka Tales 1', true);
+    const section = (cookie?: string) => () => ctx.request('GET', '/api/borrowed-books?q=quokka', { cookie });
+    // Statements prepared, the member's session cached.
+    await section()();
+    await section(member.cookie)();
+    // The held books, the books out, their queues, the member's orders and waits, the loans.
+    await expectQueries(BORROWED_SECTION_MEMBER + versionRead, section(member.cookie));
+    await expectQueries(BORROWED_SECTION_GUEST, section());
+    for (let i = 2; i <= 8; i++) await bookOut(`Quokka Tales ${i}`, i % 2 === 0);
+    const eight = await ctx.request<{ items: { waitlist: { waiting: number } }[] }>(
+      'GET',
+      '/api/borrowed-books?q=quokka',
+    );
+    expect(eight.body.items.map((i) => i.waitlist.waiting)).toEqual(Array(8).fill(1));
+    await expectQueries(BORROWED_SECTION_MEMBER + versionRead, section(member.cookie));
+    await expectQueries(BORROWED_SECTION_GUEST, section());
+  });
+});
+
 /** The member's lock with the book and its owner, then the insert with the cart as it was. */
 const ADD_TO_CART = 2;
 /**
@@ -136,3 +170,7 @@ const ADD_TO_CART = 2;
  * (D50).
  */
 const CHECKOUT_TWO_OWNERS = 5;
+/** The held books (signed in), the books out, their queues, the viewer's record, the loans. */
+const BORROWED_SECTION_MEMBER = 5;
+/** The books out, their queues, the loans: a guest has no holds and no record. */
+const BORROWED_SECTION_GUEST = 3;

@@ -6,7 +6,7 @@ import type { DbOrTx } from '@server/db/client';
 import { type Book, books, orders, user, waitlistEntries } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { searchMatch, toBookSummary } from '@server/modules/books/service';
-import { bookWaitlistOf } from '@server/modules/waitlist/service';
+import { bookWaitlistsOf } from '@server/modules/waitlist/service';
 
 // D46: a search keeps its main results among the books borrowable now, and lists the matching
 // books out now (reserved or borrowed) in a section of their own, each with its waitlist as the
@@ -78,13 +78,13 @@ export async function borrowedSection(db: DbOrTx, query: BorrowedQuery): Promise
     .orderBy(sql`${loanEnd} asc nulls last`, desc(books.createdAt), asc(books.id))
     .limit(BORROWED_SECTION_SIZE - held.length);
 
-  const items: BorrowedBook[] = [];
-  for (const book of [...held, ...out.map((r) => r.book)]) {
-    items.push({
-      book: toBookSummary(book),
-      waitlist: await bookWaitlistOf(db, book, query.viewerId, { expectedReturn: true }),
-    });
-  }
+  const shown = [...held, ...out.map((r) => r.book)];
+  // One batched read of every book's waitlist: the statements stay the same for 1 or 8 books.
+  const waitlists = await bookWaitlistsOf(db, shown, query.viewerId, { expectedReturn: true });
+  const items: BorrowedBook[] = shown.map((book, i) => ({
+    book: toBookSummary(book),
+    waitlist: waitlists[i],
+  }));
   const soonest = (item: BorrowedBook) =>
     item.waitlist.state === 'held' ? '' : (item.waitlist.estimate?.from ?? '9999-12-31');
   // A stable sort: equal windows keep the loans' order.

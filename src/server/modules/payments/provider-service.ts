@@ -2,7 +2,6 @@ import type { Config } from '@server/config';
 import { type FakeGateway, startFakeGateway } from './fake-gateway/server';
 import { createManualProvider } from './providers/manual';
 import type { PaymentProvider } from './providers/provider';
-import { createStatementProvider } from './providers/statement';
 import { createXenditProvider } from './providers/xendit';
 
 // The adapter PAYMENT_PROVIDER chose (D42), one per configuration (so per runtime). With
@@ -19,8 +18,7 @@ const providers = new WeakMap<Config, { provider: PaymentProvider; gateway: Prom
 function build(config: Config) {
   const settings = config.paymentProvider;
   if (!('xendit' in settings)) {
-    const provider = settings.kind === 'statement' ? createStatementProvider() : createManualProvider();
-    return { provider, gateway: null };
+    return { provider: createManualProvider(), gateway: null };
   }
   const { secretKey, callbackToken, apiUrl } = settings.xendit;
   if (settings.kind === 'xendit' || apiUrl) {

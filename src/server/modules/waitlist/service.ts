@@ -1,15 +1,8 @@
-import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { isBorrowable } from '@domain/cart-rules';
 import { CLOSED_ORDER_STATUSES, DEFAULT_BORROW_DURATION } from '@domain/constants';
 import { MAX_EXTENSIONS } from '@domain/loan';
-import {
-  type EstimateWindow,
-  estimateWindow,
-  MAX_WAITLISTS,
-  usualWeeks,
-  type WaitlistErrorCode,
-  type WaitlistState,
-} from '@domain/waitlist';
+import { estimateWindow, MAX_WAITLISTS, type WaitlistErrorCode, type WaitlistState } from '@domain/waitlist';
 import type { AdminWaitlist, BookWaitlist, MyWaitlist, WaitlistCounts } from '@domain/waitlist-types';
 import type { Config } from '@server/config';
 import type { Db, DbOrTx } from '@server/db/client';
@@ -20,7 +13,6 @@ import {
   orderItems,
   orders,
   user,
-  type WaitlistEntry,
   waitlistEntries,
 } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
@@ -82,14 +74,6 @@ const joinable = (book: Book) =>
     book.status === 'Borrowed' ||
     (book.heldForId !== null && isBorrowable(book)));
 
-async function queueOf(db: DbOrTx, bookId: string): Promise<WaitlistEntry[]> {
-  return db
-    .select()
-    .from(waitlistEntries)
-    .where(eq(waitlistEntries.bookId, bookId))
-    .orderBy(asc(waitlistEntries.seq));
-}
-
 async function inOwnOpenOrder(db: DbOrTx, memberId: string, bookId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })
@@ -114,47 +98,6 @@ async function waitlistsOf(db: DbOrTx, memberId: string): Promise<number> {
   return row.n;
 }
 
-/**
- * D39: the window in which the book should come to someone behind `ahead`. The loan is the
- * open order that has the book; it may still be extended (D23) only while nobody waits.
- */
-async function estimateFor(
-  db: DbOrTx,
-  book: Book,
-  ahead: readonly string[],
-  nobodyWaits: boolean,
-): Promise<EstimateWindow> {
-  let loan = null;
-  if (book.reservedByOrderId) {
-    const [order] = await db
-      .select({ dueAt: orders.dueAt, weeks: orders.borrowDuration, extensions: count(orderExtensions.id) })
-      .from(orders)
-      .leftJoin(orderExtensions, eq(orderExtensions.orderId, orders.id))
-      .where(eq(orders.id, book.reservedByOrderId))
-      .groupBy(orders.id);
-    if (order) {
-      loan = {
-        dueAt: order.dueAt,
-        weeks: order.weeks,
-        extensionsLeft: nobodyWaits ? Math.max(0, MAX_EXTENSIONS - order.extensions) : 0,
-      };
-    }
-  }
-  const durations =
-    ahead.length === 0
-      ? []
-      : await db
-          .select({ userId: orders.userId, weeks: orders.borrowDuration })
-          .from(orders)
-          .where(and(inArray(orders.userId, [...ahead]), ne(orders.status, 'Cancelled')));
-  const weeksOf = (id: string) =>
-    usualWeeks(
-      durations.filter((d) => d.userId === id).map((d) => d.weeks),
-      DEFAULT_BORROW_DURATION,
-    );
-  return estimateWindow({ now: now(), timeZone: operatorTimeZone(), loan, ahead: ahead.map(weeksOf) });
-}
-
 /** A book's waitlist as `viewerId` (null: a guest) sees it on the book page. */
 export async function getBookWaitlist(db: DbOrTx, input: { bookId: string; viewerId: string | null }) {
   const [book] = await db.select().from(books).where(eq(books.id, input.bookId));
@@ -166,43 +109,214 @@ export async function getBookWaitlist(db: DbOrTx, input: { bookId: string; viewe
  * A book's waitlist as `viewerId` sees it, for a book already read. The borrowed section (D46)
  * asks `expectedReturn`: the estimate at the end of the queue whoever looks (its owner too).
  */
-export async function bookWaitlistOf(
+async function bookWaitlistOf(
   db: DbOrTx,
   book: Book,
   viewerId: string | null,
-  { expectedReturn = false } = {},
+  options: { expectedReturn?: boolean } = {},
 ): Promise<BookWaitlist> {
-  const queue = await queueOf(db, book.id);
-  const held = queue.find((e) => e.holdUntil !== null) ?? null;
-  const index = viewerId ? queue.findIndex((e) => e.userId === viewerId) : -1;
-  const mine = index >= 0 ? queue[index] : null;
-  const base = {
-    bookId: book.id,
-    waiting: queue.length,
-    place: mine ? index + 1 : null,
-    estimate: null,
-    holdUntil: held?.holdUntil?.toISOString() ?? null,
-    heldForSomeoneElse: held !== null && held.userId !== viewerId,
-  };
-  let state: WaitlistState = 'none';
-  if (mine?.holdUntil) state = 'held';
-  else if (mine) state = 'waiting';
-  else if (!joinable(book) || book.ownerId === viewerId) state = 'none';
-  else if (!viewerId) state = 'guest';
-  else if (await inOwnOpenOrder(db, viewerId, book.id)) state = 'in_your_order';
-  else if ((await waitlistsOf(db, viewerId)) >= MAX_WAITLISTS) state = 'limit';
-  else state = 'can_join';
+  const [view] = await bookWaitlistsOf(db, [book], viewerId, options);
+  return view;
+}
 
-  const showsEstimate =
+/** One book's queue as the database sums it up for its viewer. */
+interface QueueSummary {
+  waiting: number;
+  /** The viewer's place (1 = first), null when not in the queue. */
+  place: number | null;
+  viewerHolds: boolean;
+  holderId: string | null;
+  holdUntil: Date | null;
+  /** D39: the usual weeks of each member ahead of the viewer (all of them when not queued). */
+  aheadWeeks: number[];
+}
+
+/**
+ * Every book's queue summed up in one statement: its length, the hold (at most one per book),
+ * the viewer's place, and the usual weeks (D39) of each member ahead, so the estimate reads no
+ * member's orders in this process. A book nobody waits for has no row.
+ */
+async function queueSummaries(
+  db: DbOrTx,
+  bookIds: readonly string[],
+  viewerId: string | null,
+): Promise<Map<string, QueueSummary>> {
+  const viewerSeq = sql`max(case when ${waitlistEntries.userId} = ${viewerId} then ${waitlistEntries.seq} end) over (partition by ${waitlistEntries.bookId})`;
+  const queue = db.$with('queue').as(
+    db
+      .select({
+        bookId: waitlistEntries.bookId,
+        userId: waitlistEntries.userId,
+        seq: waitlistEntries.seq,
+        holdUntil: waitlistEntries.holdUntil,
+        viewerSeq: sql<number | null>`${viewerId === null ? sql`null::bigint` : viewerSeq}`.as('viewer_seq'),
+      })
+      .from(waitlistEntries)
+      .where(inArray(waitlistEntries.bookId, [...bookIds])),
+  );
+  const ahead = sql`(${queue.viewerSeq} is null or ${queue.seq} < ${queue.viewerSeq})`;
+  // usualWeeks in SQL: the duration most of the member's orders took, the longer on a tie.
+  const usual = sql`coalesce((select ${orders.borrowDuration} from ${orders}
+    where ${orders.userId} = ${queue.userId} and ${orders.status} <> 'Cancelled'
+    group by ${orders.borrowDuration} order by count(*) desc, ${orders.borrowDuration} desc limit 1),
+    ${DEFAULT_BORROW_DURATION})`;
+  const rows = await db
+    .with(queue)
+    .select({
+      bookId: queue.bookId,
+      waiting: sql<number>`count(*)::int`,
+      place: sql<number | null>`(case when max(${queue.viewerSeq}) is null then null
+        else count(*) filter (where ${queue.seq} <= ${queue.viewerSeq}) end)::int`,
+      viewerHolds: sql<boolean>`coalesce(bool_or(${queue.seq} = ${queue.viewerSeq} and ${queue.holdUntil} is not null), false)`,
+      holderId: sql<string | null>`max(${queue.userId}::text) filter (where ${queue.holdUntil} is not null)`,
+      holdUntil: sql<Date | null>`max(${queue.holdUntil})`.mapWith(waitlistEntries.holdUntil),
+      aheadWeeks: sql<
+        number[] | null
+      >`array_agg((case when ${ahead} then ${usual} end)::int order by ${queue.seq}) filter (where ${ahead})`,
+    })
+    .from(queue)
+    .groupBy(queue.bookId);
+  return new Map(
+    rows.map((r) => [r.bookId, { ...r, holdUntil: r.holdUntil ?? null, aheadWeeks: r.aheadWeeks ?? [] }]),
+  );
+}
+
+/** What the viewer's own record says of these books: those in their open orders, and their waits. */
+async function viewerFacts(
+  db: DbOrTx,
+  viewerId: string,
+  bookIds: readonly string[],
+): Promise<{ inOpenOrder: Set<string>; waitlists: number }> {
+  const [row] = await db
+    .select({
+      inOpenOrder: sql<string[] | null>`array_agg(distinct ${orderItems.bookId}::text)`,
+      waitlists: sql<number>`(select count(*)::int from ${waitlistEntries} where ${waitlistEntries.userId} = ${viewerId})`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        inArray(orderItems.bookId, [...bookIds]),
+        eq(orders.userId, viewerId),
+        notInArray(orders.status, [...CLOSED_ORDER_STATUSES]),
+      ),
+    );
+  return { inOpenOrder: new Set(row?.inOpenOrder ?? []), waitlists: row?.waitlists ?? 0 };
+}
+
+/** The loans (open orders) that have these books, as far as the estimate needs them (D39). */
+async function loansOf(
+  db: DbOrTx,
+  orderIds: readonly string[],
+): Promise<Map<string, { dueAt: Date | null; weeks: number; extensions: number }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: orders.id,
+      dueAt: orders.dueAt,
+      weeks: orders.borrowDuration,
+      extensions: count(orderExtensions.id),
+    })
+    .from(orders)
+    .leftJoin(orderExtensions, eq(orderExtensions.orderId, orders.id))
+    .where(inArray(orders.id, [...orderIds]))
+    .groupBy(orders.id);
+  return new Map(rows.map(({ id, ...loan }) => [id, loan]));
+}
+
+const NO_QUEUE: QueueSummary = {
+  waiting: 0,
+  place: null,
+  viewerHolds: false,
+  holderId: null,
+  holdUntil: null,
+  aheadWeeks: [],
+};
+
+/**
+ * Several books' waitlists as `viewerId` sees them, in the books' order, in at most three
+ * statements whatever the number of books (the borrowed section, D46, shows up to eight): the
+ * queues, the viewer's own orders and waits (only when a state depends on them), the loans.
+ */
+export async function bookWaitlistsOf(
+  db: DbOrTx,
+  bookList: readonly Book[],
+  viewerId: string | null,
+  { expectedReturn = false } = {},
+): Promise<BookWaitlist[]> {
+  if (bookList.length === 0) return [];
+  const queues = await queueSummaries(
+    db,
+    bookList.map((b) => b.id),
+    viewerId,
+  );
+  const queueOfBook = (book: Book) => queues.get(book.id) ?? NO_QUEUE;
+  // A state beyond the queue itself (in their order, at the limit, may join) needs the viewer's record.
+  const askViewer = (book: Book) =>
+    viewerId !== null && queueOfBook(book).place === null && joinable(book) && book.ownerId !== viewerId;
+  const asked = bookList.filter(askViewer);
+  const viewer =
+    viewerId !== null && asked.length > 0
+      ? await viewerFacts(
+          db,
+          viewerId,
+          asked.map((b) => b.id),
+        )
+      : null;
+
+  const states = bookList.map((book): WaitlistState => {
+    const queue = queueOfBook(book);
+    if (queue.viewerHolds) return 'held';
+    if (queue.place !== null) return 'waiting';
+    if (!joinable(book) || book.ownerId === viewerId) return 'none';
+    if (!viewerId || !viewer) return 'guest';
+    if (viewer.inOpenOrder.has(book.id)) return 'in_your_order';
+    if (viewer.waitlists >= MAX_WAITLISTS) return 'limit';
+    return 'can_join';
+  });
+  const showsEstimate = (state: WaitlistState) =>
     state === 'waiting' ||
     state === 'can_join' ||
     state === 'guest' ||
     state === 'limit' ||
     (expectedReturn && state !== 'held');
-  if (!showsEstimate) return { ...base, state };
-  const ahead = (mine ? queue.slice(0, index) : queue).map((e) => e.userId);
-  const estimate = await estimateFor(db, book, ahead, queue.length === 0);
-  return { ...base, state, estimate };
+  const loans = await loansOf(
+    db,
+    bookList.flatMap((book, i) =>
+      showsEstimate(states[i]) && book.reservedByOrderId ? [book.reservedByOrderId] : [],
+    ),
+  );
+
+  return bookList.map((book, i) => {
+    const queue = queueOfBook(book);
+    const state = states[i];
+    const base = {
+      bookId: book.id,
+      state,
+      waiting: queue.waiting,
+      place: queue.place,
+      estimate: null,
+      holdUntil: queue.holdUntil?.toISOString() ?? null,
+      heldForSomeoneElse: queue.holderId !== null && queue.holderId !== viewerId,
+    };
+    if (!showsEstimate(state)) return base;
+    const order = book.reservedByOrderId ? loans.get(book.reservedByOrderId) : undefined;
+    // D23: the loan may still be extended only while nobody waits.
+    const loan = order
+      ? {
+          dueAt: order.dueAt,
+          weeks: order.weeks,
+          extensionsLeft: queue.waiting === 0 ? Math.max(0, MAX_EXTENSIONS - order.extensions) : 0,
+        }
+      : null;
+    const estimate = estimateWindow({
+      now: now(),
+      timeZone: operatorTimeZone(),
+      loan,
+      ahead: queue.aheadWeeks,
+    });
+    return { ...base, estimate };
+  });
 }
 
 // ---------------------------------------------------------------- join, leave, pass
@@ -279,10 +393,14 @@ export async function getMyWaitlist(db: DbOrTx, input: { actorId: string }): Pro
     .innerJoin(books, eq(books.id, waitlistEntries.bookId))
     .where(eq(waitlistEntries.userId, input.actorId))
     .orderBy(sql`${waitlistEntries.holdUntil} is null`, asc(waitlistEntries.seq));
-  const items = [];
-  for (const { entry, book } of rows) {
-    const view = await bookWaitlistOf(db, book, input.actorId);
-    items.push({
+  const views = await bookWaitlistsOf(
+    db,
+    rows.map((r) => r.book),
+    input.actorId,
+  );
+  const items = rows.map(({ entry, book }, i) => {
+    const view = views[i];
+    return {
       bookId: book.id,
       title: book.title,
       author: book.author,
@@ -293,8 +411,8 @@ export async function getMyWaitlist(db: DbOrTx, input: { actorId: string }): Pro
       estimate: view.estimate,
       holdUntil: entry.holdUntil?.toISOString() ?? null,
       joinedAt: entry.createdAt.toISOString(),
-    });
-  }
+    };
+  });
   return { items };
 }
 

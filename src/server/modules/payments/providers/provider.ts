@@ -1,11 +1,11 @@
-// One payment interface (D42; docs/decisions/0005-payment-providers.md): every way money reaches
+// One payment interface (D42; docs/decisions/0006-payment-providers.md): every way money reaches
 // Rakbuku is an adapter of these four calls, chosen by PAYMENT_PROVIDER. The order page asks
 // createPayment for what the borrower can pay with; a provider's notice is checked by
 // parseNotice (token, webhook id) and stored; the worker reads the money back with
 // fetchPayment before an order moves; late or wrong money is refunded through refund where the
 // provider can (D44). Amounts are whole rupiah.
 
-export type ProviderName = 'manual' | 'fake' | 'xendit' | 'statement';
+export type ProviderName = 'manual' | 'fake' | 'xendit';
 type PaymentMethod = 'qris' | 'va' | 'transfer';
 
 /** What to collect: our payment id is the reference the provider echoes in its notices. */

@@ -84,7 +84,11 @@ function EventEntry({
       )}
       <p className="mt-1 text-xs text-stone-500">
         {formatOrderDateTime(event.createdAt)} ·{' '}
-        {t('detail.eventBy', { name: event.actorName, role: t(`detail.actorRoles.${event.actorRole}`) })}
+        {/* The system's moves (a payment window, a payment that confirmed itself) are Rakbuku's,
+            in the reader's words, not the stored English actor name. */}
+        {event.actorRole === 'system'
+          ? t('detail.bySystem')
+          : t('detail.eventBy', { name: event.actorName, role: t(`detail.actorRoles.${event.actorRole}`) })}
       </p>
       <EventDetails event={event} />
     </li>

@@ -58,6 +58,8 @@ export const orderKeys = {
     status === undefined ? (['orders', 'money', id] as const) : (['orders', 'money', id, status] as const),
   // Where members are: WhatsApp chat links (D45); under 'orders', so a cancel refreshes them.
   whatsapp: (id: string) => ['orders', 'whatsapp', id] as const,
+  // Gateway payments (D42): the QRIS code and virtual accounts of one payable order.
+  gateway: (id: string) => ['orders', 'gateway', id] as const,
 };
 
 /** Conversations (D26): every key starts with 'conversations', so one write refreshes counts and views. */

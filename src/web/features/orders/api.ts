@@ -28,6 +28,22 @@ export function useOrder(id: string) {
   });
 }
 
+/** How often the page asks again while an order waits for money that may arrive by itself (D42). */
+const PAYABLE_POLL_MS = 3000;
+
+/**
+ * Keeps the order fresh while it is payable, so a gateway's payment moves the page to
+ * "Payment confirmed" by itself; TanStack Query pauses the interval while the tab is hidden.
+ */
+export function usePollOrderWhilePayable(id: string, payable: boolean) {
+  useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: () => call(orders[':id'].$get({ param: { id } })),
+    refetchInterval: payable ? PAYABLE_POLL_MS : false,
+    refetchIntervalInBackground: false,
+  });
+}
+
 /** A write whose answer is the order: it lands in the detail at once, then every order key refreshes. */
 export function useOrderWrite<V>(id: string, write: (vars: V) => Promise<OrderDetail>) {
   const queryClient = useQueryClient();

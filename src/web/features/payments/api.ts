@@ -30,6 +30,30 @@ export function useClaimPayment(orderId: string) {
   });
 }
 
+// ---- Gateway payments (D42)
+
+/**
+ * The QRIS code and virtual accounts of a payable order; null (or no route, with
+ * PAYMENT_PROVIDER=manual) leaves the bank transfer as the only way.
+ */
+export function useOrderGateway(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.gateway(orderId),
+    queryFn: () => call(payments.orders[':id'].payment.gateway.$get({ param: { id: orderId } })),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Test mode only: the fake gateway pays the order; the worker then confirms it (the page polls). */
+export function useSimulatePayment(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(payments.orders[':id'].payment.simulate.$post({ param: { id: orderId } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
 /** D36: an admin rejects the waiting claim with a reason. */
 export function useRejectClaim(orderId: string) {
   const queryClient = useQueryClient();

@@ -8,8 +8,10 @@ import { Button } from '@web/components/ui/button';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { formatOrderDateTime } from '@web/lib/format';
-import { useClaimPayment, useOrderMoney, useRejectClaim } from '@web/features/payments/api';
+import { usePollOrderWhilePayable } from '@web/features/orders/api';
+import { useClaimPayment, useOrderGateway, useOrderMoney, useRejectClaim } from '@web/features/payments/api';
 import { CopyButton } from './copy-button';
+import { GatewayPayment, type GatewayPaymentData } from './gateway-payment';
 
 // The order page's money (D33, D34): the payment panel for the borrower and the admins, and
 // the owner's share for the owner and the admins. Each shows only what the server returned.
@@ -28,28 +30,42 @@ function Row({ label, value, copy }: { label: string; value: string; copy?: stri
 
 export function OrderMoneyPanels({ order }: { order: OrderDetail }) {
   const money = useOrderMoney(order.id, order.status);
-  if (!money.data) return null;
-  const { payment, share } = money.data;
   const borrower = order.viewerRoles.includes('borrower');
+  const payment = money.data?.payment ?? null;
+  // D42: payable by the borrower now (no claim waiting for an admin): the gateway's codes, and
+  // the page polls so money arriving by itself shows without a reload.
+  const payable = borrower && order.status === 'Waiting for Payment' && !!payment && !payment.claimedAt;
+  const gateway = useOrderGateway(order.id, payable);
+  usePollOrderWhilePayable(order.id, payable);
+  if (!money.data) return null;
+  const { share } = money.data;
   const admin = order.viewerRoles.includes('admin');
   return (
     <>
       {payment && (borrower || admin) && (
-        <PaymentPanel order={order} payment={payment} asBorrower={borrower} />
+        <PaymentPanel
+          order={order}
+          payment={payment}
+          asBorrower={borrower}
+          gateway={payable ? (gateway.data?.gateway ?? null) : null}
+        />
       )}
       {share && <ShareCard share={share} />}
     </>
   );
 }
 
-function PaymentPanel({
+/** The payment panel; `gateway` is the borrower's QRIS code and virtual accounts (D42), if any. */
+export function PaymentPanel({
   order,
   payment,
   asBorrower,
+  gateway = null,
 }: {
   order: OrderDetail;
   payment: OrderPayment;
   asBorrower: boolean;
+  gateway?: GatewayPaymentData | null;
 }) {
   const { t } = useTranslation('payments');
   const waiting = order.status === 'Waiting for Payment';
@@ -71,8 +87,9 @@ function PaymentPanel({
         className="mb-3 flex items-center gap-2 text-base font-semibold text-stone-900"
       >
         <Landmark className="size-5 text-brand-700" aria-hidden />
-        {t('panel.title')}
+        {gateway ? t('gateway.title') : t('panel.title')}
       </h2>
+      {gateway && <GatewayPayment orderId={order.id} gateway={gateway} />}
       {claimWaiting && asBorrower && (
         <p
           className="mb-3 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-900"
@@ -110,6 +127,9 @@ function PaymentPanel({
       )}
       {waiting && amount && (
         <>
+          {gateway && (
+            <h3 className="mt-5 mb-1 text-sm font-semibold text-stone-900">{t('gateway.manualTitle')}</h3>
+          )}
           {asBorrower && !payment.claimedAt && (
             <p className="mb-3 text-sm text-stone-700">{t('panel.intro')}</p>
           )}
@@ -170,8 +190,11 @@ function ClaimSummary({ payment, asBorrower }: { payment: OrderPayment; asBorrow
       data-testid="payment-claim"
     >
       <p>
+        {/* "We are checking" is only true until the payment is confirmed. */}
         {asBorrower
-          ? t('panel.claimedByYou', { date: formatOrderDateTime(payment.claimedAt!) })
+          ? t(payment.confirmedAt ? 'panel.claimedByYouDone' : 'panel.claimedByYou', {
+              date: formatOrderDateTime(payment.claimedAt!),
+            })
           : t('panel.claimed', { date: formatOrderDateTime(payment.claimedAt!) })}
       </p>
       {payment.receiptUrl ? (

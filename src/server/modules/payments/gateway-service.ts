@@ -139,7 +139,19 @@ export async function simulateGatewayPayment(
   if (!roles.includes('borrower')) throw new AppError('PAYMENT_CLAIM_FORBIDDEN');
   const deadline = payableUntil(order);
   if (!deadline) throw new AppError('PAYMENT_CLAIM_NOT_NOW');
-  const qris = (await ensurePayments(deps, order, deadline)).find((p) => p.method === 'qris');
+  const qrisOf = async () => (await ensurePayments(deps, order, deadline)).find((p) => p.method === 'qris');
+  const qris = await qrisOf();
   if (!qris) throw new AppError('PAYMENT_CLAIM_NOT_NOW');
-  await provider.simulatePayment(qris.providerRef);
+  if (await provider.simulatePayment(qris.providerRef)) return;
+  // The in-process fake keeps its payments in memory: after a restart of the development server
+  // it knows none of the codes made before. Those codes can never be paid, so they expire and
+  // the order gets new ones, which are paid.
+  await deps.db
+    .update(payments)
+    .set({ status: 'expired' })
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
+  const fresh = await qrisOf();
+  if (!fresh || !(await provider.simulatePayment(fresh.providerRef))) {
+    throw new Error('The fake gateway does not know a payment it has just created');
+  }
 }

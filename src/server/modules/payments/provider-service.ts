@@ -73,7 +73,9 @@ function withSimulation(
         },
       );
       await res.arrayBuffer();
+      if (res.status === 404) return false;
       if (!res.ok) throw new Error(`The fake gateway answered ${res.status} to a simulated payment`);
+      return true;
     },
   };
 }

@@ -72,6 +72,9 @@ export interface PaymentProvider {
     reference: string;
     amount: number;
   }): Promise<{ refundRef: string } | null>;
-  /** Test mode: pays a created payment as a customer would (the fake gateway only). */
-  simulatePayment?: (providerRef: string, amount?: number) => Promise<void>;
+  /**
+   * Test mode: pays a created payment as a customer would (the fake gateway only). Answers
+   * false when the gateway does not know the payment (an in-process fake restarted since).
+   */
+  simulatePayment?: (providerRef: string, amount?: number) => Promise<boolean>;
 }

@@ -159,7 +159,7 @@ describe('notices due at one moment share one email (D37)', () => {
     await ctx.deps.outbox.runOnce();
     const [email] = mailTo('baca@example.com');
     expect(mailTo('baca@example.com')).toHaveLength(1);
-    expect(email.subject).toBe('Notice a, dan 2 kabar lainnya');
+    expect(email.subject).toBe('Notice a dan 2 kabar lainnya');
     expect(email.body).toContain('3 kabar untukmu');
   });
 

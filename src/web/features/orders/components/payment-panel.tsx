@@ -21,7 +21,7 @@ function Row({ label, value, copy }: { label: string; value: string; copy?: stri
     <div className="flex items-center justify-between gap-3 py-1.5">
       <dt className="text-sm text-stone-500">{label}</dt>
       <dd className="flex items-center gap-1 text-right text-sm font-medium text-stone-900">
-        <span className="tabular-nums break-all">{value}</span>
+        <span className="tabular-nums break-words">{value}</span>
         {copy !== undefined && <CopyButton value={copy} label={label} />}
       </dd>
     </div>

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBook } from '@server/seed/factories';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 
 // A landing page's HTML names its own chunks and its first data request (page-hints.ts), so a
@@ -85,7 +86,9 @@ describe('page hints', () => {
   });
 
   it("preload a shared book link's book", async () => {
-    const id = '6f9619ff-8b86-4d01-b42d-00cf4fc964ff';
+    // A listed book: an unknown one's page is the not-found page.
+    const owner = await ctx.member({ name: 'Hints Owner' });
+    const { id } = await createBook(ctx.db, { ownerId: owner.user.id });
     const html = await page(`/books/${id}`);
     expect(modulePreloads(html)).toEqual(['/assets/book-detail-page-d1.js']);
     expect(dataPreloads(html)).toEqual([`/api/books/${id}`]);

@@ -133,6 +133,12 @@ export function deadlineLabel(lang: UiLanguage, at: Date, timeZone: string): str
   return momentInZone(lang, momentWords(lang, at, timeZone), timeZone);
 }
 
+/** The pickup point's words for a sentence that names it ({{place}}, {{address}} ({{location}})). */
+function pickupPlace({ order }: NoticeContext): { place?: string; address?: string; location?: string } {
+  const p = order.pickupLocation;
+  return p ? { place: p.name, address: p.address, location: p.location } : {};
+}
+
 function handover({ order, t }: NoticeContext): string {
   if (order.deliveryMethod === 'pickup' && order.pickupLocation) {
     const p = order.pickupLocation;
@@ -213,7 +219,8 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
             : 'orders.placed.borrower.waitingForReview',
           { ...words(n), name: n.order.userName },
         ),
-        n.t(placedNext(n, 'borrower'), { handover: handover(n) }),
+        // A pickup order names its place once, in the sentence that says pickup is free.
+        n.t(placedNext(n, 'borrower'), { handover: handover(n), ...pickupPlace(n) }),
       ],
       rows: orderRows(n),
       button: viewButton(n),
@@ -224,11 +231,7 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
       paragraphs: [
         n.t('orders.placed.owner.intro', { ...words(n), name: n.order.ownerName }),
         isPickup(n) && n.order.pickupLocation
-          ? n.t('orders.placed.owner.pickupNext', {
-              place: n.order.pickupLocation.name,
-              address: n.order.pickupLocation.address,
-              location: n.order.pickupLocation.location,
-            })
+          ? n.t('orders.placed.owner.pickupNext', pickupPlace(n))
           : n.t('orders.placed.owner.deliveryNext'),
         ...(n.order.ownerShare
           ? [n.t('orders.placed.owner.share', { amount: formatMoney(n.order.ownerShare) })]

@@ -105,6 +105,16 @@ describe('order emails (D16)', () => {
     expect(ownerMail.body).toContain('Ubud Reading Corner');
   });
 
+  it('order placed for pickup names the pickup point once, in the sentence that says it is free', async () => {
+    const { to } = await sendNotice('placed', { pickup: true, shippingCost: '0.00' });
+    // The plain-text part (the HTML part says the same again).
+    const body = to(borrower.user.email)[0].body.split(/Content-Type: text\/html/i)[0];
+    expect(body).toContain('You pick the books up yourself at Ubud Reading Corner');
+    expect(body).toContain('free of charge');
+    expect(body.split('Ubud Reading Corner')).toHaveLength(2);
+    expect(body).not.toMatch(/pickup is free\. Self pickup/i);
+  });
+
   it.each([
     ['shipped', 'has shipped'],
     ['delivered', 'was delivered'],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UiLanguage } from '@domain/ui-language';
@@ -313,6 +314,15 @@ describe('emails in the recipient language (D29)', () => {
       } else {
         expect(r.text).toContain('Rakbuku, community book lending in Bali');
       }
+    }
+    // The admin's email list names every type in both languages (no English fallback on an
+    // Indonesian page): every stored type has its words in both catalogues.
+    for (const lang of ['en', 'id'] as const) {
+      const catalogue = JSON.parse(readFileSync(`src/web/locales/${lang}/admin.json`, 'utf8')) as {
+        emails: { types: Record<string, string> };
+      };
+      for (const type of new Set(rows.map((r) => r.emailType.replace(/^(loan_reminder_overdue)_\d+$/, '$1'))))
+        expect(catalogue.emails.types[type], `${lang}: the admin's name for ${type}`).toBeTruthy();
     }
     // Every time an email shows names its zone (D21): "pukul 10.00 WITA" / "at 10:00 (Bali time)".
     for (const r of rendered) {

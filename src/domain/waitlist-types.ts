@@ -41,7 +41,20 @@ const myWaitlistEntrySchema = z.object({
   joinedAt: timestampSchema,
 });
 export type MyWaitlistEntry = z.infer<typeof myWaitlistEntrySchema>;
-export const myWaitlistSchema = z.object({ items: z.array(myWaitlistEntrySchema) });
+/** A hold that lapsed unanswered lately (D25): the book and when the hold ended. */
+const lapsedHoldSchema = z.object({
+  bookId: z.string(),
+  title: z.string(),
+  author: z.string(),
+  cover: coverUrlsSchema,
+  lapsedAt: timestampSchema,
+});
+export type LapsedHold = z.infer<typeof lapsedHoldSchema>;
+export const myWaitlistSchema = z.object({
+  items: z.array(myWaitlistEntrySchema),
+  /** Holds that lapsed in the last LAPSED_HOLD_SHOWN_DAYS, newest first, for books not waited for again. */
+  lapsed: z.array(lapsedHoldSchema),
+});
 export type MyWaitlist = z.infer<typeof myWaitlistSchema>;
 
 /** How many members wait for each of the asked books (owner's manage table, admin books tab). */

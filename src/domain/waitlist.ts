@@ -7,6 +7,8 @@ import { addDays, localDate } from './loan';
 export const MAX_WAITLISTS = 10;
 /** D25: how long the first waiter's exclusive hold lasts. */
 export const HOLD_HOURS = 48;
+/** How long My waitlist keeps a line for a hold that lapsed unanswered. */
+export const LAPSED_HOLD_SHOWN_DAYS = 14;
 
 /** The refusals the waitlist answers with (D25); their texts are `errors:codes.<CODE>`. */
 export type WaitlistErrorCode = Extract<ErrorCode, `WAITLIST_${string}`>;

@@ -633,6 +633,26 @@ export const waitlistEntries = pgTable(
   ],
 );
 
+/**
+ * A hold that lapsed unanswered (D25): My waitlist keeps a line for it for a while
+ * (LAPSED_HOLD_SHOWN_DAYS), so it never vanishes silently.
+ */
+export const waitlistLapsedHolds = pgTable(
+  'waitlist_lapsed_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('waitlist_lapsed_holds_user_idx').on(t.userId, t.lapsedAt)],
+);
+
 // ---------------------------------------------------------------- payouts (D34)
 /** Money paid to an owner by an admin; the payable balance is completed shares minus these. */
 export const payouts = pgTable(

@@ -21,7 +21,7 @@ import {
 import { resetClock, setClock } from '@server/lib/clock';
 import { messageEmail } from '@server/modules/conversations/timer-service';
 import { dueLabel, queueExtensionNotices, queueReminder } from '@server/modules/loans/notices';
-import { queueHoldOffers, queueWaitlistEnded } from '@server/modules/waitlist/notices';
+import { queueHoldLapsed, queueHoldOffers, queueWaitlistEnded } from '@server/modules/waitlist/notices';
 import { createBook } from '@server/seed/factories';
 import { advanceTestOrder } from '@tests/support/order-factories';
 import { insertOrder } from '@tests/support/order-fixture';
@@ -242,6 +242,13 @@ describe('emails in the recipient language (D29)', () => {
           });
           await queueHoldOffers(tx, ctx.config, [offer(books[0])]);
           await queueHoldOffers(tx, ctx.config, [offer(books[0]), offer(books[1])]);
+          for (const passedOn of [true, false]) {
+            await queueHoldLapsed(tx, ctx.config, {
+              ...offer(books[0]),
+              lapsedAt: new Date('2026-12-03T02:00:00Z'),
+              passedOn,
+            });
+          }
           for (const reason of ['sold', 'deleted'] as const) {
             await queueWaitlistEnded(tx, ctx.config, { title: books[0].title, reason }, [member]);
           }

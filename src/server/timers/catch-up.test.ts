@@ -118,7 +118,9 @@ describe('repeating timers catch up once after a downtime', () => {
     expect(await emailsTo(unpaid.borrower.user.email, 'order_cancelled')).toHaveLength(1);
     expect(await emailsTo(admin.user.email, 'order_payment_claim_waiting')).toHaveLength(1);
     expect(await emailsTo(loan.borrower.user.email, 'loan_reminder')).toHaveLength(1);
-    expect(await emailsTo(waiter.user.email, 'waitlist_hold')).toHaveLength(1);
+    // The hold's offer (sent when it was made) and its lapse, each once.
+    expect(await emailsTo(waiter.user.email, 'waitlist_hold_lapsed')).toHaveLength(1);
+    expect(await emailsTo(waiter.user.email, 'waitlist_hold')).toHaveLength(2);
     expect(await emailsTo(owner.user.email, 'message')).toHaveLength(1);
     expect(await emailsTo(admin.user.email, 'order_shipping_promise_due')).toHaveLength(1);
 

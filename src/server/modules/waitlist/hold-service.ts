@@ -3,12 +3,20 @@ import { isBorrowable } from '@domain/cart-rules';
 import { HOLD_HOURS } from '@domain/waitlist';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
-import { type Book, books, cartItems, type Timer, user, waitlistEntries } from '@server/db/schema';
+import {
+  type Book,
+  books,
+  cartItems,
+  type Timer,
+  user,
+  waitlistEntries,
+  waitlistLapsedHolds,
+} from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import { listen } from '@server/lib/lifecycle-events';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers, cancelTimers } from '@server/timers/store';
-import { type HoldOffer, queueHoldOffers, queueWaitlistEnded } from './notices';
+import { type HoldOffer, queueHoldLapsed, queueHoldOffers, queueWaitlistEnded } from './notices';
 
 // Holds (D25): when a book becomes borrowable, its first waiter gets it for 48 hours, alone.
 // Every path takes the book's row lock first and then its queue, so two events that free the
@@ -162,19 +170,44 @@ async function endWaitlists(
   }
 }
 
-/** The hold timer (D24, D25): a hold still unanswered at its end passes to the next waiter. */
+/**
+ * The hold timer (D24, D25): a hold still unanswered at its end passes to the next waiter (or the
+ * book goes back to the shop). The member is told, and My waitlist keeps a line for it.
+ */
 async function fireHoldTimer(tx: Tx, deps: TimerDeps, timer: Timer): Promise<void> {
   if (!timer.refAt) return;
   const [entry] = await tx
-    .select({ bookId: waitlistEntries.bookId })
+    .select({ bookId: waitlistEntries.bookId, userId: waitlistEntries.userId })
     .from(waitlistEntries)
     .where(eq(waitlistEntries.id, timer.subjectId));
   if (!entry) return;
-  await endHold(tx, deps.config, {
+  const ended = await endHold(tx, deps.config, {
     bookId: entry.bookId,
     entryId: timer.subjectId,
     onlyHoldUntil: timer.refAt,
   });
+  if (!ended) return;
+  await tx
+    .insert(waitlistLapsedHolds)
+    .values({ bookId: entry.bookId, userId: entry.userId, lapsedAt: timer.refAt });
+  const [facts] = await tx
+    .select({
+      title: books.title,
+      heldForId: books.heldForId,
+      email: user.email,
+      name: user.name,
+      language: user.language,
+    })
+    .from(books)
+    .innerJoin(user, eq(user.id, entry.userId))
+    .where(eq(books.id, entry.bookId));
+  if (facts)
+    await queueHoldLapsed(tx, deps.config, {
+      ...facts,
+      bookId: entry.bookId,
+      lapsedAt: timer.refAt,
+      passedOn: facts.heldForId !== null,
+    });
 }
 
 /** The waitlist's timer kinds (src/server/wiring.ts lists them). */

@@ -84,3 +84,44 @@ export async function queueWaitlistEnded(
     }),
   );
 }
+
+/**
+ * D25: a hold that lapsed unanswered, told to the member it was for: when it ended, and where
+ * the book went (the next member in line, or back on the shelf), so the way back is true.
+ */
+export async function queueHoldLapsed(
+  tx: Tx,
+  config: NoticeConfig,
+  lapse: {
+    email: string;
+    name: string;
+    language: string;
+    bookId: string;
+    title: string;
+    lapsedAt: Date;
+    passedOn: boolean;
+  },
+): Promise<void> {
+  const lang = languageOf(lapse.language);
+  const t = emailWords(lang);
+  await enqueueEmails(tx, [
+    {
+      to: lapse.email,
+      recipientType: 'user' as const,
+      emailType: 'waitlist_hold_lapsed',
+      ...renderNotice(lang, {
+        subject: t('waitlist.lapsed.subject', { title: lapse.title }),
+        title: t('waitlist.lapsed.title'),
+        paragraphs: [
+          t('waitlist.lapsed.body', {
+            name: lapse.name,
+            title: lapse.title,
+            moment: holdEndLabel(lang, lapse.lapsedAt, config.timeZone),
+          }),
+          t(lapse.passedOn ? 'waitlist.lapsed.passedOn' : 'waitlist.lapsed.backOnShelf'),
+        ],
+        button: { label: t('waitlist.lapsed.button'), url: `${config.appUrl}/books/${lapse.bookId}` },
+      }),
+    },
+  ]);
+}

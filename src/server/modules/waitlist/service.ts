@@ -1,8 +1,14 @@
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { isBorrowable } from '@domain/cart-rules';
 import { CLOSED_ORDER_STATUSES, DEFAULT_BORROW_DURATION } from '@domain/constants';
 import { MAX_EXTENSIONS } from '@domain/loan';
-import { estimateWindow, MAX_WAITLISTS, type WaitlistErrorCode, type WaitlistState } from '@domain/waitlist';
+import {
+  estimateWindow,
+  LAPSED_HOLD_SHOWN_DAYS,
+  MAX_WAITLISTS,
+  type WaitlistErrorCode,
+  type WaitlistState,
+} from '@domain/waitlist';
 import type { AdminWaitlist, BookWaitlist, MyWaitlist, WaitlistCounts } from '@domain/waitlist-types';
 import type { Config } from '@server/config';
 import type { Db, DbOrTx } from '@server/db/client';
@@ -14,6 +20,7 @@ import {
   orders,
   user,
   waitlistEntries,
+  waitlistLapsedHolds,
 } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
@@ -413,7 +420,37 @@ export async function getMyWaitlist(db: DbOrTx, input: { actorId: string }): Pro
       joinedAt: entry.createdAt.toISOString(),
     };
   });
-  return { items };
+  return { items, lapsed: await lapsedHoldsOf(db, input.actorId) };
+}
+
+/**
+ * The member's holds that lapsed in the last LAPSED_HOLD_SHOWN_DAYS (D25), newest first, one per
+ * book, leaving out books they wait for again and books no longer listed.
+ */
+async function lapsedHoldsOf(db: DbOrTx, memberId: string): Promise<MyWaitlist['lapsed']> {
+  const since = new Date(now().getTime() - LAPSED_HOLD_SHOWN_DAYS * 24 * 60 * 60 * 1000);
+  const rows = await db
+    .selectDistinctOn([waitlistLapsedHolds.bookId], { lapse: waitlistLapsedHolds, book: books })
+    .from(waitlistLapsedHolds)
+    .innerJoin(books, eq(books.id, waitlistLapsedHolds.bookId))
+    .where(
+      and(
+        eq(waitlistLapsedHolds.userId, memberId),
+        gt(waitlistLapsedHolds.lapsedAt, since),
+        isNull(books.deletedAt),
+        sql`not exists (select 1 from ${waitlistEntries} where ${waitlistEntries.bookId} = ${waitlistLapsedHolds.bookId} and ${waitlistEntries.userId} = ${memberId})`,
+      ),
+    )
+    .orderBy(waitlistLapsedHolds.bookId, desc(waitlistLapsedHolds.lapsedAt));
+  return rows
+    .sort((a, b) => b.lapse.lapsedAt.getTime() - a.lapse.lapsedAt.getTime())
+    .map(({ lapse, book }) => ({
+      bookId: book.id,
+      title: book.title,
+      author: book.author,
+      cover: coverUrls(book.coverKey),
+      lapsedAt: lapse.lapsedAt.toISOString(),
+    }));
 }
 
 /** A book's queue for an admin, in order. */

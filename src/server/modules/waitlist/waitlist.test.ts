@@ -241,6 +241,89 @@ describe('holds (D25)', () => {
     for (const m of [b, c, d]) expect(await holdEmails(m.user.email)).toHaveLength(1);
   });
 
+  it('a lapsed hold is told to its member, where the book went, and stays a line on My waitlist for 14 days', async () => {
+    setClock(START);
+    const { book, orderId } = await lentBook('Processed', 'Lapse Told Title');
+    const b = await ctx.member({ name: 'Bayu Late' });
+    const c = await ctx.member({ name: 'Citra Later' });
+    for (const m of [b, c]) await join(book.id, m.cookie);
+    await complete(orderId);
+    const lapsedEmails = async (to: string) =>
+      ctx.db
+        .select()
+        .from(emailNotifications)
+        .where(
+          and(
+            eq(emailNotifications.recipientEmail, to),
+            eq(emailNotifications.emailType, 'waitlist_hold_lapsed'),
+          ),
+        );
+    const mine = async (cookie: string) => (await ctx.request('GET', '/api/waitlist', { cookie })).body;
+
+    // B's hold lapses: it goes to C; B is told so and keeps a line.
+    advanceClock(48 * HOUR);
+    await runWorker();
+    const [toB] = await lapsedEmails(b.user.email);
+    expect(toB.subject).toBe('Your hold on "Lapse Told Title" has ended');
+    expect(toB.textBody).toContain('Hi Bayu Late');
+    expect(toB.textBody).toContain('The book has gone to the next member waiting.');
+    expect(toB.textBody).not.toContain('Nobody else was waiting');
+    expect((await mine(b.cookie)).items).toEqual([]);
+    expect((await mine(b.cookie)).lapsed).toEqual([
+      expect.objectContaining({
+        bookId: book.id,
+        title: 'Lapse Told Title',
+        lapsedAt: new Date(START.getTime() + 48 * HOUR).toISOString(),
+      }),
+    ]);
+    // Only its own member sees it.
+    expect((await mine(c.cookie)).lapsed).toEqual([]);
+
+    // C's hold lapses too with nobody left: back in the shop, and C's email says so.
+    advanceClock(48 * HOUR);
+    await runWorker();
+    const [toC] = await lapsedEmails(c.user.email);
+    expect(toC.textBody).toContain('Nobody else was waiting, so the book is back in the shop');
+    expect(await entriesOf(book.id)).toHaveLength(0);
+    // A repeated worker pass tells nobody twice.
+    await runWorker();
+    expect(await lapsedEmails(b.user.email)).toHaveLength(1);
+    expect(await lapsedEmails(c.user.email)).toHaveLength(1);
+
+    // Joining again (the book is lent again) hides the line; 14 days later it is gone anyway.
+    const again = await placeTestOrder(ctx, { books: [book] });
+    await advanceTestOrder(ctx, { orderId: again.order.id, admin, to: 'Processed' });
+    expect((await join(book.id, b.cookie)).status).toBe(201);
+    expect((await mine(b.cookie)).lapsed).toEqual([]);
+    expect((await mine(c.cookie)).lapsed).toHaveLength(1);
+    advanceClock(14 * 24 * HOUR - 60_000);
+    expect((await mine(c.cookie)).lapsed).toHaveLength(1);
+    advanceClock(60_000);
+    expect((await mine(c.cookie)).lapsed).toEqual([]);
+  });
+
+  it('an Indonesian member reads the lapse in Indonesian', async () => {
+    setClock(START);
+    const { book, orderId } = await lentBook('Processed', 'Laut Bercerita Lapse');
+    const b = await ctx.member({ name: 'Putu Telat', language: 'id' });
+    await join(book.id, b.cookie);
+    await complete(orderId);
+    advanceClock(48 * HOUR);
+    await runWorker();
+    const [mail] = await ctx.db
+      .select()
+      .from(emailNotifications)
+      .where(
+        and(
+          eq(emailNotifications.recipientEmail, b.user.email),
+          eq(emailNotifications.emailType, 'waitlist_hold_lapsed'),
+        ),
+      );
+    expect(mail.subject).toBe('Waktu simpan “Laut Bercerita Lapse” untukmu sudah habis');
+    expect(mail.textBody).toContain('Jumat, 4 Desember 2026 pukul 10.00 WITA');
+    expect(mail.textBody).toContain('kembali ke katalog');
+  });
+
   it('several holds ready for one member at once go in one email', async () => {
     const owner = await ctx.member();
     const two = [

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock, ListOrdered } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { MyWaitlistEntry } from '@domain/waitlist-types';
+import { LAPSED_HOLD_SHOWN_DAYS } from '@domain/waitlist';
+import type { LapsedHold, MyWaitlistEntry } from '@domain/waitlist-types';
 import { ButtonLink } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { EmptyState, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
@@ -10,7 +11,10 @@ import { formatDaySpan, formatOrderDateTime } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { myWaitlistQuery } from '@web/features/waitlist/api';
 
-/** "My waitlist" (D25, D39): each book the member waits for, its state, place and estimate. */
+/**
+ * "My waitlist" (D25, D39): each book the member waits for, its state, place and estimate; below,
+ * the holds that lapsed lately, so a hold never vanishes silently.
+ */
 export default function MyWaitlistPage() {
   const { t } = useTranslation('waitlist');
   const query = useQuery(myWaitlistQuery);
@@ -48,6 +52,7 @@ export default function MyWaitlistPage() {
       <title>{t('mine.pageTitle')}</title>
       <PageHeader title={t('mine.title')} description={t('mine.description')} />
       {body}
+      {query.data && query.data.lapsed.length > 0 && <LapsedHolds lapsed={query.data.lapsed} />}
     </Container>
   );
 }
@@ -98,5 +103,42 @@ function Entry({ item }: { item: MyWaitlistEntry }) {
         </ButtonLink>
       </div>
     </li>
+  );
+}
+
+/** Holds that ended unanswered in the last LAPSED_HOLD_SHOWN_DAYS days: when, and the way back. */
+function LapsedHolds({ lapsed }: { lapsed: LapsedHold[] }) {
+  const { t } = useTranslation('waitlist');
+  return (
+    <section aria-labelledby="lapsed-heading" className="mt-10" data-testid="lapsed-holds">
+      <h2 id="lapsed-heading" className="text-lg font-semibold text-stone-900">
+        {t('mine.lapsedHeading')}
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">{t('mine.lapsedHint', { days: LAPSED_HOLD_SHOWN_DAYS })}</p>
+      <ul className="mt-4 space-y-2">
+        {lapsed.map((hold) => (
+          <li
+            key={hold.bookId}
+            data-testid="lapsed-hold"
+            className="flex items-center gap-3 rounded-xl border border-stone-200 bg-stone-50 p-3"
+          >
+            <img
+              src={hold.cover.card}
+              alt=""
+              className="aspect-[2/3] w-10 shrink-0 rounded-md bg-stone-100 object-cover"
+              loading="lazy"
+            />
+            <div className="min-w-0 flex-1">
+              <Link to={paths.book(hold.bookId)} className="font-medium text-stone-900 hover:text-brand-700">
+                {hold.title}
+              </Link>
+              <p className="text-sm text-stone-600">
+                {t('mine.lapsed', { when: formatOrderDateTime(hold.lapsedAt) })}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

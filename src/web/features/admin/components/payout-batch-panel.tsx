@@ -6,7 +6,7 @@ import { formatMoney } from '@domain/money';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
-import { Input } from '@web/components/ui/field';
+import { DayInput } from '@web/components/ui/day-input';
 import { errorMessage } from '@web/lib/api';
 import { formatDay, formatOrderDate, operatorToday } from '@web/lib/format';
 import {
@@ -158,14 +158,7 @@ function OpenBatch({ batch }: { batch: PayoutBatchView }) {
           <label htmlFor="batch-paid-on" className="block text-xs font-medium text-stone-600">
             {t('paidOn')}
           </label>
-          <Input
-            id="batch-paid-on"
-            type="date"
-            max={today}
-            value={paidOn}
-            onChange={(e) => setPaidOn(e.target.value)}
-            className="w-40"
-          />
+          <DayInput id="batch-paid-on" max={today} value={paidOn} onChange={setPaidOn} className="w-40" />
         </div>
         <Button type="submit" loading={markPaid.isPending}>
           {t('markPaid')}

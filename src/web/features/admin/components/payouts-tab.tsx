@@ -6,6 +6,7 @@ import { formatMoney } from '@domain/money';
 import { CursorPager } from '@web/components/cursor-pager';
 import { Button } from '@web/components/ui/button';
 import { ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { DayInput } from '@web/components/ui/day-input';
 import { Input } from '@web/components/ui/field';
 import { PriceInput, priceText } from '@web/components/ui/price-input';
 import { errorMessage } from '@web/lib/api';
@@ -151,12 +152,11 @@ function OwnerPayout({ owner }: { owner: PayableOwner }) {
           >
             {t('payouts.date')}
           </label>
-          <Input
+          <DayInput
             id={`payout-date-${owner.ownerId}`}
-            type="date"
             max={today}
             value={paidOn}
-            onChange={(e) => setPaidOn(e.target.value)}
+            onChange={setPaidOn}
             className="w-40"
           />
         </div>

@@ -68,10 +68,11 @@ export default function CheckoutPage() {
     if (method === 'pickup' && options.isSuccess && !pickupOffered) setMethod('delivery');
     if (pickupLocationId && !pickupLocations.some((l) => l.id === pickupLocationId))
       setPickupLocationId(null);
-    // The only location there is needs no choosing, and the member's favourite (offered only when
-    // every owner shares it) is their choice already: either is selected.
-    else if (!pickupLocationId && pickupLocations.length === 1) setPickupLocationId(pickupLocations[0].id);
+    // The member's favourite (offered only when every owner shares it) is their choice already;
+    // otherwise the first location of the list is selected, as a visible choice they may change,
+    // so a pickup checkout never starts with nothing chosen.
     else if (!pickupLocationId && favouriteId) setPickupLocationId(favouriteId);
+    else if (!pickupLocationId && pickupLocations.length > 0) setPickupLocationId(pickupLocations[0].id);
   }, [method, options.isSuccess, pickupOffered, pickupLocationId, pickupLocations, favouriteId]);
 
   const submit = async () => {
@@ -175,10 +176,14 @@ export default function CheckoutPage() {
             {error && <ErrorBanner>{error}</ErrorBanner>}
             <ValidationProblems title={t('errors.problems')} problems={problems} />
           </div>
-          <Button size="lg" className="mt-5 w-full" onClick={submit} loading={submitting}>
-            {t('review.place')}
-          </Button>
+          {/* Phones place the order from the bar fixed to the bottom (PhonePlaceOrderBar). */}
+          <div className="mt-5 hidden md:block">
+            <Button size="lg" className="w-full" onClick={submit} loading={submitting}>
+              {t('review.place')}
+            </Button>
+          </div>
         </OrderReview>
+        <PhonePlaceOrderBar error={error} submitting={submitting} onPlace={submit} />
       </div>
     );
 
@@ -195,5 +200,41 @@ export default function CheckoutPage() {
       <PageHeader title={t('title')} description={hasItems ? t('subtitle') : undefined} />
       {body}
     </Container>
+  );
+}
+
+/**
+ * On a phone the review (and its button) sits under the whole form: Place Order
+ * stays in a bar fixed to the bottom of the screen instead, so it never scrolls away. A refusal
+ * shows in the bar too (the review's banner, far below, is the one read out).
+ */
+function PhonePlaceOrderBar({
+  error,
+  submitting,
+  onPlace,
+}: {
+  error: string | null;
+  submitting: boolean;
+  onPlace: () => void;
+}) {
+  const { t } = useTranslation('checkout');
+  useEffect(() => {
+    document.body.classList.add('has-bottom-bar');
+    return () => document.body.classList.remove('has-bottom-bar');
+  }, []);
+  return (
+    <div
+      data-testid="place-order-bar"
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-stone-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur md:hidden"
+    >
+      {error && (
+        <p aria-hidden className="mb-2 line-clamp-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      <Button size="lg" className="w-full" onClick={onPlace} loading={submitting}>
+        {t('review.place')}
+      </Button>
+    </div>
   );
 }

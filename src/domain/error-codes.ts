@@ -55,6 +55,7 @@ export const ERROR_CODES = {
   BOOK_STATUS_FOLLOWS_ORDER: 409,
   TOO_MANY_UPLOADS: 429,
   ISBN_NOT_LISTED: 404,
+  PROFILE_LOCATION_REQUIRED: 409,
   // Catalog paging and search (D17)
   SEARCH_TOO_SHORT: 422,
   INVALID_CURSOR: 400,
@@ -243,6 +244,8 @@ export const FIELD_MESSAGES = {
   // WhatsApp number (D45)
   whatsappNumberFormat: [],
   whatsappConsentRequired: [],
+  // A listing owner's location (D38)
+  locationNeededForBooks: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
@@ -288,6 +291,7 @@ export const FIELD_MSG = {
   phoneFormat: fieldMessage('phoneFormat'),
   locationMin: fieldMessage('locationMin', { minimum: LOCATION_MIN }),
   locationMax: fieldMessage('locationMax', { maximum: LOCATION_MAX }),
+  locationNeededForBooks: fieldMessage('locationNeededForBooks'),
   addressMin: fieldMessage('addressMin', { minimum: ADDRESS_MIN }),
   addressMax: fieldMessage('addressMax', { maximum: ADDRESS_MAX }),
   passwordMin: fieldMessage('passwordMin', { minimum: PASSWORD_MIN }),

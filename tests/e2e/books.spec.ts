@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '@tests/support/fixtures';
+import { e2eBaseUrl, expect, test } from '@tests/support/fixtures';
 import { coverPng, uniqueTitle, uploadBookByApi } from './catalog-helpers';
 import { englishCode } from './words';
 
@@ -19,6 +19,30 @@ test('a member with no books sees the empty state and its add button', async ({ 
   await page.getByRole('link', { name: 'Add New Book' }).click();
   await expect(page).toHaveURL('/books/new');
   await expect(page.getByRole('button', { name: 'Upload Book' })).toBeVisible();
+});
+
+test('a member who never gave a location is asked it before the first listing (D38), then sees the form', async ({
+  freshMember,
+}) => {
+  const { page } = freshMember;
+  // Sign-up asks no location: a member who signed up in the form has none.
+  const cleared = await page.request.patch('/api/profile', {
+    data: { name: freshMember.name, location: '' },
+    headers: { origin: e2eBaseUrl() },
+  });
+  expect(cleared.ok(), await cleared.text()).toBeTruthy();
+  await page.goto('/books/new');
+  const ask = page.getByTestId('location-first');
+  await expect(ask.getByRole('heading', { name: 'First, where are your books?' })).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveCount(0);
+  await ask.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(ask.getByText('Location must be at least 2 characters')).toBeVisible();
+  await ask.getByLabel('Location').fill('Amed');
+  await ask.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByLabel('Title')).toBeVisible();
+  await expect(ask).toHaveCount(0);
+  const me = await (await page.request.get('/api/me')).json();
+  expect(me.user.location).toBe('Amed');
 });
 
 test('upload a book with a cover, find it, edit its price, switch it off and on, delete it', async ({

@@ -133,9 +133,6 @@ test('a guest presses Add, signs up, confirms, and lands on the book with it in 
   const email = uniqueEmail('intent');
   await page.getByLabel('Full name').fill('Gede Tamu');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone number').fill('+6281234567890');
-  await page.getByLabel('Location', { exact: true }).fill('Sanur');
-  await page.getByLabel('Address').fill('Jl. Danau Tamblingan No. 9, Sanur, Bali');
   await page.getByLabel('Password', { exact: true }).fill('guest-pass-1');
   await page.getByLabel('Confirm password').fill('guest-pass-1');
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -120,9 +120,6 @@ test.describe('on a phone', () => {
     await page.goto('/signup');
     await page.getByLabel('Full name').fill('Ni Luh Phone');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Phone number').fill('+6281234567890');
-    await page.getByLabel('Location', { exact: true }).fill('Ubud');
-    await page.getByLabel('Address').fill('Jl. Hanoman No. 8, Ubud, Gianyar, Bali');
     await page.getByLabel('Password', { exact: true }).fill('phone-pass-1');
     await page.getByLabel('Confirm password').fill('phone-pass-1');
     await page.getByRole('button', { name: 'Create account' }).click();

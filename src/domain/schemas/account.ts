@@ -50,11 +50,41 @@ const newPassword = z
   .max(PASSWORD_MAX, FIELD_MSG.passwordMax);
 const requiredPassword = z.string({ error: FIELD_MSG.passwordRequired }).min(1, FIELD_MSG.passwordRequired);
 
-/** PATCH /api/profile and the profile form: the sign-up rules for these four fields. */
-export const profileSchema = z.object({ name, phone, location, address });
-export type ProfileInput = z.output<typeof profileSchema>;
+/**
+ * A profile field a member fills in when it is first needed, not at sign-up: left out or empty
+ * it is null (none given), otherwise it follows its rule.
+ */
+const whenGiven = <T extends z.ZodType<string>>(rule: T) =>
+  z
+    .union([z.literal(''), z.null(), rule])
+    .optional()
+    .transform((v) => (v === '' || v === undefined || v === null ? null : (v as string)));
+const optionalPhone = whenGiven(phone);
+const optionalLocation = whenGiven(location);
+const optionalAddress = whenGiven(address);
 
-/** The body of POST /api/auth/sign-up/email, checked by the auth hook before anything is created. */
+/**
+ * PATCH /api/profile and the profile form: the name, and the phone, location and address a
+ * member adds when they are needed (the location before listing a book, docs/product/decisions.md
+ * D38; phone and address prefill a delivery checkout). Each follows its sign-up rule when given.
+ */
+export const profileSchema = z.object({
+  name,
+  phone: optionalPhone,
+  location: optionalLocation,
+  address: optionalAddress,
+});
+export type ProfileInput = z.output<typeof profileSchema>;
+export type ProfileForm = z.input<typeof profileSchema>;
+
+/** The first listing's question (D38): the location a book shows as its area, required there. */
+export const listingLocationSchema = z.object({ location });
+
+/**
+ * The body of POST /api/auth/sign-up/email, checked by the auth hook before anything is created.
+ * Sign-up asks only what an account needs: name, email and password. Phone, location and
+ * address may come along (API clients) and then follow their rules; the form asks them later.
+ */
 export const signUpRequestSchema = profileSchema.extend({
   email,
   password: newPassword,
@@ -67,9 +97,9 @@ export const signUpRequestSchema = profileSchema.extend({
 export const languageSchema = z.object({ language: z.enum(UI_LANGUAGES) });
 export type SignUpRequest = z.output<typeof signUpRequestSchema>;
 
-/** The sign-up form: the request plus the confirmation, refused on the confirmation field. */
+/** The sign-up form: name, email, password and its confirmation, refused on the confirmation field. */
 export const signUpFormSchema = signUpRequestSchema
-  .omit({ callbackURL: true, language: true })
+  .omit({ callbackURL: true, language: true, phone: true, location: true, address: true })
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
     message: FIELD_MSG.passwordsDontMatch,

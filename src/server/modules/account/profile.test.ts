@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '@server/db/schema';
+import { createBook } from '@server/seed/factories';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { englishField } from '@tests/support/texts';
 
@@ -31,7 +32,6 @@ describe('PATCH /api/profile', () => {
     [{ phone: '0812345' }, englishField('phoneMin', { minimum: 8 })],
     [{ phone: '081234567890123' }, englishField('phoneMax', { maximum: 14 })],
     [{ phone: '0812 345 678' }, englishField('phoneFormat')],
-    [{ phone: undefined }, englishField('phoneMin', { minimum: 8 })],
   ])('refuses %o with the exact message and changes nothing', async (overrides, message) => {
     const { user: member, cookie } = await ctx.member();
     const res = await ctx.request('PATCH', '/api/profile', { cookie, body: { ...valid, ...overrides } });
@@ -44,6 +44,29 @@ describe('PATCH /api/profile', () => {
       location: member.location,
       address: member.address,
     });
+  });
+
+  it('an emptied or left-out phone, location or address is removed; a member listing books keeps a location', async () => {
+    const { cookie } = await ctx.member();
+    const emptied = await ctx.request('PATCH', '/api/profile', {
+      cookie,
+      body: { name: 'Nyoman Ayu', phone: '', location: '', address: undefined },
+    });
+    expect(emptied.status).toBe(200);
+    expect(emptied.body).toMatchObject({ phone: null, location: null, address: null });
+
+    // An owner with a listed book: their books show the location as their area (D38).
+    const owner = await ctx.member({ location: 'Ubud' });
+    await createBook(ctx.db, { ownerId: owner.user.id, title: 'Where It Is' });
+    const refused = await ctx.request('PATCH', '/api/profile', {
+      cookie: owner.cookie,
+      body: { ...valid, location: '' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.fieldCodes.location).toMatchObject({ code: 'locationNeededForBooks' });
+    expect(refused.body.error.message).toBe(englishField('locationNeededForBooks'));
+    const [row] = await ctx.db.select().from(user).where(eq(user.id, owner.user.id));
+    expect(row.location).toBe('Ubud');
   });
 
   it('updates the four fields (trimmed) and nothing else', async () => {

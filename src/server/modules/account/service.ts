@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Me } from '@domain/api-types';
 import { DEFAULT_UI_LANGUAGE, isUiLanguage, type UiLanguage } from '@domain/ui-language';
 import type { ProfileInput } from '@domain/schemas/account';
 import type { Auth } from '@server/auth/auth';
 import type { DbOrTx } from '@server/db/client';
-import { user } from '@server/db/schema';
+import { books, user } from '@server/db/schema';
 import { AppError, fieldProblem } from '@server/lib/errors';
 
 export async function getMe(db: DbOrTx, userId: string): Promise<Me> {
@@ -39,12 +39,27 @@ export async function saveLanguage(db: DbOrTx, input: { actorId: string; languag
   return { language: input.language };
 }
 
-/** The profile form: name, phone, location, address (the email and role are not the member's to edit here). */
+/**
+ * The profile form: name, phone, location, address (the email and role are not the member's to
+ * edit here). An emptied phone, location or address is removed.
+ */
 export async function updateProfile(
   db: DbOrTx,
   input: { actorId: string; profile: ProfileInput },
 ): Promise<Me> {
   const { name, phone, location, address } = input.profile;
+  // D38: listed books show their owner's location as their area, so it stays while there are any.
+  if (location === null) {
+    const [listed] = await db
+      .select({ id: books.id })
+      .from(books)
+      .where(and(eq(books.ownerId, input.actorId), isNull(books.deletedAt)))
+      .limit(1);
+    if (listed)
+      throw new AppError('VALIDATION_FAILED', {
+        fields: { location: fieldProblem('locationNeededForBooks') },
+      });
+  }
   const [row] = await db
     .update(user)
     .set({ name, phone, location, address, updatedAt: new Date() })

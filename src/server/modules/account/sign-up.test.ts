@@ -34,7 +34,6 @@ describe('sign-up rules (spec section 5), enforced by the server', () => {
     ['a 15-character phone', { phone: '+12345678901234' }, englishField('phoneMax', { maximum: 14 })],
     ['a phone with a dash', { phone: '0812-34567' }, englishField('phoneFormat')],
     ['a phone with + inside', { phone: '0812+34567' }, englishField('phoneFormat')],
-    ['no phone', { phone: undefined }, englishField('phoneMin', { minimum: 8 })],
   ];
 
   it.each(cases)(
@@ -114,6 +113,19 @@ describe('a new account', () => {
     expect((await signUp(body)).status).toBe(200);
     const [row] = await usersWithEmail(ctx, body.email);
     expect(row.image).toBeNull();
+  });
+
+  it('asks only name, email and password: phone, location and address left out or empty are none', async () => {
+    for (const [n, extra] of [
+      [1, { phone: undefined, location: undefined, address: undefined }],
+      [2, { phone: '', location: '', address: '' }],
+    ] as const) {
+      const email = `only-three-${n}-${Date.now()}@example.com`;
+      const res = await signUp(signUpBody({ email, ...extra }));
+      expect(res.status).toBe(200);
+      const [row] = await usersWithEmail(ctx, email);
+      expect(row).toMatchObject({ phone: null, location: null, address: null, emailVerified: false });
+    }
   });
 
   it('stores the trimmed profile fields and the lower-cased email, unconfirmed', async () => {

@@ -59,6 +59,30 @@ const edit = (member: Member, id: string, fields: Record<string, string>, photos
 
 const search = (q: string) => ctx.request<BookPage>('GET', `/api/books?q=${encodeURIComponent(q)}`);
 
+describe('the first listing asks where the books are (D38)', () => {
+  it('refuses an owner without a location with 409 and stores nothing; with one, the book shows it as its area', async () => {
+    const owner = await ctx.member({ location: null });
+    const before = coverDirs().length;
+    const refused = await upload(owner, VALID);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: 'PROFILE_LOCATION_REQUIRED',
+      message: 'Add your location to your profile first: borrowers see it as the area of your books.',
+    });
+    expect(coverDirs()).toHaveLength(before);
+    expect(await ctx.db.select().from(books).where(eq(books.ownerId, owner.user.id))).toEqual([]);
+
+    const saved = await ctx.request('PATCH', '/api/profile', {
+      cookie: owner.cookie,
+      body: { name: owner.user.name, location: 'Sidemen' },
+    });
+    expect(saved.status).toBe(200);
+    const listed = await upload(owner, VALID);
+    expect(listed.status).toBe(201);
+    expect(listed.body.area).toBe('Sidemen');
+  });
+});
+
 describe('ISBN on upload and edit (D30)', () => {
   it('stores an ISBN-10 with hyphens as its ISBN-13, and an edit changes or clears it', async () => {
     const owner = await ctx.member();

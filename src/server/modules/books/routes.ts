@@ -177,7 +177,11 @@ const createBookRoute = memberRoute({
   tags,
   summary: 'Upload a book (multipart form with its cover); it is Available and listed at once',
   request: { body: bookForm },
-  responses: { 201: jsonAnswer(bookDetailSchema, 'The new book'), ...uploadErrors },
+  responses: {
+    201: jsonAnswer(bookDetailSchema, 'The new book'),
+    409: error(`${describeCodes('PROFILE_LOCATION_REQUIRED')}: the owner has no location yet (D38)`),
+    ...uploadErrors,
+  },
 });
 const createBook = withUploadLimits(createBookRoute);
 

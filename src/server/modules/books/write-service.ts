@@ -8,7 +8,7 @@ import {
 } from '@domain/schemas/book-form';
 import type { Config } from '@server/config';
 import type { Db, DbOrTx } from '@server/db/client';
-import { type Book, books, orderItems } from '@server/db/schema';
+import { type Book, books, orderItems, user } from '@server/db/schema';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import type { Storage } from '@server/lib/storage';
 import { deleteCover, storePhotos } from '@server/modules/covers/service';
@@ -63,13 +63,19 @@ export interface PhotoInput {
 const badOrder = () =>
   new AppError('VALIDATION_FAILED', { fields: { [COVER_FIELD]: fieldProblem('photoOrderInvalid') } });
 
-/** A new book is Available (spec 4) and listed at once. */
+/** A new book is Available (spec 4) and listed at once; its owner has given their location first. */
 export async function createOwnedBook(
   deps: BookWriteDeps,
   input: { actorId: string; values: BookFormValues } & PhotoInput,
 ): Promise<BookDetail> {
   // A new book has no stored photos for an order to name.
   if (input.order?.some((entry) => entry !== NEW_PHOTO)) throw badOrder();
+  // D38: a book's area is its owner's location; sign-up does not ask it, so it is asked now.
+  const [owner] = await deps.db
+    .select({ location: user.location })
+    .from(user)
+    .where(eq(user.id, input.actorId));
+  if (!owner?.location) throw new AppError('PROFILE_LOCATION_REQUIRED');
   const keys = await storePhotos(deps.storage, input.photos);
   try {
     const [row] = await deps.db

@@ -39,8 +39,9 @@ export function confirmEmail(token: string) {
   return call(account.account['confirm-email'].$post({ json: { token } }));
 }
 
+/** The sign-up form's fields: what an account needs (the profile asks the rest when needed). */
 export function signUp(
-  body: Omit<SignUpRequest, 'callbackURL'>,
+  body: Pick<SignUpRequest, 'name' | 'email' | 'password'>,
   intent: { next: string | null; add: string | null } = { next: null, add: null },
 ) {
   return authApi<SignUpAnswer>('/api/auth/sign-up/email', {

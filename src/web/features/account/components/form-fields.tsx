@@ -75,18 +75,17 @@ export function ContactFields({
   phone,
   location,
   address,
-  withPlaceholders = false,
 }: {
   phone: Registered;
   location: Registered;
   address: Registered & { length: number };
-  withPlaceholders?: boolean;
 }) {
   const { t } = useTranslation('account');
-  const placeholder = (key: 'phone' | 'location' | 'address') =>
-    withPlaceholders ? t(`placeholders.${key}`) : undefined;
   return (
     <>
+      <p className="text-sm text-stone-600" data-testid="contact-fields-note">
+        {t('profile.contactNote')}
+      </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="phone"
@@ -95,20 +94,18 @@ export function ContactFields({
           autoComplete="tel"
           label={t('fields.phone')}
           hint={t('hints.phone')}
-          placeholder={placeholder('phone')}
           {...phone}
         />
         <TextField
           id="location"
           autoComplete="address-level2"
           label={t('fields.location')}
-          placeholder={placeholder('location')}
+          hint={t('hints.location')}
           {...location}
         />
       </div>
       <AddressField
         label={t('fields.address')}
-        placeholder={placeholder('address')}
         error={address.error}
         length={address.length}
         registration={address.registration}

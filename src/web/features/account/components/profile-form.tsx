@@ -4,7 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@domain/api-types';
-import { profileSchema } from '@domain/schemas/account';
+import {
+  type ProfileForm as ProfileFormValues,
+  type ProfileInput,
+  profileSchema,
+} from '@domain/schemas/account';
 import { Button } from '@web/components/ui/button';
 import { ErrorBanner, SuccessBanner } from '@web/components/ui/feedback';
 import { Field, Input } from '@web/components/ui/field';
@@ -14,15 +18,12 @@ import { ContactFields, TextField } from './form-fields';
 import { SectionCard } from './section-card';
 import { showServerErrors } from './server-errors';
 
-interface ProfileFormValues {
-  name: string;
-  phone: string;
-  location: string;
-  address: string;
-}
 const FIELDS = ['name', 'phone', 'location', 'address'] as const;
 
-/** Name, phone, location and address, with the sign-up rules (spec section 5). */
+/**
+ * Name, and the phone, location and address a member adds when they are needed, each with its
+ * sign-up rule (spec section 5) when given; an emptied field is removed.
+ */
 export function ProfileForm({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
@@ -35,7 +36,7 @@ export function ProfileForm({ me }: { me: Me }) {
     reset,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileFormValues>({
+  } = useForm<ProfileFormValues, unknown, ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: {
       name: me.name,

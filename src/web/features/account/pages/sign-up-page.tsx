@@ -11,16 +11,13 @@ import { ErrorBanner } from '@web/components/ui/feedback';
 import { signUp } from '@web/features/account/api';
 import { AuthCard } from '@web/features/account/components/auth-card';
 import { CheckEmail } from '@web/features/account/components/check-email';
-import {
-  ContactFields,
-  EmailField,
-  NewPasswordFields,
-  TextField,
-} from '@web/features/account/components/form-fields';
+import { EmailField, NewPasswordFields, TextField } from '@web/features/account/components/form-fields';
 import { showServerErrors } from '@web/features/account/components/server-errors';
 import { PageTitle } from '@web/components/ui/page-title';
 
-const FIELDS = ['name', 'email', 'phone', 'location', 'address', 'password', 'confirmPassword'] as const;
+// Sign-up asks only what an account needs; phone, location and address are asked when they are
+// needed (the profile, before listing a book; the checkout's delivery form).
+const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
 
 export default function SignUpPage() {
   const { t } = useTranslation('account');
@@ -31,22 +28,12 @@ export default function SignUpPage() {
   const {
     register,
     handleSubmit,
-    watch,
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<SignUpForm>({
     resolver: zodResolver(signUpFormSchema),
-    defaultValues: {
-      name: '',
-      email: '',
-      phone: '',
-      location: '',
-      address: '',
-      password: '',
-      confirmPassword: '',
-    },
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
-  const addressLength = watch('address')?.length ?? 0;
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     setError(null);
@@ -94,12 +81,6 @@ export default function SignUpPage() {
           registration={register('name')}
         />
         <EmailField error={fieldError('email')} registration={register('email')} />
-        <ContactFields
-          withPlaceholders
-          phone={{ registration: register('phone'), error: fieldError('phone') }}
-          location={{ registration: register('location'), error: fieldError('location') }}
-          address={{ registration: register('address'), error: fieldError('address'), length: addressLength }}
-        />
         <NewPasswordFields
           wording="signUp"
           password={{ registration: register('password'), error: fieldError('password') }}

@@ -39,8 +39,6 @@ const config: KnipConfig = {
     'vite-plugin-pwa',
     'workbox-build',
     'workbox-window',
-    '@testing-library/react',
-    '@testing-library/dom',
     '@testing-library/user-event',
   ],
 };

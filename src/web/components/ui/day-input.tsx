@@ -6,7 +6,8 @@ import { Input } from './field';
 // The one calendar-day input (a payout's date). The browser draws a date field in its own
 // locale, not the page's: Chromium set to English shows "11/26/2026" on an Indonesian page.
 // Below the field the chosen day is written out in the page's language ("26 November 2026"),
-// as every other date of the page is, so the reader never has to decode the field's order.
+// as every other date of the page is, so the reader never has to decode the field's order. The
+// words hang below the field without moving it, so a row of fields stays aligned.
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'id'> & {
   id: string;
@@ -18,7 +19,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 
 export function DayInput({ id, value, onChange, className, ...rest }: Props) {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(value);
   return (
-    <div className={cn('space-y-0.5', className)}>
+    <div className={cn('relative', className)}>
       <Input
         {...rest}
         id={id}
@@ -28,7 +29,7 @@ export function DayInput({ id, value, onChange, className, ...rest }: Props) {
         aria-describedby={valid ? `${id}-words` : undefined}
       />
       {valid && (
-        <p id={`${id}-words`} data-testid="day-in-words" className="text-xs text-stone-600">
+        <p id={`${id}-words`} data-testid="day-in-words" className="absolute top-full left-0 mt-0.5 text-xs whitespace-nowrap text-stone-600">
           {formatDay(value)}
         </p>
       )}

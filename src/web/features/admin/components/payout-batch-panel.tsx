@@ -152,7 +152,7 @@ function OpenBatch({ batch }: { batch: PayoutBatchView }) {
       <form
         onSubmit={submit}
         noValidate
-        className="flex flex-wrap items-end gap-2 border-t border-stone-100 pt-3"
+        className="flex flex-wrap items-end gap-2 border-t border-stone-100 pt-3 pb-4"
       >
         <div className="space-y-1">
           <label htmlFor="batch-paid-on" className="block text-xs font-medium text-stone-600">

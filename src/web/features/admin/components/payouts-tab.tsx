@@ -129,7 +129,7 @@ function OwnerPayout({ owner }: { owner: PayableOwner }) {
       <form
         onSubmit={submit}
         noValidate
-        className="mt-4 flex flex-wrap items-end gap-2 border-t border-stone-100 pt-4"
+        className="mt-4 flex flex-wrap items-end gap-2 border-t border-stone-100 pt-4 pb-4"
       >
         <div className="space-y-1">
           <label

@@ -100,3 +100,6 @@ export const SERVICE_FEE_MAX_PERCENT = 20;
 /** The policy pages' effective date (ISO); the web words it in the chosen language. */
 export const POLICY_EFFECTIVE_DATE = '2025-06-06';
 export const PICKUP_DROP_OFF_HOURS = 2 * 24;
+
+/** D47: how many wanted books one member keeps at once. */
+export const MAX_WANTED = 50;

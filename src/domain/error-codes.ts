@@ -56,6 +56,10 @@ export const ERROR_CODES = {
   TOO_MANY_UPLOADS: 429,
   ISBN_NOT_LISTED: 404,
   PROFILE_LOCATION_REQUIRED: 409,
+  // Wanted books (D47)
+  WANTED_LIMIT: 422,
+  WANTED_ALREADY: 409,
+  WANTED_NOT_FOUND: 404,
   // Catalog paging and search (D17)
   SEARCH_TOO_SHORT: 422,
   INVALID_CURSOR: 400,
@@ -246,6 +250,8 @@ export const FIELD_MESSAGES = {
   whatsappConsentRequired: [],
   // A listing owner's location (D38)
   locationNeededForBooks: [],
+  // Wanted books (D47)
+  wantedTitleOrIsbn: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
@@ -292,6 +298,7 @@ export const FIELD_MSG = {
   locationMin: fieldMessage('locationMin', { minimum: LOCATION_MIN }),
   locationMax: fieldMessage('locationMax', { maximum: LOCATION_MAX }),
   locationNeededForBooks: fieldMessage('locationNeededForBooks'),
+  wantedTitleOrIsbn: fieldMessage('wantedTitleOrIsbn'),
   addressMin: fieldMessage('addressMin', { minimum: ADDRESS_MIN }),
   addressMax: fieldMessage('addressMax', { maximum: ADDRESS_MAX }),
   passwordMin: fieldMessage('passwordMin', { minimum: PASSWORD_MIN }),

@@ -76,6 +76,7 @@ export const PAGES: readonly PagePattern[] = [
     meta: 'myOrders',
   },
   { path: /^\/my-waitlist$/, meta: 'myWaitlist' },
+  { path: /^\/wanted$/, meta: 'wanted' },
   { path: /^\/earnings$/, meta: 'earnings' },
   { path: new RegExp(`^/orders/${UUID_PATTERN}$`, 'i'), meta: 'order' },
   { path: /^\/messages$/, meta: 'messages' },

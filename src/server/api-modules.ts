@@ -21,6 +21,7 @@ import { waitlistRoutes } from './modules/waitlist/routes';
 import { whatsappRoutes } from './modules/whatsapp/routes';
 // Every book findable (D46): the borrowed section and "Did you mean".
 import { findRoutes } from './modules/find/routes';
+import { wantedRoutes } from './modules/wanted/routes';
 
 /**
  * The one list of the API's route modules. Each is mounted under /api (app.ts) and so
@@ -47,8 +48,9 @@ const API_MODULES = [
   payoutBatchesRoutes,
   // Where members are: WhatsApp chat links (D45)
   whatsappRoutes,
-  // Every book findable (D46)
+  // Every book findable (D46), wanted books (D47)
   findRoutes,
+  wantedRoutes,
   // The operator's day (D49, D50)
   deliveryPricesRoutes,
 ] as const;

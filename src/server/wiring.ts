@@ -13,6 +13,7 @@ import { paymentTimerKinds } from './modules/payments/timer-service';
 import { paymentNoticeTimerKinds } from './modules/payments/notice-service';
 import { reviewTimerKinds } from './modules/reviews/timer-service';
 import { waitlistListener, waitlistTimerKinds } from './modules/waitlist/hold-service';
+import { wantedListener } from './modules/wanted/service';
 import type { TimerKind } from './timers/registry';
 
 // What each feature plugs into the shared mechanisms, in one list each (docs/adding-a-feature.md):
@@ -40,6 +41,8 @@ export const LIFECYCLE_LISTENERS: LifecycleListener[] = [
   loanTimersListener,
   orderNoticesListener,
   waitlistListener,
+  // Wanted books (D47): after the waitlist, so a book it held for a waiter is nobody else's news
+  wantedListener,
   // The operator's day: the 24-hour promise's reminder is armed as a delivery order is placed (D50)
   shippingPromiseListener,
   shippingPromiseKeptListener,

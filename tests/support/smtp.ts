@@ -55,7 +55,7 @@ export async function startSmtpServer(port = 0): Promise<Mailbox> {
         const raw = Buffer.concat(chunks).toString('utf8');
         // A long subject is folded over lines (RFC 5322): unfolding removes the line breaks only.
         const folded = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
-        const subject = folded.replace(/\r?\n(?=[ \t])/g, '').trim();
+        const subject = decodeEncodedWords(folded.replace(/\r?\n(?=[ \t])/g, '').trim());
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -90,4 +90,25 @@ export async function startSmtpServer(port = 0): Promise<Mailbox> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A header's RFC 2047 encoded words in plain text: nodemailer writes a subject with quotes or
+ * non-ASCII letters as `=?UTF-8?Q?...?=` (or `?B?`), split over several words.
+ */
+function decodeEncodedWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) =>
+                String.fromCharCode(Number.parseInt(hex, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+    );
 }

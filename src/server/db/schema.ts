@@ -653,6 +653,47 @@ export const waitlistLapsedHolds = pgTable(
   (t) => [index('waitlist_lapsed_holds_user_idx').on(t.userId, t.lapsedAt)],
 );
 
+/**
+ * Wanted books (D47): a title (with its author, or not) or an ISBN a member waits to see listed.
+ * `title_key` and `author_key` are the folded words the matching compares (migration 0034).
+ */
+export const wantedBooks = pgTable(
+  'wanted_books',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    isbn: text('isbn'),
+    title: text('title'),
+    author: text('author'),
+    titleKey: text('title_key').generatedAlwaysAs(sql`nullif(btrim(rk_fold("title")), '')`),
+    authorKey: text('author_key').generatedAlwaysAs(sql`nullif(btrim(rk_fold("author")), '')`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('wanted_books_user_idx').on(t.userId, t.createdAt),
+    index('wanted_books_isbn_idx').on(t.isbn).where(sql`${t.isbn} is not null`),
+    index('wanted_books_title_idx').on(t.titleKey).where(sql`${t.titleKey} is not null`),
+    check('wanted_books_isbn_or_title', sql`${t.isbn} is not null or ${t.title} is not null`),
+  ],
+);
+
+/** D47: the books a wanted entry was told of, once each. */
+export const wantedBookNotices = pgTable(
+  'wanted_book_notices',
+  {
+    wantedId: uuid('wanted_id')
+      .notNull()
+      .references(() => wantedBooks.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.wantedId, t.bookId] })],
+);
+
 // ---------------------------------------------------------------- payouts (D34)
 /** Money paid to an owner by an admin; the payable balance is completed shares minus these. */
 export const payouts = pgTable(

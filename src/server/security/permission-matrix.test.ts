@@ -15,6 +15,7 @@ import {
   reviews,
   user,
   waitlistEntries,
+  wantedBooks,
 } from '@server/db/schema';
 import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
 import { addToCart } from '@server/modules/cart/service';
@@ -774,6 +775,24 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/orders/:id/whatsapp': {
     expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
     setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/whatsapp` }),
+  },
+  // Wanted books (D47): each member's own list; another's entry is not found and stays.
+  'GET /api/wanted': { expect: SIGNED_IN, setup: async () => ({ path: '/api/wanted' }) },
+  'POST /api/wanted': {
+    expect: { guest: 401, member: 201, owner: 201, other: 201, admin: 201 },
+    setup: async () => ({ path: '/api/wanted', body: { title: `Wanted ${randomUUID()}` } }),
+  },
+  'DELETE /api/wanted/:id': {
+    expect: { guest: 401, member: 404, owner: 200, other: 404, admin: 404 },
+    setup: async () => {
+      const [row] = await ctx.db
+        .insert(wantedBooks)
+        .values({ userId: actors.owner.user.id, title: 'Owned wish' })
+        .returning();
+      const still = async () =>
+        (await ctx.db.select().from(wantedBooks).where(eq(wantedBooks.id, row.id))).length === 1;
+      return { path: `/api/wanted/${row.id}`, still };
+    },
   },
   // Every book findable (D46): public reads; a held book shows only to its holder (find.test.ts).
   'GET /api/borrowed-books': {

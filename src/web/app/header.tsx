@@ -5,6 +5,7 @@ import {
   BookPlus,
   LayoutDashboard,
   LibraryBig,
+  BellRing,
   ListOrdered,
   LogIn,
   LogOut,
@@ -243,6 +244,9 @@ function AccountControls() {
           </MenuLink>
           <MenuLink to="/my-waitlist" icon={<ListOrdered className="size-4" aria-hidden />}>
             {t('waitlist:mine.title')}
+          </MenuLink>
+          <MenuLink to="/wanted" icon={<BellRing className="size-4" aria-hidden />}>
+            {t('nav.wanted')}
           </MenuLink>
           <MenuLink to="/earnings" icon={<Wallet className="size-4" aria-hidden />}>
             {t('payments:nav.earnings')}

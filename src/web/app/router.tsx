@@ -105,6 +105,7 @@ export const router = createBrowserRouter([
                 path: 'my-waitlist',
                 lazy: page(() => import('@web/features/waitlist/pages/my-waitlist-page')),
               },
+              { path: 'wanted', lazy: page(() => import('@web/features/wanted/pages/wanted-page')) },
               {
                 path: 'orders/:orderId',
                 lazy: page(() => import('@web/features/orders/pages/order-detail-page')),

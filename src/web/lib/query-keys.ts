@@ -83,6 +83,9 @@ export const reviewKeys = {
 };
 
 /** D25: every key starts with 'waitlist', so one invalidation refreshes the book panels and lists. */
+/** Wanted books (D47): the member's own list. */
+export const wantedKeys = { mine: ['wanted', 'mine'] as const };
+
 export const waitlistKeys = {
   all: ['waitlist'] as const,
   book: (id: string) => ['waitlist', 'book', id] as const,

@@ -40,7 +40,7 @@ function words(text: string): string[] {
 
 /**
  * Words that are the same in both languages: names, places, and the words Indonesian apps use
- * as they are (Status, Total, Email, Checkout, Admin, Bank, Area).
+ * as they are (Status, Total, Email, Checkout, Admin, Bank, Area, ISBN).
  */
 const SAME_IN_BOTH = new Set(
   [
@@ -67,6 +67,7 @@ const SAME_IN_BOTH = new Set(
     'Admin',
     'Email',
     'Checkout',
+    'ISBN',
   ].map((w) => w.toLowerCase()),
 );
 

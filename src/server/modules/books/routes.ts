@@ -320,6 +320,8 @@ export function booksRoutes() {
     .openapi(createBook, async (c) => {
       const submission = await readBookSubmission(c, { coverRequired: true });
       const book = await createOwnedBook(c.var.deps, { actorId: c.var.user.id, ...submission });
+      // A listing may have told members who want it (D47): send now, not at the next pass.
+      c.var.deps.outbox.kick();
       return c.json(book, 201);
     })
     .openapi(getBook, async (c) => c.json(await getBookDetail(c.var.deps.db, c.req.valid('param').id), 200))

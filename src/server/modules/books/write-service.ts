@@ -10,6 +10,7 @@ import type { Config } from '@server/config';
 import type { Db, DbOrTx } from '@server/db/client';
 import { type Book, books, orderItems, user } from '@server/db/schema';
 import { AppError, fieldProblem } from '@server/lib/errors';
+import { announce } from '@server/lib/lifecycle-events';
 import type { Storage } from '@server/lib/storage';
 import { deleteCover, storePhotos } from '@server/modules/covers/service';
 import { inOpenOrderConflict, isHeldByOpenOrder, loadLiveBook } from './availability-service';
@@ -22,6 +23,7 @@ import { changeBookState } from './state-service';
 export interface BookWriteDeps {
   db: DbOrTx;
   storage: Storage;
+  config: Config;
 }
 
 /** The actor's book, not deleted; 404 for unknown ids and 403 for another member's book. */
@@ -78,16 +80,22 @@ export async function createOwnedBook(
   if (!owner?.location) throw new AppError('PROFILE_LOCATION_REQUIRED');
   const keys = await storePhotos(deps.storage, input.photos);
   try {
-    const [row] = await deps.db
-      .insert(books)
-      .values({
-        ...columnsOf(input.values),
-        ...photoColumns(keys),
-        ownerId: input.actorId,
-        status: 'Available',
-      })
-      .returning({ id: books.id });
-    return await getBookDetail(deps.db, row.id);
+    const id = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(books)
+        .values({
+          ...columnsOf(input.values),
+          ...photoColumns(keys),
+          ownerId: input.actorId,
+          status: 'Available',
+        })
+        .returning({ id: books.id });
+      // Listed and borrowable at once: its followers hear it as any book that became borrowable
+      // (wanted books, D47).
+      await announce(tx, { type: 'books-borrowable', bookIds: [row.id] }, { config: deps.config });
+      return row.id;
+    });
+    return await getBookDetail(deps.db, id);
   } catch (err) {
     await Promise.all(keys.map((key) => deleteCover(deps.storage, key).catch(() => {})));
     throw err;

@@ -13,7 +13,7 @@ import {
   waitlistLapsedHolds,
 } from '@server/db/schema';
 import { now } from '@server/lib/clock';
-import { listen } from '@server/lib/lifecycle-events';
+import { announce as announceEvent, listen } from '@server/lib/lifecycle-events';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers, cancelTimers } from '@server/timers/store';
 import { type HoldOffer, queueHoldLapsed, queueHoldOffers, queueWaitlistEnded } from './notices';
@@ -25,7 +25,8 @@ import { type HoldOffer, queueHoldLapsed, queueHoldOffers, queueWaitlistEnded } 
 
 const HOLD_TIMER = 'waitlist_hold';
 
-type HoldConfig = Pick<Config, 'appUrl' | 'timeZone'>;
+/** The whole configuration: a hold's end announces a book back in the shop to every follower. */
+type HoldConfig = Config;
 
 async function lockBook(tx: Tx, bookId: string): Promise<Book | undefined> {
   const [book] = await tx.select().from(books).where(eq(books.id, bookId)).for('update');
@@ -124,6 +125,9 @@ export async function endHold(
   await tx.update(books).set({ heldForId: null, updatedAt: new Date() }).where(eq(books.id, book.id));
   const offer = await offerHold(tx, { ...book, heldForId: null }, now());
   await announce(tx, config, offer ? [offer] : []);
+  // Nobody left in line: the book is back in the shop, borrowable by anyone (wanted books, D47).
+  if (!offer && isBorrowable(book))
+    await announceEvent(tx, { type: 'books-borrowable', bookIds: [book.id] }, { config });
   return true;
 }
 

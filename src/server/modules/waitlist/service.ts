@@ -33,7 +33,7 @@ import { endHold } from './hold-service';
 const refuse = (code: WaitlistErrorCode) =>
   new AppError(code, code === 'WAITLIST_LIMIT' ? { params: { max: MAX_WAITLISTS } } : {});
 
-type WaitConfig = Pick<Config, 'appUrl' | 'timeZone'>;
+type WaitConfig = Config;
 
 /** D23: whether anyone waits for one of these books (an extension is then refused). */
 export async function someoneWaitsFor(db: DbOrTx, bookIds: readonly string[]): Promise<boolean> {

@@ -29,7 +29,11 @@ export function DayInput({ id, value, onChange, className, ...rest }: Props) {
         aria-describedby={valid ? `${id}-words` : undefined}
       />
       {valid && (
-        <p id={`${id}-words`} data-testid="day-in-words" className="absolute top-full left-0 mt-0.5 text-xs whitespace-nowrap text-stone-600">
+        <p
+          id={`${id}-words`}
+          data-testid="day-in-words"
+          className="absolute top-full left-0 mt-0.5 text-xs whitespace-nowrap text-stone-600"
+        >
           {formatDay(value)}
         </p>
       )}

@@ -17,6 +17,7 @@ import { CatalogFilters } from './catalog-filters';
 import { Pagination } from '@web/components/pagination';
 import { SortSelect } from './sort-select';
 import { BorrowedSection } from './borrowed-section';
+import { WantSearchButton } from '@web/features/wanted/components/want-search-button';
 import { DidYouMean } from './did-you-mean';
 
 /**
@@ -161,6 +162,8 @@ export function CatalogBrowser({
                 </Button>
               ) : params.q || hasFilters ? (
                 <div className="flex flex-wrap justify-center gap-2">
+                  {/* D47: nothing to borrow for these words; the member can be told when it is listed. */}
+                  {params.q && !shelf && <WantSearchButton words={params.q} />}
                   {params.q && (
                     <Button variant="outline" onClick={() => update({ q: '' })}>
                       {t('search.clear')}

@@ -1,0 +1,65 @@
+import { BellPlus, Check } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Button, ButtonLink } from '@web/components/ui/button';
+import { errorMessage } from '@web/lib/api';
+import { signInPath } from '@web/lib/session';
+import { useSession } from '@web/lib/session';
+import { useAddWanted } from '@web/features/wanted/api';
+
+/**
+ * D47 on a search that found nothing to borrow: "Tell me when it is listed" keeps the search's
+ * words as a wanted title; a guest is sent to sign in first.
+ */
+export function WantSearchButton({ words }: { words: string }) {
+  const { t } = useTranslation('find');
+  const { user } = useSession();
+  const location = useLocation();
+  const add = useAddWanted();
+  const [error, setError] = useState<string | null>(null);
+  if (!user)
+    return (
+      <ButtonLink to={signInPath(`${location.pathname}${location.search}`)} variant="outline">
+        <BellPlus className="size-4" aria-hidden />
+        {t('wanted.tellMe')}
+      </ButtonLink>
+    );
+  if (add.isSuccess)
+    return (
+      <p
+        role="status"
+        className="flex items-center gap-1.5 text-sm text-green-800"
+        data-testid="wanted-added"
+      >
+        <Check className="size-4" aria-hidden />
+        {t('wanted.added', { words })}{' '}
+        <Link to="/wanted" className="font-semibold underline">
+          {t('wanted.seeList')}
+        </Link>
+      </p>
+    );
+  return (
+    <div className="flex flex-col items-center gap-1">
+      <Button
+        variant="outline"
+        loading={add.isPending}
+        onClick={() => {
+          setError(null);
+          add.mutate(
+            { title: words },
+            { onError: (err) => setError(errorMessage(err, t('wanted.addFailed'))) },
+          );
+        }}
+      >
+        <BellPlus className="size-4" aria-hidden />
+        {t('wanted.tellMe')}
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

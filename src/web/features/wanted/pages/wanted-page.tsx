@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { BellRing, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type WantedBook, type WantedRequest, wantedRequestSchema } from '@domain/wanted-types';
+import { Button } from '@web/components/ui/button';
+import { Container, PageHeader } from '@web/components/ui/card';
+import { EmptyState, ErrorBanner, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { TextField } from '@web/features/account/components/form-fields';
+import { showServerErrors } from '@web/features/account/components/server-errors';
+import { myWantedQuery, useAddWanted, useRemoveWanted } from '@web/features/wanted/api';
+import { errorMessage } from '@web/lib/api';
+import { formatOrderDate } from '@web/lib/format';
+
+const FIELDS = ['title', 'author', 'isbn'] as const;
+
+/**
+ * "Wanted books" (D47): the titles and ISBNs the member waits to see listed, how to add one, and
+ * what happens then (one email per matching book that can be borrowed).
+ */
+export default function WantedPage() {
+  const { t } = useTranslation('find');
+  const query = useQuery(myWantedQuery);
+
+  let list: React.ReactNode;
+  if (query.isPending) list = <LoadingState label={t('wanted.loading')} />;
+  else if (query.isError)
+    list = (
+      <LoadErrorBanner
+        message={t('wanted.loadFailed')}
+        retryLabel={t('wanted.retry')}
+        onRetry={() => query.refetch()}
+      />
+    );
+  else if (query.data.items.length === 0)
+    list = (
+      <EmptyState
+        icon={<BellRing className="size-8" aria-hidden />}
+        title={t('wanted.empty')}
+        description={t('wanted.emptyHint')}
+      />
+    );
+  else
+    list = (
+      <>
+        <p className="mb-2 text-sm text-stone-600">
+          {t('wanted.count', { count: query.data.items.length, max: query.data.max })}
+        </p>
+        <ul className="space-y-2" data-testid="wanted-list">
+          {query.data.items.map((item) => (
+            <WantedRow key={item.id} item={item} />
+          ))}
+        </ul>
+      </>
+    );
+
+  return (
+    <Container className="max-w-3xl py-6 sm:py-10">
+      <title>{t('wanted.pageTitle')}</title>
+      <PageHeader title={t('wanted.title')} description={t('wanted.description')} />
+      <AddWanted />
+      <section aria-labelledby="wanted-list-heading" className="mt-8">
+        <h2 id="wanted-list-heading" className="mb-3 text-lg font-semibold text-stone-900">
+          {t('wanted.listHeading')}
+        </h2>
+        {list}
+      </section>
+    </Container>
+  );
+}
+
+function AddWanted() {
+  const { t } = useTranslation('find');
+  const add = useAddWanted();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<WantedRequest>({
+    resolver: zodResolver(wantedRequestSchema),
+    defaultValues: { title: '', author: '', isbn: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await add.mutateAsync(values);
+      reset();
+    } catch (err) {
+      setError(showServerErrors(err, setFieldError, FIELDS, t('wanted.addFailed')));
+    }
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6"
+      aria-labelledby="wanted-add-heading"
+    >
+      <h2 id="wanted-add-heading" className="font-semibold text-stone-900">
+        {t('wanted.addHeading')}
+      </h2>
+      <ErrorBanner>{error}</ErrorBanner>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="wanted-title"
+          label={t('wanted.fields.title')}
+          error={errors.title?.message}
+          registration={register('title')}
+        />
+        <TextField
+          id="wanted-author"
+          label={t('wanted.fields.author')}
+          hint={t('wanted.fields.authorHint')}
+          error={errors.author?.message}
+          registration={register('author')}
+        />
+      </div>
+      <TextField
+        id="wanted-isbn"
+        inputMode="numeric"
+        label={t('wanted.fields.isbn')}
+        hint={t('wanted.fields.isbnHint')}
+        error={errors.isbn?.message}
+        registration={register('isbn')}
+      />
+      <Button type="submit" loading={isSubmitting}>
+        {t('wanted.add')}
+      </Button>
+    </form>
+  );
+}
+
+function WantedRow({ item }: { item: WantedBook }) {
+  const { t } = useTranslation('find');
+  const remove = useRemoveWanted();
+  return (
+    <li
+      data-testid="wanted-entry"
+      className="flex items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white p-3"
+    >
+      <div className="min-w-0">
+        <p className="font-medium text-stone-900">
+          {item.title ?? t('wanted.isbnOnly', { isbn: item.isbn })}
+        </p>
+        <p className="text-sm text-stone-600">
+          {[
+            item.author && t('wanted.by', { author: item.author }),
+            item.title && item.isbn && `ISBN ${item.isbn}`,
+            t('wanted.since', { date: formatOrderDate(item.createdAt) }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+        {remove.isError && (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(remove.error, t('wanted.removeFailed'))}
+          </p>
+        )}
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        loading={remove.isPending}
+        onClick={() => remove.mutate(item.id)}
+        aria-label={t('wanted.removeLabel', { name: item.title ?? item.isbn })}
+      >
+        <Trash2 className="size-4" aria-hidden />
+        <span className="hidden sm:inline">{t('wanted.remove')}</span>
+      </Button>
+    </li>
+  );
+}

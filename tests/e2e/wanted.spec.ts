@@ -1,0 +1,42 @@
+import { expect, linkIn, test, waitForMail } from '@tests/support/fixtures';
+import { uniqueTitle, uploadBookByApi } from './catalog-helpers';
+
+// Wanted books (D47) in the browser: a search that finds nothing offers "Tell me when it is
+// listed"; the title waits on the member's Wanted books page; an owner lists it and the member
+// gets the email with the link to the book; the list adds by ISBN and removes.
+
+test('a wanted title is listed by an owner and the member is told, with the link to it', async ({
+  newMember,
+}) => {
+  const title = uniqueTitle('Wanted Tide');
+  const { page, email } = await newMember({ name: 'Wulan Wants' });
+  await page.goto(`/books?q=${encodeURIComponent(title)}`);
+  await expect(page.getByText('No books found')).toBeVisible();
+  await page.getByRole('button', { name: 'Tell me when it is listed' }).click();
+  await expect(page.getByTestId('wanted-added')).toContainText(`Added "${title}" to your wanted books`);
+  await page.getByRole('link', { name: 'See my wanted books' }).click();
+  await expect(page).toHaveURL(/\/wanted$/);
+  await expect(page.getByTestId('wanted-entry').filter({ hasText: title })).toBeVisible();
+
+  // An ISBN alone, then removed again.
+  await page.getByLabel('ISBN', { exact: true }).fill('0-306-40615-2');
+  await page.getByRole('button', { name: 'Add to wanted books' }).click();
+  const byIsbn = page.getByTestId('wanted-entry').filter({ hasText: 'ISBN 9780306406157' });
+  await expect(byIsbn).toBeVisible();
+  await expect(page.getByText('2 of at most 50')).toBeVisible();
+  await byIsbn.getByRole('button', { name: /Remove/ }).click();
+  await expect(byIsbn).toHaveCount(0);
+
+  const { page: owner } = await newMember({ name: 'Oka Lists' });
+  const book = await uploadBookByApi(owner, { title, author: 'Oka Lists', weeklyPrice: '8000' });
+  const mail = await waitForMail(email, 'A book you want can be borrowed');
+  expect(mail.body).toContain(`It matches "${title}" on your wanted list.`);
+  await page.goto(linkIn(mail, `/books/${book.id}`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+});
+
+test('a guest is asked to sign in before wanting a book', async ({ page }) => {
+  await page.goto(`/books?q=${encodeURIComponent(uniqueTitle('Nobody Lists'))}`);
+  await page.getByRole('link', { name: 'Tell me when it is listed' }).click();
+  await expect(page).toHaveURL(/\/signin\?next=/);
+});

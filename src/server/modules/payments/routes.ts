@@ -1,4 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
+import { uploadBodyLimit } from '@server/lib/upload-body-limit';
 import { COVER_MAX_BYTES } from '@domain/constants';
 import {
   adminPayoutsQuerySchema,
@@ -39,12 +40,10 @@ const accountGone = errorAnswer('The account no longer exists');
  * A receipt of exactly the limit plus a little form overhead gets through to its own check.
  * Typed like requireUser so the route's middleware keeps `c.var.user` non-null.
  */
-const limitReceiptBody: typeof requireUser = bodyLimit({
-  maxSize: COVER_MAX_BYTES + 16 * 1024,
-  onError: () => {
-    throw new AppError('FILE_TOO_LARGE', { fields: { [RECEIPT_FIELD]: fieldProblem('coverTooLarge') } });
-  },
-});
+const limitReceiptBody: typeof requireUser = uploadBodyLimit(
+  COVER_MAX_BYTES + 16 * 1024,
+  () => new AppError('FILE_TOO_LARGE', { fields: { [RECEIPT_FIELD]: fieldProblem('coverTooLarge') } }),
+);
 
 const money = memberRoute({
   method: 'get',

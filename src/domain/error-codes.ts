@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   CROSS_SITE_REQUEST: 403,
   CONCURRENT_CHANGE: 409,
   INTERNAL: 500,
+  /** The owners' balances are being counted again after a fee change (payments/balances-service.ts). */
+  BALANCES_RECOUNTING: 503,
   ADMIN_ONLY: 403,
   // Accounts (spec 5, D10, D11)
   INVALID_CURRENT_PASSWORD: 422,

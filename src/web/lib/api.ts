@@ -120,13 +120,15 @@ async function readAnswer(res: Response, path: string): Promise<unknown> {
 
 /**
  * The message to show for a failed call, in the chosen language: the refusal's first field
- * problem or its code's text, or the screen's fallback from the spec (D29: never the server's
+ * problem or its code's text (a 503's too), or the screen's fallback from the spec (D29: never the server's
  * sentence).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.status === 0) return i18n.t('errors:network');
-  if (error.status >= 500) return fallback;
+  // A 503 names what is unavailable for a moment (its code's text says so and when to retry);
+  // any other 5xx is the screen's own fallback.
+  if (error.status >= 500 && error.status !== 503) return fallback;
   const firstField = error.fieldCodes ? Object.values(error.fieldCodes)[0] : undefined;
   if (firstField) return problemText(firstField);
   return codeText(error.code, error.params) ?? fallback;

@@ -62,7 +62,7 @@ const ANY_ROUTE = {
   413: errorAnswer('The body is larger than the route accepts'),
   500: errorAnswer('Unexpected error; nothing internal is shown, only a request id'),
   503: errorAnswer(
-    'Something the answer needs is unavailable for a moment (BALANCES_RECOUNTING); `Retry-After` says when to try again',
+    'Something the answer needs is unavailable for a moment (DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, BALANCES_RECOUNTING); `Retry-After` says when to try again',
   ),
 } as const;
 const STATE_CHANGING = {

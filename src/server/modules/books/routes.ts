@@ -148,8 +148,9 @@ const bookForm = {
   },
 };
 const uploadErrors = {
-  413: error(`${describeCodes('PAYLOAD_TOO_LARGE')}: the body is far beyond the cover limit`),
+  413: error(`${describeCodes('FILE_TOO_LARGE')}: the body is far beyond the photos' limit`),
   429: error(describeCodes('TOO_MANY_UPLOADS')),
+  507: error(`${describeCodes('STORAGE_FULL')}: nothing was stored`),
 };
 
 const listBooks = publicRoute({

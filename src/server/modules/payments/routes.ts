@@ -92,6 +92,7 @@ const claim = {
       409: codeAnswer('PAYMENT_CLAIM_NOT_NOW', 'PAYMENT_ALREADY_CLAIMED'),
       413: codeAnswer('FILE_TOO_LARGE'),
       422: errorAnswer('The receipt is not a usable image (INVALID_RECEIPT)'),
+      507: errorAnswer('The image store is full (STORAGE_FULL): nothing was stored'),
     },
   }),
   // The receipt's own size limit runs before the form is read.

@@ -9,7 +9,7 @@ import type { AppError } from '@server/lib/errors';
 // at once (no form of ours comes near it: the largest is four 2 MB photos).
 
 /** How much of a refused upload is read and discarded so that its answer arrives. */
-export const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
+const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Reads and discards the rest of a body, up to DRAIN_MAX_BYTES in all (`read` already read). */
 async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, read: number): Promise<void> {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { type AddressInfo, connect, createServer, type Server } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_APP_URL, type TestContext } from '@tests/support/harness';
 
@@ -196,5 +197,21 @@ describe('an oversized upload gets its 413, every time', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('an upload within its limit', () => {
+  it('sent chunked (no Content-Length) is read whole and stored', { timeout: 120_000 }, async () => {
+    const cover = await sharp({ create: { width: 60, height: 90, channels: 3, background: '#963' } })
+      .jpeg()
+      .toBuffer();
+    const body = new FormData();
+    body.set('title', 'Sent in chunks');
+    body.set('author', 'Andrea Hirata');
+    body.set('weeklyPrice', '25000');
+    body.set('cover', new Blob([new Uint8Array(cover)], { type: 'image/jpeg' }), 'cover.jpg');
+    const res = await viaFetchChunked('POST', `${origin}/api/books`, body);
+    expect(res.status, res.body).toBe(201);
+    expect((JSON.parse(res.body) as { title: string }).title).toBe('Sent in chunks');
   });
 });

@@ -6,7 +6,7 @@ import { freePort } from '@tests/support/server-process';
 import { waitUntilUp } from './bench-server';
 import { GROWTH_ADMIN } from './growth-seed';
 
-// `npm run bench -- growth start [sizes] [pglite]` (docs/performance.md, "Starts"): how long the
+// `npm run bench -- growth start [sizes] [pglite]` (docs/performance.md, "Start-up"): how long the
 // real server (src/server/main.ts, as `npm start` runs it) takes from its spawn to its first
 // healthy answer on a grown database, on PostgreSQL and, with `pglite`, on the embedded
 // database. Three starts each: a first one at one fee (its recount, if any, is waited for), a

@@ -103,7 +103,8 @@ export function createDiskStorage(root: string, io: { writeFile?: WriteFile } = 
         await rename(partial, path);
       } catch (err) {
         await rm(partial, { force: true }).catch(() => {});
-        if (DISK_FULL.has((err as NodeJS.ErrnoException).code ?? '')) throw new AppError('STORAGE_FULL');
+        if (DISK_FULL.has((err as NodeJS.ErrnoException).code ?? ''))
+          throw new AppError('STORAGE_FULL', { cause: err });
         throw err;
       }
     },

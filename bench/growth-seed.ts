@@ -114,80 +114,8 @@ export async function seedGrowth(serverUrl: string, name: string, size: GrowthSi
 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const db = drizzle(client);
   try {
-    await db.execute(
-      sql`create table if not exists bench_growth_indexes (name text primary key, definition text not null)`,
-    );
-    await rebuildIndexes(db);
-
-    const wantUsers = usersFor(size);
-    const haveUsers = await countOf(db, sql`select count(*) n from "user" where email like 'bench-owner-%'`);
-    await inChunks('members', haveUsers, wantUsers, (from, count) =>
-      // Member number g joins every 10 minutes from 2023-06-01.
-      insertOwners(db, { from: from + 1, count, every: '10 minutes' }),
-    );
-
-    const haveBooks = await countOf(db, sql`select count(*) n from books`);
-    const addBooks = () =>
-      inChunks('books', haveBooks, size.books, async (from, count) => {
-        await db.transaction(async (tx) => {
-          await tx.execute(sql`select setseed(${(from / size.books) % 1})`);
-          // One new book a minute from 2024-01-01.
-          await insertBooks(tx, { from, count, every: '1 minute' });
-        });
-      });
-    if (size.books - haveBooks > haveBooks / 2) await withoutIndexes(db, ['books'], addBooks);
-    else await addBooks();
-
-    const haveOrders = await countOf(db, sql`select count(*) n from orders`);
-    if (haveOrders < size.orders) {
-      // Books and borrowers numbered once, so each chunk picks them by a join on the number.
-      await db.execute(sql`drop table if exists bench_books, bench_users`);
-      await db.execute(sql`
-        create temp table bench_books as
-        select row_number() over (order by b.created_at, b.id) rn, b.id, b.owner_id, u.name owner_name,
-               b.title, b.author, b.category, b.cover_key, b.weekly_price, b.monthly_price
-        from books b join "user" u on u.id = b.owner_id where b.deleted_at is null`);
-      await db.execute(sql`create unique index on bench_books (rn)`);
-      await db.execute(sql`
-        create temp table bench_users as
-        select row_number() over (order by created_at, id) rn, id, name, email
-        from "user" where email like 'bench-owner-%'`);
-      await db.execute(sql`create unique index on bench_users (rn)`);
-      const nb = await countOf(db, sql`select count(*) n from bench_books`);
-      const nu = await countOf(db, sql`select count(*) n from bench_users`);
-      const addOrders = () =>
-        inChunks('orders (with an item and an email each)', haveOrders, size.orders, (from, count) =>
-          insertOrders(db, { from, count, nb, nu }),
-        );
-      const tables = ['orders', 'order_items', 'email_notifications'];
-      if (size.orders - haveOrders > haveOrders / 2) await withoutIndexes(db, tables, addOrders);
-      else await addOrders();
-    }
-
-    // D46's borrowed section reads the books out now: about one book in a hundred is lent out by
-    // its latest Delivered order (the seeded orders reserve no book). Idempotent: a book lent
-    // already is left alone, and the same books qualify on every run.
-    await db.execute(sql`
-      update books b set reserved_by_order_id = x.order_id, status = 'Borrowed'
-      from (
-        select distinct on (oi.book_id) oi.book_id, o.id order_id
-        from order_items oi join orders o on o.id = oi.order_id
-        where o.status = 'Delivered'
-        order by oi.book_id, o.created_at desc
-      ) x
-      where b.id = x.book_id and b.reserved_by_order_id is null and b.status = 'Available'
-        and b.deleted_at is null and (hashtext(b.id::text) & 7) = 0`);
-
-    const t = Date.now();
-    for (const table of ['books', '"user"', 'orders', 'order_items', 'email_notifications']) {
-      await db.execute(sql.raw(`vacuum analyze ${table}`));
-    }
-    await db.execute(
-      sql`alter table books set (autovacuum_vacuum_scale_factor = 0.01, autovacuum_analyze_scale_factor = 0.02)`,
-    );
-    console.log(`    vacuum analyze: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    await fillTo(drizzle(client), size);
   } finally {
     await client.end();
   }
@@ -195,6 +123,106 @@ export async function seedGrowth(serverUrl: string, name: string, size: GrowthSi
     `  ${name}: ${fmt(size.books)} books, ${fmt(size.orders)} orders, ${fmt(usersFor(size))} members ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return databaseUrl;
+}
+
+/**
+ * The same data in an embedded database (PGlite) in `dataDir`, for the start bench: the same
+ * statements through PGlite's one connection (`npm run bench -- growth start pglite`).
+ */
+export async function seedGrowthPglite(dataDir: string, size: GrowthSize): Promise<void> {
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: null, dataDir });
+  try {
+    await database.migrate();
+    const [found] = await database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(sql`${user.email} = ${GROWTH_ADMIN.email}`);
+    if (!found) await createUser(database.db, { ...GROWTH_ADMIN, role: 'admin', name: 'Growth Admin' });
+    // PGlite's drizzle database runs the same statements and answers rows the same way.
+    await fillTo(database.db as unknown as Conn, size);
+  } finally {
+    await database.close();
+  }
+  console.log(
+    `  PGlite in ${dataDir}: ${fmt(size.books)} books, ${fmt(size.orders)} orders ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** Brings a migrated database (with its admin) to `size`, resumably. */
+async function fillTo(db: Conn, size: GrowthSize): Promise<void> {
+  await db.execute(
+    sql`create table if not exists bench_growth_indexes (name text primary key, definition text not null)`,
+  );
+  await rebuildIndexes(db);
+
+  const wantUsers = usersFor(size);
+  const haveUsers = await countOf(db, sql`select count(*) n from "user" where email like 'bench-owner-%'`);
+  await inChunks('members', haveUsers, wantUsers, (from, count) =>
+    // Member number g joins every 10 minutes from 2023-06-01.
+    insertOwners(db, { from: from + 1, count, every: '10 minutes' }),
+  );
+
+  const haveBooks = await countOf(db, sql`select count(*) n from books`);
+  const addBooks = () =>
+    inChunks('books', haveBooks, size.books, async (from, count) => {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select setseed(${(from / size.books) % 1})`);
+        // One new book a minute from 2024-01-01.
+        await insertBooks(tx, { from, count, every: '1 minute' });
+      });
+    });
+  if (size.books - haveBooks > haveBooks / 2) await withoutIndexes(db, ['books'], addBooks);
+  else await addBooks();
+
+  const haveOrders = await countOf(db, sql`select count(*) n from orders`);
+  if (haveOrders < size.orders) {
+    // Books and borrowers numbered once, so each chunk picks them by a join on the number.
+    await db.execute(sql`drop table if exists bench_books, bench_users`);
+    await db.execute(sql`
+      create temp table bench_books as
+      select row_number() over (order by b.created_at, b.id) rn, b.id, b.owner_id, u.name owner_name,
+             b.title, b.author, b.category, b.cover_key, b.weekly_price, b.monthly_price
+      from books b join "user" u on u.id = b.owner_id where b.deleted_at is null`);
+    await db.execute(sql`create unique index on bench_books (rn)`);
+    await db.execute(sql`
+      create temp table bench_users as
+      select row_number() over (order by created_at, id) rn, id, name, email
+      from "user" where email like 'bench-owner-%'`);
+    await db.execute(sql`create unique index on bench_users (rn)`);
+    const nb = await countOf(db, sql`select count(*) n from bench_books`);
+    const nu = await countOf(db, sql`select count(*) n from bench_users`);
+    const addOrders = () =>
+      inChunks('orders (with an item and an email each)', haveOrders, size.orders, (from, count) =>
+        insertOrders(db, { from, count, nb, nu }),
+      );
+    const tables = ['orders', 'order_items', 'email_notifications'];
+    if (size.orders - haveOrders > haveOrders / 2) await withoutIndexes(db, tables, addOrders);
+    else await addOrders();
+  }
+
+  // D46's borrowed section reads the books out now: about one book in a hundred is lent out by
+  // its latest Delivered order (the seeded orders reserve no book). Idempotent: a book lent
+  // already is left alone, and the same books qualify on every run.
+  await db.execute(sql`
+    update books b set reserved_by_order_id = x.order_id, status = 'Borrowed'
+    from (
+      select distinct on (oi.book_id) oi.book_id, o.id order_id
+      from order_items oi join orders o on o.id = oi.order_id
+      where o.status = 'Delivered'
+      order by oi.book_id, o.created_at desc
+    ) x
+    where b.id = x.book_id and b.reserved_by_order_id is null and b.status = 'Available'
+      and b.deleted_at is null and (hashtext(b.id::text) & 7) = 0`);
+
+  const t = Date.now();
+  for (const table of ['books', '"user"', 'orders', 'order_items', 'email_notifications']) {
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  }
+  await db.execute(
+    sql`alter table books set (autovacuum_vacuum_scale_factor = 0.01, autovacuum_analyze_scale_factor = 0.02)`,
+  );
+  console.log(`    vacuum analyze: ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
 /**

@@ -1,10 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { freePort } from '@tests/support/server-process';
 import { startBenchServer, waitUntilUp } from './bench-server';
-import { GROWTH_ADMIN, type GrowthSize, seedGrowth } from './growth-seed';
+import { GROWTH_ADMIN, type GrowthSize, seedGrowth, seedGrowthPglite } from './growth-seed';
+import { measureStarts, type StartResult, startReport } from './growth-start';
 
 // `npm run bench -- growth [seed] [10k] [100k] [1m]` (docs/performance.md): how the catalog's
 // and the admin dashboard's requests grow with the data. For each size it seeds (or tops up) a
@@ -19,7 +22,8 @@ import { GROWTH_ADMIN, type GrowthSize, seedGrowth } from './growth-seed';
 //     how many rows the scans read;
 //   - the server's memory (after a full collection) when it started and after every request.
 // `seed` only seeds; `only=admin` measures the requests whose name starts so. Sizes are named on
-// the command line (default: all three).
+// the command line (default: all three). `start` measures the server's starts instead
+// (bench/growth-start.ts; `pglite` adds the embedded database; default size 10k).
 
 const SIZES: Record<string, GrowthSize> = {
   '10k': { books: 10_000, orders: 10_000 },
@@ -155,6 +159,7 @@ const databaseName = (label: string) => `${process.env.BENCH_GROWTH_PREFIX ?? 'r
 
 export async function run(args: string[]): Promise<void> {
   const seedOnly = args.includes('seed');
+  if (args.includes('start')) return runStarts(args);
   // only=admin (or only=catalog, or any start of a request's name): measure those requests alone.
   const only = args.find((a) => a.startsWith('only='))?.slice('only='.length);
   const requests = only ? REQUESTS.filter((r) => r.name.startsWith(only)) : REQUESTS;
@@ -168,6 +173,32 @@ export async function run(args: string[]): Promise<void> {
     console.log(`\n${results.at(-1)!.report}`);
   }
   if (results.length > 1) console.log(`\n${combined(results)}`);
+}
+
+/**
+ * `growth start [sizes] [pglite]`: the start bench (bench/growth-start.ts) on each size's
+ * PostgreSQL database and, with `pglite`, on the same data in an embedded database kept in
+ * BENCH_PGLITE_DIR (default: .bench/pglite-<size>, kept between runs like the PostgreSQL ones).
+ */
+async function runStarts(args: string[]): Promise<void> {
+  const labels = args.filter((a) => a in SIZES);
+  const results: StartResult[] = [];
+  for (const label of labels.length > 0 ? labels : ['10k']) {
+    console.log(`\n${label}: seeding (resumable)`);
+    const databaseUrl = await seedGrowth(serverUrl(), databaseName(label), SIZES[label]);
+    results.push(
+      await measureStarts(label, 'PostgreSQL', {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'rakbuku-bench-start-')),
+      }),
+    );
+    if (args.includes('pglite')) {
+      const dataDir = join(process.env.BENCH_PGLITE_DIR ?? '.bench', `pglite-${label}`);
+      await seedGrowthPglite(dataDir, SIZES[label]);
+      results.push(await measureStarts(label, 'PGlite', { DATABASE_URL: '', DATA_DIR: dataDir }));
+    }
+  }
+  console.log(`\n${startReport(results)}`);
 }
 
 interface SizeResult {

@@ -36,6 +36,14 @@ export const ERROR_CODES = {
   CROSS_SITE_REQUEST: 403,
   CONCURRENT_CHANGE: 409,
   INTERNAL: 500,
+  /** The owners' balances are being counted again after a fee change (payments/balances-service.ts). */
+  BALANCES_RECOUNTING: 503,
+  /** The database cannot be reached for a moment (a cut connection, a restart): try again. */
+  DATABASE_UNAVAILABLE: 503,
+  /** The image bucket cannot be reached: try again. */
+  STORAGE_UNAVAILABLE: 503,
+  /** The disk that holds the images is full: nothing was stored. */
+  STORAGE_FULL: 507,
   ADMIN_ONLY: 403,
   // Accounts (spec 5, D10, D11)
   INVALID_CURRENT_PASSWORD: 422,

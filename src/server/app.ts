@@ -32,6 +32,10 @@ import { createPageHints } from './web-app/page-hints';
 import { mountSeo } from './web-app/seo';
 import { isBookShown } from '@server/modules/books/read-service';
 import { findPage, NOT_FOUND_META } from '@domain/pages';
+import { isDatabaseUnavailable } from './db/unavailable';
+
+/** How long a client waits before trying again when the database connection was lost. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -176,8 +180,19 @@ export function createApp(deps: AppDeps) {
   mountSeo(app, deps);
   serveWebApp(app, deps, loadSession);
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    // A lost database connection passes by itself: 503 with Retry-After (db/unavailable.ts).
+    const err = isDatabaseUnavailable(thrown)
+      ? new AppError('DATABASE_UNAVAILABLE', {
+          retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+          cause: thrown,
+        })
+      : thrown;
     if (err instanceof AppError) {
+      // What failed underneath a 5xx of ours (a store, the database) is the operator's to see.
+      if (err.status >= 500) {
+        deps.log.warn({ err, cause: err.cause, reqId: c.var.requestId, path: c.req.path }, err.code);
+      }
       // A 413 is answered before the body is read; the unread rest is still on the socket, and
       // the Node adapter drops the socket if it cannot drain it within half a second. Saying so
       // lets the client open a new connection instead of losing its next request on this one.

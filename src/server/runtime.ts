@@ -8,7 +8,11 @@ import { type Database, openDatabase } from './db/client';
 import { setOperatorTimeZone } from './lib/clock';
 import { createLogger, type Logger, logPretty } from './lib/logger';
 import { createDiskStorage, createS3Storage, type Storage } from './lib/storage';
-import { syncOwnerBalances } from './modules/payments/balances-service';
+import {
+  type BalanceRecount,
+  startBalanceRecount,
+  syncOwnerBalances,
+} from './modules/payments/balances-service';
 import { closePaymentProvider } from './modules/payments/provider-service';
 import { createOutbox, createTransport, type Transport } from './outbox/outbox';
 import { onLifecycleEvent } from './lib/lifecycle-events';
@@ -20,6 +24,11 @@ export interface Runtime {
   app: App;
   deps: AppDeps;
   database: Database;
+  /**
+   * The owners' balances recount after a fee change, running in the background (null when none
+   * was due): a start never waits for it (payments/balances-service.ts).
+   */
+  balanceRecount: BalanceRecount | null;
   close(): Promise<void>;
 }
 
@@ -46,7 +55,8 @@ export async function createRuntime(
       poolSize: config.databasePoolSize,
     }));
   await database.migrate();
-  await syncOwnerBalances(database.db, config.serviceFeePercent);
+  const recountDue = await syncOwnerBalances(database.db, config.serviceFeePercent);
+  const balanceRecount = recountDue ? startBalanceRecount(database.db, log) : null;
   await promoteConfiguredAdmin(database.db, config.adminEmail);
   const transport = overrides.transport ?? createTransport(config, log);
   const outbox = createOutbox({
@@ -66,7 +76,9 @@ export async function createRuntime(
     app,
     deps,
     database,
+    balanceRecount,
     async close() {
+      await balanceRecount?.stop();
       await outbox.stop();
       await closePaymentProvider(config);
       await database.close();

@@ -8,7 +8,7 @@ import { openDatabase } from '@server/db/client';
 import { LOCK_DIR } from '@server/db/data-dir-lock';
 import { user } from '@server/db/schema';
 import { signUpBody } from '@tests/support/account-fixtures';
-import { freePort, type ServerProcess, startServer } from '@tests/support/server-process';
+import { type ServerProcess, startServer } from '@tests/support/server-process';
 
 // D40: two processes on one embedded database lost writes (each overwrote the other's files).
 // In a container the server is pid 1: the lock that stored a pid let a second container, itself
@@ -96,7 +96,7 @@ describe('one process per embedded data folder, across PID namespaces (D40)', ()
       const holder = 'is in use by another Rakbuku process (pid 1 on ';
 
       // The second `npm start` on the same folder, pid 1 of another namespace like the first.
-      const second = await run('src/server/main.ts', [], { PORT: String(await freePort()) });
+      const second = await run('src/server/main.ts', [], { PORT: '0' });
       expect(second.code, second.output).not.toBe(0);
       expect(second.output).toContain(`The data folder ${dataDir} ${holder}`);
       // Every CLI command that opens the database.

@@ -8,6 +8,7 @@ import { type Config, loadConfig } from '@server/config';
 import type { Db } from '@server/db/client';
 import { createUser, type UserOverrides } from '@server/seed/factories';
 import { createLogger } from '@server/lib/logger';
+import type { Storage } from '@server/lib/storage';
 import { createRuntime, type Runtime } from '@server/runtime';
 import { answerContract } from './answer-contract';
 import { openTestDatabase } from './database';
@@ -61,7 +62,11 @@ export interface TestContext {
 export async function createTestContext(
   env: Record<string, string> = {},
   /** A PostgreSQL server to make the database on, or null for PGlite; TEST_DATABASE_URL's choice when left out. */
-  options: { databaseServer?: string | null } = {},
+  options: {
+    databaseServer?: string | null;
+    /** The image store in the data folder, for a test that makes its disk fail (disk full). */
+    storage?: (dataDir: string) => Storage;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rakbuku-test-'));
   const mailbox = await startSmtpServer();
@@ -75,7 +80,14 @@ export async function createTestContext(
     EMAIL_WORKER: 'false',
     ...env,
   });
-  const runtime = await createRuntime(config, { database, log: createLogger('silent') });
+  const runtime = await createRuntime(config, {
+    database,
+    log: createLogger('silent'),
+    storage: options.storage?.(dataDir),
+  });
+  // A fresh database's first start counts the (empty) balances at the configured fee in the
+  // background; tests begin once that is done, as a server's first minute would.
+  await runtime.balanceRecount?.done;
   const checkDeclared = answerContract(runtime.app);
   const served = await runtime.app.request('/api/openapi.json');
   const checkPublished = documentContract(await served.json());

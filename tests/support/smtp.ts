@@ -17,6 +17,13 @@ export interface Mailbox {
   messages: ReceivedMail[];
   /** Fails the next delivery attempts with a 4xx (n times), to test retries. */
   failNext(n: number): void;
+  /**
+   * An outage: every connection is turned away at its greeting (421, "service not available")
+   * until `up()`. The server keeps its port the whole time, so no other process can take the
+   * address the app sends to while the mail server is "down" (a closed port can be re-used).
+   */
+  down(): void;
+  up(): void;
   waitFor(predicate: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -34,14 +41,19 @@ export function findLink(mail: ReceivedMail, fragment: string): string {
   return link.replace(/&amp;/g, '&');
 }
 
-/** `port`: listen there (a mail server back after an outage, on the address the app knows). */
-export async function startSmtpServer(port = 0): Promise<Mailbox> {
+/** A mail server on a port of the system's choosing (port 0, read back). */
+export async function startSmtpServer(): Promise<Mailbox> {
   const messages: ReceivedMail[] = [];
   let failures = 0;
+  let isDown = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      if (!isDown) return callback();
+      callback(Object.assign(new Error('Mail service not available'), { responseCode: 421 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -71,13 +83,19 @@ export async function startSmtpServer(port = 0): Promise<Mailbox> {
   // resets its connection; smtp-server reports that as an 'error' event, which would otherwise
   // be thrown as an uncaught exception in the test process. The lost message is the test's to count.
   server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const bound = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${bound}`,
     messages,
     failNext(n) {
       failures = n;
+    },
+    down() {
+      isDown = true;
+    },
+    up() {
+      isDown = false;
     },
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

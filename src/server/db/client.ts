@@ -14,6 +14,12 @@ import { DEFAULT_POOL_SIZE } from './pool-size';
 import { type LocalWrites, trackLocalWrites, setSharedReadsLane } from './versions';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 
+/**
+ * The advisory lock several instances starting together take in turn: migrations hold it for
+ * the session, the demo seed for its transaction (seed/demo.ts), so one instance does each.
+ */
+export const MIGRATION_LOCK = 727274;
+
 export type { Db, DbOrTx, Tx } from './types';
 
 export interface Database {
@@ -192,10 +198,10 @@ export async function openDatabase(opts: {
         client.on('error', () => {});
         await client.connect();
         try {
-          await client.query('select pg_advisory_lock(727274)');
+          await client.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
-          await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+          await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => {});
           await client.end().catch(() => {});
         }
       },

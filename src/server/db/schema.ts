@@ -794,6 +794,8 @@ export const ledgerSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     serviceFeePercent: numeric('service_fee_percent', { precision: 6, scale: 3 }),
+    /** How far the balances' recount after a fee change got (migration 0030); null when none runs. */
+    recountAfter: text('recount_after'),
   },
   (t) => [check('ledger_settings_single_row', sql`${t.id} = 1`)],
 );

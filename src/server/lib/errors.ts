@@ -32,6 +32,8 @@ export class AppError extends Error {
       params?: MessageParams;
       fields?: Record<string, FieldProblem | ZodProblem>;
       retryAfterSeconds?: number;
+      /** What failed underneath (a store's or the database's own error), for the log. */
+      cause?: unknown;
     } = {},
   ) {
     const problems = options.fields && Object.keys(options.fields).length > 0 ? options.fields : undefined;
@@ -40,7 +42,10 @@ export class AppError extends Error {
           Object.entries(problems).map(([k, p]) => [k, 'zodText' in p ? p.zodText : fieldText('en', p)]),
         )
       : undefined;
-    super(english ? Object.values(english)[0] : codeText('en', code, options.params));
+    super(
+      english ? Object.values(english)[0] : codeText('en', code, options.params),
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'AppError';
     this.status = ERROR_CODES[code];
     if (options.params) this.params = options.params;

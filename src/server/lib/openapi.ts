@@ -61,6 +61,9 @@ const ANY_ROUTE = {
   400: errorAnswer('Malformed request: a body that is not JSON, or a NUL character (FORBIDDEN_CHARACTER)'),
   413: errorAnswer('The body is larger than the route accepts'),
   500: errorAnswer('Unexpected error; nothing internal is shown, only a request id'),
+  503: errorAnswer(
+    'Something the answer needs is unavailable for a moment (DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, BALANCES_RECOUNTING); `Retry-After` says when to try again',
+  ),
 } as const;
 const STATE_CHANGING = {
   403: errorAnswer('Cross-site request (CROSS_SITE_REQUEST), or not allowed for this member'),

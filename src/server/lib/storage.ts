@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import {
   DeleteObjectCommand,
@@ -8,6 +9,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { AppError } from './errors';
 
 // Where uploaded images live (D18, D31): the local data folder by default, an S3-compatible
 // bucket when configured, so several instances share them. Keys are paths such as
@@ -43,7 +45,21 @@ const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/
 const contentTypeOf = (key: string) =>
   CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
 
-export function createDiskStorage(root: string): Storage {
+// A store that fails answers its own code rather than a 500: a full disk 507 STORAGE_FULL (it
+// does not pass by itself; the operator frees space), a bucket that cannot be reached (its
+// connection refused or cut, or a 5xx from it) 503 STORAGE_UNAVAILABLE with Retry-After. A file
+// is written under a temporary name in its folder and renamed to its key only once complete, so
+// a failed write (the disk full half way) leaves no file of that key, not even an empty one;
+// the temporary file goes too.
+
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
+const BUCKET_RETRY_AFTER_SECONDS = 30;
+
+/** What the disk store writes with: node's writeFile (a test may hand it one that fails as a full disk does). */
+type WriteFile = (path: string, body: Buffer) => Promise<void>;
+
+export function createDiskStorage(root: string, io: { writeFile?: WriteFile } = {}): Storage {
+  const write: WriteFile = io.writeFile ?? ((path, body) => writeFile(path, body));
   const pathOf = (key: string) => {
     const path = normalize(join(root, key));
     if (!path.startsWith(normalize(root))) throw new Error('Invalid storage key');
@@ -80,8 +96,17 @@ export function createDiskStorage(root: string): Storage {
     },
     async put(key, body) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, body);
+      const partial = `${path}.${randomUUID()}.partial`;
+      try {
+        await mkdir(dirname(path), { recursive: true });
+        await write(partial, body);
+        await rename(partial, path);
+      } catch (err) {
+        await rm(partial, { force: true }).catch(() => {});
+        if (DISK_FULL.has((err as NodeJS.ErrnoException).code ?? ''))
+          throw new AppError('STORAGE_FULL', { cause: err });
+        throw err;
+      }
     },
     async get(key) {
       try {
@@ -126,6 +151,21 @@ export function createS3Storage(settings: S3Settings): Storage {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = settings.bucket;
+  /** Sends one command; a bucket out of reach (no answer, or a 5xx) is STORAGE_UNAVAILABLE. */
+  const send = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === undefined || status >= 500) {
+        throw new AppError('STORAGE_UNAVAILABLE', {
+          retryAfterSeconds: BUCKET_RETRY_AFTER_SECONDS,
+          cause: err,
+        });
+      }
+      throw err;
+    }
+  };
   return {
     kind: 's3',
     location: `the bucket ${Bucket} at ${settings.endpoint}`,
@@ -139,16 +179,20 @@ export function createS3Storage(settings: S3Settings): Storage {
       }
     },
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      await send(() =>
+        client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType })),
+      );
     },
     async get(key) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        if (!answer.Body) return null;
-        return {
-          body: Buffer.from(await answer.Body.transformToByteArray()),
-          contentType: answer.ContentType ?? contentTypeOf(key),
-        };
+        return await send(async () => {
+          const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+          if (!answer.Body) return null;
+          return {
+            body: Buffer.from(await answer.Body.transformToByteArray()),
+            contentType: answer.ContentType ?? contentTypeOf(key),
+          };
+        });
       } catch (err) {
         const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         if ((err as Error).name === 'NoSuchKey' || status === 404) return null;
@@ -156,13 +200,13 @@ export function createS3Storage(settings: S3Settings): Storage {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await send(() => client.send(new DeleteObjectCommand({ Bucket, Key: key })));
     },
     async *list(prefix) {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        const page = await send(() =>
+          client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken })),
         );
         for (const item of page.Contents ?? []) {
           if (item.Key) {

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Category, Condition, Language } from '@domain/constants';
 import type { AppDeps } from '@server/app-env';
 import { translate } from '@server/lib/i18n';
-import { storeCover } from '@server/modules/covers/service';
+import { deleteCover, storeCover } from '@server/modules/covers/service';
+import { MIGRATION_LOCK } from '@server/db/client';
 import { books, ownerPickupLocations, user } from '@server/db/schema';
 import { renderDemoCover } from './demo-covers';
 import { seedDemoOrders } from './demo-orders';
@@ -179,7 +180,7 @@ const BOOKS: DemoBook[] = [
 /** Seeds the demo once; returns false when it is already there. */
 export async function seedDemo(deps: Pick<AppDeps, 'db' | 'storage'>): Promise<boolean> {
   const { db, storage } = deps;
-  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, 'admin@example.com'));
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_LOGINS[0].email));
   if (existing) return false;
 
   // Covers first (slow, outside the transaction), then all rows in one transaction.
@@ -189,7 +190,16 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'storage'>): Promise<b
     ),
   );
 
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    // Several instances started together on an empty database each get here (the check above
+    // saw nothing): under the migration lock one seeds and the others find its rows when they
+    // get the lock, instead of failing on the demo admin's email. Waiting for the lock may take
+    // as long as the other seed, so this transaction's statements are not cut at the pool's
+    // statement timeout.
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    const [already] = await tx.select({ id: user.id }).from(user).where(eq(user.email, DEMO_LOGINS[0].email));
+    if (already) return false;
     const [adminLogin, borrowerLogin] = DEMO_LOGINS;
     const admin = await createUser(tx, {
       name: adminLogin.name,
@@ -246,6 +256,9 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'storage'>): Promise<b
       )
       .returning();
     await seedDemoOrders(tx, { admin, borrower, owners, books: demoBooks });
+    return true;
   });
-  return true;
+  // Another instance seeded first: the covers drawn here are nobody's.
+  if (!seeded) await Promise.all(covers.map((key) => deleteCover(storage, key)));
+  return seeded;
 }

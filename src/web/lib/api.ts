@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { type ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import type { FieldProblem, MessageParams } from '@domain/error-codes';
+import { ERROR_CODES, type FieldProblem, type MessageParams } from '@domain/error-codes';
 import { codeText, problemText } from './error-text';
 import i18n from './i18n';
 
@@ -120,13 +120,17 @@ async function readAnswer(res: Response, path: string): Promise<unknown> {
 
 /**
  * The message to show for a failed call, in the chosen language: the refusal's first field
- * problem or its code's text, or the screen's fallback from the spec (D29: never the server's
+ * problem or its code's text (a 503's too), or the screen's fallback from the spec (D29: never the server's
  * sentence).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.status === 0) return i18n.t('errors:network');
-  if (error.status >= 500) return fallback;
+  // A 503 or 507 of ours names what failed (the database or the image store out of reach, the
+  // store full, the balances being recounted) and its text says what to do; a 500, or a 5xx
+  // from something in front of us, is the screen's own fallback.
+  const ours = (ERROR_CODES as Record<string, number>)[error.code] === error.status;
+  if (error.status >= 500 && (error.status === 500 || !ours)) return fallback;
   const firstField = error.fieldCodes ? Object.values(error.fieldCodes)[0] : undefined;
   if (firstField) return problemText(firstField);
   return codeText(error.code, error.params) ?? fallback;

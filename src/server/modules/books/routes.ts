@@ -1,5 +1,5 @@
 import type { Context, TypedResponse } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { uploadBodyLimit } from '@server/lib/upload-body-limit';
 import { createMiddleware } from 'hono/factory';
 import {
   type BookPage,
@@ -49,12 +49,10 @@ import {
  * exact message from the photo check.
  */
 const FORM_BODY_MAX = MAX_PHOTOS * COVER_MAX_BYTES + 64 * 1024;
-const limitFormBody = bodyLimit({
-  maxSize: FORM_BODY_MAX,
-  onError: () => {
-    throw new AppError('FILE_TOO_LARGE', { fields: { cover: fieldProblem('coverTooLarge') } });
-  },
-});
+const limitFormBody = uploadBodyLimit<SignedInEnv>(
+  FORM_BODY_MAX,
+  () => new AppError('FILE_TOO_LARGE', { fields: { cover: fieldProblem('coverTooLarge') } }),
+);
 
 type SignedInEnv = { Variables: { deps: AppDeps; user: SessionUser } };
 
@@ -150,8 +148,9 @@ const bookForm = {
   },
 };
 const uploadErrors = {
-  413: error(`${describeCodes('PAYLOAD_TOO_LARGE')}: the body is far beyond the cover limit`),
+  413: error(`${describeCodes('FILE_TOO_LARGE')}: the body is far beyond the photos' limit`),
   429: error(describeCodes('TOO_MANY_UPLOADS')),
+  507: error(`${describeCodes('STORAGE_FULL')}: nothing was stored`),
 };
 
 const listBooks = publicRoute({

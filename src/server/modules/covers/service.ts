@@ -47,7 +47,13 @@ export async function storeCover(storage: Storage, image: Buffer): Promise<strin
       fields: { cover: fieldProblem(tooLarge ? 'coverTooManyPixels' : 'coverType') },
     });
   });
-  for (const [variant, body] of variants) await storage.put(storageKey(key, variant), body, 'image/webp');
+  try {
+    for (const [variant, body] of variants) await storage.put(storageKey(key, variant), body, 'image/webp');
+  } catch (err) {
+    // A store that fails half way (the disk full at the second variant) keeps no part of it.
+    await deleteCover(storage, key).catch(() => {});
+    throw err;
+  }
   return key;
 }
 

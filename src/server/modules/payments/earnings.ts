@@ -29,6 +29,7 @@ import { now } from '@server/lib/clock';
 import { cappedCount, cursorPageOf, type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { openOrder } from '@server/modules/books/availability-service';
+import { refuseWhileRecounting } from './balances-service';
 
 // Earnings and payouts (D34): an owner's share of each order is fixed at checkout, payable once
 // the order is Completed; admins pay it out. payable = completed shares - payouts, computed in
@@ -279,6 +280,8 @@ export async function listPayables(
   query: AdminPayoutsQuery,
 ): Promise<AdminPayouts> {
   const { db } = deps;
+  // The owners' figures come from the kept balances: none while some are at an old fee.
+  await refuseWhileRecounting(db);
   const [owed, history] = await Promise.all([
     payableOwnerPage(db, query),
     cursorPageOf(

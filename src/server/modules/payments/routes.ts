@@ -1,4 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
+import { uploadBodyLimit } from '@server/lib/upload-body-limit';
 import { COVER_MAX_BYTES } from '@domain/constants';
 import {
   adminPayoutsQuerySchema,
@@ -39,12 +40,10 @@ const accountGone = errorAnswer('The account no longer exists');
  * A receipt of exactly the limit plus a little form overhead gets through to its own check.
  * Typed like requireUser so the route's middleware keeps `c.var.user` non-null.
  */
-const limitReceiptBody: typeof requireUser = bodyLimit({
-  maxSize: COVER_MAX_BYTES + 16 * 1024,
-  onError: () => {
-    throw new AppError('FILE_TOO_LARGE', { fields: { [RECEIPT_FIELD]: fieldProblem('coverTooLarge') } });
-  },
-});
+const limitReceiptBody: typeof requireUser = uploadBodyLimit(
+  COVER_MAX_BYTES + 16 * 1024,
+  () => new AppError('FILE_TOO_LARGE', { fields: { [RECEIPT_FIELD]: fieldProblem('coverTooLarge') } }),
+);
 
 const money = memberRoute({
   method: 'get',
@@ -93,6 +92,7 @@ const claim = {
       409: codeAnswer('PAYMENT_CLAIM_NOT_NOW', 'PAYMENT_ALREADY_CLAIMED'),
       413: codeAnswer('FILE_TOO_LARGE'),
       422: errorAnswer('The receipt is not a usable image (INVALID_RECEIPT)'),
+      507: errorAnswer('The image store is full (STORAGE_FULL): nothing was stored'),
     },
   }),
   // The receipt's own size limit runs before the form is read.

@@ -17,6 +17,7 @@ import {
 } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import { AppError, fieldProblem } from '@server/lib/errors';
+import { refuseWhileRecounting } from '@server/modules/payments/balances-service';
 import { balanceOf } from '@server/modules/payments/service';
 import { batchCsv } from './csv';
 
@@ -72,6 +73,8 @@ async function viewOf(db: DbOrTx, batch: PayoutBatch): Promise<PayoutBatchView> 
 /** The Payouts tab's batch panel: the open batch, the last one paid, and what a new one would pay. */
 export async function payoutBatchState(deps: BatchDeps): Promise<PayoutBatchState> {
   const { db } = deps;
+  // "Ready" sums the kept balances: not while some are at an old fee.
+  await refuseWhileRecounting(db);
   const owed = sql`${ownerBalances.earned} > ${ownerBalances.paid}`;
   const [[open], [lastPaid], ready] = await Promise.all([
     db.select().from(payoutBatches).where(isNull(payoutBatches.paidAt)),
@@ -111,6 +114,8 @@ export async function preparePayoutBatch(deps: BatchDeps, actor: SessionUser): P
         .from(payoutBatches)
         .where(isNull(payoutBatches.paidAt));
       if (open) throw new AppError('PAYOUT_BATCH_OPEN');
+      // Its owners are those the kept balances say are owed: not while some are at an old fee.
+      await refuseWhileRecounting(tx);
       const owed = await tx
         .select({ id: ownerBalances.ownerId })
         .from(ownerBalances)

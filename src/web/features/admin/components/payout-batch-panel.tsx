@@ -26,7 +26,7 @@ export function PayoutBatchPanel() {
   const state = usePayoutBatch();
   const prepare = usePrepareBatch();
   if (state.isPending) return <LoadingState label={t('loading')} />;
-  if (state.isError) return <ErrorBanner>{t('failed')}</ErrorBanner>;
+  if (state.isError) return <ErrorBanner>{errorMessage(state.error, t('failed'))}</ErrorBanner>;
   const { open, ready, lastPaid } = state.data;
   return (
     <section

@@ -25,7 +25,7 @@ export function PayoutsTab() {
   const [ownersCursor, setOwnersCursor] = useCursorParam('owners');
   const payouts = useAdminPayouts(cursor, ownersCursor);
   if (payouts.isPending) return <LoadingState label={t('payouts.loading')} />;
-  if (payouts.isError) return <ErrorBanner>{t('payouts.failed')}</ErrorBanner>;
+  if (payouts.isError) return <ErrorBanner>{errorMessage(payouts.error, t('payouts.failed'))}</ErrorBanner>;
   const { owners, history } = payouts.data;
   return (
     <div className="space-y-6">

@@ -91,7 +91,7 @@ function Row({
         {hint && <span className="block text-xs font-normal text-stone-500">{hint}</span>}
       </dt>
       <dd
-        className={`text-right tabular-nums ${strong ? 'text-base font-bold text-stone-900' : 'text-stone-900'}`}
+        className={`text-right whitespace-nowrap tabular-nums ${strong ? 'text-base font-bold text-stone-900' : 'text-stone-900'}`}
       >
         {value}
       </dd>

@@ -27,7 +27,6 @@ export const refundTaskSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v === '' ? null : v)),
 });
-export type RefundTaskInput = z.input<typeof refundTaskSchema>;
 
 export const dismissTaskSchema = z.object({
   note: z
@@ -36,7 +35,6 @@ export const dismissTaskSchema = z.object({
     .min(1, FIELD_MSG.dismissNoteRequired)
     .max(NOTE_MAX, FIELD_MSG.dismissNoteMax),
 });
-export type DismissTaskInput = z.input<typeof dismissTaskSchema>;
 
 export const financeQuerySchema = z.object({
   /** YYYY-MM in the operator's time zone; the current month when absent. */

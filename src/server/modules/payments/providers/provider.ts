@@ -7,7 +7,7 @@
 
 export type ProviderName = 'manual' | 'fake' | 'xendit';
 type PaymentMethod = 'qris' | 'va' | 'transfer';
-export type RefundReason = 'DUPLICATE' | 'CANCELLATION' | 'OTHERS';
+type RefundReason = 'DUPLICATE' | 'CANCELLATION' | 'OTHERS';
 
 /** What to collect: our payment id is the reference the provider echoes in its notices. */
 export interface PaymentRequest {

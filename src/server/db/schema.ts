@@ -995,6 +995,8 @@ export const paymentTasks = pgTable(
     note: text('note'),
     /** A refund through the provider was asked for: no revive or dismiss while it may be under way. */
     refundStartedAt: timestamp('refund_started_at', { withTimezone: true }),
+    /** D43: the gateway's fee on money no payment row holds (an unknown reference). */
+    fee: numeric('fee', { precision: 12, scale: 2 }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,9 +1,9 @@
-import { and, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { FinanceFigures } from '@domain/gateway-types';
 import { localDate } from '@domain/loan';
 import { fromMinor, toMinor } from '@domain/money';
 import type { AppDeps } from '@server/app-env';
-import { orders, payments } from '@server/db/schema';
+import { orders, payments, paymentTasks } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import { shareSql } from '@server/modules/payments/service';
 
@@ -11,7 +11,7 @@ import { shareSql } from '@server/modules/payments/service';
 // the platform's cost, taken from its share and never from the owner's: the owners' shares are
 // what the pricing module fixed at checkout (D34), the service fees are the rest of the rent, and
 // the platform's net share is the service fees minus every gateway fee of the month (late and
-// wrong money cost a fee too). Shipping is shown apart: it pays the courier, not the platform.
+// wrong money cost a fee too, an unknown reference's kept on its task). Shipping is shown apart: it pays the courier, not the platform.
 // A month is the operator's (D21), read on the two partial indexes by moment paid (migration 0031).
 
 /** [start, end) of a month in the operator's zone, as instants PostgreSQL computes. */
@@ -33,7 +33,7 @@ export async function financeFigures(
   const month = query.month ?? localDate(now(), config.timeZone).slice(0, 7);
   const { start, end } = monthRange(month, config.timeZone);
   const share = shareSql(config);
-  const [sales, fees] = await Promise.all([
+  const [sales, fees, strays] = await Promise.all([
     db
       .select({
         paidOrders: sql<number>`count(*)::int`,
@@ -65,9 +65,26 @@ export async function financeFigures(
           sql`${payments.paidAt} < ${end}`,
         ),
       ),
+    // Money with an unknown reference: no payment row, its task keeps the fee.
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        fees: sql<string>`coalesce(sum(${paymentTasks.fee}), 0)::numeric(14,2)::text`,
+      })
+      .from(paymentTasks)
+      .where(
+        and(
+          isNull(paymentTasks.paymentId),
+          isNotNull(paymentTasks.fee),
+          sql`${paymentTasks.createdAt} >= ${start}`,
+          sql`${paymentTasks.createdAt} < ${end}`,
+        ),
+      ),
   ]);
   const [s] = sales;
   const [f] = fees;
+  const [u] = strays;
+  const gatewayFees = toMinor(f.gatewayFees) + toMinor(u.fees);
   // The service fee of each order is its rent minus the owner's share, so the two always add up.
   const serviceFees = toMinor(s.itemsTotal) - toMinor(s.ownerShares);
   return {
@@ -78,8 +95,8 @@ export async function financeFigures(
     shipping: money(s.shipping),
     ownerShares: money(s.ownerShares),
     serviceFees: fromMinor(serviceFees),
-    gatewayFees: money(f.gatewayFees),
-    platformNet: fromMinor(serviceFees - toMinor(f.gatewayFees)),
-    gatewayPayments: f.gatewayPayments,
+    gatewayFees: fromMinor(gatewayFees),
+    platformNet: fromMinor(serviceFees - gatewayFees),
+    gatewayPayments: f.gatewayPayments + u.count,
   };
 }

@@ -77,6 +77,21 @@ describe('the Finance tab’s sums (D43)', () => {
     const undone = await paidOrder(['20000.00'], DECEMBER, 'qris');
     setClock(DECEMBER);
     await advanceTestOrder(g.ctx, { orderId: undone.id, admin, to: 'Cancelled' });
+    // Money with an unknown reference: no order, no payment row; its fee is a cost all the same.
+    setClock(DECEMBER);
+    const stray = {
+      payment_id: 'py-stray-finance',
+      payment_request_id: 'pr-not-ours',
+      reference_id: 'someone-elses-reference',
+      request_amount: 50000,
+      currency: 'IDR',
+      channel_code: 'QRIS',
+      status: 'SUCCEEDED' as const,
+      created: new Date().toISOString(),
+    };
+    g.gateway.payments.set(stray.payment_id, stray);
+    expect(await g.gateway.sendNotice({ event: 'payment.capture', data: stray })).toBe(200);
+    await work();
     // November: one order, which December does not count.
     const nov = await paidOrder(['12000.00'], NOVEMBER, 'qris');
 
@@ -84,7 +99,8 @@ describe('the Finance tab’s sums (D43)', () => {
     const sales = [a, b];
     const items = sales.reduce((sum, o) => sum + toMinor(o.subtotal), 0);
     const shares = sales.reduce((sum, o) => sum + toMinor(ownerShare(o.subtotal, pct).ownerShare), 0);
-    const fees = toMinor('105.00') + toMinor('4000.00') + toMinor('210.00') + toMinor('140.00');
+    const fees =
+      toMinor('105.00') + toMinor('4000.00') + toMinor('210.00') + toMinor('140.00') + toMinor('350.00');
     expect(december).toEqual({
       month: '2026-12',
       paidOrders: 2,
@@ -95,7 +111,7 @@ describe('the Finance tab’s sums (D43)', () => {
       serviceFees: fromMinor(items - shares),
       gatewayFees: fromMinor(fees),
       platformNet: fromMinor(items - shares - fees),
-      gatewayPayments: 4,
+      gatewayPayments: 5,
     });
     // The figures are the pricing module's: 10% of Rp 15,000 and of Rp 40,500 (half up).
     expect(december.serviceFees).toBe(

@@ -9,6 +9,7 @@ import { fireDueTimers } from '@server/timers/fire';
 import { createGatewayTestContext, type GatewayTestContext } from '@tests/support/gateway';
 import type { Member } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
+import { paymentProvider } from '@server/modules/payments/provider-service';
 
 // D44: late and wrong money is a task, not a revival. Money is produced through the production
 // Xendit adapter and the fake gateway over real HTTP (a payment after the order was cancelled,
@@ -262,6 +263,32 @@ describe('Refund (D44)', () => {
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(g.gateway.refunds.length).toBe(before + 1);
+  });
+
+  it('the adapter refunds through Xendit’s refund API once per reference (its idempotency key), and not a virtual account', async () => {
+    const { task, qris } = await latePayment();
+    const provider = paymentProvider(g.ctx.config);
+    const before = g.gateway.refunds.length;
+    const input = {
+      paymentRef: task.providerPaymentRef,
+      reference: task.id,
+      amount: 15000,
+      reason: 'CANCELLATION' as const,
+    };
+    const [first, second] = await Promise.all([provider.refund(input), provider.refund(input)]);
+    expect(first).toEqual(second);
+    expect(g.gateway.refunds.length).toBe(before + 1);
+    expect(g.gateway.refunds.at(-1)).toMatchObject({
+      id: first!.refundRef,
+      payment_request_id: qris.providerRef,
+    });
+    // Another reference is another refund.
+    await provider.refund({ ...input, reference: `${task.id}-again` });
+    expect(g.gateway.refunds.length).toBe(before + 2);
+
+    const va = await latePayment({ by: 'va' });
+    expect(await provider.refund({ ...input, paymentRef: va.paymentRef, reference: va.task.id })).toBeNull();
+    expect(g.gateway.refunds.length).toBe(before + 2);
   });
 
   it('money in a virtual account goes back by hand: without a bank reference 422 and nothing changes; with one it is recorded', async () => {

@@ -141,6 +141,14 @@ export const ERROR_CODES = {
   ORDER_PAID_OUT: 409,
   // Payments that confirm themselves (D42, D44)
   PAYMENT_TEST_MODE_ONLY: 404,
+  // Late and wrong money is a task (D44): refund, revive or dismiss, each task once
+  PAYMENT_TASK_NOT_FOUND: 404,
+  PAYMENT_TASK_RESOLVED: 409,
+  PAYMENT_TASK_ACTION_INVALID: 409,
+  PAYMENT_TASK_BOOK_NOT_FREE: 409,
+  PAYMENT_TASK_REFUND_STARTED: 409,
+  REFUND_BY_HAND_NEEDED: 422,
+  PAYMENT_REFUND_FAILED: 502,
   // Payouts in one batch (D34, D41)
   PAYOUT_BATCH_NOT_FOUND: 404,
   PAYOUT_BATCH_OPEN: 409,
@@ -253,6 +261,9 @@ export const FIELD_MESSAGES = {
   accountNumberFormat: [],
   // Loans (D23)
   extensionWeeks: [],
+  // Payment tasks (D44): dismissing one says why
+  dismissNoteRequired: [],
+  dismissNoteMax: ['maximum'],
   // WhatsApp number (D45)
   whatsappNumberFormat: [],
   whatsappConsentRequired: [],
@@ -359,6 +370,9 @@ export const FIELD_MSG = {
   accountNameMax: fieldMessage('accountNameMax', { maximum: 100 }),
   accountNumberFormat: fieldMessage('accountNumberFormat'),
   extensionWeeks: fieldMessage('extensionWeeks'),
+  // Payment tasks (D44)
+  dismissNoteRequired: fieldMessage('dismissNoteRequired'),
+  dismissNoteMax: fieldMessage('dismissNoteMax', { maximum: 300 }),
   // WhatsApp number (D45)
   whatsappNumberFormat: fieldMessage('whatsappNumberFormat'),
   whatsappConsentRequired: fieldMessage('whatsappConsentRequired'),

@@ -22,6 +22,8 @@ import { whatsappRoutes } from './modules/whatsapp/routes';
 // Every book findable (D46): the borrowed section and "Did you mean".
 import { findRoutes } from './modules/find/routes';
 import { wantedRoutes } from './modules/wanted/routes';
+// Late and wrong money as tasks (D44), the gateway's fees in the figures (D43)
+import { financeRoutes } from './modules/finance/routes';
 
 /**
  * The one list of the API's route modules. Each is mounted under /api (app.ts) and so
@@ -53,6 +55,8 @@ const API_MODULES = [
   wantedRoutes,
   // The operator's day (D49, D50)
   deliveryPricesRoutes,
+  // Late and wrong money as tasks (D44), the gateway's fees in the figures (D43)
+  financeRoutes,
 ] as const;
 
 export function mountApiModules(app: OpenAPIHono<AppEnv>): void {

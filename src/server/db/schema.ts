@@ -502,6 +502,10 @@ export const orders = pgTable(
     index('orders_user_name_trgm_idx').using('gin', sql`${t.userName} gin_trgm_ops`),
     index('orders_owner_name_trgm_idx').using('gin', sql`${t.ownerName} gin_trgm_ops`),
     index('orders_owner_status_idx').on(t.ownerId, t.status),
+    // The Finance tab's paid orders of a month (D43, migration 0031).
+    index('orders_payment_confirmed_idx')
+      .on(t.paymentConfirmedAt)
+      .where(sql`payment_confirmed_at is not null`),
     check('orders_duration', sql`${t.borrowDuration} in (1, 2, 4)`),
   ],
 );
@@ -1003,6 +1007,8 @@ export const payments = pgTable(
       .on(t.orderId, t.method, t.channel, t.expiresAt)
       .where(sql`status = 'pending'`),
     index('payments_order_idx').on(t.orderId, t.createdAt),
+    // The Finance tab's gateway fees of a month (D43, migration 0031).
+    index('payments_paid_idx').on(t.paidAt).where(sql`paid_at is not null`),
     check('payments_status', sql`${t.status} in ('pending', 'paid', 'expired', 'refunded')`),
     check('payments_method', sql`${t.method} in ('qris', 'va', 'transfer')`),
   ],
@@ -1045,12 +1051,24 @@ export const paymentTasks = pgTable(
     resolution: text('resolution').$type<(typeof PAYMENT_TASK_RESOLUTIONS)[number]>(),
     refundRef: text('refund_ref'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The resolving admin's user id, and their name as it was (migration 0031). */
     resolvedBy: text('resolved_by'),
+    resolvedByName: text('resolved_by_name'),
+    /** Why it was dismissed (D44: e.g. an unknown reference already handled). */
+    note: text('note'),
+    /** A refund through the provider was asked for: no revive or dismiss while it may be under way. */
+    refundStartedAt: timestamp('refund_started_at', { withTimezone: true }),
+    /** D43: the gateway's fee on money no payment row holds (an unknown reference). */
+    fee: numeric('fee', { precision: 12, scale: 2 }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payment_tasks_notice_uq').on(t.noticeId),
-    index('payment_tasks_open_idx').on(t.createdAt).where(sql`resolved_at is null`),
+    // The admin's Payment tasks tab: open and resolved tasks, each newest first (migration 0031).
+    index('payment_tasks_open_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`resolved_at is null`),
+    index('payment_tasks_resolved_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`resolved_at is not null`),
   ],
 );
 

@@ -181,6 +181,9 @@ describe('emails in the recipient language (D29)', () => {
       'payment_claim_waiting',
       'payment_claim_rejected',
       'cancelled_refund_owed',
+      // D44: late or wrong money refunded; an order revived with it.
+      'payment_refunded',
+      'order_revived',
     ];
     setClock(new Date('2026-12-01T02:00:00Z'));
     const orderIds: string[] = [];
@@ -214,6 +217,7 @@ describe('emails in the recipient language (D29)', () => {
             await queueOrderNotices(tx, ctx.config, order.id, notice, {
               reason: 'Transfer tidak ditemukan',
               deadline: new Date('2026-12-02T02:00:00Z'),
+              refund: { amount: '55000.00', why: 'late', bankReference: null },
             });
           }
           await queueReminder(tx, ctx.config, withDates, 'due_soon');

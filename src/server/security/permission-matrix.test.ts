@@ -9,6 +9,7 @@ import {
   emailNotifications,
   messages,
   orders,
+  paymentTasks,
   payoutBatches,
   payouts,
   rateLimit,
@@ -25,6 +26,7 @@ import { claimPayment } from '@server/modules/payments/service';
 import { preparePayoutBatch } from '@server/modules/payout-batches/service';
 import { advanceTestOrder, asSessionUser, placeTestOrder } from '@tests/support/order-factories';
 import { registeredApiRoutes, routeKey } from '@tests/support/registered-routes';
+import { insertPaymentTask } from '@tests/support/payment-tasks';
 
 // Every API route the app registers, read from Hono's router, with the answer each kind of
 // caller gets, run cell by cell against a seeded database. A new route without an entry here
@@ -875,6 +877,64 @@ const PAYOUT_BATCH_ROUTES: Record<string, Entry> = {
   },
 };
 Object.assign(MATRIX, PAYOUT_BATCH_ROUTES);
+
+// Late and wrong money (D44) and the month's figures (D43): the admins' alone. Each cell gets a
+// fresh late payment for a cancelled order of the owner (as borrower) whose book is still free.
+async function lateTask() {
+  const lender = await createUser(ctx.db);
+  const { order } = await insertOrder(ctx.db, {
+    borrower: actors.owner.user,
+    ownerId: lender.id,
+    status: 'Cancelled',
+    deliveryMethod: 'pickup',
+    shippingCost: '0',
+  });
+  return insertPaymentTask(ctx.db, { order });
+}
+const taskStillOpen = (id: string) => async () => {
+  const [task] = await ctx.db.select().from(paymentTasks).where(eq(paymentTasks.id, id));
+  return task.resolvedAt === null && task.refundStartedAt === null;
+};
+const PAYMENT_TASK_ROUTES: Record<string, Entry> = {
+  'GET /api/admin/payment-tasks': {
+    expect: ADMIN_ONLY,
+    setup: async () => ({ path: '/api/admin/payment-tasks?state=open' }),
+  },
+  'POST /api/admin/payment-tasks/:id/refund': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const task = await lateTask();
+      return {
+        path: `/api/admin/payment-tasks/${task.id}/refund`,
+        body: { bankReference: 'MATRIX-REFUND-1' },
+        still: taskStillOpen(task.id),
+      };
+    },
+  },
+  'POST /api/admin/payment-tasks/:id/revive': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const task = await lateTask();
+      return { path: `/api/admin/payment-tasks/${task.id}/revive`, still: taskStillOpen(task.id) };
+    },
+  },
+  'POST /api/admin/payment-tasks/:id/dismiss': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const task = await lateTask();
+      return {
+        path: `/api/admin/payment-tasks/${task.id}/dismiss`,
+        body: { note: 'Handled already' },
+        still: taskStillOpen(task.id),
+      };
+    },
+  },
+  'GET /api/admin/finance': {
+    expect: ADMIN_ONLY,
+    setup: async () => ({ path: '/api/admin/finance?month=2026-12' }),
+  },
+};
+Object.assign(MATRIX, PAYMENT_TASK_ROUTES);
 
 /** The statuses that differ from the expectation, as `route role: got`, so a failure lists them all. */
 async function runCell(key: string, role: Role): Promise<string | null> {

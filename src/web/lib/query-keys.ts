@@ -112,4 +112,8 @@ export const adminKeys = {
   payoutBatch: ['admin', 'payouts', 'batch'] as const,
   // Delivery priced by area (D49)
   deliveryPrices: ['admin', 'delivery-prices'] as const,
+  // Late and wrong money (D44) and the month's figures with the gateway's fees (D43)
+  paymentTasks: (state: string, cursor: string | undefined) =>
+    ['admin', 'payment-tasks', state, cursor ?? ''] as const,
+  finance: (month: string) => ['admin', 'finance', month] as const,
 };

@@ -22,6 +22,8 @@ import enWhatsapp from './en/whatsapp.json';
 import enFind from './en/find.json';
 // Delivery priced by area (D49)
 import enDeliveryPrices from './en/deliveryPrices.json';
+// Late and wrong money (D44), the gateway's fees (D43)
+import enFinance from './en/finance.json';
 
 // The English catalogue, one namespace per feature: the web app bundles it (the default
 // language) and the server reads it through resources.ts.
@@ -49,6 +51,8 @@ export const en = {
   find: enFind,
   // Delivery priced by area (D49)
   deliveryPrices: enDeliveryPrices,
+  // Late and wrong money (D44), the gateway's fees (D43)
+  finance: enFinance,
   errors: enErrors,
 };
 

@@ -22,6 +22,8 @@ import idWhatsapp from './id/whatsapp.json';
 import idFind from './id/find.json';
 // Delivery priced by area (D49)
 import idDeliveryPrices from './id/deliveryPrices.json';
+// Late and wrong money (D44), the gateway's fees (D43)
+import idFinance from './id/finance.json';
 
 // The Indonesian catalogue (D29), with every key of the English one (locales.test.ts). The web
 // app loads it as a chunk of its own, only for a page shown in Indonesian.
@@ -49,5 +51,7 @@ export const id: Catalogue = {
   find: idFind,
   // Delivery priced by area (D49)
   deliveryPrices: idDeliveryPrices,
+  // Late and wrong money (D44), the gateway's fees (D43)
+  finance: idFinance,
   errors: idErrors,
 };

@@ -34,12 +34,22 @@ export type OrderNotice =
   | 'payment_claim_rejected'
   | 'cancelled_refund_owed'
   // D50: a delivery order is 4 hours from its 24-hour promise without a shipping cost (admins).
-  | 'shipping_promise_due';
+  | 'shipping_promise_due'
+  // D44: money that came late, twice or wrong was refunded (borrower); an order cancelled before
+  // its money arrived was revived with it and is now paid (borrower; the owner hears it is paid).
+  | 'payment_refunded'
+  | 'order_revived';
 
 /** What a notice says beyond the order (D36: a rejection's reason and the new deadline). */
 export interface NoticeFacts {
   reason?: string;
   deadline?: Date;
+  /** D44: the refund, why the money could not be used, and the admin's bank reference when by hand. */
+  refund?: {
+    amount: string;
+    why: 'late' | 'amount_mismatch' | 'second_payment' | 'unknown_reference';
+    bankReference: string | null;
+  };
 }
 
 const NOTICE_BY_STATUS: Record<OrderStatus, OrderNotice | null> = {
@@ -345,6 +355,50 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
   return_started: statusPair('orders.returnStarted', () => ['orders.returnStarted.body']),
   completed: withRating(statusPair('orders.completed', () => ['orders.completed.body'])),
   cancelled: statusPair('orders.cancelled', () => ['orders.cancelled.body']),
+  payment_refunded: {
+    borrower: (n) => {
+      const refund = n.facts.refund;
+      const amount = refund ? formatMoney(refund.amount) : '';
+      return {
+        subject: n.t('orders.paymentRefunded.subject', words(n)),
+        title: n.t('orders.paymentRefunded.title'),
+        paragraphs: [
+          n.t(`orders.paymentRefunded.why.${refund?.why ?? 'late'}`, {
+            ...words(n),
+            name: n.order.userName,
+            amount,
+          }),
+          refund?.bankReference
+            ? n.t('orders.paymentRefunded.byHand', { amount, reference: refund.bankReference })
+            : n.t('orders.paymentRefunded.byProvider', { amount }),
+        ],
+        rows: [
+          [n.t('orders.rows.orderNumber'), `#${n.number}`],
+          [n.t('orders.rows.refunded'), amount],
+        ],
+        button: viewButton(n),
+      };
+    },
+  },
+  order_revived: {
+    borrower: (n) => ({
+      subject: n.t('orders.orderRevived.subject', words(n)),
+      title: n.t('orders.orderRevived.title'),
+      paragraphs: [
+        n.t('orders.orderRevived.intro', { ...words(n), name: n.order.userName }),
+        n.t(
+          isPickup(n)
+            ? 'orders.paymentConfirmed.borrower.pickupNext'
+            : 'orders.paymentConfirmed.borrower.deliveryNext',
+          { owner: n.order.ownerName, handover: handover(n) },
+        ),
+      ],
+      rows: orderRows(n),
+      button: viewButton(n),
+    }),
+    // The owner was told of the cancellation; now the order is paid, as any paid order.
+    owner: (n) => TEMPLATES.payment_confirmed.owner!(n),
+  },
   // D35: the borrower cancelled before paying; the owner and the admins hear of it.
   cancelled_by_borrower: sameForAll(
     'orders.cancelledByBorrower',
@@ -509,7 +563,10 @@ export const orderNoticesListener = listen(['order-status-changed'], async (tx, 
       ? 'cancelled_refund_owed'
       : event.to === 'Cancelled' && event.actorRole === 'borrower'
         ? 'cancelled_by_borrower'
-        : noticeForStatus(event.to);
+        : // D44: a cancelled order an admin revived with money that came late.
+          event.from === 'Cancelled' && event.to === 'Processed'
+          ? 'order_revived'
+          : noticeForStatus(event.to);
   if (notice) await queueNoticesOf(tx, ctx.config, order, notice);
 });
 

@@ -44,7 +44,7 @@ type FeeConfig = Pick<Config, 'serviceFeePercent'>;
 const paidOpenOrder = () => sql`${openOrder()} and ${orders.status} not in ('Draft', 'Waiting for Payment')`;
 
 /** The share of an order, also for rows made before shares were stored. */
-const shareSql = (config: FeeConfig) =>
+export const shareSql = (config: FeeConfig) =>
   sql<string>`coalesce(${orders.ownerShare}, ${orders.subtotal} - round(${orders.subtotal} * ${config.serviceFeePercent} / 100))`;
 
 /**

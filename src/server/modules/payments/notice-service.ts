@@ -92,6 +92,10 @@ async function decide(tx: Tx, deps: TimerDeps, noticeId: string, noticed: Notice
         kind,
         amount: rupiah(fetched.amount),
         providerPaymentRef: fetched.paymentRef,
+        // D43: the fee is on the payment row when there is one; otherwise the task keeps it.
+        fee: payment ? null : rupiah(fetched.fee),
+        // When the money was processed, on the clock the other payment times read.
+        createdAt: now(),
       })
       .then(() => kind);
 

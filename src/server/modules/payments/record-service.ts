@@ -11,7 +11,10 @@ import { paymentConfirmation } from './service';
 // The one way money recorded as received by a provider moves an order (D42): what an admin's
 // Confirm Payment does (D33), with the system as the actor. Called inside the transaction that
 // recorded the money (a checked gateway notice, a matched statement line), with the order
-// already locked and known to be Waiting for Payment.
+// already locked and known to be Waiting for Payment. D44: money that came late never moves an
+// order by itself, but an admin may revive the order with it (payment tasks, finance module):
+// then the order may be Cancelled, the admin is the actor, and the books are lent again through
+// the same book effects as an admin's reopening, which refuse a book no longer free.
 
 export interface ReceivedMoney {
   /** Whole rupiah received. */
@@ -19,6 +22,8 @@ export interface ReceivedMoney {
   /** What identifies the money at the provider (the gateway's payment id, a statement line). */
   reference: string;
   source: 'gateway' | 'statement';
+  /** D44: the admin reviving the order with this money (a payment task). */
+  revivedBy?: { id: string; name: string };
 }
 
 export async function recordPaymentReceived(
@@ -27,9 +32,13 @@ export async function recordPaymentReceived(
   order: Order,
   money: ReceivedMoney,
 ): Promise<void> {
-  if (order.status !== 'Waiting for Payment') {
+  const revivable = money.revivedBy !== undefined && order.status === 'Cancelled';
+  if (order.status !== 'Waiting for Payment' && !revivable) {
     throw new Error(`recordPaymentReceived: order ${order.id} is ${order.status}, not Waiting for Payment`);
   }
+  const actor = money.revivedBy
+    ? { actorId: money.revivedBy.id, actorName: money.revivedBy.name, actorRole: 'admin' as const }
+    : { actorId: null, actorName: 'System', actorRole: 'system' as const };
   const to = 'Processed' as const;
   const amountReceived = fromMinor(money.amount * 100);
   const items = await loadOrderItems(tx, order.id);
@@ -50,14 +59,12 @@ export async function recordPaymentReceived(
     fromStatus: order.status,
     toStatus: to,
     action: 'confirm_payment',
-    actorId: null,
-    actorName: 'System',
-    actorRole: 'system',
+    ...actor,
     details: { amountReceived, bankReference: money.reference },
   });
   await announce(
     tx,
-    { type: 'order-status-changed', orderId: order.id, from: order.status, to, actorRole: 'system' },
+    { type: 'order-status-changed', orderId: order.id, from: order.status, to, actorRole: actor.actorRole },
     { config },
   );
   await announce(

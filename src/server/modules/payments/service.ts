@@ -16,7 +16,7 @@ import { queueOrderNotices } from '@server/modules/email/order-notices-service';
 import { armPaymentWindow, PAYMENT_WINDOW_TIMER } from '@server/modules/loans/service';
 import { armTimers, cancelTimers, type TimerSpec } from '@server/timers/store';
 
-export { balanceOf, refuseLeavingPaidOutCompletion } from './earnings';
+export { balanceOf, refuseLeavingPaidOutCompletion, shareSql } from './earnings';
 
 // Paying on the page (D33): the borrower's "I have paid" with an optional receipt photo, the
 // private receipt, the admin's confirmation, and the payment panel's facts on the order.

@@ -32,6 +32,18 @@ interface FakePayment {
   created: string;
 }
 
+interface FakeRefund {
+  id: string;
+  payment_request_id: string;
+  payment_id: string;
+  reference_id: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  status: 'SUCCEEDED' | 'FAILED';
+  idempotency_key: string | null;
+}
+
 export interface FakeGateway {
   url: string;
   /** Where notices go; tests may point it at the server they started. */
@@ -39,7 +51,10 @@ export interface FakeGateway {
   requests: Map<string, FakePaymentRequest>;
   /** What GET /v3/payments/:id answers; a test may change an entry to disagree with a notice. */
   payments: Map<string, FakePayment>;
-  refunds: { id: string; payment_request_id: string; amount: number }[];
+  /** Every refund made, once per idempotency key (Xendit's `POST /refunds`). */
+  refunds: FakeRefund[];
+  /** What the next refunds answer: a test sets 'FAILED' to see a refusal. */
+  refundStatus: 'SUCCEEDED' | 'FAILED';
   /**
    * Pays a created request as a customer would (amount defaults to the requested one) and sends
    * the notice; answers the notice's status and the new payment.
@@ -81,7 +96,7 @@ export async function startFakeGateway(settings: {
 }): Promise<FakeGateway> {
   const requests = new Map<string, FakePaymentRequest>();
   const payments = new Map<string, FakePayment>();
-  const refunds: FakeGateway['refunds'] = [];
+  const refunds: FakeRefund[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${settings.secretKey}:`).toString('base64')}`;
 
   async function sendNotice(body: unknown, headers: Record<string, string> = {}): Promise<number> {
@@ -180,13 +195,31 @@ export async function startFakeGateway(settings: {
       return payment ? answer(res, 200, payment) : answer(res, 404, { message: 'Not found' });
     }
     if (req.method === 'POST' && url.pathname === '/refunds') {
-      const refund = {
+      // As Xendit: a repeated idempotency key answers the refund it made, and makes no other.
+      const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+      const repeated = key ? refunds.find((r) => r.idempotency_key === key) : undefined;
+      if (repeated) return answer(res, 200, repeated);
+      const paid = [...payments.values()].find(
+        (p) => p.payment_request_id === body.payment_request_id && p.status === 'SUCCEEDED',
+      );
+      if (!paid) return answer(res, 404, { message: 'Payment request not found' });
+      const amount = typeof body.amount === 'number' ? body.amount : paid.request_amount;
+      if (amount <= 0 || amount > paid.request_amount || body.currency !== paid.currency) {
+        return answer(res, 400, { message: 'Invalid refund' });
+      }
+      const refund: FakeRefund = {
         id: `rfd-${randomUUID()}`,
-        payment_request_id: String(body.payment_request_id),
-        amount: Number(body.amount),
+        payment_request_id: paid.payment_request_id,
+        payment_id: paid.payment_id,
+        reference_id: String(body.reference_id ?? ''),
+        amount,
+        currency: paid.currency,
+        reason: String(body.reason ?? ''),
+        status: gateway.refundStatus,
+        idempotency_key: key,
       };
       refunds.push(refund);
-      return answer(res, 201, { ...refund, status: 'SUCCEEDED' });
+      return answer(res, 201, refund);
     }
     return answer(res, 404, { message: 'Not found' });
   }
@@ -202,6 +235,7 @@ export async function startFakeGateway(settings: {
     requests,
     payments,
     refunds,
+    refundStatus: 'SUCCEEDED',
     pay,
     sendNotice,
     close: () =>

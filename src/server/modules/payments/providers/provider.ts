@@ -7,6 +7,7 @@
 
 export type ProviderName = 'manual' | 'fake' | 'xendit';
 type PaymentMethod = 'qris' | 'va' | 'transfer';
+type RefundReason = 'DUPLICATE' | 'CANCELLATION' | 'OTHERS';
 
 /** What to collect: our payment id is the reference the provider echoes in its notices. */
 export interface PaymentRequest {
@@ -66,11 +67,18 @@ export interface PaymentProvider {
   parseNotice(headers: Headers, rawBody: string): ParsedNotice;
   /** The payment as the provider holds it now, by NoticedPayment.paymentRef. */
   fetchPayment(paymentRef: string): Promise<FetchedPayment>;
-  /** Refunds through the provider; null when it cannot (then an admin refunds by hand). */
+  /**
+   * Refunds through the provider; null when it cannot (then an admin refunds by hand). The
+   * reference names the refund at the provider and is its idempotency key: asked twice with one
+   * reference, the provider refunds once and answers the same refund. Throws when the provider
+   * refuses or fails the refund (nothing is refunded then).
+   */
   refund(input: {
     paymentRef: string;
     reference: string;
     amount: number;
+    /** Why, in the provider's words (D44: a second payment is a duplicate). */
+    reason: RefundReason;
   }): Promise<{ refundRef: string } | null>;
   /**
    * Test mode: pays a created payment as a customer would (the fake gateway only). Answers

@@ -60,6 +60,7 @@ const paymentSchema = z.object({
   status: z.string(),
 });
 const noticeSchema = z.object({ event: z.string(), data: z.unknown() });
+const refundSchema = z.object({ id: z.string(), status: z.enum(['SUCCEEDED', 'PENDING', 'FAILED']) });
 
 /** Constant time over equal-length digests, so neither the content nor the length leaks. */
 function sameSecret(given: string, expected: string): boolean {
@@ -83,7 +84,12 @@ export function createXenditProvider(
   settings: XenditSettings,
   name: ProviderName = 'xendit',
 ): PaymentProvider {
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<unknown> {
     const base = await settings.apiUrl();
     const res = await fetch(`${base}${path}`, {
       method,
@@ -91,6 +97,7 @@ export function createXenditProvider(
         authorization: `Basic ${Buffer.from(`${settings.secretKey}:`).toString('base64')}`,
         'api-version': API_VERSION,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...extraHeaders,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -166,15 +173,24 @@ export function createXenditProvider(
       );
       // Xendit refunds QRIS payments; money paid into a virtual account goes back by hand.
       if (p.channel_code !== 'QRIS') return null;
-      const answer = z.object({ id: z.string() }).parse(
-        await call('POST', '/refunds', {
-          payment_request_id: p.payment_request_id,
-          reference_id: `${input.reference}-refund`,
-          amount: input.amount,
-          currency: 'IDR',
-          reason: 'REQUESTED_BY_CUSTOMER',
-        }),
+      // Xendit's refund: the payment request, our reference, the amount; the idempotency key
+      // makes a retried call (a timeout, two admins at once) answer the first refund again.
+      const answer = refundSchema.parse(
+        await call(
+          'POST',
+          '/refunds',
+          {
+            payment_request_id: p.payment_request_id,
+            reference_id: input.reference,
+            amount: input.amount,
+            currency: 'IDR',
+            reason: input.reason,
+          },
+          { 'idempotency-key': input.reference },
+        ),
       );
+      // PENDING is accepted: Xendit finishes the refund and tells of a failure by notice.
+      if (answer.status === 'FAILED') throw new Error(`Payment provider failed refund ${answer.id}`);
       return { refundRef: answer.id };
     },
   };

@@ -17,6 +17,8 @@ import { PayoutsTab } from '@web/features/admin/components/payouts-tab';
 import { InboxTab } from '@web/features/admin/components/inbox-tab';
 import { ReviewsTab } from '@web/features/admin/components/reviews-tab';
 import { DeliveryPricesTab } from '@web/features/admin/components/delivery-prices-tab';
+import { PaymentTasksTab } from '@web/features/admin/components/payment-tasks-tab';
+import { FinanceTab } from '@web/features/admin/components/finance-tab';
 
 const TABS = [
   'orders',
@@ -28,6 +30,9 @@ const TABS = [
   'reviews',
   // Delivery priced by area (D49)
   'deliveryPrices',
+  // Late and wrong money (D44), the gateway's fees in the month's figures (D43)
+  'paymentTasks',
+  'finance',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -90,6 +95,8 @@ function Dashboard() {
     inbox: <InboxTab />,
     reviews: <ReviewsTab />,
     deliveryPrices: <DeliveryPricesTab />,
+    paymentTasks: <PaymentTasksTab params={params} onParams={setParams} />,
+    finance: <FinanceTab />,
   };
 
   return (

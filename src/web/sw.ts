@@ -60,9 +60,24 @@ async function keepShell(): Promise<void> {
 
 async function sessionKept(): Promise<boolean> {
   const kept = await caches.match(SESSION_READ, { cacheName: MEMBER_CACHE, ignoreVary: true });
-  if (!kept) return false;
-  const answer = (await kept.json().catch(() => null)) as { user?: unknown } | null;
-  return Boolean(answer?.user);
+  return kept ? (await userOf(kept)) !== null : false;
+}
+
+type SessionAnswer = { user?: { id?: string } | null } | null;
+const userOf = async (response: Response) =>
+  ((await response.json().catch(() => null)) as SessionAnswer)?.user?.id ?? null;
+
+/**
+ * Empties the member's kept reads and page when a live /api/me names someone else (another
+ * member, a guest, an admin) than the member they were kept for: a session that ended without
+ * a sign-out here (expired, revoked, signed out on another device) leaves nothing to the next.
+ */
+async function forgetOtherMember(live: Response): Promise<void> {
+  const kept = await caches.match(SESSION_READ, { cacheName: MEMBER_CACHE, ignoreVary: true });
+  if (!kept) return;
+  const [keptFor, now] = await Promise.all([userOf(kept), userOf(live)]);
+  if (keptFor === now) return;
+  await Promise.all([caches.delete(MEMBER_CACHE), caches.delete(PAGES_CACHE)]);
 }
 
 registerRoute(
@@ -95,19 +110,24 @@ registerRoute(
     matchOptions: { ignoreVary: true },
     plugins: [
       {
-        // Kept only when the app asked, whole (200), and stamped with the moment it was saved.
+        // Kept only when the app asked, whole (200), and stamped with the moment it was saved;
+        // a guest's session answer is nobody's: not kept.
         cacheWillUpdate: async ({ request, response }) => {
           if (response.status !== 200 || !request.headers.has(KEEP_HEADER)) return null;
+          if (new URL(request.url).pathname === SESSION_READ && (await userOf(response.clone())) === null)
+            return null;
           const headers = new Headers(response.headers);
           headers.delete('content-encoding');
           headers.delete('content-length');
           headers.set(SAVED_AT_HEADER, new Date().toISOString());
           return new Response(await response.blob(), { status: 200, headers });
         },
-        // A kept session is what opens the shell offline: make sure there is one to open.
         fetchDidSucceed: async ({ request, response }) => {
-          if (new URL(request.url).pathname === SESSION_READ && request.headers.has(KEEP_HEADER))
-            void keepShell();
+          if (new URL(request.url).pathname !== SESSION_READ || response.status !== 200) return response;
+          // Before anything of this session is kept: what was kept for someone else goes.
+          await forgetOtherMember(response.clone());
+          // A kept session is what opens the shell offline: make sure there is one to open.
+          if (request.headers.has(KEEP_HEADER)) void keepShell();
           return response;
         },
       },

@@ -102,6 +102,17 @@ test('the manifest makes Rakbuku installable: its fields, and icons of the sizes
   const offline = await request.get('/offline.html');
   expect(offline.status()).toBe(200);
   expect(await offline.text()).toContain(wordsIn('id')('pwa:offlinePage.title'));
+
+  // Chromium's own verdict, the one Lighthouse's installability audit reads: the manifest parses
+  // without a problem and, once the service worker controls the page, nothing stands in the way
+  // of installing (a test browser's context is private, which is the only thing it may say).
+  await controlled(page);
+  const cdp = await page.context().newCDPSession(page);
+  const read = await cdp.send('Page.getAppManifest');
+  expect(read.errors).toEqual([]);
+  expect(read.url).toBe(new URL('/manifest.webmanifest', e2eBaseUrl()).href);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
 });
 
 test('one online visit is enough: offline, the shell and My Orders load as last seen, with their due dates, and say so', async ({
@@ -135,6 +146,66 @@ test('one online visit is enough: offline, the shell and My Orders load as last 
   await page.reload();
   await expect(rows.first()).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+
+  // An order opened online opens offline too, with its loan's due date.
+  const loan = rows.filter({ has: page.getByTestId('due-badge') }).first();
+  const due = await loan.getByTestId('due-badge').textContent();
+  await loan.getByRole('link', { name: wordsIn('en')('orders:list.viewDetails') }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  const orderPath = new URL(page.url()).pathname;
+  await expect(page.getByTestId('due-badge').first()).toBeVisible();
+  await waitUntilKept(page, new RegExp(`^/api${orderPath}$`));
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('due-badge').first()).toHaveText(due ?? '');
+  await expect(page.getByTestId('offline-banner')).toContainText(bannerStart('en'));
+});
+
+test("one member's kept orders are gone when another member's session starts, even without a sign-out", async ({
+  newMember,
+  pageAs,
+}) => {
+  // Dewi's orders are kept on this browser; her session then ends on the server (as an expiry
+  // would, no sign-out on this page) and Putu signs in on the same browser.
+  const page = await pageAs(DEMO.borrower);
+  await page.goto('/my-orders');
+  await expect(page.getByTestId('order-row').first()).toBeVisible();
+  await controlled(page);
+  await waitUntilKept(page, /^\/api\/me$/, /^\/api\/orders\?/);
+  await page
+    .getByRole('link', { name: wordsIn('en')('orders:list.viewDetails') })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  const dewisOrder = new URL(page.url()).pathname;
+  await waitUntilKept(page, new RegExp(`^/api${dewisOrder}$`));
+  const ended = await page.request.post('/api/auth/sign-out', { data: {}, headers: headers() });
+  expect(ended.ok()).toBeTruthy();
+  const other = await newMember({ prefix: 'pwa-next' });
+  const signedIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: other.email, password: other.password },
+    headers: headers(),
+  });
+  expect(signedIn.ok()).toBeTruthy();
+
+  await page.goto('/my-orders');
+  await expect(
+    page.getByRole('heading', { name: wordsIn('en')('orders:empty.borrowerTitle') }),
+  ).toBeVisible();
+  await waitUntilKept(page, /^\/api\/me$/, /^\/api\/orders\?/);
+  expect(await keptPaths(page)).not.toContain(`/api${dewisOrder}`);
+  // Offline now, the page shows Putu's (no) orders, never Dewi's.
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: wordsIn('en')('orders:empty.borrowerTitle') }),
+  ).toBeVisible();
+  await expect(page.getByTestId('order-row')).toHaveCount(0);
+  // Dewi's order, opened on this browser before, is not there to read.
+  await page.goto(dewisOrder);
+  await expect(page.getByText(wordsIn('en')('orders:errors.loadDetail'))).toBeVisible();
+  await expect(page.getByTestId('due-badge')).toHaveCount(0);
 });
 
 test("an admin's reads are never kept: offline, an admin gets the offline page", async ({ pageAs }) => {

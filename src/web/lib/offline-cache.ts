@@ -27,37 +27,33 @@ export const SESSION_READ = '/api/me';
 
 export const isMemberRead = (path: string) => MEMBER_READS.some((pattern) => pattern.test(path));
 
-const OWNER_KEY = 'rakbuku.offlineOwner';
-/** The member whose answers are kept ('' for nobody), as the last live /api/me said. */
-let owner: string | undefined;
-const keptFor = () => (owner ??= localStorage.getItem(OWNER_KEY) ?? '');
-/** Set by this page's first /api/me answer; until then, whoever the last live one named. */
+const KEEP_KEY = 'rakbuku.keepOffline';
+/** Set by each /api/me answer; until this page has one, what the last one said. */
 let keep: boolean | undefined;
 let savedAt: string | null = null;
 const listeners = new Set<() => void>();
 
 /** Whether this request may be kept offline (the header the service worker looks for). */
-export const keepsOffline = (path: string) => isMemberRead(path) && (keep ?? keptFor() !== '');
+export function keepsOffline(path: string): boolean {
+  if (!isMemberRead(path)) return false;
+  keep ??= localStorage.getItem(KEEP_KEY) === '1';
+  return keep;
+}
 
 /**
- * Empties the member's kept answers and pages. On sign-out, and whenever a live /api/me names
- * someone else than the member they were kept for (a session that ended without a sign-out).
+ * Empties the member's kept answers and the kept page, on sign-out and when a session expires.
+ * (The service worker also empties them itself when /api/me names someone else than the member
+ * they were kept for: a session that ended without a sign-out on this device.)
  */
 export async function clearMemberCaches(): Promise<void> {
   if (typeof caches === 'undefined') return;
   await Promise.all([caches.delete(MEMBER_CACHE), caches.delete(PAGES_CACHE)]);
 }
 
-/** Called with every /api/me answer: who may keep answers now, and whose kept answers must go. */
-export function noteSession(user: { id: string; role: string } | null, live: boolean) {
+/** Called with every /api/me answer: only a member who is not an admin has reads kept. */
+export function noteSession(user: { role: string } | null) {
   keep = Boolean(user && user.role !== 'admin');
-  if (!live) return;
-  const id = keep && user ? user.id : '';
-  if (keptFor() !== id) {
-    owner = id;
-    localStorage.setItem(OWNER_KEY, id);
-    void clearMemberCaches();
-  }
+  localStorage.setItem(KEEP_KEY, keep ? '1' : '');
 }
 
 /** Every answer of our API passes here: a kept one sets the banner's time, a live one clears it. */

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { AccountApi } from '@server/modules/account/routes';
 import { apiClient, call, setUnauthorizedHandler } from './api';
-import { clearMemberCaches, noteSession, SAVED_AT_HEADER } from './offline-cache';
+import { clearMemberCaches, noteSession } from './offline-cache';
 import { isMemberData, sessionKeys } from './query-keys';
 
 // The signed-in member, from GET /api/me. Sign-in and sign-out in one tab reach the other
@@ -15,12 +15,11 @@ const account = apiClient<AccountApi>();
 
 /**
  * GET /api/me: the signed-in member, or null for a guest. Each answer tells the offline cache
- * who is signed in (an answer the service worker kept says who was).
+ * whether this member's reads may be kept (lib/offline-cache.ts).
  */
 export async function fetchSession() {
-  const res = await account.me.$get();
-  const answer = await call(Promise.resolve(res));
-  noteSession(answer.user, !res.headers.has(SAVED_AT_HEADER));
+  const answer = await call(account.me.$get());
+  noteSession(answer.user);
   return answer;
 }
 
@@ -161,6 +160,7 @@ export function useSessionExpiry() {
     setUnauthorizedHandler(() => {
       if (!queryClient.getQueryData(sessionQuery.queryKey)?.user) return;
       sessionExpired = true;
+      noteSession(null);
       void clearMemberCaches();
       queryClient.setQueryData(sessionQuery.queryKey, { user: null });
       queryClient.removeQueries({ predicate: (q) => isMemberData(q.queryKey) });

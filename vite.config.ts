@@ -168,7 +168,8 @@ const pwa = VitePWA({
       },
     ],
   },
-  devOptions: { enabled: true, type: 'module', navigateFallback: undefined },
+  // `npm run dev` serves the manifest and a development build of the worker (not registered there).
+  devOptions: { enabled: true, type: 'module' },
 });
 
 // The web app lives in src/web; the API (src/server) serves the build from WEB_DIST_DIR.

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Page, TestInfo } from '@playwright/test';
 import type { UiLanguage } from '@domain/ui-language';
@@ -45,6 +46,15 @@ async function waitUntilKept(page: Page, ...paths: RegExp[]) {
 
 /** The banner's sentence up to the time it names, in `lang`. */
 const bannerStart = (lang: UiLanguage) => wordsIn(lang)('pwa:offline.banner', { time: '@' }).split('@')[0];
+
+/** No serious or critical axe violation on what the page shows now. */
+async function accessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+}
 
 async function shoot(page: Page, info: TestInfo, name: string) {
   for (const width of [390, 1280]) {
@@ -272,6 +282,7 @@ for (const lang of ['en', 'id'] as const) {
       await expect(steps).toContainText(w('pwa:install.iosSteps.confirm'));
       // No install button on an iPhone: Safari has no such dialog.
       await expect(offer.getByRole('button', { name: w('pwa:install.install') })).toHaveCount(0);
+      await accessible(page);
       await shoot(page, info, `install-offer-${lang}`);
 
       // Dismissed once, it stays dismissed: on this page after a reload, and after the next order.
@@ -300,6 +311,7 @@ for (const lang of ['en', 'id'] as const) {
       await expect(rows).toHaveCount(1);
       await expect(rows.first()).toContainText(title);
       await expect(page.getByTestId('offline-banner')).toContainText(bannerStart(lang));
+      await accessible(page);
       await shoot(page, info, `offline-my-orders-${lang}`);
 
       // Signed out (online), nothing of the member stays: offline, the offline page, not their orders.
@@ -314,6 +326,7 @@ for (const lang of ['en', 'id'] as const) {
       await page.goto('/my-orders');
       await expect(page.getByRole('heading', { name: w('pwa:offlinePage.title') })).toBeVisible();
       await expect(page.getByText(title)).toHaveCount(0);
+      await accessible(page);
       await shoot(page, info, `offline-page-${lang}`);
     });
   });

@@ -96,7 +96,7 @@ export default function InstallOffer({ place }: { place: 'order' | 'account' }) 
                 </Button>
               )}
               {place === 'order' && (
-                <Button variant="ghost" onClick={dismiss}>
+                <Button variant="outline" onClick={dismiss}>
                   {t('install.noThanks')}
                 </Button>
               )}

@@ -49,7 +49,7 @@ clientsClaim();
 /** Fetches the home page's HTML as the shell, unless a newer page is kept already. */
 async function keepShell(): Promise<void> {
   const pages = await caches.open(PAGES_CACHE);
-  if (await pages.match(SHELL)) return;
+  if (await pages.match(SHELL, { ignoreVary: true })) return;
   try {
     const response = await fetch(SHELL, { credentials: 'same-origin' });
     if (response.status === 200) await pages.put(SHELL, response);
@@ -93,7 +93,7 @@ registerRoute(
       return response;
     } catch (err) {
       if (await sessionKept()) {
-        const shell = await caches.match(SHELL, { cacheName: PAGES_CACHE });
+        const shell = await caches.match(SHELL, { cacheName: PAGES_CACHE, ignoreVary: true });
         if (shell) return shell;
       }
       const offline = await matchPrecache(OFFLINE_PAGE);

@@ -21,7 +21,9 @@ function useInstallWay(): Way {
     (navigator as Navigator & { standalone?: boolean }).standalone === true;
   if (standalone) return 'installed';
   // iOS browsers have no install dialog, whatever events they pass on: the steps are the way.
-  if (/iPhone|iPad|iPod/.test(navigator.userAgent)) return 'ios';
+  // (An iPad's Safari says it is a Mac; a Mac has no touch screen.)
+  const iPad = navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1;
+  if (iPad || /iPhone|iPad|iPod/.test(navigator.userAgent)) return 'ios';
   return prompt ? 'prompt' : 'none';
 }
 

@@ -23,6 +23,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL,
+    // The built app registers a service worker (src/web/sw.ts) that keeps pages and a member's
+    // reads: the journeys see the server's answers as they are, and the service worker has its
+    // own journey (tests/e2e/pwa.spec.ts), which allows it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

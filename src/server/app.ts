@@ -329,13 +329,19 @@ function serveWebApp(app: Hono<AppEnv>, deps: AppDeps, loadSession: (c: Context<
       },
       serveStatic({ root }),
     );
-    // Public files (favicon, robots.txt...). Not the HTML (the page route below answers every page
-    // with its hints, never an hour-old copy) nor the build's own files under /.vite.
-    const publicFile = serveStatic<AppEnv>({
-      root,
-      onFound: (_p, c) => c.header('cache-control', 'public, max-age=3600'),
+    // Public files (favicon, robots.txt, the web app manifest, the icons...). Not the HTML (the page
+    // route below answers every page with its hints, never an hour-old copy) nor the build's own
+    // files under /.vite; offline.html is the service worker's, fetched once per version. The
+    // service worker itself is never kept: a browser must see a new one at its next check. The
+    // header goes on the answer itself (serveStatic's onFound runs after the answer is made).
+    const publicFile = serveStatic<AppEnv>({ root });
+    app.use('*', async (c, next) => {
+      if (/(\/|\.html)$|^\/\./.test(c.req.path) && c.req.path !== '/offline.html') return next();
+      const res = await publicFile(c, next);
+      if (res instanceof Response && res.status === 200)
+        res.headers.set('cache-control', c.req.path === '/sw.js' ? 'no-cache' : 'public, max-age=3600');
+      return res;
     });
-    app.use('*', (c, next) => (/(\/|\.html)$|^\/\./.test(c.req.path) ? next() : publicFile(c, next)));
   }
   let indexHtml: string | null = null;
   let pageHints = createPageHints(dist);

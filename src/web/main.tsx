@@ -4,8 +4,21 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { languageReady } from './lib/i18n';
 import './styles.css';
-import { Providers } from './app/providers';
+import { Providers, queryClient } from './app/providers';
 import { router } from './app/router';
+import { listenForInstallPrompt } from './lib/install-prompt';
+
+listenForInstallPrompt();
+// The service worker (sw.ts) in a production build only, registered after the page has loaded
+// by a chunk of its own; once it controls the page, the page's data is asked again through it,
+// so it is kept for offline after this one visit.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('./lib/service-worker').then(({ registerServiceWorker }) =>
+      registerServiceWorker(() => void queryClient.invalidateQueries()),
+    );
+  });
+}
 
 // The first render waits for the page's catalogue (English is bundled: no wait).
 void languageReady.then(() =>

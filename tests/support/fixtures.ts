@@ -164,11 +164,19 @@ export async function registerMember(
 }
 
 export const test = base.extend<JourneyFixtures>({
-  newPage: async ({ browser, baseURL, viewport, timezoneId }, use) => {
+  newPage: async ({ browser, baseURL, viewport, timezoneId, serviceWorkers, userAgent }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async () => {
       // A journey may set the device's zone (`test.use({ timezoneId })`); the dates stay the operator's.
-      const options: BrowserContextOptions = { baseURL: baseURL ?? e2eBaseUrl(), viewport, timezoneId };
+      // Service workers are blocked (playwright.config.ts) except in the journeys that allow them,
+      // which may also be a phone (`userAgent`).
+      const options: BrowserContextOptions = {
+        baseURL: baseURL ?? e2eBaseUrl(),
+        viewport,
+        timezoneId,
+        serviceWorkers,
+        userAgent,
+      };
       const context = await browser.newContext(options);
       contexts.push(context);
       return context.newPage();

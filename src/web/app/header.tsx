@@ -28,6 +28,7 @@ import { useCartCount } from '@web/features/cart/api';
 import { useUnreadCounts } from '@web/features/messages/api';
 import { authApi } from '@web/lib/api';
 import { isMemberData } from '@web/lib/query-keys';
+import { clearMemberCaches, noteSession } from '@web/lib/offline-cache';
 import { broadcastAuthChange, sessionQuery, useSession } from '@web/lib/session';
 
 const NAV = [
@@ -176,6 +177,9 @@ function AccountControls() {
       // Spec: a sign-out failure is only logged; the local state is cleared anyway.
       console.error('sign-out failed', err);
     }
+    // Nothing of the member stays on the device for reading offline (lib/offline-cache.ts).
+    noteSession(null);
+    await clearMemberCaches();
     queryClient.setQueryData(sessionQuery.queryKey, { user: null });
     queryClient.removeQueries({ predicate: (q) => isMemberData(q.queryKey) });
     broadcastAuthChange();

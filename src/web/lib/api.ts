@@ -4,6 +4,7 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { ERROR_CODES, type FieldProblem, type MessageParams } from '@domain/error-codes';
 import { codeText, problemText } from './error-text';
 import i18n from './i18n';
+import { KEEP_HEADER, keepsOffline, noteAnswer } from './offline-cache';
 
 // The API client: Hono's `hc` typed by each server route module (`apiClient<BooksApi>()`), so
 // request and answer types come from the route declarations and a changed answer fails `tsc`
@@ -51,6 +52,9 @@ export type Answer<R> =
 async function sameOriginFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const headers = new Headers(init?.headers);
   headers.set('accept', 'application/json');
+  // The service worker keeps a member's own reads for offline only when asked (lib/offline-cache.ts).
+  if ((init?.method ?? 'GET') === 'GET' && keepsOffline(new URL(String(input), location.href).pathname))
+    headers.set(KEEP_HEADER, '1');
   try {
     return await fetch(input, { ...init, headers, credentials: 'same-origin' });
   } catch (err) {
@@ -64,6 +68,7 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
   request: Promise<R>,
 ): Promise<Answer<R>> {
   const res = (await request) as unknown as Response;
+  noteAnswer(res);
   return (await readAnswer(res, res.url)) as Answer<R>;
 }
 

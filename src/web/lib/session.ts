@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { AccountApi } from '@server/modules/account/routes';
 import { apiClient, call, setUnauthorizedHandler } from './api';
+import { clearMemberCaches, noteSession } from './offline-cache';
 import { isMemberData, sessionKeys } from './query-keys';
 
 // The signed-in member, from GET /api/me. Sign-in and sign-out in one tab reach the other
@@ -12,8 +13,15 @@ import { isMemberData, sessionKeys } from './query-keys';
 
 const account = apiClient<AccountApi>();
 
-/** GET /api/me: the signed-in member, or null for a guest. */
-export const fetchSession = () => call(account.me.$get());
+/**
+ * GET /api/me: the signed-in member, or null for a guest. Each answer tells the offline cache
+ * whether this member's reads may be kept (lib/offline-cache.ts).
+ */
+export async function fetchSession() {
+  const answer = await call(account.me.$get());
+  noteSession(answer.user);
+  return answer;
+}
 
 export const sessionQuery = queryOptions({
   queryKey: sessionKeys.all,
@@ -152,6 +160,8 @@ export function useSessionExpiry() {
     setUnauthorizedHandler(() => {
       if (!queryClient.getQueryData(sessionQuery.queryKey)?.user) return;
       sessionExpired = true;
+      noteSession(null);
+      void clearMemberCaches();
       queryClient.setQueryData(sessionQuery.queryKey, { user: null });
       queryClient.removeQueries({ predicate: (q) => isMemberData(q.queryKey) });
       toast.error(t('sessionExpired'), { id: 'session-expired' });

@@ -2,8 +2,10 @@ import type { ResourceKey } from 'i18next';
 import type { UiLanguage } from '@domain/ui-language';
 import { type Catalogue, en, NAMESPACES as WEB_NAMESPACES, type Namespace as WebNamespace } from './en';
 import enEmails from './en/emails.json';
+import enPwa from './en/pwa.json';
 import { id } from './id';
 import idEmails from './id/emails.json';
+import idPwa from './id/pwa.json';
 
 // The catalogues of both languages (D29), read by the server (error texts for API clients,
 // emails) and the tests. The web app bundles only English and loads Indonesian when a page
@@ -13,11 +15,15 @@ import idEmails from './id/emails.json';
 // The `emails` namespace is the server's alone: every email in its recipient's language. No
 // page shows it, so it is registered here and not in en.ts/id.ts, and stays out of the web's
 // JavaScript.
+//
+// The `pwa` namespace (the installable app: the offline banner, the install offer, offline.html)
+// loads with the lazy components that show it (web/lib/pwa-words.ts), and the build writes
+// offline.html from it, so it is not in en.ts/id.ts either: the first page does not carry it.
 
-export type Namespace = WebNamespace | 'emails';
-export const NAMESPACES: Namespace[] = [...WEB_NAMESPACES, 'emails'];
+export type Namespace = WebNamespace | 'emails' | 'pwa';
+export const NAMESPACES: Namespace[] = [...WEB_NAMESPACES, 'emails', 'pwa'];
 
-export const resources: Record<UiLanguage, Catalogue & { emails: ResourceKey }> = {
-  en: { ...en, emails: enEmails },
-  id: { ...id, emails: idEmails },
+export const resources: Record<UiLanguage, Catalogue & { emails: ResourceKey; pwa: ResourceKey }> = {
+  en: { ...en, emails: enEmails, pwa: enPwa },
+  id: { ...id, emails: idEmails, pwa: idPwa },
 };

@@ -7,6 +7,9 @@ const cover = publicRoute({
   path: '/covers/{key}/{variant}',
   tags: ['Books'],
   summary: "A book's cover as we re-encoded it (D18): card (320×480) or detail (720×1080), WebP",
+  description:
+    'A request with `Save-Data: on` (a phone saving data) gets the card size for either variant: the ' +
+    'answer varies on Save-Data.',
   request: {
     params: z.object({
       key: uuidParam('NOT_FOUND'),
@@ -22,15 +25,22 @@ const cover = publicRoute({
   },
 });
 
+/** The Save-Data client hint: "on" (any case), nothing else. */
+const savesData = (header: string | undefined) => header?.trim().toLowerCase() === 'on';
+
 export function coversRoutes() {
   return router().openapi(cover, async (c) => {
     const { key, variant } = c.req.valid('param');
-    const object = await c.var.deps.storage.get(storageKey(key, variant === 'card.webp' ? 'card' : 'detail'));
+    // Save-Data: the browser says the member pays for every byte; the card (a third of the
+    // detail's weight) is what they get, sharp enough on a phone's screen.
+    const size = variant === 'card.webp' || savesData(c.req.header('save-data')) ? 'card' : 'detail';
+    const object = await c.var.deps.storage.get(storageKey(key, size));
     if (!object) throw new AppError('NOT_FOUND');
     // An image answer (not JSON): the route declares it as image/webp, so a plain Response is its type.
     return c.body(new Uint8Array(object.body), 200, {
       'cache-control': 'public, max-age=31536000, immutable',
       'content-type': 'image/webp',
+      vary: 'Save-Data',
     });
   });
 }

@@ -1,6 +1,6 @@
 import { ArrowLeft, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
@@ -13,6 +13,9 @@ import { ProfileForm } from '@web/features/account/components/profile-form';
 import { PageTitle } from '@web/components/ui/page-title';
 // Where members are: WhatsApp chat links (D45)
 import { WhatsappSection } from '@web/features/account/components/whatsapp-section';
+
+// Installing the app, for whoever looks for it here (its own chunk, loaded with this page).
+const InstallOffer = lazy(() => import('@web/components/install-offer'));
 
 /**
  * Not behind the guard on purpose: guests see 'Please sign in to edit your profile' (spec).
@@ -69,6 +72,9 @@ export default function EditProfilePage() {
               <PickupLocationsSection />
               <PayoutDetailsSection />
               <PasswordSection email={user.email} />
+              <Suspense fallback={null}>
+                <InstallOffer place="account" />
+              </Suspense>
             </div>
           </>
         )}

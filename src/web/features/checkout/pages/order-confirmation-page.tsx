@@ -1,4 +1,5 @@
 import { CheckCircle2, Clock, Mail, PackageCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { formatMoney, fromMinor } from '@domain/money';
@@ -11,6 +12,9 @@ import { PayNow } from '@web/features/checkout/pay-now';
 import { paths } from '@web/lib/paths';
 import type { ConfirmationState } from '@web/features/checkout/api';
 import { PageTitle } from '@web/components/ui/page-title';
+
+// An order placed is worth keeping at hand: the one moment Rakbuku offers to install itself.
+const InstallOffer = lazy(() => import('@web/components/install-offer'));
 
 function readState(state: unknown): ConfirmationState | null {
   const orders = (state as ConfirmationState | null)?.orders;
@@ -133,6 +137,10 @@ export default function OrderConfirmationPage() {
           </li>
         </ol>
       </section>
+
+      <Suspense fallback={null}>
+        <InstallOffer place="order" />
+      </Suspense>
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <ButtonLink to="/my-orders" size="lg">

@@ -21,6 +21,8 @@ import { waitlistRoutes } from './modules/waitlist/routes';
 import { whatsappRoutes } from './modules/whatsapp/routes';
 // Every book findable (D46): the borrowed section and "Did you mean".
 import { findRoutes } from './modules/find/routes';
+// Members choose their channels: push notices and choices (D45)
+import { noticesRoutes } from './modules/notices/routes';
 
 /**
  * The one list of the API's route modules. Each is mounted under /api (app.ts) and so
@@ -51,6 +53,8 @@ const API_MODULES = [
   findRoutes,
   // The operator's day (D49, D50)
   deliveryPricesRoutes,
+  // Members choose their channels (D45)
+  noticesRoutes,
 ] as const;
 
 export function mountApiModules(app: OpenAPIHono<AppEnv>): void {

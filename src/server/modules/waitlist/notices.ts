@@ -5,6 +5,7 @@ import type { Tx } from '@server/db/client';
 import { emailWords, languageOf, momentInZone } from '@server/lib/i18n';
 import { renderNotice } from '@server/outbox/layout';
 import { enqueueEmails } from '@server/outbox/outbox';
+import { bookWords } from '@server/outbox/push';
 
 // The waitlist's emails (D25), queued in the transaction that made the hold or ended the list.
 
@@ -53,6 +54,24 @@ export async function queueHoldOffers(tx: Tx, config: NoticeConfig, offers: Hold
           ]),
           button: { label: t(`waitlist.hold.button${form}`), url: link },
         }),
+        // D45: a hold lasts 48 hours, so it goes by push too; it ends at the first one's end.
+        push: {
+          language: lang,
+          title: t('push.hold.title', {
+            books: bookWords(
+              lang,
+              held.map((h) => h.title),
+            ),
+          }),
+          body: t('push.hold.body', {
+            moment: holdEndLabel(
+              lang,
+              new Date(Math.min(...held.map((h) => h.holdUntil.getTime()))),
+              config.timeZone,
+            ),
+          }),
+          url: link,
+        },
       };
     }),
   );

@@ -15,6 +15,8 @@ const config: KnipConfig = {
     'bench/lists-explain.ts',
     // Run by the e2e global setup as a child process before the server starts.
     'tests/e2e/seed-order-history.ts',
+    // Imported by the app's service worker (the installable app's), not by the page (D45).
+    'src/web/push-sw.ts',
   ],
   project: ['src/**/*.{ts,tsx,css}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{mjs,ts}', '*.ts'],
   // The stylesheet's `@import "tailwindcss"` is a dependency too.
@@ -31,8 +33,6 @@ const config: KnipConfig = {
     // Installed together for this round's slices (payments, push, installable app, charts,
     // statement import, data-folder lock, component tests); each slice takes its packages off
     // this list when its code imports them.
-    'web-push',
-    '@types/web-push',
     'csv-parse',
     'recharts',
     'react-is',

@@ -105,6 +105,11 @@ export const router = createBrowserRouter([
                 path: 'my-waitlist',
                 lazy: page(() => import('@web/features/waitlist/pages/my-waitlist-page')),
               },
+              // Members choose their channels (D45)
+              {
+                path: 'profile/notifications',
+                lazy: page(() => import('@web/features/notices/pages/notifications-page')),
+              },
               {
                 path: 'orders/:orderId',
                 lazy: page(() => import('@web/features/orders/pages/order-detail-page')),

@@ -22,6 +22,8 @@ import enWhatsapp from './en/whatsapp.json';
 import enFind from './en/find.json';
 // Delivery priced by area (D49)
 import enDeliveryPrices from './en/deliveryPrices.json';
+// Members choose their channels (D45)
+import enNotices from './en/notices.json';
 
 // The English catalogue, one namespace per feature: the web app bundles it (the default
 // language) and the server reads it through resources.ts.
@@ -49,6 +51,8 @@ export const en = {
   find: enFind,
   // Delivery priced by area (D49)
   deliveryPrices: enDeliveryPrices,
+  // Members choose their channels (D45)
+  notices: enNotices,
   errors: enErrors,
 };
 

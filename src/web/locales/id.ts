@@ -22,6 +22,8 @@ import idWhatsapp from './id/whatsapp.json';
 import idFind from './id/find.json';
 // Delivery priced by area (D49)
 import idDeliveryPrices from './id/deliveryPrices.json';
+// Members choose their channels (D45)
+import idNotices from './id/notices.json';
 
 // The Indonesian catalogue (D29), with every key of the English one (locales.test.ts). The web
 // app loads it as a chunk of its own, only for a page shown in Indonesian.
@@ -49,5 +51,7 @@ export const id: Catalogue = {
   find: idFind,
   // Delivery priced by area (D49)
   deliveryPrices: idDeliveryPrices,
+  // Members choose their channels (D45)
+  notices: idNotices,
   errors: idErrors,
 };

@@ -67,6 +67,8 @@ const SAME_IN_BOTH = new Set(
     'Admin',
     'Email',
     'Checkout',
+    // A push notification (D45): Indonesian apps say "notifikasi push".
+    'Push',
   ].map((w) => w.toLowerCase()),
 );
 

@@ -11,6 +11,7 @@ import { PayNow } from '@web/features/checkout/pay-now';
 import { paths } from '@web/lib/paths';
 import type { ConfirmationState } from '@web/features/checkout/api';
 import { PageTitle } from '@web/components/ui/page-title';
+import { PushOffer } from '@web/components/push-offer';
 
 function readState(state: unknown): ConfirmationState | null {
   const orders = (state as ConfirmationState | null)?.orders;
@@ -133,6 +134,9 @@ export default function OrderConfirmationPage() {
           </li>
         </ol>
       </section>
+
+      {/* D45: the moment push matters (a payment due, the order's news), never a first visit. */}
+      <PushOffer className="mt-6" />
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <ButtonLink to="/my-orders" size="lg">

@@ -22,7 +22,8 @@ export interface PushService {
   close(): Promise<void>;
 }
 
-export async function startPushService(): Promise<PushService> {
+/** `answerAfterMs`: hold each answer that long (a slow push service, so a kill lands mid-way). */
+export async function startPushService(options: { answerAfterMs?: number } = {}): Promise<PushService> {
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();
   const server = createServer((req, res) => {
@@ -32,9 +33,15 @@ export async function startPushService(): Promise<PushService> {
       const path = req.url ?? '/';
       const status = statuses.get(path) ?? 201;
       if (status === 201) received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(status).end();
+      const answer = () => {
+        if (!res.destroyed) res.writeHead(status).end();
+      };
+      if (options.answerAfterMs) setTimeout(answer, options.answerAfterMs);
+      else answer();
     });
   });
+  // A sender killed mid-request resets its connection: that push is the test's to count.
+  server.on('clientError', (_err, socket) => socket.destroy());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NoticeChannel, NoticeKind } from '@domain/notice-kinds';
+import type { NoticeChannel, NoticeChoices, NoticeKind } from '@domain/notice-kinds';
 import type { NoticesApi } from '@server/modules/notices/routes';
 import { apiClient, call } from '@web/lib/api';
 import { pushState, subscribeThisDevice, unsubscribeThisDevice } from '@web/lib/push';
@@ -18,6 +18,23 @@ export function useSetNoticeChoice() {
   return useMutation({
     mutationFn: (change: { kind: NoticeKind; channel: NoticeChannel; enabled: boolean }) =>
       call(notices.profile.notices.$put({ json: change })),
+    // The switch moves at once; a refusal puts it back.
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: accountKeys.notices });
+      const before = queryClient.getQueryData<NoticeChoices>(accountKeys.notices);
+      if (before) {
+        queryClient.setQueryData<NoticeChoices>(accountKeys.notices, {
+          ...before,
+          choices: before.choices.map((c) =>
+            c.kind === change.kind ? { ...c, [change.channel]: change.enabled } : c,
+          ),
+        });
+      }
+      return { before };
+    },
+    onError: (_err, _change, context) => {
+      if (context?.before) queryClient.setQueryData(accountKeys.notices, context.before);
+    },
     onSuccess: (saved) => queryClient.setQueryData(accountKeys.notices, saved),
   });
 }

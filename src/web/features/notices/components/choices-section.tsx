@@ -24,7 +24,7 @@ function ChannelSwitch({
         type="checkbox"
         className="size-5 shrink-0 rounded border-stone-300 accent-brand-700 disabled:opacity-60"
         checked={checked}
-        disabled={locked || save.isPending}
+        disabled={locked}
         aria-describedby={locked ? `${kind}-locked` : undefined}
         data-testid={`notice-${kind}-${channel}`}
         onChange={(e) =>
@@ -71,7 +71,7 @@ export function ChoicesSection() {
                 </p>
               )}
             </div>
-            <div className="flex shrink-0 gap-6">
+            <div className="grid shrink-0 grid-cols-[6rem_7rem] gap-2">
               <ChannelSwitch
                 kind={choice.kind}
                 channel="email"

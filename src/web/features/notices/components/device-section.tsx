@@ -60,9 +60,11 @@ export function DeviceSection() {
           </Button>
         )}
       </div>
-      <p className="mt-3 text-sm text-stone-600" data-testid="push-device-count">
-        {t('device.count', { count: devices })}
-      </p>
+      {devices > 0 && (
+        <p className="mt-3 text-sm text-stone-600" data-testid="push-device-count">
+          {t('device.count', { count: devices })}
+        </p>
+      )}
     </section>
   );
 }

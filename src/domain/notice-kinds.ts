@@ -16,14 +16,14 @@ export const NOTICE_KINDS = [
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
-export const NOTICE_CHANNELS = ['email', 'push'] as const;
+const NOTICE_CHANNELS = ['email', 'push'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
 
 /** Kinds whose email always goes (D45): account security and payments. */
-export const ESSENTIAL_EMAIL_KINDS: readonly NoticeKind[] = ['account', 'payment'];
+const ESSENTIAL_EMAIL_KINDS: readonly NoticeKind[] = ['account', 'payment'];
 
 /** Kinds with push notices: the ones where hours count. */
-export const PUSH_KINDS: readonly NoticeKind[] = ['payment', 'handover', 'loans', 'waitlist', 'messages'];
+const PUSH_KINDS: readonly NoticeKind[] = ['payment', 'handover', 'loans', 'waitlist', 'messages'];
 
 export function emailIsEssential(kind: NoticeKind): boolean {
   return ESSENTIAL_EMAIL_KINDS.includes(kind);
@@ -65,7 +65,7 @@ export function noticeKindOf(emailType: string, recipient: Recipient): NoticeKin
 }
 
 /** One kind's choices: email on or off, push on or off (null: this kind has no push notices). */
-export const noticeChoiceSchema = z.object({
+const noticeChoiceSchema = z.object({
   kind: z.enum(NOTICE_KINDS),
   email: z.boolean(),
   emailLocked: z.boolean(),

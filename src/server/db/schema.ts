@@ -30,7 +30,7 @@ import type { PAYMENT_TASK_KINDS, PAYMENT_TASK_RESOLUTIONS } from '@domain/gatew
 import type { DeliveryAddress, OrderEventDetails, PickupLocationSnapshot } from '@domain/order-types';
 import type { NoticeChannel } from '@domain/notice-kinds';
 import type { StoredNotice } from '@server/outbox/layout';
-import type { PushContent } from '@server/outbox/push';
+import type { PushContent } from '@server/outbox/push-content';
 
 // One schema for PGlite and PostgreSQL. Field names are camelCase (Better Auth reads them),
 // column names snake_case.

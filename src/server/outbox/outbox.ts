@@ -257,6 +257,8 @@ export async function retryFailedEmails(db: DbOrTx, only?: { id: string }): Prom
     .set({ failedAt: null, attempts: 0, nextAttemptAt: now() })
     .where(
       and(
+        // The Emails tab's rows: a push that failed for three days is no longer news (D45).
+        eq(emailNotifications.channel, 'email'),
         isNull(emailNotifications.sentAt),
         isNotNull(emailNotifications.failedAt),
         only ? eq(emailNotifications.id, only.id) : undefined,

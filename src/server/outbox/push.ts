@@ -6,21 +6,15 @@ import type { Db } from '@server/db/client';
 import { pushSubscriptions, user } from '@server/db/schema';
 import { emailWords } from '@server/lib/i18n';
 import type { Logger } from '@server/lib/logger';
+import type { PushContent } from './push-content';
+
+export type { PushContent } from './push-content';
 
 // Push notices (D45): Web Push with VAPID to every device a member allowed. A push row in the
 // outbox (channel 'push') is claimed, batched (D37) and marked like an email row; this file
 // sends it. The payload is encrypted for each device (aes128gcm, RFC 8291) by web-push's
 // generateRequestDetails and posted with fetch, so the request is ours (timeout, any scheme the
 // endpoint check allowed). An endpoint answering 404 or 410 is gone and its subscription removed.
-
-/** What a push says: in its member's language, naming the book, opening its page. */
-export interface PushContent {
-  language: UiLanguage;
-  title: string;
-  body: string;
-  /** An absolute URL of our app. */
-  url: string;
-}
 
 /** The words a device shows: what the service worker (src/web/push-sw.ts) reads. */
 interface PushPayload {

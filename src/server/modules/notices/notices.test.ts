@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_KINDS, type NoticeKind, pushIsOffered } from '@domain/notice-kinds';
 import { reminderTime } from '@domain/loan';
@@ -228,6 +228,50 @@ describe('push notices (D45)', () => {
     await subscribe(admin, 'desk');
     await advanceTestOrder(ctx, { orderId: id, admin, to: 'Waiting for Payment' });
     expect(await rowsTo(admin.user.email, 'push')).toEqual([]);
+  });
+});
+
+describe('the admins’ Emails tab', () => {
+  it('lists and counts emails only: a push row is not an email, and Retry all failed leaves it alone', async () => {
+    const owner = await ctx.member();
+    await subscribe(owner, 'phone');
+    await enqueueEmails(ctx.db, [
+      {
+        to: owner.user.email,
+        recipientType: 'owner',
+        emailType: 'message',
+        subject: 'A message',
+        text: 'text',
+        html: '<p>html</p>',
+        push: { language: 'en', title: 'A message', body: 'body', url: `${ctx.config.appUrl}/messages` },
+      },
+    ]);
+    expect((await rowsTo(owner.user.email, 'push')).length).toBe(1);
+    // Before the worker runs: the pending count is the unsent emails, not the unsent push row.
+    const unsent = await ctx.db
+      .select({ channel: emailNotifications.channel })
+      .from(emailNotifications)
+      .where(isNull(emailNotifications.sentAt));
+    expect(unsent.some((r) => r.channel === 'push')).toBe(true);
+    const pending = await ctx.request('GET', '/api/admin/emails/pending-count', { cookie: admin.cookie });
+    expect(pending.body.count).toBe(unsent.filter((r) => r.channel === 'email').length);
+    const list = await ctx.request('GET', `/api/admin/emails?q=${encodeURIComponent(owner.user.email)}`, {
+      cookie: admin.cookie,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.items.filter((r: { emailType: string }) => r.emailType === 'message')).toHaveLength(1);
+    await runWorker();
+    await ctx.db
+      .update(emailNotifications)
+      .set({ failedAt: new Date(), sentAt: null })
+      .where(
+        and(eq(emailNotifications.recipientEmail, owner.user.email), eq(emailNotifications.channel, 'push')),
+      );
+    expect(
+      (await ctx.request('POST', '/api/admin/emails/retry-failed', { cookie: admin.cookie })).status,
+    ).toBe(200);
+    const [pushRow] = await rowsTo(owner.user.email, 'push');
+    expect(pushRow.failedAt).not.toBeNull();
   });
 });
 

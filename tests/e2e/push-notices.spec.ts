@@ -106,7 +106,7 @@ test('a member allows notifications and turns push on from the notifications pag
   await expect(page.getByRole('heading', { name: t('notices:page.title'), level: 1 })).toBeVisible();
   await expect(page.getByTestId('push-device')).toContainText(t('notices:device.off'));
   await expect(page.getByTestId('push-device-count')).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/push-shots/notifications-en-1280-off.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('notifications-en-1280-off.png'), fullPage: true });
 
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/profile/push-subscriptions') && r.request().method() === 'POST',
@@ -189,7 +189,10 @@ test('the notifications page at 390 and 1280, in English and Indonesian, with no
       await expect(page.getByText(words('notices:kinds.handover.title'))).toBeVisible();
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `/tmp/push-shots/notifications-${lang}-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: test.info().outputPath(`notifications-${lang}-${width}.png`),
+        fullPage: true,
+      });
     }
   }
   const results = await new AxeBuilder({ page })

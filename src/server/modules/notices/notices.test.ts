@@ -180,6 +180,27 @@ describe('push notices (D45)', () => {
     );
   });
 
+  it('a book held for a waiter reaches their device, naming the book and when the hold ends, opening the book', async () => {
+    setClock(new Date('2026-12-02T02:00:00Z'));
+    const owner = await ctx.member({ name: 'Made Owner' });
+    const book = await createBook(ctx.db, { ownerId: owner.user.id, title: 'Circe', weeklyPrice: '10000' });
+    const placed = await placeTestOrder(ctx, { books: [book] });
+    await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Processed' });
+    const waiter = await ctx.member({ name: 'Wayan Waiter' });
+    expect(
+      (await ctx.request('POST', `/api/books/${book.id}/waitlist`, { cookie: waiter.cookie })).status,
+    ).toBe(201);
+    const phone = await subscribe(waiter, 'phone');
+    await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Completed' });
+    await runWorker();
+    const shown = pushesAt(phone);
+    expect(shown).toHaveLength(1);
+    expect(shown[0].title).toBe('Held for you: “Circe”');
+    // 48 hours from 10:00 Bali time on Wednesday.
+    expect(shown[0].body).toBe('Borrow it before Friday, 4 December 2026 at 10:00 (Bali time).');
+    expect(shown[0].url).toBe(`${ctx.config.appUrl}/books/${book.id}`);
+  });
+
   it('an endpoint answering 410 or 404 is removed; the other device still gets it; a push service down retries the push and never holds the email', async () => {
     const { owner, borrower, id } = await anOrder('Ronggeng Dukuh Paruk');
     const gone = await subscribe(owner, 'old-phone');

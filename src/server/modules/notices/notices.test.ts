@@ -199,6 +199,48 @@ describe('push notices (D45)', () => {
     // 48 hours from 10:00 Bali time on Wednesday.
     expect(shown[0].body).toBe('Borrow it before Friday, 4 December 2026 at 10:00 (Bali time).');
     expect(shown[0].url).toBe(`${ctx.config.appUrl}/books/${book.id}`);
+
+    // Six hours before the hold ends, the holder hears it is about to lapse: email and push.
+    setClock(new Date(new Date('2026-12-04T02:00:00Z').getTime() - 6 * 3_600_000 + 60_000));
+    await runWorker();
+    const ending = pushesAt(phone);
+    expect(ending).toHaveLength(2);
+    expect(ending[1].title).toBe('Hold ending soon: “Circe”');
+    expect(ending[1].body).toBe(
+      'Borrow it before Friday, 4 December 2026 at 10:00 (Bali time), or it goes to the next member.',
+    );
+    expect(
+      (await rowsTo(waiter.user.email, 'email')).filter((r) => r.emailType === 'waitlist_hold_ending'),
+    ).toHaveLength(1);
+    // Once, however many passes.
+    await runWorker();
+    expect(pushesAt(phone)).toHaveLength(2);
+  });
+
+  it('a hold passed on before its last six hours sends no ending notice', async () => {
+    setClock(new Date('2026-12-02T02:00:00Z'));
+    const owner = await ctx.member();
+    const book = await createBook(ctx.db, {
+      ownerId: owner.user.id,
+      title: 'Gadis Pantai',
+      weeklyPrice: '10000',
+    });
+    const placed = await placeTestOrder(ctx, { books: [book] });
+    await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Processed' });
+    const waiter = await ctx.member();
+    await ctx.request('POST', `/api/books/${book.id}/waitlist`, { cookie: waiter.cookie });
+    const phone = await subscribe(waiter, 'phone');
+    await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Completed' });
+    await runWorker();
+    expect(
+      (await ctx.request('POST', `/api/books/${book.id}/waitlist/pass`, { cookie: waiter.cookie })).status,
+    ).toBe(200);
+    setClock(new Date('2026-12-04T01:00:00Z'));
+    await runWorker();
+    expect(pushesAt(phone).map((p) => p.title)).toEqual(['Held for you: “Gadis Pantai”']);
+    expect(
+      (await rowsTo(waiter.user.email, 'email')).filter((r) => r.emailType === 'waitlist_hold_ending'),
+    ).toEqual([]);
   });
 
   it('an endpoint answering 410 or 404 is removed; the other device still gets it; a push service down retries the push and never holds the email', async () => {

@@ -77,6 +77,33 @@ export async function queueHoldOffers(tx: Tx, config: NoticeConfig, offers: Hold
   );
 }
 
+/** D45: a hold about to lapse: its holder hears by email and push while there is time to borrow. */
+export async function queueHoldEnding(tx: Tx, config: NoticeConfig, hold: HoldOffer): Promise<void> {
+  const lang = languageOf(hold.language);
+  const t = emailWords(lang);
+  const moment = holdEndLabel(lang, hold.holdUntil, config.timeZone);
+  const link = `${config.appUrl}/books/${hold.bookId}`;
+  await enqueueEmails(tx, [
+    {
+      to: hold.email,
+      recipientType: 'user',
+      emailType: 'waitlist_hold_ending',
+      ...renderNotice(lang, {
+        subject: t('waitlist.ending.subject', { title: hold.title }),
+        title: t('waitlist.ending.title'),
+        paragraphs: [t('waitlist.ending.body', { name: hold.name, title: hold.title, moment })],
+        button: { label: t('waitlist.ending.button'), url: link },
+      }),
+      push: {
+        language: lang,
+        title: t('push.holdEnding.title', { books: bookWords(lang, [hold.title]) }),
+        body: t('push.holdEnding.body', { moment }),
+        url: link,
+      },
+    },
+  ]);
+}
+
 /** D25: a deleted or sold book ends its waitlist, with an email to each waiter in their language. */
 export async function queueWaitlistEnded(
   tx: Tx,

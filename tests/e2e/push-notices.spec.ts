@@ -14,7 +14,8 @@ import { wordsIn } from './words';
 
 // Members choose their channels (D45) in Chromium: the member allows notifications, turns push
 // on from the notifications page, and the subscription reaches the server; the page's switches
-// save; the service worker code (src/web/push-sw.ts) shows a push and opens its page.
+// save; the service worker code (src/web/push-sw.ts), given a push through Chromium's DevTools
+// protocol (ServiceWorker.deliverPushMessage), shows it with its title, body, page and tag.
 //
 // The app's service worker comes from the installable app; here a minimal one imports
 // src/web/push-sw.ts (served by the journey's route, transpiled as the app's build would).
@@ -200,4 +201,54 @@ test('the notifications page at 390 and 1280, in English and Indonesian, with no
     .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => v.id)).toEqual([]);
+});
+
+test('the service worker code shows a push with its title, body and page, and one tag shows once', async ({
+  freshMember,
+}) => {
+  const { page } = freshMember;
+  const context = page.context();
+  await context.grantPermissions(['notifications']);
+  await serveTestWorker(context);
+  await page.goto('/profile/notifications');
+  await registerTestWorker(page);
+  // Chromium's DevTools protocol delivers a push to the registered worker, as a push service would.
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  const origin = new URL(page.url()).origin;
+  const data = JSON.stringify({
+    title: 'Held for you: “Circe”',
+    body: 'Borrow it before Friday.',
+    url: `${origin}/my-waitlist`,
+    tag: 'row-1',
+  });
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        return (await reg.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: n.data?.url,
+        }));
+      }),
+    )
+    .toEqual([
+      {
+        title: 'Held for you: “Circe”',
+        body: 'Borrow it before Friday.',
+        tag: 'row-1',
+        url: `${origin}/my-waitlist`,
+      },
+    ]);
 });

@@ -90,3 +90,6 @@ scope.addEventListener('notificationclick', (event) => {
     })(),
   );
 });
+
+// A module of its own: the service worker imports it for its listeners (nothing is exported).
+export {};

@@ -26,7 +26,7 @@ const root = join(import.meta.dirname, '../..');
 /** The minimal service worker: the push code, and nothing else. */
 async function serveTestWorker(context: BrowserContext) {
   const pushCode = ts.transpileModule(readFileSync(join(root, 'src/web/push-sw.ts'), 'utf8'), {
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None },
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
   }).outputText;
   await context.route('**/push-sw.js', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: pushCode.replace(/^export \{\};?$/m, '') }),
@@ -251,4 +251,18 @@ test('the service worker code shows a push with its title, body and page, and on
         url: `${origin}/my-waitlist`,
       },
     ]);
+  // A page of another site is never opened: that notification opens our home page instead.
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId,
+    data: JSON.stringify({ title: 'Elsewhere', body: 'x', url: 'https://elsewhere.example/x', tag: 'row-2' }),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        return (await reg.getNotifications({ tag: 'row-2' })).map((n) => n.data?.url);
+      }),
+    )
+    .toEqual([`${origin}/`]);
 });

@@ -68,6 +68,7 @@ export const PAGES: readonly PagePattern[] = [
   { path: /^\/reset-password$/, meta: 'resetPassword' },
   { path: /^\/confirm-email$/, meta: 'confirmEmail' },
   { path: /^\/profile\/edit$/, meta: 'profile' },
+  { path: /^\/profile\/notifications$/, meta: 'notifications' },
   { path: /^\/cart$/, meta: 'cart' },
   { path: /^\/checkout$/, meta: 'checkout' },
   { path: /^\/order-confirmation$/, meta: 'orderConfirmation' },

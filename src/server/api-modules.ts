@@ -24,6 +24,8 @@ import { findRoutes } from './modules/find/routes';
 import { wantedRoutes } from './modules/wanted/routes';
 // Late and wrong money as tasks (D44), the gateway's fees in the figures (D43)
 import { financeRoutes } from './modules/finance/routes';
+// Members choose their channels: push notices and choices (D45)
+import { noticesRoutes } from './modules/notices/routes';
 
 /**
  * The one list of the API's route modules. Each is mounted under /api (app.ts) and so
@@ -57,6 +59,8 @@ const API_MODULES = [
   deliveryPricesRoutes,
   // Late and wrong money as tasks (D44), the gateway's fees in the figures (D43)
   financeRoutes,
+  // Members choose their channels (D45)
+  noticesRoutes,
 ] as const;
 
 export function mountApiModules(app: OpenAPIHono<AppEnv>): void {

@@ -114,3 +114,35 @@ describe('object storage and proxies (D31)', () => {
     expect(() => loadConfig({ ...production, TRUSTED_PROXIES: 'yes' })).toThrow(/TRUSTED_PROXIES/);
   });
 });
+
+describe('Web Push keys (D45)', () => {
+  it('takes both VAPID keys or neither, each in its form; without them one pair is generated into DATA_DIR and kept', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rakbuku-vapid-'));
+    try {
+      const first = loadConfig({ DATA_DIR: dir }).vapid;
+      expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+      expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+      // The next start reads the same pair: browsers' subscriptions stay valid.
+      expect(loadConfig({ DATA_DIR: dir }).vapid).toEqual(first);
+      expect(() => loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: first.publicKey })).toThrow(/set together/);
+      expect(() =>
+        loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: first.privateKey }),
+      ).toThrow(/VAPID_PUBLIC_KEY/);
+      expect(() => loadConfig({ DATA_DIR: dir, VAPID_SUBJECT: 'http://example.com' })).toThrow(
+        /VAPID_SUBJECT/,
+      );
+      const set = {
+        VAPID_PUBLIC_KEY: first.publicKey,
+        VAPID_PRIVATE_KEY: first.privateKey,
+        VAPID_SUBJECT: 'mailto:ops@example.com',
+      };
+      expect(loadConfig({ DATA_DIR: dataDir, ...set }).vapid).toEqual({
+        publicKey: first.publicKey,
+        privateKey: first.privateKey,
+        subject: 'mailto:ops@example.com',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

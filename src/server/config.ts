@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 import { SERVICE_FEE_MAX_PERCENT } from '@domain/constants';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@domain/date-words';
@@ -57,6 +58,20 @@ const envSchema = z.object({
   XENDIT_SECRET_KEY: z.string().min(1).optional(),
   XENDIT_CALLBACK_TOKEN: z.string().min(16).optional(),
   XENDIT_API_URL: z.url().optional(),
+  // D45: Web Push's VAPID keys (web-push's generateVAPIDKeys, base64url): both or neither;
+  // without them a pair is generated once into DATA_DIR (several instances must share one pair).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key in base64url')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: address or an https:// URL')
+    .optional(),
   // Tests only: start this process's clock this many ms ahead (refused in production).
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
 });
@@ -71,6 +86,8 @@ export interface Config {
   /** Connections this instance keeps to PostgreSQL (not PGlite's, which has one). */
   databasePoolSize: number;
   authSecret: string;
+  /** Web Push (D45): the VAPID key pair and the contact the push services see. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   mail: { transport: 'smtp' | 'file' | 'none'; smtpUrl: string | null; from: string };
   adminEmail: string | null;
   seedDemo: boolean;
@@ -193,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    vapid: vapidSettings(e, dataDir),
     mail: { transport, smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     // D20: the embedded database gets demo data by default; a server database only when asked.
@@ -215,6 +233,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: e.TRUSTED_PROXIES,
     paymentProvider: paymentProviderSettings(e),
   };
+}
+
+/** The configured VAPID pair, or one generated once into DATA_DIR (like the session secret). */
+function vapidSettings(e: z.infer<typeof envSchema>, dataDir: string): Config['vapid'] {
+  const subject = e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL ?? 'hello@rakbuku.local'}`;
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither.');
+  }
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
+  }
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    return { ...saved, subject };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const pair = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(pair), { mode: 0o600 });
+  return { ...pair, subject };
 }
 
 /** A development secret generated once into DATA_DIR, so sessions survive restarts. */

@@ -15,6 +15,8 @@ import {
 } from './modules/payments/balances-service';
 import { closePaymentProvider } from './modules/payments/provider-service';
 import { createOutbox, createTransport, type Transport } from './outbox/outbox';
+import { createPushSender } from './outbox/push';
+import { listUnsubscribeHeaders } from './outbox/unsubscribe';
 import { onLifecycleEvent } from './lib/lifecycle-events';
 import { fireDueTimers } from './timers/fire';
 import { registerTimerKinds } from './timers/registry';
@@ -66,6 +68,9 @@ export async function createRuntime(
     intervalMs: EMAIL_WORKER_INTERVAL_MS,
     // D24: each pass of the worker first fires the due timers, whose emails it then sends.
     beforeSend: () => fireDueTimers({ db: database.db, config, log }),
+    // D45: pushes to the devices members allowed, and one-click unsubscribe on chosen emails.
+    push: createPushSender({ db: database.db, config, log }),
+    unsubscribeHeaders: (to, kinds) => listUnsubscribeHeaders(config, to, kinds),
   });
   const storage = overrides.storage ?? openStorage(config);
   const auth = createAuth({ db: database.db, config, outbox });

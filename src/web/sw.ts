@@ -23,10 +23,8 @@ import {
   SAVED_AT_HEADER,
   SESSION_READ,
 } from './lib/offline-cache';
-
-// Web Push: the push and notification-click handlers live in ./push-sw (built beside this
-// file); they are imported here, as the first import after Workbox's:
-//   import './push-sw';
+// Web Push (D45): the push and notification-click handlers.
+import './push-sw';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;

@@ -28,7 +28,9 @@ import {
 } from '@domain/constants';
 import type { PAYMENT_TASK_KINDS, PAYMENT_TASK_RESOLUTIONS } from '@domain/gateway-types';
 import type { DeliveryAddress, OrderEventDetails, PickupLocationSnapshot } from '@domain/order-types';
+import type { NoticeChannel } from '@domain/notice-kinds';
 import type { StoredNotice } from '@server/outbox/layout';
+import type { PushContent } from '@server/outbox/push-content';
 
 // One schema for PGlite and PostgreSQL. Field names are camelCase (Better Auth reads them),
 // column names snake_case.
@@ -935,6 +937,12 @@ export const emailNotifications = pgTable(
     digestKey: text('digest_key'),
     /** The notice as data, to be rendered as one part of a combined email (outbox/digest.ts). */
     notice: jsonb('notice').$type<StoredNotice>(),
+    /** Members choose their channels (D45): 'email' or 'push'; each channel batches and sends alone. */
+    channel: text('channel').$type<NoticeChannel>().notNull().default('email'),
+    /** The notice's kind (@domain/notice-kinds), whose choices the insert trigger keeps; null always goes. */
+    noticeKind: text('notice_kind'),
+    /** A push row's words and page (channel 'push'). */
+    push: jsonb('push').$type<PushContent>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -951,6 +959,10 @@ export const emailNotifications = pgTable(
       .where(sql`${t.failedAt} is not null`),
     index('email_recipient_prefix_idx').on(sql`lower(${t.recipientEmail}) text_pattern_ops`),
     index('email_order_number_idx').on(sql`(upper(right(${t.orderId}::text, 8))) text_pattern_ops`),
+    check(
+      'email_notifications_channel_check',
+      sql`${t.channel} in ('email', 'push') and (${t.channel} = 'email' or ${t.push} is not null)`,
+    ),
   ],
 );
 
@@ -1120,3 +1132,42 @@ export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type PaymentNotice = typeof paymentNotices.$inferSelect;
 export type PaymentTask = typeof paymentTasks.$inferSelect;
+
+// ---------------------------------------------------------------- push notices and choices (D45)
+/** A browser's push subscription on a device its member allowed (migration 0032). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique('push_subscriptions_endpoint_uq'),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** A member's choice for one notice kind and channel; no row means on (D45). */
+export const noticeChoices = pgTable(
+  'notice_choices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    channel: text('channel').$type<NoticeChannel>().notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'notice_choices_pk', columns: [t.userId, t.kind, t.channel] }),
+    check('notice_choices_channel_check', sql`${t.channel} in ('email', 'push')`),
+    check(
+      'notice_choices_essential_check',
+      sql`${t.enabled} or ${t.channel} = 'push' or ${t.kind} not in ('account', 'payment')`,
+    ),
+  ],
+);

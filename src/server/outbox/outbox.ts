@@ -8,8 +8,10 @@ import { emailNotifications } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
 import { MAX_ATTEMPTS, retriesExhausted, retryWaitMs } from '@server/lib/retry-policy';
+import { type NoticeChannel, type NoticeKind, noticeKindOf, pushIsOffered } from '@domain/notice-kinds';
 import { combineNotices, DIGEST_LIMIT, digestKeyOf } from './digest';
 import type { RenderedEmail, StoredNotice } from './layout';
+import { combinePushes, type PushContent, type PushSender, pushDigestKey } from './push';
 
 // The outbox (D14): every email is a row first; a worker sends pending rows right after
 // they are queued and every 60 seconds.
@@ -25,6 +27,11 @@ import type { RenderedEmail, StoredNotice } from './layout';
 // Notices (layout.ts, renderNotice) are the exception to one row, one email (D37): the row
 // claimed first takes with it, under the same lease, its recipient's other notices due at that
 // moment, and one email carries them all (digest.ts); they are marked sent together.
+//
+// Members choose their channels (D45): a notice may also go by push (push.ts) as a row of its
+// own with channel 'push'. Each channel is claimed, batched and marked on its own, so a push
+// that fails never holds an email back, and each goes once. The member's choices are kept by the
+// outbox's insert trigger (migration 0032), whoever writes the rows.
 
 /** Attempts over the long retry window (about 3 days, lib/retry-policy.ts); then the row is failed. */
 export const MAX_EMAIL_ATTEMPTS = MAX_ATTEMPTS;
@@ -39,6 +46,8 @@ export interface QueuedEmail extends RenderedEmail {
   orderId?: string | null;
   /** A notice may share one email with the recipient's other notices due at once (D37). */
   notice?: StoredNotice;
+  /** Where hours count (D45): the same notice as a push to the member's devices. */
+  push?: PushContent;
 }
 
 /** Queue an email; call inside the transaction that caused it so both commit or neither. */
@@ -53,23 +62,50 @@ export async function enqueueEmails(db: DbOrTx, emails: QueuedEmail[]): Promise<
 
 /** The outbox rows for `emails`, for a statement that inserts them with other writes. */
 export function outboxRows(emails: readonly QueuedEmail[]): (typeof emailNotifications.$inferInsert)[] {
-  return emails.map((e) => ({
-    recipientEmail: e.to,
-    recipientType: e.recipientType,
-    emailType: e.emailType,
-    orderId: e.orderId ?? null,
-    subject: e.subject,
-    textBody: e.text,
-    htmlBody: e.html,
-    digestKey: e.notice ? digestKeyOf(e.to, e.notice) : null,
-    notice: e.notice ?? null,
-  }));
+  return emails.flatMap((e) => {
+    const noticeKind = noticeKindOf(e.emailType, e.recipientType);
+    const email = {
+      recipientEmail: e.to,
+      recipientType: e.recipientType,
+      emailType: e.emailType,
+      orderId: e.orderId ?? null,
+      subject: e.subject,
+      textBody: e.text,
+      htmlBody: e.html,
+      digestKey: e.notice ? digestKeyOf(e.to, e.notice) : null,
+      notice: e.notice ?? null,
+      channel: 'email' as const,
+      noticeKind,
+    };
+    // A push only for a member's own notice of a kind with pushes: the admins' working notices
+    // have no kind and no push.
+    if (!e.push || !noticeKind || !pushIsOffered(noticeKind)) return [email];
+    const push = {
+      ...email,
+      subject: e.push.title,
+      textBody: e.push.body,
+      htmlBody: '',
+      digestKey: pushDigestKey(e.to, e.push),
+      notice: null,
+      channel: 'push' as const,
+      push: e.push,
+    };
+    return [email, push];
+  });
 }
 
 export interface Transport {
   kind: 'smtp' | 'file' | 'none';
   /** `id` (the outbox row) becomes the Message-ID: a repeat after a crash carries the same one. */
-  send(message: { id?: string; to: string; subject: string; text: string; html: string }): Promise<void>;
+  send(message: {
+    id?: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    /** List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on a non-essential email (D45). */
+    headers?: Record<string, string>;
+  }): Promise<void>;
 }
 
 function messageId(id: string | undefined): string | undefined {
@@ -86,6 +122,7 @@ export function createTransport(config: Config, log: Logger): Transport {
     text: m.text,
     html: m.html,
     messageId: messageId(m.id),
+    headers: m.headers,
   });
   if (transport === 'smtp' && smtpUrl) {
     const smtp = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
@@ -146,13 +183,20 @@ type EmailRow = typeof emailNotifications.$inferSelect;
  * stays with it; the attempt is counted now, so a message whose send keeps crashing the process
  * stops at the limit.
  */
-async function leaseDueRows(db: Db, at: Date, where: SQL | undefined, limit: number): Promise<EmailRow[]> {
+async function leaseDueRows(
+  db: Db,
+  at: Date,
+  channel: NoticeChannel,
+  where: SQL | undefined,
+  limit: number,
+): Promise<EmailRow[]> {
   const due = db
     .select({ id: emailNotifications.id })
     .from(emailNotifications)
     .where(
       and(
         where,
+        eq(emailNotifications.channel, channel),
         isNull(emailNotifications.sentAt),
         isNull(emailNotifications.failedAt),
         lte(emailNotifications.nextAttemptAt, at),
@@ -172,18 +216,19 @@ async function leaseDueRows(db: Db, at: Date, where: SQL | undefined, limit: num
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
 }
 
-/** The oldest due row, under a lease. */
-async function claimNextEmail(db: Db): Promise<EmailRow | null> {
-  const [row] = await leaseDueRows(db, now(), undefined, 1);
+/** The oldest due row of `channel`, under a lease. */
+async function claimNext(db: Db, channel: NoticeChannel): Promise<EmailRow | null> {
+  const [row] = await leaseDueRows(db, now(), channel, undefined, 1);
   return row ?? null;
 }
 
 /** The other notices of `lead`'s recipient due now, under the same lease; at most DIGEST_LIMIT in all. */
 async function claimNoticesWith(db: Db, lead: EmailRow): Promise<EmailRow[]> {
-  if (!lead.digestKey || !lead.notice) return [];
+  if (!lead.digestKey) return [];
   const sameKey = and(eq(emailNotifications.digestKey, lead.digestKey), ne(emailNotifications.id, lead.id));
-  // Every row with a digest key holds its notice (outboxRows sets both).
-  return leaseDueRows(db, now(), sameKey, DIGEST_LIMIT - 1);
+  // Every row with a digest key holds its notice or its push (outboxRows sets both); a push
+  // row's key starts with its channel, so each channel batches its own rows (D37).
+  return leaseDueRows(db, now(), lead.channel, sameKey, DIGEST_LIMIT - 1);
 }
 
 /** What goes out for `lead` and the notices it carries: its own email, or one for them all. */
@@ -192,6 +237,13 @@ function emailOf(lead: EmailRow, carried: EmailRow[]): RenderedEmail {
     return { subject: lead.subject, text: lead.textBody, html: lead.htmlBody };
   }
   return combineNotices([lead.notice, ...carried.map((row) => row.notice as StoredNotice)]);
+}
+
+/** The kinds an email carries that its reader chose (D45): what its unsubscribe link turns off. */
+function kindsOf(rows: EmailRow[]): NoticeKind[] {
+  return [...new Set(rows.map((row) => row.noticeKind as NoticeKind | null))].filter(
+    (kind): kind is NoticeKind => kind !== null,
+  );
 }
 
 /**
@@ -205,6 +257,8 @@ export async function retryFailedEmails(db: DbOrTx, only?: { id: string }): Prom
     .set({ failedAt: null, attempts: 0, nextAttemptAt: now() })
     .where(
       and(
+        // The Emails tab's rows: a push that failed for three days is no longer news (D45).
+        eq(emailNotifications.channel, 'email'),
         isNull(emailNotifications.sentAt),
         isNotNull(emailNotifications.failedAt),
         only ? eq(emailNotifications.id, only.id) : undefined,
@@ -221,6 +275,10 @@ export function createOutbox(deps: {
   intervalMs: number;
   /** Work done at the start of every pass (the due timers, D24); its failure never stops the pass. */
   beforeSend?: () => Promise<unknown>;
+  /** Sends push rows (D45); without it they wait. */
+  push?: PushSender;
+  /** The one-click unsubscribe headers of an email of `kinds` to `to` (RFC 8058, D45). */
+  unsubscribeHeaders?: (to: string, kinds: NoticeKind[]) => Record<string, string> | undefined;
 }): Outbox {
   const { db, transport, log } = deps;
   let timer: NodeJS.Timeout | null = null;
@@ -240,13 +298,25 @@ export function createOutbox(deps: {
     );
   }
 
-  /** Claim, send (no transaction open), mark: one row at a time until none is due. */
-  async function drainOutbox(): Promise<OutboxRunResult> {
-    const total = { sent: 0, failed: 0 };
-    if (transport.kind === 'none') return total;
+  /** Sends what `lead` and the rows it carries say, by their channel; throws when it did not go. */
+  async function deliver(lead: EmailRow, carried: EmailRow[]): Promise<void> {
+    if (lead.channel === 'push') {
+      const content = combinePushes([lead, ...carried].map((row) => row.push as PushContent));
+      // The first row's id tags the notification: a repeat after a crash replaces it.
+      await deps.push!.send({ id: lead.id, to: lead.recipientEmail, content });
+      return;
+    }
+    const email = emailOf(lead, carried);
+    const headers = deps.unsubscribeHeaders?.(lead.recipientEmail, kindsOf([lead, ...carried]));
+    // The first row's id is the Message-ID of the email that carries the others too.
+    await transport.send({ id: lead.id, to: lead.recipientEmail, ...email, headers });
+  }
+
+  /** Claim, send (no transaction open), mark: one row of `channel` at a time until none is due. */
+  async function drainChannel(channel: NoticeChannel, total: OutboxRunResult): Promise<void> {
     for (;;) {
-      const row = await claimNextEmail(db);
-      if (!row) return total;
+      const row = await claimNext(db, channel);
+      if (!row) return;
       if (row.attempts > MAX_EMAIL_ATTEMPTS) {
         // Every attempt of the window ended with the process gone mid-send: failed, not dropped.
         total.failed++;
@@ -255,10 +325,8 @@ export function createOutbox(deps: {
       }
       const carried = await claimNoticesWith(db, row);
       const ids = [row.id, ...carried.map((c) => c.id)];
-      const email = emailOf(row, carried);
       try {
-        // The first row's id is the Message-ID of the email that carries the others too.
-        await transport.send({ id: row.id, to: row.recipientEmail, ...email });
+        await deliver(row, carried);
       } catch (err) {
         total.failed++;
         const lastError = err instanceof Error ? err.message.slice(0, 500) : String(err);
@@ -278,7 +346,10 @@ export function createOutbox(deps: {
           .update(emailNotifications)
           .set({ lastError, nextAttemptAt: new Date(now().getTime() + retryWaitMs(row.attempts)) })
           .where(inArray(emailNotifications.id, ids));
-        log.warn({ emailId: row.id, carried: carried.length, err: String(err) }, 'email send failed');
+        log.warn(
+          { emailId: row.id, channel, carried: carried.length, err: String(err) },
+          'notice send failed',
+        );
         continue;
       }
       total.sent++;
@@ -287,6 +358,14 @@ export function createOutbox(deps: {
         .set({ sentAt: now(), lastError: null })
         .where(inArray(emailNotifications.id, ids));
     }
+  }
+
+  /** The emails (when a transport is configured), then the pushes: neither waits on the other's failures. */
+  async function drainOutbox(): Promise<OutboxRunResult> {
+    const total = { sent: 0, failed: 0 };
+    if (transport.kind !== 'none') await drainChannel('email', total);
+    if (deps.push) await drainChannel('push', total);
+    return total;
   }
 
   /** One worker pass: the due timers first (D24), then the outbox. */
@@ -317,7 +396,7 @@ export function createOutbox(deps: {
   }
 
   function kick() {
-    if (transport.kind === 'none') return;
+    if (transport.kind === 'none' && !deps.push) return;
     runOnce().catch((err) => log.error({ err }, 'outbox pass failed'));
   }
 

@@ -27,6 +27,7 @@ import { preparePayoutBatch } from '@server/modules/payout-batches/service';
 import { advanceTestOrder, asSessionUser, placeTestOrder } from '@tests/support/order-factories';
 import { registeredApiRoutes, routeKey } from '@tests/support/registered-routes';
 import { insertPaymentTask } from '@tests/support/payment-tasks';
+import { unsubscribeToken } from '@server/outbox/unsubscribe';
 
 // Every API route the app registers, read from Hono's router, with the answer each kind of
 // caller gets, run cell by cell against a seeded database. A new route without an entry here
@@ -795,6 +796,39 @@ const MATRIX: Record<string, Entry> = {
         (await ctx.db.select().from(wantedBooks).where(eq(wantedBooks.id, row.id))).length === 1;
       return { path: `/api/wanted/${row.id}`, still };
     },
+  },
+  // Members choose their channels (D45): each member's own choices and devices; the unsubscribe
+  // link is public, its signed token the proof (notices.test.ts: a forged one changes nothing).
+  'GET /api/notices/push-key': { expect: PUBLIC, setup: async () => ({ path: '/api/notices/push-key' }) },
+  'GET /api/profile/notices': { expect: SIGNED_IN, setup: async () => ({ path: '/api/profile/notices' }) },
+  'PUT /api/profile/notices': {
+    expect: SIGNED_IN,
+    setup: async () => ({
+      path: '/api/profile/notices',
+      body: { kind: 'orders', channel: 'email', enabled: false },
+    }),
+  },
+  'POST /api/profile/push-subscriptions': {
+    expect: { guest: 401, member: 201, owner: 201, other: 201, admin: 201 },
+    setup: async () => ({
+      path: '/api/profile/push-subscriptions',
+      body: {
+        endpoint: `https://push.example.test/${randomUUID()}`,
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      },
+    }),
+  },
+  'DELETE /api/profile/push-subscriptions': {
+    expect: SIGNED_IN,
+    setup: async () => ({
+      path: '/api/profile/push-subscriptions?endpoint=https%3A%2F%2Fpush.example.test%2Fgone',
+    }),
+  },
+  'POST /api/notices/unsubscribe': {
+    expect: PUBLIC,
+    setup: async () => ({
+      path: `/api/notices/unsubscribe?token=${unsubscribeToken(ctx.config.authSecret, actors.member.user.email, ['messages'])}`,
+    }),
   },
   // Every book findable (D46): public reads; a held book shows only to its holder (find.test.ts).
   'GET /api/borrowed-books': {

@@ -106,6 +106,11 @@ export const router = createBrowserRouter([
                 lazy: page(() => import('@web/features/waitlist/pages/my-waitlist-page')),
               },
               { path: 'wanted', lazy: page(() => import('@web/features/wanted/pages/wanted-page')) },
+              // Members choose their channels (D45)
+              {
+                path: 'profile/notifications',
+                lazy: page(() => import('@web/features/notices/pages/notifications-page')),
+              },
               {
                 path: 'orders/:orderId',
                 lazy: page(() => import('@web/features/orders/pages/order-detail-page')),

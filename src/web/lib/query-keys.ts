@@ -40,6 +40,9 @@ export const accountKeys = {
   payoutDetails: ['profile', 'payout-details'] as const,
   // Where members are: WhatsApp chat links (D45)
   whatsapp: ['profile', 'whatsapp'] as const,
+  // Members choose their channels (D45): the choices, and this browser's own subscription
+  notices: ['profile', 'notices'] as const,
+  pushDevice: ['push-device'] as const,
 };
 
 export const cartKeys = {

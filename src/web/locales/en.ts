@@ -24,6 +24,8 @@ import enFind from './en/find.json';
 import enDeliveryPrices from './en/deliveryPrices.json';
 // Late and wrong money (D44), the gateway's fees (D43)
 import enFinance from './en/finance.json';
+// Members choose their channels (D45)
+import enNotices from './en/notices.json';
 
 // The English catalogue, one namespace per feature: the web app bundles it (the default
 // language) and the server reads it through resources.ts.
@@ -53,6 +55,8 @@ export const en = {
   deliveryPrices: enDeliveryPrices,
   // Late and wrong money (D44), the gateway's fees (D43)
   finance: enFinance,
+  // Members choose their channels (D45)
+  notices: enNotices,
   errors: enErrors,
 };
 

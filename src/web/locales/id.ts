@@ -24,6 +24,8 @@ import idFind from './id/find.json';
 import idDeliveryPrices from './id/deliveryPrices.json';
 // Late and wrong money (D44), the gateway's fees (D43)
 import idFinance from './id/finance.json';
+// Members choose their channels (D45)
+import idNotices from './id/notices.json';
 
 // The Indonesian catalogue (D29), with every key of the English one (locales.test.ts). The web
 // app loads it as a chunk of its own, only for a page shown in Indonesian.
@@ -53,5 +55,7 @@ export const id: Catalogue = {
   deliveryPrices: idDeliveryPrices,
   // Late and wrong money (D44), the gateway's fees (D43)
   finance: idFinance,
+  // Members choose their channels (D45)
+  notices: idNotices,
   errors: idErrors,
 };

@@ -68,6 +68,8 @@ const SAME_IN_BOTH = new Set(
     'Email',
     'Checkout',
     'ISBN',
+    // A push notification (D45): Indonesian apps say "notifikasi push".
+    'Push',
   ].map((w) => w.toLowerCase()),
 );
 

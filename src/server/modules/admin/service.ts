@@ -165,7 +165,8 @@ export async function countPendingEmails(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(emailNotifications)
-    .where(isNull(emailNotifications.sentAt));
+    // Emails only: a push row (D45) is the outbox's too, but not an email an admin follows.
+    .where(and(isNull(emailNotifications.sentAt), eq(emailNotifications.channel, 'email')));
   return row.total;
 }
 
@@ -475,7 +476,8 @@ export async function listEmails(
   db: DbOrTx,
   query: PageQuery & { state?: 'pending' | 'failed' | 'sent' },
 ): Promise<CursorPage<AdminEmailRow>> {
-  const filters: SQL[] = [];
+  // The Emails tab lists emails: push rows (D45) share the outbox but are not emails.
+  const filters: SQL[] = [eq(emailNotifications.channel, 'email')];
   if (query.state === 'pending')
     filters.push(isNull(emailNotifications.sentAt), isNull(emailNotifications.failedAt));
   if (query.state === 'failed') filters.push(isNotNull(emailNotifications.failedAt));

@@ -7,6 +7,7 @@ import type { Tx } from '@server/db/client';
 import {
   type Message,
   messages,
+  orderItems,
   type Thread,
   threadReads,
   threads,
@@ -16,6 +17,7 @@ import {
 import { emailWords, languageOf, momentInZone } from '@server/lib/i18n';
 import { renderNotice } from '@server/outbox/layout';
 import { enqueueEmail } from '@server/outbox/outbox';
+import { bookWords, type PushContent } from '@server/outbox/push';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers } from '@server/timers/store';
 
@@ -106,6 +108,8 @@ async function fireMessageEmail(tx: Tx, deps: TimerDeps, timer: Timer, at: Date)
     // Worded in the recipient's language as the email is queued (D29); a notice, it shares one
     // email with the recipient's other notices due at once, a loan reminder say (D37).
     ...messageEmail(deps.config, recipient, news),
+    // D45: a new message goes by push too, naming the book it is about.
+    push: await messagePush(tx, deps.config, recipient, news),
   });
   for (const { thread, list } of news) {
     await tx
@@ -113,6 +117,45 @@ async function fireMessageEmail(tx: Tx, deps: TimerDeps, timer: Timer, at: Date)
       .set({ emailedAt: at, emailedThrough: list[list.length - 1].createdAt })
       .where(and(eq(threadReads.threadId, thread.id), eq(threadReads.userId, recipientId)));
   }
+}
+
+/** The push of a message email: one conversation names its book; several are counted. */
+async function messagePush(
+  tx: Tx,
+  config: Config,
+  recipient: { language: string },
+  news: ThreadNews[],
+): Promise<PushContent> {
+  const lang = languageOf(recipient.language);
+  const t = emailWords(lang);
+  const url = conversationLink(config, news[0].thread);
+  const line = (m: Message) => `${m.fromAdmin ? t('messages.rakbuku') : m.authorName}: ${m.body}`;
+  if (news.length > 1) {
+    const last = news.map(({ list }) => list[list.length - 1]);
+    return {
+      language: lang,
+      title: t('push.message.several', { count: news.length }),
+      body: last.map(line).join('\n'),
+      url,
+    };
+  }
+  const [{ thread, list }] = news;
+  const titles = thread.orderId
+    ? (
+        await tx
+          .select({ title: orderItems.title })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, thread.orderId))
+      )
+        .map((item) => item.title)
+        .sort((a, b) => a.localeCompare(b))
+    : [thread.bookTitle ?? ''];
+  return {
+    language: lang,
+    title: t('push.message.title', { count: list.length, books: bookWords(lang, titles) }),
+    body: line(list[list.length - 1]),
+    url,
+  };
 }
 
 /** Where the conversation is answered: the order page, or the conversation's own page. */

@@ -12,6 +12,7 @@ import { type EmailWords, emailWords, languageOf, momentInZone, translate } from
 import { listen } from '@server/lib/lifecycle-events';
 import { type EmailContent, renderEmail, renderNotice } from '@server/outbox/layout';
 import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
+import { bookWords, type PushContent } from '@server/outbox/push';
 import { orderNumber } from '@domain/order-number';
 
 // Order emails (D16). Called inside the transaction that placed or changed the order, so the
@@ -631,12 +632,39 @@ function noticeEmails(
       recipientType: type,
       emailType: `order_${notice}`,
       orderId: order.id,
+      push: pushOf(notice, type, { ...shared, lang, t: emailWords(lang) }),
       // The admins' daily reminder of a waiting claim is a notice (D37): it shares one email with
       // their other notices of that moment (the other claims' reminders, overdue loans).
       ...(notice === 'payment_claim_waiting' ? renderNotice(lang, content) : renderEmail(lang, content)),
     });
   }
   return emails;
+}
+
+/** The push where hours count (D45): a payment due or confirmed, and the owner's order to hand over. */
+function pushOf(notice: OrderNotice, type: Recipient, n: NoticeContext): PushContent | undefined {
+  const key =
+    type === 'borrower' && notice === 'shipping_cost_set'
+      ? 'paymentDue'
+      : type === 'borrower' && notice === 'payment_confirmed'
+        ? 'paymentConfirmed'
+        : type === 'owner' && notice === 'payment_confirmed'
+          ? 'handover'
+          : null;
+  if (!key) return undefined;
+  const words = {
+    books: bookWords(
+      n.lang,
+      n.items.map((item) => item.title),
+    ),
+    number: n.number,
+  };
+  return {
+    language: n.lang,
+    title: n.t(`push.${key}.title`, words),
+    body: n.t(`push.${key}.body`, words),
+    url: n.link,
+  };
 }
 
 /** An address and the language its reader saved (D29). */

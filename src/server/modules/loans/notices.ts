@@ -5,12 +5,13 @@ import { formatMoney } from '@domain/money';
 import { orderNumber } from '@domain/order-number';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
-import { type Order, type OrderExtension, type OrderItem, user } from '@server/db/schema';
+import { type Order, type OrderExtension, type OrderItem, orderItems, user } from '@server/db/schema';
 import type { UiLanguage } from '@domain/ui-language';
 import { now } from '@server/lib/clock';
 import { type EmailWords, emailWords, languageOf, translate } from '@server/lib/i18n';
 import { type EmailContent, renderNotice } from '@server/outbox/layout';
 import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
+import { bookWords, type PushContent } from '@server/outbox/push';
 import { waitingForOrder } from '@server/modules/waitlist/service';
 
 // Loan emails (D22, D23): reminders to the borrower, the overdue notice to owner and admins,
@@ -69,8 +70,16 @@ async function addresses(
 
 /** What one reader reads, in their language. */
 type Build = Partial<Record<Recipient, (lang: UiLanguage, t: EmailWords) => EmailContent>>;
+/** The push a reader gets too, where hours count (D45). */
+type PushBuild = Partial<Record<Recipient, (lang: UiLanguage, t: EmailWords) => PushContent>>;
 
-async function queue(tx: Tx, order: Order, emailType: string, build: Build): Promise<void> {
+async function queue(
+  tx: Tx,
+  order: Order,
+  emailType: string,
+  build: Build,
+  pushes: PushBuild = {},
+): Promise<void> {
   const recipients = await addresses(tx, order, Object.keys(build) as Recipient[]);
   await enqueueEmails(
     tx,
@@ -81,6 +90,7 @@ async function queue(tx: Tx, order: Order, emailType: string, build: Build): Pro
       orderId: order.id,
       // Reminders and loan notices share one email with the reader's other notices due at once (D37).
       ...renderNotice(lang, build[type]!(lang, emailWords(lang))),
+      push: pushes[type]?.(lang, emailWords(lang)),
     })),
   );
 }
@@ -146,7 +156,28 @@ export async function queueReminder(tx: Tx, config: Config, order: Order, kind: 
       button: { label: t('buttons.openTheOrder'), url: link },
     });
   }
-  await queue(tx, order, `loan_reminder_${kind}`, build);
+  // D45: the borrower's reminder goes by push too: a due date is where hours count.
+  const titles = (
+    await tx.select({ title: orderItems.title }).from(orderItems).where(eq(orderItems.orderId, order.id))
+  )
+    .map((item) => item.title)
+    .sort((a, b) => a.localeCompare(b));
+  const pushes: PushBuild = {
+    borrower: (lang, t) => ({
+      language: lang,
+      title: t('push.loan.title', { books: bookWords(lang, titles), words: dueLabel(lang, clock.daysLeft) }),
+      body: t(
+        overdue
+          ? 'push.loan.returnToday'
+          : waiting.members > 0
+            ? 'push.loan.returnNow'
+            : 'push.loan.returnOrExtend',
+        { number },
+      ),
+      url: link,
+    }),
+  };
+  await queue(tx, order, `loan_reminder_${kind}`, build, pushes);
 }
 
 /** D23: an extension tells the owner and the admins; the borrower gets the charge to pay. */

@@ -16,7 +16,13 @@ import { now } from '@server/lib/clock';
 import { announce as announceEvent, listen } from '@server/lib/lifecycle-events';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers, cancelTimers } from '@server/timers/store';
-import { type HoldOffer, queueHoldLapsed, queueHoldOffers, queueWaitlistEnded } from './notices';
+import {
+  type HoldOffer,
+  queueHoldEnding,
+  queueHoldLapsed,
+  queueHoldOffers,
+  queueWaitlistEnded,
+} from './notices';
 
 // Holds (D25): when a book becomes borrowable, its first waiter gets it for 48 hours, alone.
 // Every path takes the book's row lock first and then its queue, so two events that free the
@@ -24,6 +30,9 @@ import { type HoldOffer, queueHoldLapsed, queueHoldOffers, queueWaitlistEnded } 
 // the partial unique index on waitlist_entries keeps one hold per book whatever happens).
 
 const HOLD_TIMER = 'waitlist_hold';
+/** D45: the holder hears, by email and push, when their hold has this long left. */
+const HOLD_ENDING_TIMER = 'waitlist_ending';
+const HOLD_ENDING_BEFORE_MS = 6 * 3_600_000;
 
 /** The whole configuration: a hold's end announces a book back in the shop to every follower. */
 type HoldConfig = Config;
@@ -56,7 +65,15 @@ async function offerHold(
   await tx.update(books).set({ heldForId: first.userId, updatedAt: new Date() }).where(eq(books.id, book.id));
   // Out of everyone else's cart too: only the holder may borrow it now.
   await tx.delete(cartItems).where(and(eq(cartItems.bookId, book.id), ne(cartItems.userId, first.userId)));
-  await armTimers(tx, [{ kind: HOLD_TIMER, subjectId: first.id, refAt: holdUntil, dueAt: holdUntil }]);
+  await armTimers(tx, [
+    { kind: HOLD_TIMER, subjectId: first.id, refAt: holdUntil, dueAt: holdUntil },
+    {
+      kind: HOLD_ENDING_TIMER,
+      subjectId: first.id,
+      refAt: holdUntil,
+      dueAt: new Date(holdUntil.getTime() - HOLD_ENDING_BEFORE_MS),
+    },
+  ]);
   return { userId: first.userId, bookId: book.id, title: book.title, holdUntil };
 }
 
@@ -120,7 +137,7 @@ export async function endHold(
   if (!book || !entry) return false;
   if (input.onlyHoldUntil && entry.holdUntil?.getTime() !== input.onlyHoldUntil.getTime()) return false;
   await tx.delete(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
-  await cancelTimers(tx, entry.id, [HOLD_TIMER]);
+  await cancelTimers(tx, entry.id, [HOLD_TIMER, HOLD_ENDING_TIMER]);
   if (book.heldForId !== entry.userId) return true;
   await tx.update(books).set({ heldForId: null, updatedAt: new Date() }).where(eq(books.id, book.id));
   const offer = await offerHold(tx, { ...book, heldForId: null }, now());
@@ -137,7 +154,7 @@ async function endHoldsAtCheckout(tx: Tx, memberId: string, bookIds: readonly st
     .delete(waitlistEntries)
     .where(and(eq(waitlistEntries.userId, memberId), inArray(waitlistEntries.bookId, [...bookIds])))
     .returning({ id: waitlistEntries.id });
-  for (const { id } of ended) await cancelTimers(tx, id, [HOLD_TIMER]);
+  for (const { id } of ended) await cancelTimers(tx, id, [HOLD_TIMER, HOLD_ENDING_TIMER]);
   await tx
     .update(books)
     .set({ heldForId: null })
@@ -159,7 +176,7 @@ async function endWaitlists(
       .where(eq(waitlistEntries.bookId, bookId))
       .returning({ id: waitlistEntries.id, userId: waitlistEntries.userId });
     if (ended.length === 0) continue;
-    for (const { id } of ended) await cancelTimers(tx, id, [HOLD_TIMER]);
+    for (const { id } of ended) await cancelTimers(tx, id, [HOLD_TIMER, HOLD_ENDING_TIMER]);
     if (book.heldForId) await tx.update(books).set({ heldForId: null }).where(eq(books.id, bookId));
     const members = await tx
       .select({ email: user.email, name: user.name, language: user.language })
@@ -214,8 +231,45 @@ async function fireHoldTimer(tx: Tx, deps: TimerDeps, timer: Timer): Promise<voi
     });
 }
 
+/**
+ * D45: six hours before a hold ends, its holder hears it is about to lapse (email and push). Only
+ * for the hold the timer was armed for, while the book is still theirs and the end still ahead
+ * (after a downtime past the end, the hold's own timer passes it on and this says nothing).
+ */
+async function fireHoldEndingTimer(tx: Tx, deps: TimerDeps, timer: Timer): Promise<void> {
+  if (!timer.refAt || now() >= timer.refAt) return;
+  const [held] = await tx
+    .select({
+      holdUntil: waitlistEntries.holdUntil,
+      bookId: books.id,
+      title: books.title,
+      heldForId: books.heldForId,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      language: user.language,
+    })
+    .from(waitlistEntries)
+    .innerJoin(books, eq(books.id, waitlistEntries.bookId))
+    .innerJoin(user, eq(user.id, waitlistEntries.userId))
+    .where(eq(waitlistEntries.id, timer.subjectId));
+  if (!held || held.holdUntil?.getTime() !== timer.refAt.getTime() || held.heldForId !== held.userId) return;
+  await queueHoldEnding(tx, deps.config, {
+    userId: held.userId,
+    email: held.email,
+    name: held.name,
+    language: held.language,
+    bookId: held.bookId,
+    title: held.title,
+    holdUntil: timer.refAt,
+  });
+}
+
 /** The waitlist's timer kinds (src/server/wiring.ts lists them). */
-export const waitlistTimerKinds: TimerKind[] = [{ prefix: HOLD_TIMER, fire: fireHoldTimer }];
+export const waitlistTimerKinds: TimerKind[] = [
+  { prefix: HOLD_TIMER, fire: fireHoldTimer },
+  { prefix: HOLD_ENDING_TIMER, fire: fireHoldEndingTimer },
+];
 
 /**
  * The waitlist's lifecycle listener (src/server/wiring.ts): a borrowable book goes to its first

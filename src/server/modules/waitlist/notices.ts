@@ -5,6 +5,7 @@ import type { Tx } from '@server/db/client';
 import { emailWords, languageOf, momentInZone } from '@server/lib/i18n';
 import { renderNotice } from '@server/outbox/layout';
 import { enqueueEmails } from '@server/outbox/outbox';
+import { bookWords } from '@server/outbox/push';
 
 // The waitlist's emails (D25), queued in the transaction that made the hold or ended the list.
 
@@ -53,9 +54,54 @@ export async function queueHoldOffers(tx: Tx, config: NoticeConfig, offers: Hold
           ]),
           button: { label: t(`waitlist.hold.button${form}`), url: link },
         }),
+        // D45: a hold lasts 48 hours, so it goes by push too; it ends at the first one's end.
+        push: {
+          language: lang,
+          title: t('push.hold.title', {
+            books: bookWords(
+              lang,
+              held.map((h) => h.title),
+            ),
+          }),
+          body: t('push.hold.body', {
+            moment: holdEndLabel(
+              lang,
+              new Date(Math.min(...held.map((h) => h.holdUntil.getTime()))),
+              config.timeZone,
+            ),
+          }),
+          url: link,
+        },
       };
     }),
   );
+}
+
+/** D45: a hold about to lapse: its holder hears by email and push while there is time to borrow. */
+export async function queueHoldEnding(tx: Tx, config: NoticeConfig, hold: HoldOffer): Promise<void> {
+  const lang = languageOf(hold.language);
+  const t = emailWords(lang);
+  const moment = holdEndLabel(lang, hold.holdUntil, config.timeZone);
+  const link = `${config.appUrl}/books/${hold.bookId}`;
+  await enqueueEmails(tx, [
+    {
+      to: hold.email,
+      recipientType: 'user',
+      emailType: 'waitlist_hold_ending',
+      ...renderNotice(lang, {
+        subject: t('waitlist.ending.subject', { title: hold.title }),
+        title: t('waitlist.ending.title'),
+        paragraphs: [t('waitlist.ending.body', { name: hold.name, title: hold.title, moment })],
+        button: { label: t('waitlist.ending.button'), url: link },
+      }),
+      push: {
+        language: lang,
+        title: t('push.holdEnding.title', { books: bookWords(lang, [hold.title]) }),
+        body: t('push.holdEnding.body', { moment }),
+        url: link,
+      },
+    },
+  ]);
 }
 
 /** D25: a deleted or sold book ends its waitlist, with an email to each waiter in their language. */

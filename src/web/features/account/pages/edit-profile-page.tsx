@@ -1,4 +1,4 @@
-import { ArrowLeft, UserRound } from 'lucide-react';
+import { ArrowLeft, Bell, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { PayoutDetailsSection } from '@web/features/account/components/payout-de
 import { PasswordSection } from '@web/features/account/components/password-section';
 import { PickupLocationsSection } from '@web/features/account/components/pickup-locations-section';
 import { ProfileForm } from '@web/features/account/components/profile-form';
+import { SectionCard } from '@web/features/account/components/section-card';
 import { PageTitle } from '@web/components/ui/page-title';
 // Where members are: WhatsApp chat links (D45)
 import { WhatsappSection } from '@web/features/account/components/whatsapp-section';
@@ -69,6 +70,16 @@ export default function EditProfilePage() {
             <div className="space-y-6">
               <ProfileForm key={user.id} me={user} />
               <WhatsappSection />
+              {/* Members choose their channels (D45): their own page. */}
+              <SectionCard
+                title={t('profile.notifications.title')}
+                description={t('profile.notifications.description')}
+              >
+                <ButtonLink to="/profile/notifications" variant="secondary">
+                  <Bell className="size-4" aria-hidden />
+                  {t('profile.notifications.open')}
+                </ButtonLink>
+              </SectionCard>
               <PickupLocationsSection />
               <PayoutDetailsSection />
               <PasswordSection email={user.email} />

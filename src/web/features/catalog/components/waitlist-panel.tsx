@@ -10,6 +10,7 @@ import { formatDaySpan, formatOrderDateTime } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { signInPath } from '@web/lib/session';
 import { useJoinWaitlist, useLeaveWaitlist, usePassHold } from '@web/features/waitlist/api';
+import { PushOffer } from '@web/components/push-offer';
 
 /**
  * The waitlist on a book page (D25, D39): how many wait, the viewer's place and an estimate
@@ -102,6 +103,8 @@ export function WaitlistPanel({ waitlist }: { waitlist: BookWaitlist }) {
         )}
       </div>
       <ErrorBanner className="mt-3">{error}</ErrorBanner>
+      {/* D45: waiting for a hold that lasts 48 hours is when push matters. */}
+      {state === 'waiting' && <PushOffer className="mt-3" />}
     </section>
   );
 }

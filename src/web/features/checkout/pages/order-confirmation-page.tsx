@@ -12,6 +12,7 @@ import { PayNow } from '@web/features/checkout/pay-now';
 import { paths } from '@web/lib/paths';
 import type { ConfirmationState } from '@web/features/checkout/api';
 import { PageTitle } from '@web/components/ui/page-title';
+import { PushOffer } from '@web/components/push-offer';
 
 // An order placed is worth keeping at hand: the one moment Rakbuku offers to install itself.
 const InstallOffer = lazy(() => import('@web/components/install-offer'));
@@ -141,6 +142,8 @@ export default function OrderConfirmationPage() {
       <Suspense fallback={null}>
         <InstallOffer place="order" />
       </Suspense>
+      {/* D45: the moment push matters (a payment due, the order's news), never a first visit. */}
+      <PushOffer className="mt-6" />
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <ButtonLink to="/my-orders" size="lg">

@@ -1,0 +1,41 @@
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@web/components/ui/button';
+import { Container, PageHeader } from '@web/components/ui/card';
+import { LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { PageTitle } from '@web/components/ui/page-title';
+import { useNoticeChoices } from '../api';
+import { ChoicesSection } from '../components/choices-section';
+import { DeviceSection } from '../components/device-section';
+
+/** Members choose their channels (D45): push on this device, and per kind email and push. */
+export default function NotificationsPage() {
+  const { t } = useTranslation('notices');
+  const choices = useNoticeChoices();
+  return (
+    <Container className="py-8 sm:py-10">
+      <div className="mx-auto max-w-3xl">
+        <PageTitle title={t('page.title')} />
+        <ButtonLink to="/profile/edit" variant="ghost" size="sm" className="-ml-3 mb-4">
+          <ArrowLeft className="size-4" aria-hidden />
+          {t('page.back')}
+        </ButtonLink>
+        <PageHeader title={t('page.title')} description={t('page.description')} />
+        {choices.isLoading ? (
+          <LoadingState label={t('loading', { ns: 'common' })} />
+        ) : choices.isError ? (
+          <LoadErrorBanner
+            message={t('page.loadFailed')}
+            retryLabel={t('page.retry')}
+            onRetry={() => void choices.refetch()}
+          />
+        ) : (
+          <div className="space-y-6">
+            <DeviceSection />
+            <ChoicesSection />
+          </div>
+        )}
+      </div>
+    </Container>
+  );
+}

@@ -11,7 +11,7 @@ import { broadcastAuthChange } from '@web/lib/session';
 import { changePassword, requestPasswordReset } from '@web/features/account/api';
 import { NewPasswordFields, PasswordField } from './form-fields';
 import { SectionCard } from './section-card';
-import { showServerErrors } from './server-errors';
+import { showServerErrors } from '@web/lib/server-errors';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };

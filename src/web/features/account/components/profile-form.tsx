@@ -16,7 +16,7 @@ import { sessionQuery } from '@web/lib/session';
 import { updateProfile } from '@web/features/account/api';
 import { ContactFields, TextField } from './form-fields';
 import { SectionCard } from './section-card';
-import { showServerErrors } from './server-errors';
+import { showServerErrors } from '@web/lib/server-errors';
 
 const FIELDS = ['name', 'phone', 'location', 'address'] as const;
 

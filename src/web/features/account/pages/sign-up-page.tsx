@@ -12,7 +12,7 @@ import { signUp } from '@web/features/account/api';
 import { AuthCard } from '@web/features/account/components/auth-card';
 import { CheckEmail } from '@web/features/account/components/check-email';
 import { EmailField, NewPasswordFields, TextField } from '@web/features/account/components/form-fields';
-import { showServerErrors } from '@web/features/account/components/server-errors';
+import { showServerErrors } from '@web/lib/server-errors';
 import { PageTitle } from '@web/components/ui/page-title';
 
 // Sign-up asks only what an account needs; phone, location and address are asked when they are

@@ -8,9 +8,9 @@ import type { Me } from '@domain/api-types';
 import { listingLocationSchema } from '@domain/schemas/account';
 import { Button } from '@web/components/ui/button';
 import { ErrorBanner } from '@web/components/ui/feedback';
+import { Field, Input } from '@web/components/ui/field';
 import { updateProfile } from '@web/features/account/api';
-import { TextField } from '@web/features/account/components/form-fields';
-import { showServerErrors } from '@web/features/account/components/server-errors';
+import { showServerErrors } from '@web/lib/server-errors';
 import { sessionQuery } from '@web/lib/session';
 
 // Sign-up does not ask where a member lives; a book's area is its owner's location (D38), so
@@ -62,13 +62,14 @@ export function LocationFirst({ me }: { me: Me }) {
           <p className="mt-1 text-sm text-stone-600">{t('books:locationFirst.text')}</p>
           <form onSubmit={onSubmit} noValidate className="mt-4 space-y-3">
             <ErrorBanner>{error}</ErrorBanner>
-            <TextField
-              id="location"
-              autoComplete="address-level2"
-              label={t('account:fields.location')}
-              error={errors.location?.message}
-              registration={register('location')}
-            />
+            <Field label={t('account:fields.location')} htmlFor="location" error={errors.location?.message}>
+              <Input
+                id="location"
+                autoComplete="address-level2"
+                invalid={!!errors.location}
+                {...register('location')}
+              />
+            </Field>
             <Button type="submit" loading={isSubmitting}>
               {t('books:locationFirst.save')}
             </Button>

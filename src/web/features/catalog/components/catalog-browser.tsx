@@ -17,7 +17,7 @@ import { CatalogFilters } from './catalog-filters';
 import { Pagination } from '@web/components/pagination';
 import { SortSelect } from './sort-select';
 import { BorrowedSection } from './borrowed-section';
-import { WantSearchButton } from '@web/features/wanted/components/want-search-button';
+import { WantSearchButton } from '@web/components/want-search-button';
 import { DidYouMean } from './did-you-mean';
 
 /**

@@ -8,8 +8,8 @@ import { type WantedBook, type WantedRequest, wantedRequestSchema } from '@domai
 import { Button } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { EmptyState, ErrorBanner, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
-import { TextField } from '@web/features/account/components/form-fields';
-import { showServerErrors } from '@web/features/account/components/server-errors';
+import { Field, Input } from '@web/components/ui/field';
+import { showServerErrors } from '@web/lib/server-errors';
 import { myWantedQuery, useAddWanted, useRemoveWanted } from '@web/features/wanted/api';
 import { errorMessage } from '@web/lib/api';
 import { formatOrderDate } from '@web/lib/format';
@@ -106,28 +106,26 @@ function AddWanted() {
       </h2>
       <ErrorBanner>{error}</ErrorBanner>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="wanted-title"
-          label={t('wanted.fields.title')}
-          error={errors.title?.message}
-          registration={register('title')}
-        />
-        <TextField
-          id="wanted-author"
+        <Field label={t('wanted.fields.title')} htmlFor="wanted-title" error={errors.title?.message}>
+          <Input id="wanted-title" invalid={!!errors.title} {...register('title')} />
+        </Field>
+        <Field
           label={t('wanted.fields.author')}
+          htmlFor="wanted-author"
           hint={t('wanted.fields.authorHint')}
           error={errors.author?.message}
-          registration={register('author')}
-        />
+        >
+          <Input id="wanted-author" invalid={!!errors.author} {...register('author')} />
+        </Field>
       </div>
-      <TextField
-        id="wanted-isbn"
-        inputMode="numeric"
+      <Field
         label={t('wanted.fields.isbn')}
+        htmlFor="wanted-isbn"
         hint={t('wanted.fields.isbnHint')}
         error={errors.isbn?.message}
-        registration={register('isbn')}
-      />
+      >
+        <Input id="wanted-isbn" inputMode="numeric" invalid={!!errors.isbn} {...register('isbn')} />
+      </Field>
       <Button type="submit" loading={isSubmitting}>
         {t('wanted.add')}
       </Button>

@@ -17,7 +17,7 @@ import { CatalogFilters } from './catalog-filters';
 import { Pagination } from '@web/components/pagination';
 import { SortSelect } from './sort-select';
 import { BorrowedSection } from './borrowed-section';
-import { WantSearchButton } from '@web/components/want-search-button';
+import { WantButton } from '@web/components/want-button';
 import { DidYouMean } from './did-you-mean';
 
 /**
@@ -163,7 +163,13 @@ export function CatalogBrowser({
               ) : params.q || hasFilters ? (
                 <div className="flex flex-wrap justify-center gap-2">
                   {/* D47: nothing to borrow for these words; the member can be told when it is listed. */}
-                  {params.q && !shelf && <WantSearchButton words={params.q} />}
+                  {params.q && !shelf && (
+                    <WantButton
+                      wanted={{ title: params.q }}
+                      name={params.q}
+                      label={t('find:wanted.tellMe')}
+                    />
+                  )}
                   {params.q && (
                     <Button variant="outline" onClick={() => update({ q: '' })}>
                       {t('search.clear')}

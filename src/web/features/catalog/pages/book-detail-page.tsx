@@ -21,6 +21,7 @@ import { LoadFailure } from '@web/features/catalog/components/load-failure';
 import { OwnerAvatar } from '@web/features/catalog/components/owner-avatar';
 import { PickupPoints } from '@web/features/catalog/components/pickup-points';
 import { WaitlistPanel } from '@web/features/catalog/components/waitlist-panel';
+import { WantButton } from '@web/components/want-button';
 import { bookWaitlistQuery } from '@web/features/waitlist/api';
 import { formatMonthYear } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
@@ -142,6 +143,16 @@ function BookDetailView({ book: shown }: { book: BookDetail }) {
               </>
             )}
             {waitlist.data && <WaitlistPanel waitlist={waitlist.data} />}
+            {/* D47: any copy will do; the member hears when one can be borrowed. */}
+            {!isOwner && book.availability !== 'available' && (
+              <div className="mt-4 flex justify-start">
+                <WantButton
+                  wanted={{ title: book.title, author: book.author, isbn: book.isbn ?? undefined }}
+                  name={book.title}
+                  label={t('find:wanted.tellMeCopy')}
+                />
+              </div>
+            )}
           </Card>
 
           <section className="mt-8 max-w-2xl">

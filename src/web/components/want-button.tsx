@@ -7,12 +7,23 @@ import { errorMessage } from '@web/lib/api';
 import { signInPath } from '@web/lib/session';
 import { useSession } from '@web/lib/session';
 import { useAddWanted } from '@web/features/wanted/api';
+import type { WantedRequest } from '@domain/wanted-types';
 
 /**
- * D47 on a search that found nothing to borrow: "Tell me when it is listed" keeps the search's
- * words as a wanted title; a guest is sent to sign in first.
+ * D47: adds a wanted book from where the member looks for it: a search that found nothing to
+ * borrow ("Tell me when it is listed", the search's words as a title) or the page of a book out
+ * now ("Tell me when a copy is free": its title, author and ISBN). A guest signs in first.
  */
-export function WantSearchButton({ words }: { words: string }) {
+export function WantButton({
+  wanted,
+  name,
+  label,
+}: {
+  wanted: WantedRequest;
+  /** What the confirmation calls it: the search's words or the book's title. */
+  name: string;
+  label: string;
+}) {
   const { t } = useTranslation('find');
   const { user } = useSession();
   const location = useLocation();
@@ -22,7 +33,7 @@ export function WantSearchButton({ words }: { words: string }) {
     return (
       <ButtonLink to={signInPath(`${location.pathname}${location.search}`)} variant="outline">
         <BellPlus className="size-4" aria-hidden />
-        {t('wanted.tellMe')}
+        {label}
       </ButtonLink>
     );
   if (add.isSuccess)
@@ -33,7 +44,7 @@ export function WantSearchButton({ words }: { words: string }) {
         data-testid="wanted-added"
       >
         <Check className="size-4" aria-hidden />
-        {t('wanted.added', { words })}{' '}
+        {t('wanted.added', { words: name })}{' '}
         <Link to="/wanted" className="font-semibold underline">
           {t('wanted.seeList')}
         </Link>
@@ -46,14 +57,11 @@ export function WantSearchButton({ words }: { words: string }) {
         loading={add.isPending}
         onClick={() => {
           setError(null);
-          add.mutate(
-            { title: words },
-            { onError: (err) => setError(errorMessage(err, t('wanted.addFailed'))) },
-          );
+          add.mutate(wanted, { onError: (err) => setError(errorMessage(err, t('wanted.addFailed'))) });
         }}
       >
         <BellPlus className="size-4" aria-hidden />
-        {t('wanted.tellMe')}
+        {label}
       </Button>
       {error && (
         <p role="alert" className="text-sm text-red-700">

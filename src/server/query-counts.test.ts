@@ -26,11 +26,20 @@ afterAll(() => ctx.close());
 
 const CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 
+/**
+ * The outbox pass a request kicks (push needs no mail transport, so it always runs) is the
+ * worker's, not the request's, and may start before the answer is read: its claims of due timers
+ * and of outbox rows are left out.
+ */
+const WORKER_PASS = (query: string) =>
+  (/^\s*select\b/i.test(query) && /from "timers"/i.test(query)) ||
+  (/"email_notifications"/i.test(query) && /skip locked/i.test(query));
+
 /** The statements `run` sends, transaction control left out. */
 async function queriesOf(run: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   observeQueries(ctx.db, (query) => {
-    if (!CONTROL.test(query)) seen.push(query);
+    if (!CONTROL.test(query) && !WORKER_PASS(query)) seen.push(query);
   });
   try {
     await run();

@@ -4,7 +4,15 @@ import { MAX_WANTED } from '@domain/constants';
 import { type MyWanted, type WantedBook, type WantedRequest, wantedOf } from '@domain/wanted-types';
 import type { Config } from '@server/config';
 import type { Db, DbOrTx, Tx } from '@server/db/client';
-import { type Book, books, orderItems, user, wantedBookNotices, wantedBooks } from '@server/db/schema';
+import {
+  type Book,
+  books,
+  orderItems,
+  orders,
+  user,
+  wantedBookNotices,
+  wantedBooks,
+} from '@server/db/schema';
 import { emailWords, languageOf } from '@server/lib/i18n';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { listen } from '@server/lib/lifecycle-events';
@@ -13,7 +21,7 @@ import { enqueueEmails } from '@server/outbox/outbox';
 
 // Wanted books (D47): a member's list of titles and ISBNs, and the notice when a matching book
 // can be borrowed: once per wanted entry and book, whether it was just listed, came back to the
-// shop or left a hold nobody took. A wanted entry ends when its member orders a matching book.
+// shop or left a hold nobody took. A wanted entry ends when its member borrows a matching book.
 
 type WantedRow = typeof wantedBooks.$inferSelect;
 
@@ -143,25 +151,28 @@ async function tellWanters(
   }
 }
 
-/** A checkout ends the borrower's wanted entries its books match (D47). */
-async function endWantedAtCheckout(tx: Tx, borrowerId: string, orderIds: readonly string[]): Promise<void> {
-  const ordered = await tx
-    .select({ isbn: books.isbn, title: books.title, author: books.author })
-    .from(orderItems)
-    .innerJoin(books, eq(books.id, orderItems.bookId))
-    .where(inArray(orderItems.orderId, [...orderIds]));
-  if (ordered.length === 0) return;
-  await tx
-    .delete(wantedBooks)
-    .where(and(eq(wantedBooks.userId, borrowerId), or(...ordered.map((b) => matchesBook(b)))));
+/**
+ * A loan ends its borrower's wanted entries its books match (D47): when the order is paid and so
+ * the member borrows them, not at checkout (an order never paid borrows nothing). One statement.
+ */
+async function endWantedOnLoan(tx: Tx, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    delete from ${wantedBooks} as w
+    using ${orders} as o
+    join ${orderItems} as oi on oi.order_id = o.id
+    join ${books} as b on b.id = oi.book_id
+    where o.id = ${orderId} and w.user_id = o.user_id
+      and (w.isbn = b.isbn
+        or (w.title_key = nullif(btrim(rk_fold(b.title)), '')
+          and (w.author_key is null or w.author_key = nullif(btrim(rk_fold(b.author)), ''))))`);
 }
 
 /**
  * The wanted books' lifecycle listener (src/server/wiring.ts): books that became borrowable
- * (listed, back in the shop, a hold nobody took) tell their wanters; a checkout ends the
+ * (listed, back in the shop, a hold nobody took) tell their wanters; a paid order ends its
  * borrower's matching entries.
  */
-export const wantedListener = listen(['books-borrowable', 'order-placed'], async (tx, event, ctx) => {
+export const wantedListener = listen(['books-borrowable', 'order-status-changed'], async (tx, event, ctx) => {
   if (event.type === 'books-borrowable') await tellWanters(tx, ctx.config, event.bookIds);
-  else await endWantedAtCheckout(tx, event.borrowerId, event.orderIds);
+  else if (event.to === 'Processed') await endWantedOnLoan(tx, event.orderId);
 });

@@ -178,7 +178,7 @@ describe('the notice (D47)', () => {
     expect(await wantedEmails(wanter.user.email)).toHaveLength(1);
   });
 
-  it("a checkout of a matching book ends the borrower's wanted entry, and only theirs", async () => {
+  it("a matching book's order, once paid, ends the borrower's wanted entry, and only theirs", async () => {
     const owner = await ctx.member();
     const wanter = await ctx.member();
     const other = await ctx.member();
@@ -190,7 +190,10 @@ describe('the notice (D47)', () => {
       title: 'Laut Bercerita',
       author: 'Leila S. Chudori',
     });
-    await placeTestOrder(ctx, { borrower: wanter, books: [book] });
+    const placed = await placeTestOrder(ctx, { borrower: wanter, books: [book] });
+    // Placed, not yet paid: nothing borrowed yet.
+    expect((await mine(wanter)).items).toHaveLength(2);
+    await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Processed' });
     expect((await mine(wanter)).items.map((w: { title: string }) => w.title)).toEqual(['Something Else']);
     expect((await mine(other)).items).toHaveLength(1);
   });

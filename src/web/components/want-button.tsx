@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api';
-import { signInPath } from '@web/lib/session';
-import { useSession } from '@web/lib/session';
+import { signInPath, useSession } from '@web/lib/session';
 import { useAddWanted } from '@web/features/wanted/api';
 import type { WantedRequest } from '@domain/wanted-types';
 
 /**
  * D47: adds a wanted book from where the member looks for it: a search that found nothing to
  * borrow ("Tell me when it is listed", the search's words as a title) or the page of a book out
- * now ("Tell me when a copy is free": its title, author and ISBN). A guest signs in first.
+ * now ("Tell me when any copy can be borrowed": its title, author and ISBN). A guest signs in
+ * first.
  */
 export function WantButton({
   wanted,

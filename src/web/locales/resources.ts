@@ -36,7 +36,7 @@ import idPwa from './id/pwa.json';
 // (web/lib/page-words.ts), so the first page does not carry them either.
 
 /** Namespaces a page registers when it loads (web/lib/page-words.ts), off the first page. */
-const PAGE_NAMESPACES = ['admin', 'payoutBatch', 'deliveryPrices', 'finance', 'notices'] as const;
+export const PAGE_NAMESPACES = ['admin', 'payoutBatch', 'deliveryPrices', 'finance', 'notices'] as const;
 type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
 export type Namespace = WebNamespace | PageNamespace | 'emails' | 'pwa';

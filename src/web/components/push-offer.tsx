@@ -4,9 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { useEnablePush, usePushDevice } from '@web/features/notices/api';
-import { registerNoticeWords } from '@web/lib/page-words';
-
-registerNoticeWords();
 
 const DISMISSED = 'rakbuku_push_offer_dismissed';
 

@@ -5,9 +5,6 @@ import { PRICE_MIN_RUPIAH, SHIPPING_COST_MAX } from '@domain/schemas/amount';
 import type { AdminOrderRow } from '@domain/admin-types';
 import { Button } from '@web/components/ui/button';
 import { isRupiahAtLeast, PriceInput } from '@web/components/ui/price-input';
-import { registerAdminWords } from '@web/lib/page-words';
-
-registerAdminWords();
 
 /** Whole rupiah, at least Rp 1.000 (D32), within the bound that keeps the total in its column. */
 function isValidShippingCost(value: string): boolean {

@@ -19,9 +19,6 @@ import { ReviewsTab } from '@web/features/admin/components/reviews-tab';
 import { DeliveryPricesTab } from '@web/features/admin/components/delivery-prices-tab';
 import { PaymentTasksTab } from '@web/features/admin/components/payment-tasks-tab';
 import { FinanceTab } from '@web/features/admin/components/finance-tab';
-import { registerAdminWords } from '@web/lib/page-words';
-
-registerAdminWords();
 
 const TABS = [
   'orders',

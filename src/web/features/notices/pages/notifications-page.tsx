@@ -7,9 +7,6 @@ import { PageTitle } from '@web/components/ui/page-title';
 import { useNoticeChoices } from '../api';
 import { ChoicesSection } from '../components/choices-section';
 import { DeviceSection } from '../components/device-section';
-import { registerNoticeWords } from '@web/lib/page-words';
-
-registerNoticeWords();
 
 /** Members choose their channels (D45): push on this device, and per kind email and push. */
 export default function NotificationsPage() {

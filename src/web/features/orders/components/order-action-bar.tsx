@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ORDER_STATUSES, type OrderStatus } from '@domain/constants';
@@ -9,13 +9,9 @@ import { ConfirmDialog } from '@web/components/ui/dialog';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { Select } from '@web/components/ui/field';
 import { errorMessage } from '@web/lib/api';
+import { ShippingCostForm } from '@web/components/shipping-cost-form';
 import { ConfirmPaymentForm } from '@web/components/confirm-payment-form';
 import { useOrderAction } from '@web/features/orders/api';
-
-// Only an admin sets a shipping cost: its form (and the admin's words) load only when shown.
-const ShippingCostForm = lazy(() =>
-  import('@web/components/shipping-cost-form').then((m) => ({ default: m.ShippingCostForm })),
-);
 
 /** Actions that need more than one press: an amount, a status choice or a confirmation. */
 const INPUT_ACTIONS: readonly OrderActionType[] = [
@@ -79,13 +75,11 @@ export function OrderActionBar({ order }: { order: OrderDetail }) {
 
       {/* D33: the admin sets the shipping cost and confirms payments here as on the dashboard. */}
       {allowed.includes('set_shipping_cost') && (
-        <Suspense fallback={null}>
-          <ShippingCostForm
-            order={order}
-            pending={action.isPending && action.variables?.type === 'set_shipping_cost'}
-            onSubmit={(shippingCost) => run({ type: 'set_shipping_cost', shippingCost })}
-          />
-        </Suspense>
+        <ShippingCostForm
+          order={order}
+          pending={action.isPending && action.variables?.type === 'set_shipping_cost'}
+          onSubmit={(shippingCost) => run({ type: 'set_shipping_cost', shippingCost })}
+        />
       )}
       {allowed.includes('confirm_payment') && (
         <ConfirmPaymentForm

@@ -12,6 +12,9 @@ import {
 } from '@tests/support/push-service';
 import { wordsIn } from './words';
 
+// The journeys register a service worker (the suite blocks them by default, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Members choose their channels (D45) in Chromium: the member allows notifications, turns push
 // on from the notifications page, and the subscription reaches the server; the page's switches
 // save; the service worker code (src/web/push-sw.ts), given a push through Chromium's DevTools

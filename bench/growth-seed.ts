@@ -201,6 +201,13 @@ async function fillTo(db: Conn, size: GrowthSize): Promise<void> {
     else await addOrders();
   }
 
+  // D47's wanted books: one entry for every ten books, from members by a fixed stride; half by
+  // an ISBN no seeded book has, half by a listed book's title (with its author one time in two),
+  // so a new listing's matching reads a realistic share of entries.
+  const wantWanted = Math.round(size.books / 10);
+  const haveWanted = await countOf(db, sql`select count(*) n from wanted_books`);
+  await inChunks('wanted books', haveWanted, wantWanted, (from, count) => insertWanted(db, { from, count }));
+
   // D46's borrowed section reads the books out now: about one book in a hundred is lent out by
   // its latest Delivered order (the seeded orders reserve no book). Idempotent: a book lent
   // already is left alone, and the same books qualify on every run.
@@ -216,7 +223,7 @@ async function fillTo(db: Conn, size: GrowthSize): Promise<void> {
       and b.deleted_at is null and (hashtext(b.id::text) & 7) = 0`);
 
   const t = Date.now();
-  for (const table of ['books', '"user"', 'orders', 'order_items', 'email_notifications']) {
+  for (const table of ['books', '"user"', 'orders', 'order_items', 'email_notifications', 'wanted_books']) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
   await db.execute(
@@ -278,4 +285,23 @@ async function insertOrders(
            case when g % 1000 <> 0 then made + interval '1 minute' end, case when g % 1000 <> 0 then 1 else 0 end,
            made, made
     from src`);
+}
+
+/** Wanted entries number `from` to `from + count - 1` (see fillTo). */
+async function insertWanted(db: Conn, { from, count }: { from: number; count: number }) {
+  await db.execute(sql`
+    with m as (
+      select row_number() over (order by created_at, id) rn, id from "user" where email like 'bench-owner-%'
+    ), b as (
+      select row_number() over (order by created_at, id) rn, title, author from books where deleted_at is null
+    ), n as (select (select count(*) from m) nu, (select count(*) from b) nb)
+    insert into wanted_books (user_id, isbn, title, author, created_at)
+    select m.id,
+           case when g % 2 = 0 then '978' || lpad(g::text, 10, '0') end,
+           case when g % 2 = 1 then b.title end,
+           case when g % 4 = 1 then b.author end,
+           timestamptz '2024-06-01' + g * interval '1 minute'
+    from n, generate_series(${from}::int, ${from + count - 1}::int) g
+    join m on m.rn = 1 + (g::bigint * 104729) % (select nu from n)
+    join b on b.rn = 1 + (g::bigint * 7919) % (select nb from n)`);
 }

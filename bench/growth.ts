@@ -146,6 +146,8 @@ const REQUESTS: NamedRequest[] = [
   { name: 'find: borrowed section, search "garden"', path: '/api/borrowed-books?q=garden' },
   { name: 'find: suggestions "gardn"', path: '/api/search/suggestions?q=gardn' },
   { name: 'find: suggestions "teh gardne"', path: '/api/search/suggestions?q=teh%20gardne' },
+  // Wanted books (D47): the listeners a new listing sets off, matching its wanters among them.
+  { name: 'find: wanted matching on a new listing', path: '/api/bench/book-borrowable' },
   { name: 'admin: stats', path: '/api/admin/stats' },
   { name: 'admin: pending emails count', path: '/api/admin/emails/pending-count' },
 ];

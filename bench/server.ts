@@ -8,6 +8,8 @@ import { catalogCacheOf } from '@server/modules/books/catalog-cache';
 import { toBookSummary } from '@server/modules/books/service';
 import { createRuntime } from '@server/runtime';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { announce } from '@server/lib/lifecycle-events';
 
 // The real server (same runtime, middleware and routes as src/server/main.ts) plus two routes
 // that exist only here, for the catalog benchmark:
@@ -22,6 +24,10 @@ import { eq, sql } from 'drizzle-orm';
 //   POST /api/bench/gc        a full garbage collection, then the process's memory figures
 //   POST /api/bench/capture   starts recording every statement sent (text and parameters);
 //   GET /api/bench/captured   stops and answers them (the growth bench replays them in EXPLAIN)
+//   GET /api/bench/book-borrowable  what a new listing sets off (D47's wanted matching among
+//                             it): the books-borrowable event's listeners run for one available
+//                             book that members want by title, in a transaction rolled back, so
+//                             the measured statements are the listeners' alone and nothing stays
 const config = loadConfig();
 const runtime = await createRuntime(config);
 const { db } = runtime.deps;
@@ -80,11 +86,43 @@ const bench = new Hono()
     captured = null;
     return c.json(list);
   })
+  .get('/api/bench/book-borrowable', async (c) => {
+    const bookId = await wantedBook();
+    if (!bookId) return c.json({ error: 'no wanted book to list' }, 404);
+    const rolledBack = new Error('rolled back');
+    await db
+      .transaction(async (tx) => {
+        await announce(tx, { type: 'books-borrowable', bookIds: [bookId] }, { config });
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+    return c.json({ bookId });
+  })
   .post('/api/bench/drop-cache', (c) => {
     catalogCacheOf(db).clear(-1);
     return c.json({ ok: true });
   })
   .all('*', (c) => runtime.app.fetch(c.req.raw, c.env));
+
+/**
+ * An available book some member wants by its title, picked on a connection of its own so its
+ * statement is not among the measured ones (PostgreSQL only, as the growth bench is).
+ */
+async function wantedBook(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: config.databaseUrl ?? undefined });
+  await client.connect();
+  try {
+    const res = await client.query(`select b.id from books b
+      where b.status = 'Available' and b.listed and b.deleted_at is null and b.held_for_id is null
+        and exists (select 1 from wanted_books w where w.title_key = nullif(btrim(rk_fold(b.title)), ''))
+      order by b.created_at desc limit 1`);
+    return (res.rows[0]?.id as string | undefined) ?? null;
+  } finally {
+    await client.end();
+  }
+}
 
 const server = serve({ fetch: bench.fetch, port: config.port }, (info) => {
   console.log(`bench server on port ${info.port} (${runtime.database.kind})`);

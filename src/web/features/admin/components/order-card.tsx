@@ -30,8 +30,13 @@ export function OrderCard({
   pendingAction,
   onAction,
   onCancel,
+  selected,
+  onSelect,
 }: {
   order: AdminOrderRow;
+  /** Chosen for a bulk status change (orders-tab.tsx). */
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
   /** The action of this order now in flight, if any. */
   pendingAction: OrderAction['type'] | null;
   onAction: (action: OrderAction) => void;
@@ -51,6 +56,13 @@ export function OrderCard({
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-4 shrink-0 rounded border-stone-300 accent-brand-700"
+            checked={selected}
+            onChange={(e) => onSelect(e.target.checked)}
+            aria-label={t('orders.bulk.select', { number: order.number })}
+          />
           <h3 className="font-semibold text-stone-900">{t('orders.number', { number: order.number })}</h3>
           <OrderStatusBadge status={order.status} />
           {order.loan && <DueLine loan={order.loan} />}

@@ -41,7 +41,10 @@ interface Setup {
   open(): Promise<Database>;
 }
 
-async function prepare(kind: 'pglite' | 'postgres', gateway: FakeGateway): Promise<Setup & { orders: PayableOrder[] }> {
+async function prepare(
+  kind: 'pglite' | 'postgres',
+  gateway: FakeGateway,
+): Promise<Setup & { orders: PayableOrder[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), `rakbuku-gateway-crash-${kind}-`));
   let database: Database;
   let databaseUrl = '';
@@ -157,4 +160,3 @@ describe.each(kinds)('SIGKILL between storing a gateway notice and processing it
     });
   });
 });
-

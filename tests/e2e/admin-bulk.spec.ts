@@ -46,7 +46,11 @@ test('bulk Mark as Delivered: three orders move at once, the one that cannot is 
       data: {
         idempotencyKey: `bulk-journey-${book.id}`,
         deliveryMethod: 'delivery',
-        deliveryAddress: { fullName: 'Putu Bulk', phone: '081234567890', address: 'Jl. Raya Ubud No. 1, Bali' },
+        deliveryAddress: {
+          fullName: 'Putu Bulk',
+          phone: '081234567890',
+          address: 'Jl. Raya Ubud No. 1, Bali',
+        },
       },
     });
     expect(checkout.status(), await checkout.text()).toBe(201);

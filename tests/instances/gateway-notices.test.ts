@@ -99,7 +99,9 @@ describe.skipIf(!serverUrl)('gateway notices on two instances at once (D42)', ()
     const paid = await paidOrders(ORDERS);
     const answers = await Promise.all(
       paid.flatMap(({ order, notice }) =>
-        noticeUrls().map((url) => gateway.sendNotice(notice, { 'webhook-id': `wh-both-${order.orderId}` }, url)),
+        noticeUrls().map((url) =>
+          gateway.sendNotice(notice, { 'webhook-id': `wh-both-${order.orderId}` }, url),
+        ),
       ),
     );
     expect(answers).toEqual(Array(ORDERS * 2).fill(200));

@@ -62,9 +62,7 @@ describe('bulk Mark as Delivered on mixed orders', () => {
       orderIds: [ready[0], processed, ready[1], unknown, completed, ready[2], ready[0]],
     });
     expect(res.status).toBe(200);
-    expect(res.body.moved).toEqual(
-      ready.map((id) => ({ id, number: orderNumber(id), status: 'Delivered' })),
-    );
+    expect(res.body.moved).toEqual(ready.map((id) => ({ id, number: orderNumber(id), status: 'Delivered' })));
     expect(res.body.refused).toEqual([
       {
         id: processed,
@@ -113,7 +111,10 @@ describe('bulk Mark as Delivered on mixed orders', () => {
     for (const [action, from, to] of steps) {
       const id = await orderAt(from);
       const first = await bulk({ action, orderIds: [id] });
-      expect(first.body, action).toEqual({ moved: [{ id, number: orderNumber(id), status: to }], refused: [] });
+      expect(first.body, action).toEqual({
+        moved: [{ id, number: orderNumber(id), status: to }],
+        refused: [],
+      });
       const again = await bulk({ action, orderIds: [id] });
       expect(again.body.refused, action).toEqual([
         { id, number: orderNumber(id), code: 'ORDER_ACTION_NOT_NOW', params: { status: to } },
@@ -176,7 +177,10 @@ describe('who may, and what is refused whole', () => {
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect((res.body as unknown as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
     }
-    const tooMany = await bulk({ action: 'mark_delivered', orderIds: Array.from({ length: 101 }, randomUUID) });
+    const tooMany = await bulk({
+      action: 'mark_delivered',
+      orderIds: Array.from({ length: 101 }, randomUUID),
+    });
     expect(
       (tooMany.body as unknown as { error: { fieldCodes: Record<string, unknown> } }).error.fieldCodes,
     ).toEqual({ orderIds: { code: 'bulkOrdersCount', params: { maximum: 100 } } });

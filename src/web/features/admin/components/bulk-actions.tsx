@@ -39,7 +39,8 @@ export function BulkActionBar({
           {t('orders.bulk.clear')}
         </button>
       </div>
-      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+      {/* One button a row at phone width: the Indonesian labels are too long for half of it. */}
+      <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
         {ADMIN_STEP_ACTIONS.map((action) => (
           <Button
             key={action}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { bookSummarySchema, meSchema } from './api-types';
+import { ORDER_STATUSES } from './constants';
+import { ERROR_CODES, type ErrorCode } from './error-codes';
 import { orderSummarySchema } from './order-types';
 
 // What the admin dashboard's API returns, declared as zod schemas (the route declarations and
@@ -89,3 +91,21 @@ export const processEmailsResultSchema = z.union([
 
 /** POST /api/admin/emails/:id/retry and /api/admin/emails/retry-failed: how many were made due. */
 export const retryEmailsResultSchema = z.object({ retried: z.number().int() });
+
+/**
+ * What a bulk status change did, order by order (each in its own transaction): the orders that
+ * moved with their new status, and the ones refused with the code the single-order button
+ * would have answered (ORDER_ACTION_NOT_NOW with the status it is in, ORDER_NOT_FOUND...).
+ */
+export const adminBulkStatusResultSchema = z.object({
+  moved: z.array(z.object({ id: z.string(), number: z.string(), status: z.enum(ORDER_STATUSES) })),
+  refused: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    }),
+  ),
+});
+export type AdminBulkStatusResult = z.infer<typeof adminBulkStatusResultSchema>;

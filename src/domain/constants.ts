@@ -68,6 +68,8 @@ export const MIN_SEARCH_LENGTH = 3;
 export const HOME_LATEST_LIMIT = 10;
 export const MORE_FROM_OWNER_LIMIT = 10;
 export const ADMIN_EMAIL_LIST_LIMIT = 100;
+/** Orders one bulk status change may name: a few pages of the admin's list, answered in one request. */
+export const BULK_ORDERS_MAX = 100;
 
 export const EMAIL_WORKER_INTERVAL_MS = 60_000;
 export const PENDING_EMAIL_POLL_MS = 10_000;

@@ -1,5 +1,6 @@
 import {
   ADDRESS_MAX,
+  BULK_ORDERS_MAX,
   ADDRESS_MIN,
   AUTHOR_MAX,
   LOCATION_MAX,
@@ -276,6 +277,8 @@ export const FIELD_MESSAGES = {
   locationNeededForBooks: [],
   // Wanted books (D47)
   wantedTitleOrIsbn: [],
+  // The admin's bulk status change
+  bulkOrdersCount: ['maximum'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
@@ -383,4 +386,5 @@ export const FIELD_MSG = {
   whatsappConsentRequired: fieldMessage('whatsappConsentRequired'),
   bookNotFound: fieldMessage('bookNotFound'),
   invalidValue: fieldMessage('invalidValue'),
+  bulkOrdersCount: fieldMessage('bulkOrdersCount', { maximum: BULK_ORDERS_MAX }),
 } as const satisfies Partial<Record<FieldMessageKey, string>>;

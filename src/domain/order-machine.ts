@@ -23,6 +23,19 @@ export const ORDER_ACTION_TYPES = [
   'set_status',
 ] as const satisfies readonly OrderActionType[];
 
+/**
+ * The admin's one next-step button per status (spec section 4): a card's buttons, and what the
+ * orders list applies to several selected orders at once. Shipping cost, payment, cancel and the
+ * status select have their own controls.
+ */
+export const ADMIN_STEP_ACTIONS = [
+  'mark_shipped',
+  'mark_delivered',
+  'mark_return_started',
+  'confirm_return_complete',
+] as const satisfies readonly OrderActionType[];
+export type AdminStepAction = (typeof ADMIN_STEP_ACTIONS)[number];
+
 export const ORDER_ROLES = ['borrower', 'owner', 'admin'] as const satisfies readonly OrderRole[];
 
 const ANY_STATUS: readonly OrderStatus[] = ORDER_STATUSES;

@@ -8,6 +8,7 @@ import { pushSubscriptions } from '@server/db/schema';
 import { renderNotice } from '@server/outbox/layout';
 import { EMAIL_LEASE_MS, enqueueEmails } from '@server/outbox/outbox';
 import { createUser } from '@server/seed/factories';
+import { findTestPostgres, openTestDatabase } from '@tests/support/database';
 import { type BrowserSubscription, browserSubscription, startPushService } from '@tests/support/push-service';
 import { type ServerProcess, startServer } from '@tests/support/server-process';
 import { type Mailbox, startSmtpServer } from '@tests/support/smtp';
@@ -29,7 +30,22 @@ async function rowsOf<T>(db: Database['db'], query: ReturnType<typeof sql>): Pro
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-describe('SIGKILL while notices go by email and push (pglite)', () => {
+const postgres = await findTestPostgres();
+const kinds: ('pglite' | 'postgres')[] = postgres ? ['pglite', 'postgres'] : ['pglite'];
+
+/** The database the server will use: PGlite files in `dataDir`, or a fresh one on PostgreSQL. */
+async function databaseFor(kind: 'pglite' | 'postgres', dataDir: string) {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ databaseUrl: null, dataDir });
+    return { database, databaseUrl: '', reopen: () => openDatabase({ databaseUrl: null, dataDir }) };
+  }
+  const database = await openTestDatabase(postgres);
+  cleanups.push(() => database.close());
+  const databaseUrl = database.url!;
+  return { database, databaseUrl, reopen: () => openDatabase({ databaseUrl, poolSize: 2 }) };
+}
+
+describe.each(kinds)('SIGKILL while notices go by email and push (%s)', (kind) => {
   it('after restart every row of each channel is sent; one email and one notification per member', {
     timeout: 600_000,
   }, async () => {
@@ -46,7 +62,7 @@ describe('SIGKILL while notices go by email and push (pglite)', () => {
     });
 
     // Members, their devices and their notices, written as the features write them.
-    const database = await openDatabase({ databaseUrl: null, dataDir });
+    const { database, databaseUrl, reopen } = await databaseFor(kind, dataDir);
     await database.migrate();
     const devices = new Map<string, BrowserSubscription>();
     for (let i = 0; i < MEMBERS; i++) {
@@ -79,11 +95,12 @@ describe('SIGKILL while notices go by email and push (pglite)', () => {
         })),
       );
     }
-    await database.close();
+    // PGlite is one process's database: the server opens it next.
+    if (kind === 'pglite') await database.close();
 
     const env = {
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       SMTP_URL: mailbox.url,
       MAIL_TRANSPORT: 'smtp',
       EMAIL_WORKER: 'true',
@@ -107,7 +124,7 @@ describe('SIGKILL while notices go by email and push (pglite)', () => {
     await server.kill('SIGTERM');
     server = null;
 
-    const db = await openDatabase({ databaseUrl: null, dataDir });
+    const db = await reopen();
     try {
       const rows = await rowsOf<{ channel: string; n: number; unsent: number }>(
         db.db,

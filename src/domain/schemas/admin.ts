@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { cursorParam } from '@domain/cursor-page';
-import { ADMIN_EMAIL_LIST_LIMIT, BOOK_STATUSES, ORDER_STATUSES, ROLES } from '@domain/constants';
+import {
+  ADMIN_EMAIL_LIST_LIMIT,
+  BOOK_STATUSES,
+  BULK_ORDERS_MAX,
+  ORDER_STATUSES,
+  ROLES,
+} from '@domain/constants';
+import { FIELD_MSG } from '@domain/error-codes';
+import { ADMIN_STEP_ACTIONS } from '@domain/order-machine';
 
 // Admin query strings and bodies: bad values are refused with 422 and change nothing.
 
@@ -44,3 +52,15 @@ export const adminEmailsQuerySchema = z.object({
 
 export const adminBookStatusSchema = z.object({ status: z.enum(BOOK_STATUSES) });
 export const adminUserRoleSchema = z.object({ role: z.enum(ROLES) });
+
+/**
+ * The admin's bulk status change: one of the next-step actions (spec section 4) for up to
+ * BULK_ORDERS_MAX orders, each moved or refused under its own rules (admin/bulk-status-service.ts).
+ */
+export const adminBulkStatusSchema = z.object({
+  action: z.enum(ADMIN_STEP_ACTIONS),
+  orderIds: z
+    .array(z.uuid({ error: FIELD_MSG.invalidValue }), { error: FIELD_MSG.bulkOrdersCount })
+    .min(1, FIELD_MSG.bulkOrdersCount)
+    .max(BULK_ORDERS_MAX, FIELD_MSG.bulkOrdersCount),
+});

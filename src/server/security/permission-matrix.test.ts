@@ -610,6 +610,20 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/admin/stats': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/stats' }) },
   'GET /api/admin/orders': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/orders' }) },
+  'POST /api/admin/orders/bulk-status': {
+    expect: ADMIN_ONLY,
+    setup: async () => {
+      const order = await ownersOrder();
+      await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Delivery in Progress' });
+      return {
+        path: '/api/admin/orders/bulk-status',
+        body: { action: 'mark_delivered', orderIds: [order.id] },
+        still: async () =>
+          (await ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0].status ===
+          'Delivery in Progress',
+      };
+    },
+  },
   'GET /api/admin/books': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/books' }) },
   'PATCH /api/admin/books/:id': {
     expect: ADMIN_ONLY,

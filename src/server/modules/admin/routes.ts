@@ -1,5 +1,6 @@
 import {
   adminBookRowSchema,
+  adminBulkStatusResultSchema,
   adminEmailRowSchema,
   adminOrderRowSchema,
   adminRoleChangeSchema,
@@ -13,6 +14,7 @@ import { cursorPageSchema } from '@domain/cursor-page';
 import {
   adminBookStatusSchema,
   adminBooksQuerySchema,
+  adminBulkStatusSchema,
   adminEmailsQuerySchema,
   adminOrdersQuerySchema,
   adminUserRoleSchema,
@@ -28,6 +30,7 @@ import {
   uuidParam,
   z,
 } from '@server/lib/openapi';
+import { applyBulkStatus } from './bulk-status-service';
 import * as admin from './service';
 
 // Every route here is admin-only (D12): guests 401, members 403 with the spec's message.
@@ -60,6 +63,18 @@ const orders = adminRoute({
   responses: {
     200: jsonAnswer(cursorPageSchema(adminOrderRowSchema), 'One page of orders'),
     400: badCursor,
+  },
+});
+
+const bulkStatus = adminRoute({
+  method: 'post',
+  path: '/admin/orders/bulk-status',
+  tags,
+  summary:
+    'One next-step action (Mark as Shipped, Mark as Delivered, Mark Return Started, Confirm Return Complete) on up to 100 orders: each moves under its own rules in its own transaction, or is refused with its code',
+  request: { body: jsonBody(adminBulkStatusSchema) },
+  responses: {
+    200: jsonAnswer(adminBulkStatusResultSchema, 'The orders moved and the orders refused, with why'),
   },
 });
 
@@ -194,6 +209,10 @@ export function adminRoutes() {
   return router()
     .openapi(stats, async (c) => c.json(await admin.getStats(c.var.deps.db), 200))
     .openapi(orders, async (c) => c.json(await admin.listOrders(c.var.deps.db, c.req.valid('query')), 200))
+    .openapi(bulkStatus, async (c) => {
+      const { action, orderIds } = c.req.valid('json');
+      return c.json(await applyBulkStatus(c.var.deps, { actor: c.var.user, action, orderIds }), 200);
+    })
     .openapi(books, async (c) => c.json(await admin.listBooks(c.var.deps.db, c.req.valid('query')), 200))
     .openapi(setBookStatus, async (c) => {
       const { status } = c.req.valid('json');

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BookStatus, PENDING_EMAIL_POLL_MS, type Role } from '@domain/constants';
 import type { OrderAction } from '@domain/order-actions';
+import type { AdminStepAction } from '@domain/order-machine';
 import type { AdminApi } from '@server/modules/admin/routes';
 import type { OrdersApi } from '@server/modules/orders/routes';
 import { apiClient, call } from '@web/lib/api';
@@ -84,6 +85,19 @@ export function useAdminOrderAction() {
   return useMutation({
     mutationFn: ({ orderId, action }: { orderId: string; action: OrderAction }) =>
       call(orders[':id'].actions.$post({ param: { id: orderId }, json: action })),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
+  });
+}
+
+/** One next-step action on the selected orders: each moves or is refused on its own (the answer says which). */
+export function useBulkOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { action: AdminStepAction; orderIds: string[] }) =>
+      call(admin.orders['bulk-status'].$post({ json: input })),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });

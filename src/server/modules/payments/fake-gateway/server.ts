@@ -63,8 +63,17 @@ export interface FakeGateway {
     paymentRequestId: string,
     options?: { amount?: number },
   ): Promise<{ status: number; payment: FakePayment }>;
-  /** Sends a notice as the gateway does; tests choose the body and headers to send. */
-  sendNotice(body: unknown, headers?: Record<string, string>): Promise<number>;
+  /** Pays a created request without sending its notice; answers the notice to send. */
+  settle(paymentRequestId: string, options?: { amount?: number }): { payment: FakePayment; notice: unknown };
+  /** Sends a notice as the gateway does; tests choose the body, the headers and the app (`to`). */
+  sendNotice(body: unknown, headers?: Record<string, string>, to?: string): Promise<number>;
+  /** Read-backs (GET /v3/payments/:id) asked so far, whether answered yet or not. */
+  readBacks: number;
+  /**
+   * While set, read-backs wait for it before answering: a test holds the app's worker inside
+   * the processing of a notice it already stored (the crash tests kill it there).
+   */
+  readBackGate: Promise<void> | null;
   close(): Promise<void>;
 }
 
@@ -99,8 +108,12 @@ export async function startFakeGateway(settings: {
   const refunds: FakeRefund[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${settings.secretKey}:`).toString('base64')}`;
 
-  async function sendNotice(body: unknown, headers: Record<string, string> = {}): Promise<number> {
-    const res = await fetch(gateway.noticeUrl, {
+  async function sendNotice(
+    body: unknown,
+    headers: Record<string, string> = {},
+    to = gateway.noticeUrl,
+  ): Promise<number> {
+    const res = await fetch(to, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -114,7 +127,7 @@ export async function startFakeGateway(settings: {
     return res.status;
   }
 
-  async function pay(id: string, options: { amount?: number } = {}) {
+  function settle(id: string, options: { amount?: number } = {}) {
     const request = requests.get(id);
     if (!request) throw new Error(`No payment request ${id}`);
     request.status = 'SUCCEEDED';
@@ -129,12 +142,18 @@ export async function startFakeGateway(settings: {
       created: new Date().toISOString(),
     };
     payments.set(payment.payment_id, payment);
-    const status = await sendNotice({
+    const notice = {
       event: 'payment.capture',
       business_id: 'fake-business',
       created: payment.created,
       data: { ...payment, country: 'ID', type: 'PAY' },
-    });
+    };
+    return { payment, notice };
+  }
+
+  async function pay(id: string, options: { amount?: number } = {}) {
+    const { payment, notice } = settle(id, options);
+    const status = await sendNotice(notice);
     return { status, payment };
   }
 
@@ -191,6 +210,8 @@ export async function startFakeGateway(settings: {
       return answer(res, 200, { status: 'SUCCEEDED', payment_id: payment.payment_id });
     }
     if (req.method === 'GET' && parts[0] === 'v3' && parts[1] === 'payments' && parts.length === 3) {
+      gateway.readBacks++;
+      if (gateway.readBackGate) await gateway.readBackGate;
       const payment = payments.get(decodeURIComponent(parts[2]));
       return payment ? answer(res, 200, payment) : answer(res, 404, { message: 'Not found' });
     }
@@ -237,7 +258,10 @@ export async function startFakeGateway(settings: {
     refunds,
     refundStatus: 'SUCCEEDED',
     pay,
+    settle,
     sendNotice,
+    readBacks: 0,
+    readBackGate: null,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import type { AdminOrderRow } from '@domain/admin-types';
 import { ORDER_STATUSES, type OrderStatus } from '@domain/constants';
 import { formatMoney } from '@domain/money';
-import type { OrderAction, OrderActionType } from '@domain/order-actions';
-import { allowedActions } from '@domain/order-machine';
+import type { OrderAction } from '@domain/order-actions';
+import { ADMIN_STEP_ACTIONS, allowedActions } from '@domain/order-machine';
 import { Button } from '@web/components/ui/button';
 import { Select } from '@web/components/ui/field';
 import { formatOrderDateTime } from '@web/lib/format';
@@ -15,14 +15,6 @@ import { ConfirmPaymentForm } from '@web/components/confirm-payment-form';
 import { PaymentClaimNote } from '@web/components/payment-claim-note';
 import { ShippingCostForm } from '@web/components/shipping-cost-form';
 import { paths } from '@web/lib/paths';
-
-/** The one next-step button per status (spec section 4); shipping cost and cancel have their own controls. */
-const STEP_ACTIONS = [
-  'mark_shipped',
-  'mark_delivered',
-  'mark_return_started',
-  'confirm_return_complete',
-] as const satisfies readonly OrderActionType[];
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -38,8 +30,13 @@ export function OrderCard({
   pendingAction,
   onAction,
   onCancel,
+  selected,
+  onSelect,
 }: {
   order: AdminOrderRow;
+  /** Chosen for a bulk status change (orders-tab.tsx). */
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
   /** The action of this order now in flight, if any. */
   pendingAction: OrderAction['type'] | null;
   onAction: (action: OrderAction) => void;
@@ -50,7 +47,7 @@ export function OrderCard({
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const allowed = allowedActions(['admin'], order.status);
   const busy = pendingAction !== null;
-  const steps = STEP_ACTIONS.filter((type) => allowed.includes(type));
+  const steps = ADMIN_STEP_ACTIONS.filter((type) => allowed.includes(type));
 
   return (
     <article
@@ -59,6 +56,13 @@ export function OrderCard({
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-4 shrink-0 rounded border-stone-300 accent-brand-700"
+            checked={selected}
+            onChange={(e) => onSelect(e.target.checked)}
+            aria-label={t('orders.bulk.select', { number: order.number })}
+          />
           <h3 className="font-semibold text-stone-900">{t('orders.number', { number: order.number })}</h3>
           <OrderStatusBadge status={order.status} />
           {order.loan && <DueLine loan={order.loan} />}

@@ -27,6 +27,7 @@ const KIND_TONE = {
   amount_mismatch: 'red',
   second_payment: 'violet',
   unknown_reference: 'neutral',
+  ambiguous: 'amber',
 } as const;
 
 export function PaymentTasksTab({ params, onParams }: TabProps) {

@@ -127,7 +127,8 @@ async function matchLine(
         reference: referenceOf(credit),
         source: 'statement',
       });
-      return { outcome: 'matched', orders: [order] };
+      const [paid] = await tx.select().from(orders).where(eq(orders.id, order.id));
+      return { outcome: 'matched', orders: [paid ?? order] };
     }
   }
   const [late] = lapsed;

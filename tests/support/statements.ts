@@ -65,7 +65,8 @@ export function sampleStatement(layout: SampleLayout, credits: readonly SampleCr
         'Tanggal Transaksi,Uraian Transaksi,Teller,Debet,Kredit,Saldo',
         `${dmy(first)} 07:00:00,BIAYA ADM,8888,5000.00,0.00,995000.00`,
         ...credits.map(
-          (c) => `${dmy(c.date)} 09:14:11,TRANSFER DR ${c.description} ESB:BRIMO,8888,0.00,${c.amount}.00,1000000.00`,
+          (c) =>
+            `${dmy(c.date)} 09:14:11,TRANSFER DR ${c.description} ESB:BRIMO,8888,0.00,${c.amount}.00,1000000.00`,
         ),
       ].join('\n');
     case 'generic':

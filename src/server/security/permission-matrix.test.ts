@@ -975,7 +975,8 @@ const PAYMENT_TASK_ROUTES: Record<string, Entry> = {
         path: '/api/admin/payment-statements',
         body: form,
         still: async () =>
-          (await ctx.db.select().from(paymentNotices).where(eq(paymentNotices.provider, 'statement'))).length === 0,
+          (await ctx.db.select().from(paymentNotices).where(eq(paymentNotices.provider, 'statement')))
+            .length === 0,
       };
     },
   },

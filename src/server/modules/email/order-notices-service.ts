@@ -478,7 +478,11 @@ const CLAIM_TEMPLATES: Record<
               ...payWords(n),
               amount: formatMoney(n.facts.transfer.amount),
             })
-          : n.t('orders.paymentClaimRejected.transfer', { ...words(n), ...payWords(n), amount: amountDue(n) }),
+          : n.t('orders.paymentClaimRejected.transfer', {
+              ...words(n),
+              ...payWords(n),
+              amount: amountDue(n),
+            }),
         n.facts.deadline
           ? n.t('orders.shippingCostSet.payBy', {
               deadline: deadlineLabel(n.lang, n.facts.deadline, n.config.timeZone),

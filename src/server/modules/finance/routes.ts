@@ -117,7 +117,8 @@ const statementForm = z.object({
     .openapi({
       type: 'string',
       format: 'binary',
-      description: 'The bank statement as its bank exports it (CSV: BCA, Mandiri, BNI, BRI, or date/description/amount), 2 MB at most',
+      description:
+        'The bank statement as its bank exports it (CSV: BCA, Mandiri, BNI, BRI, or date/description/amount), 2 MB at most',
     }),
 });
 

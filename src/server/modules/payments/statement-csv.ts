@@ -150,18 +150,47 @@ function columnsOf(cells: readonly string[]): Columns | null {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, januari: 1, january: 1,
-  feb: 2, februari: 2, february: 2, peb: 2,
-  mar: 3, maret: 3, march: 3,
-  apr: 4, april: 4,
-  mei: 5, may: 5,
-  jun: 6, juni: 6, june: 6,
-  jul: 7, juli: 7, july: 7,
-  agu: 8, agt: 8, agus: 8, agustus: 8, aug: 8, august: 8,
-  sep: 9, sept: 9, september: 9,
-  okt: 10, oct: 10, oktober: 10, october: 10,
-  nov: 11, nop: 11, november: 11, nopember: 11,
-  des: 12, dec: 12, desember: 12, december: 12,
+  jan: 1,
+  januari: 1,
+  january: 1,
+  feb: 2,
+  februari: 2,
+  february: 2,
+  peb: 2,
+  mar: 3,
+  maret: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  mei: 5,
+  may: 5,
+  jun: 6,
+  juni: 6,
+  june: 6,
+  jul: 7,
+  juli: 7,
+  july: 7,
+  agu: 8,
+  agt: 8,
+  agus: 8,
+  agustus: 8,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  okt: 10,
+  oct: 10,
+  oktober: 10,
+  october: 10,
+  nov: 11,
+  nop: 11,
+  november: 11,
+  nopember: 11,
+  des: 12,
+  dec: 12,
+  desember: 12,
+  december: 12,
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -178,7 +207,11 @@ function isoDate(year: number, month: number, day: number): string | null {
 /** A statement date as YYYY-MM-DD; `year` completes BCA's DD/MM. Null when it does not read. */
 export function readStatementDate(text: string, year: number | null): string | null {
   // A leading apostrophe keeps a spreadsheet from reading the cell; a time after it is dropped.
-  const cell = text.trim().replace(/^'/, '').split(/\s+\d{1,2}[:.]\d{2}/)[0]!.trim();
+  const cell = text
+    .trim()
+    .replace(/^'/, '')
+    .split(/\s+\d{1,2}[:.]\d{2}/)[0]!
+    .trim();
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(cell);
   if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
   m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(cell);
@@ -198,7 +231,11 @@ export function readStatementDate(text: string, year: number | null): string | n
  * after it (BCA) are left to the caller, which strips them first.
  */
 export function readStatementAmount(text: string): number | null {
-  let cell = text.trim().replace(/^'/, '').replace(/^(rp\.?|idr)\s*/i, '').replace(/\s+/g, '');
+  let cell = text
+    .trim()
+    .replace(/^'/, '')
+    .replace(/^(rp\.?|idr)\s*/i, '')
+    .replace(/\s+/g, '');
   if (cell === '' || cell === '-') return 0;
   let negative = false;
   if (/^\(.*\)$/.test(cell)) {
@@ -237,7 +274,8 @@ function periodYear(cells: readonly string[]): number | null {
 }
 
 /** BCA's closing totals, and a blank row, end the lines. */
-const FOOTER = /^(saldo ?awal|mutasi ?kredit|mutasi ?debet|mutasi ?debit|saldo ?akhir|opening balance|closing balance|total)/i;
+const FOOTER =
+  /^(saldo ?awal|mutasi ?kredit|mutasi ?debet|mutasi ?debit|saldo ?akhir|opening balance|closing balance|total)/i;
 
 function rowsOf(text: string, delimiter: string): string[][] {
   return parse(text, {
@@ -286,7 +324,11 @@ const normalised = (description: string) => description.toUpperCase().replace(/\
  */
 export function readStatement(text: string): ReadStatement {
   const { rows, columns, headerAt } = splitRows(text);
-  const year = rows.slice(0, headerAt).map(periodYear).find((y) => y !== null) ?? null;
+  const year =
+    rows
+      .slice(0, headerAt)
+      .map(periodYear)
+      .find((y) => y !== null) ?? null;
   const credits: Omit<StatementCredit, 'key'>[] = [];
   for (let at = headerAt + 1; at < rows.length; at++) {
     const cells = rows[at]!;
@@ -297,7 +339,8 @@ export function readStatement(text: string): ReadStatement {
     // BCA: a transfer not yet booked has no date; it comes back dated in a later statement.
     if (/^'?pend$/i.test(dateCell)) continue;
     const bookedOn = readStatementDate(dateCell, year);
-    if (!bookedOn) throw new AppError('STATEMENT_BAD_DATE', { params: { line: String(line), value: dateCell } });
+    if (!bookedOn)
+      throw new AppError('STATEMENT_BAD_DATE', { params: { line: String(line), value: dateCell } });
     const amount = creditOf(cells, columns, line);
     if (amount === null) continue;
     credits.push({ line, bookedOn, description: cells[columns.description] ?? '', amountMinor: amount });

@@ -209,6 +209,9 @@ async function earlierOrders(tx: Tx, key: string) {
     .where(and(eq(paymentNotices.provider, STATEMENT_PROVIDER), eq(paymentNotices.webhookId, key)));
   const ids = (notice?.body as { orderIds?: string[] } | undefined)?.orderIds ?? [];
   if (ids.length === 0) return [];
-  const rows = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(inArray(orders.id, ids));
+  const rows = await tx
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(inArray(orders.id, ids));
   return ids.flatMap((id) => rows.filter((r) => r.id === id).map(orderRef));
 }

@@ -106,7 +106,11 @@ export const transferOf = (payment: Payment): StatementTransfer => ({
 });
 
 /** The order's unique amount if it has one now (a read: the payment panel of a GET). */
-export async function statementTransferOf(db: DbOrTx, config: Config, order: Order): Promise<StatementTransfer | null> {
+export async function statementTransferOf(
+  db: DbOrTx,
+  config: Config,
+  order: Order,
+): Promise<StatementTransfer | null> {
   if (!isStatement(config) || order.status !== 'Waiting for Payment') return null;
   const [open] = await openTransferOf(db, order.id);
   return open && fitsTotal(open, order) ? transferOf(open) : null;

@@ -43,7 +43,8 @@ const statementPayments = (orderId: string) =>
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.provider, 'statement')));
-const tasksOf = (orderId: string) => ctx.db.select().from(paymentTasks).where(eq(paymentTasks.orderId, orderId));
+const tasksOf = (orderId: string) =>
+  ctx.db.select().from(paymentTasks).where(eq(paymentTasks.orderId, orderId));
 const emailsOf = (orderId: string, type: string) =>
   ctx.db
     .select()
@@ -116,7 +117,11 @@ describe('matching a statement', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.lines).toMatchObject([
-      { outcome: 'matched', amount: `${first.amount}.00`, orders: [{ id: first.orderId, status: 'Processed' }] },
+      {
+        outcome: 'matched',
+        amount: `${first.amount}.00`,
+        orders: [{ id: first.orderId, status: 'Processed' }],
+      },
     ]);
     const paid = await orderRow(first.orderId);
     expect(paid.status).toBe('Processed');
@@ -125,7 +130,11 @@ describe('matching a statement', () => {
     expect((await orderRow(second.orderId)).status).toBe('Waiting for Payment');
     // The same event, emails and timer as a gateway payment or an admin's Confirm Payment.
     const events = await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, first.orderId));
-    expect(events.at(-1)).toMatchObject({ action: 'confirm_payment', actorRole: 'system', toStatus: 'Processed' });
+    expect(events.at(-1)).toMatchObject({
+      action: 'confirm_payment',
+      actorRole: 'system',
+      toStatus: 'Processed',
+    });
     expect(await emailsOf(first.orderId, 'order_payment_confirmed')).not.toHaveLength(0);
     const windows = await ctx.db
       .select()
@@ -162,7 +171,8 @@ describe('matching a statement', () => {
 
     const linesBefore = (await statementLines()).length;
     const tasksBefore = (await allTasks()).length;
-    const eventsBefore = (await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).length;
+    const eventsBefore = (await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)))
+      .length;
     const again = await upload(admin.cookie, csv);
     expect(again.status).toBe(200);
     expect(again.body.lines.map((l) => [l.outcome, l.orders.map((o) => o.id)])).toEqual([
@@ -182,7 +192,11 @@ describe('matching a statement', () => {
       { date: '2026-12-03', description: 'NOBODY', amount: 777 },
     ]);
     const next = await upload(admin.cookie, overlapping);
-    expect(next.body.lines.map((l) => l.outcome)).toEqual(['already_imported', 'already_imported', 'unmatched']);
+    expect(next.body.lines.map((l) => l.outcome)).toEqual([
+      'already_imported',
+      'already_imported',
+      'unmatched',
+    ]);
     expect(await allTasks()).toHaveLength(tasksBefore + 1);
   });
 
@@ -190,8 +204,13 @@ describe('matching a statement', () => {
     const { orderId, amount } = await payableOrder('25000.00');
     await advanceTestOrder(ctx, { orderId, admin, to: 'Cancelled' });
     expect((await statementPayments(orderId))[0]?.status).toBe('expired');
-    const res = await upload(admin.cookie, sampleStatement('generic', [{ date: TODAY, description: 'LATE', amount }]));
-    expect(res.body.lines).toMatchObject([{ outcome: 'late', orders: [{ id: orderId, status: 'Cancelled' }] }]);
+    const res = await upload(
+      admin.cookie,
+      sampleStatement('generic', [{ date: TODAY, description: 'LATE', amount }]),
+    );
+    expect(res.body.lines).toMatchObject([
+      { outcome: 'late', orders: [{ id: orderId, status: 'Cancelled' }] },
+    ]);
     expect((await orderRow(orderId)).status).toBe('Cancelled');
     const [task] = await tasksOf(orderId);
     expect(task).toMatchObject({ kind: 'late', amount: `${amount}.00`, resolvedAt: null });
@@ -209,7 +228,10 @@ describe('matching a statement', () => {
     await advanceTestOrder(ctx, { orderId: lapsed.orderId, admin, to: 'Cancelled' });
     const open = await payableOrder('26000.00');
     // The cancelled order's amount was freed; here the open order happens to be asked for it.
-    await ctx.db.update(payments).set({ amount: lapsed.payment.amount }).where(eq(payments.id, open.payment.id));
+    await ctx.db
+      .update(payments)
+      .set({ amount: lapsed.payment.amount })
+      .where(eq(payments.id, open.payment.id));
     const res = await upload(
       admin.cookie,
       sampleStatement('generic', [{ date: TODAY, description: 'WHICH', amount: lapsed.amount }]),

@@ -107,7 +107,10 @@ function StatementResult({ result }: { result: StatementImport }) {
       <p className="text-sm font-medium text-stone-900">
         {result.lines.length === 0
           ? t('statement.noCredits', { layout: t(`statement.layouts.${result.layout}`) })
-          : t('statement.read', { count: result.lines.length, layout: t(`statement.layouts.${result.layout}`) })}
+          : t('statement.read', {
+              count: result.lines.length,
+              layout: t(`statement.layouts.${result.layout}`),
+            })}
       </p>
       {counts.length > 0 && (
         <ul className="flex flex-wrap gap-2">

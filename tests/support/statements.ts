@@ -2,7 +2,7 @@
 // each builds a file as its bank exports it, with the credits given, around a debit and (BCA) a
 // pending line and the closing totals that every real export carries.
 
-export interface SampleCredit {
+interface SampleCredit {
   /** YYYY-MM-DD. */
   date: string;
   description: string;

@@ -49,7 +49,7 @@ export interface StatementCredit {
   key: string;
 }
 
-export interface ReadStatement {
+interface ReadStatement {
   layout: StatementLayout;
   credits: StatementCredit[];
 }

@@ -107,7 +107,7 @@ describe('payment panel', () => {
     const statement: OrderPayment = { ...payable, transfer: { amount: '51563.00', code: '437.00' } };
     show(<PaymentPanel order={order('Waiting for Payment')} payment={statement} asBorrower />);
     const panel = screen.getByTestId('payment-panel');
-    expect(panel.textContent).toContain('Amount to transfer (exact)');
+    expect(panel.textContent).toContain('Transfer exactly');
     expect(panel.textContent).toContain('Rp 51.563');
     expect(screen.getByTestId('statement-code').textContent).toBe(
       'Your total Rp 52.000 minus Rp 437, taken off so that your transfer is unique.',

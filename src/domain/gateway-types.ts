@@ -4,7 +4,14 @@ import { ORDER_STATUSES } from './constants';
 
 // Payments that confirm themselves (D42-D44), as the API returns them.
 
-export const PAYMENT_TASK_KINDS = ['late', 'amount_mismatch', 'second_payment', 'unknown_reference'] as const;
+/** 'ambiguous': a bank statement line that could pay more than one order (D42's statement adapter). */
+export const PAYMENT_TASK_KINDS = [
+  'late',
+  'amount_mismatch',
+  'second_payment',
+  'unknown_reference',
+  'ambiguous',
+] as const;
 export type PaymentTaskKind = (typeof PAYMENT_TASK_KINDS)[number];
 /**
  * How a task of late or wrong money was resolved (D44): refunded through the provider, refunded
@@ -46,6 +53,42 @@ const gatewayPaymentSchema = z.object({
 
 export const orderGatewaySchema = z.object({ gateway: gatewayPaymentSchema.nullable() });
 export type OrderGateway = z.infer<typeof orderGatewaySchema>;
+
+/** The bank statement layouts an admin may upload (D42's statement adapter), found by their header row. */
+export const STATEMENT_LAYOUTS = ['bca', 'mandiri', 'bni', 'bri', 'generic'] as const;
+/**
+ * What became of a credit line: it paid its order (matched), could pay more than one
+ * (ambiguous), pays none (unmatched), came after its order was cancelled (late) or paid (second
+ * payment): each of the last four is a payment task until resolved (D44). A line stored by an
+ * earlier upload changes nothing (already_imported).
+ */
+const STATEMENT_LINE_OUTCOMES = [
+  'matched',
+  'ambiguous',
+  'unmatched',
+  'late',
+  'second_payment',
+  'already_imported',
+] as const;
+export type StatementLineOutcome = (typeof STATEMENT_LINE_OUTCOMES)[number];
+
+export const statementImportSchema = z.object({
+  layout: z.enum(STATEMENT_LAYOUTS),
+  /** The statement's credit lines (money in), in file order; debits are not read. */
+  lines: z.array(
+    z.object({
+      /** The line of the file (1-based). */
+      line: z.number().int(),
+      bookedOn: z.string(),
+      description: z.string(),
+      amount: moneySchema,
+      outcome: z.enum(STATEMENT_LINE_OUTCOMES),
+      /** The order it paid or came late for, or every order an ambiguous line could pay. */
+      orders: z.array(z.object({ id: z.uuid(), number: z.string(), status: z.enum(ORDER_STATUSES) })),
+    }),
+  ),
+});
+export type StatementImport = z.infer<typeof statementImportSchema>;
 
 /** One task of late or wrong money on the admin's Payment tasks tab (D44). */
 export const paymentTaskSchema = z.object({

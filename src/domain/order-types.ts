@@ -157,6 +157,11 @@ const orderPaymentSchema = z.object({
   claimRejectionReason: z.string().nullable(),
   /** D36: cancelled after the borrower paid or said so: the team owes a refund (admins only). */
   refundOwedAt: timestampSchema.nullable(),
+  /**
+   * D42's statement adapter, while Waiting for Payment: the exact amount to transfer (the total
+   * minus `code`, 1-999 rupiah, D43), unique among open orders; null under other providers.
+   */
+  transfer: z.object({ amount: moneySchema, code: moneySchema }).nullable(),
 });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 

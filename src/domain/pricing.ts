@@ -58,3 +58,26 @@ export function ownerShare(itemsTotal: string, percent: number): { serviceFee: s
   const fee = serviceFeeMinor(items, percent);
   return { serviceFee: fromMinor(fee), ownerShare: fromMinor(items - fee) };
 }
+
+/** D43: the largest code a statement transfer takes off an order's total (1-999 rupiah). */
+export const STATEMENT_CODE_MAX = 999;
+
+/**
+ * D42/D43's unique transfer amount: the order's total minus a code of 1-999 whole rupiah, taken
+ * off (never added) and borne by the platform's share. Answers the codes, in minor units with
+ * their amounts, that keep the amount at least Rp 1 and out of `taken` (minor units).
+ */
+export function freeStatementCodes(
+  total: string,
+  taken: ReadonlySet<number>,
+): Array<{ codeMinor: number; amountMinor: number }> {
+  const totalMinor = toMinor(total);
+  if (totalMinor % 100 !== 0) throw new Error(`Not a whole rupiah total: ${total}`);
+  const free: Array<{ codeMinor: number; amountMinor: number }> = [];
+  for (let code = 1; code <= STATEMENT_CODE_MAX; code++) {
+    const amountMinor = totalMinor - code * 100;
+    if (amountMinor < 100) break;
+    if (!taken.has(amountMinor)) free.push({ codeMinor: code * 100, amountMinor });
+  }
+  return free;
+}

@@ -53,8 +53,9 @@ const envSchema = z.object({
   // D31: how many reverse proxies stand in front; 0 ignores X-Forwarded-For entirely.
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   // D42: how payments are taken and confirmed. Default: fake in development and tests, manual
-  // in production. The xendit adapter needs its secret key and callback token.
-  PAYMENT_PROVIDER: z.enum(['manual', 'fake', 'xendit']).optional(),
+  // in production. statement matches transfers of a unique amount from an uploaded bank
+  // statement (no gateway). The xendit adapter needs its secret key and callback token.
+  PAYMENT_PROVIDER: z.enum(['manual', 'statement', 'fake', 'xendit']).optional(),
   XENDIT_SECRET_KEY: z.string().min(1).optional(),
   XENDIT_CALLBACK_TOKEN: z.string().min(16).optional(),
   XENDIT_API_URL: z.url().optional(),
@@ -114,7 +115,7 @@ export interface Config {
 }
 
 type PaymentProviderSettings =
-  | { kind: 'manual' }
+  | { kind: 'manual' | 'statement' }
   | {
       kind: 'xendit' | 'fake';
       /** apiUrl null: the fake gateway starts in-process when first used. */
@@ -125,7 +126,7 @@ type PaymentProviderSettings =
 function paymentProviderSettings(e: z.infer<typeof envSchema>): PaymentProviderSettings {
   const production = e.NODE_ENV === 'production';
   const kind = e.PAYMENT_PROVIDER ?? (production ? 'manual' : 'fake');
-  if (kind === 'manual') return { kind };
+  if (kind === 'manual' || kind === 'statement') return { kind };
   if (kind === 'fake') {
     if (production) throw new Error('PAYMENT_PROVIDER=fake is a test gateway; it cannot run in production.');
     // A test gateway's secrets: random per process unless a test names them.

@@ -9,6 +9,7 @@ import { loanTimersListener } from './modules/loans/service';
 import { loanTimerKinds } from './modules/loans/timer-service';
 import { orderNoticesListener } from './modules/email/order-notices-service';
 import { pickupPaymentListener } from './modules/payments/pickup-service';
+import { statementAmountListener } from './modules/payments/statement-service';
 import { paymentTimerKinds } from './modules/payments/timer-service';
 import { paymentNoticeTimerKinds } from './modules/payments/notice-service';
 import { reviewTimerKinds } from './modules/reviews/timer-service';
@@ -39,6 +40,9 @@ export const LIFECYCLE_LISTENERS: LifecycleListener[] = [
   // A pickup order's move to Waiting for Payment (D33) is announced from here, so it comes first.
   pickupPaymentListener,
   loanTimersListener,
+  // D42's statement adapter: the unique amount is chosen after the payment deadline is set and
+  // before the payment email is queued, which shows it.
+  statementAmountListener,
   orderNoticesListener,
   waitlistListener,
   // Wanted books (D47): after the waitlist, so a book it held for a waiter is nobody else's news

@@ -1021,6 +1021,10 @@ export const payments = pgTable(
     index('payments_order_idx').on(t.orderId, t.createdAt),
     // The Finance tab's gateway fees of a month (D43, migration 0031).
     index('payments_paid_idx').on(t.paidAt).where(sql`paid_at is not null`),
+    // D42's statement adapter: no two open statement payments ask for one amount (migration 0035).
+    uniqueIndex('payments_statement_amount_uq')
+      .on(t.amount)
+      .where(sql`provider = 'statement' and status = 'pending'`),
     check('payments_status', sql`${t.status} in ('pending', 'paid', 'expired', 'refunded')`),
     check('payments_method', sql`${t.method} in ('qris', 'va', 'transfer')`),
   ],

@@ -9,6 +9,7 @@ import {
   emailNotifications,
   messages,
   orders,
+  paymentNotices,
   paymentTasks,
   payoutBatches,
   payouts,
@@ -974,6 +975,22 @@ const PAYMENT_TASK_ROUTES: Record<string, Entry> = {
         path: `/api/admin/payment-tasks/${task.id}/dismiss`,
         body: { note: 'Handled already' },
         still: taskStillOpen(task.id),
+      };
+    },
+  },
+  // D42's statement adapter: only admins upload a statement. This context runs the fake gateway,
+  // so the admin is answered STATEMENT_ONLY; the statement tests run the upload itself.
+  'POST /api/admin/payment-statements': {
+    expect: { ...ADMIN_ONLY, admin: 409 },
+    setup: async () => {
+      const form = new FormData();
+      form.append('statement', new File(['date,description,amount\n2026-12-02,TRANSFER,15000\n'], 's.csv'));
+      return {
+        path: '/api/admin/payment-statements',
+        body: form,
+        still: async () =>
+          (await ctx.db.select().from(paymentNotices).where(eq(paymentNotices.provider, 'statement')))
+            .length === 0,
       };
     },
   },

@@ -10,10 +10,12 @@ import { type Order, type OrderItem, orderItems, orders, user } from '@server/db
 import type { UiLanguage } from '@domain/ui-language';
 import { type EmailWords, emailWords, languageOf, momentInZone, translate } from '@server/lib/i18n';
 import { listen } from '@server/lib/lifecycle-events';
+import { type StatementTransfer, statementTransferOf } from '@server/modules/payments/statement-service';
 import { type EmailContent, renderEmail, renderNotice } from '@server/outbox/layout';
 import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
 import { bookWords, type PushContent } from '@server/outbox/push';
 import { orderNumber } from '@domain/order-number';
+import type { PaymentTaskKind } from '@domain/gateway-types';
 
 // Order emails (D16). Called inside the transaction that placed or changed the order, so the
 // emails are queued if and only if the change commits; the caller kicks the outbox afterwards.
@@ -48,9 +50,11 @@ export interface NoticeFacts {
   /** D44: the refund, why the money could not be used, and the admin's bank reference when by hand. */
   refund?: {
     amount: string;
-    why: 'late' | 'amount_mismatch' | 'second_payment' | 'unknown_reference';
+    why: PaymentTaskKind;
     bankReference: string | null;
   };
+  /** D42's statement adapter: the unique amount to transfer and the code taken off the total. */
+  transfer?: StatementTransfer | null;
 }
 
 const NOTICE_BY_STATUS: Record<OrderStatus, OrderNotice | null> = {
@@ -286,7 +290,13 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
       title: n.t('orders.shippingCostSet.title'),
       paragraphs: [
         n.t('orders.shippingCostSet.total', { ...words(n), name: n.order.userName, amount: amountDue(n) }),
-        n.t('orders.shippingCostSet.transfer', { ...words(n), ...payWords(n) }),
+        n.facts.transfer
+          ? n.t('orders.shippingCostSet.transferExact', {
+              ...payWords(n),
+              amount: formatMoney(n.facts.transfer.amount),
+              code: formatMoney(n.facts.transfer.code),
+            })
+          : n.t('orders.shippingCostSet.transfer', { ...words(n), ...payWords(n) }),
         n.t(isPickup(n) ? 'orders.shippingCostSet.payHerePickup' : 'orders.shippingCostSet.payHere'),
         n.order.paymentDueAt
           ? n.t('orders.shippingCostSet.payBy', {
@@ -300,7 +310,9 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
         [n.t('orders.rows.bank'), n.config.payment.bankName],
         [n.t('orders.rows.accountName'), n.config.payment.accountName],
         [n.t('orders.rows.accountNumber'), n.config.payment.accountNumber],
-        [n.t('orders.rows.reference'), n.number],
+        n.facts.transfer
+          ? [n.t('orders.rows.transferAmount'), formatMoney(n.facts.transfer.amount)]
+          : [n.t('orders.rows.reference'), n.number],
       ],
       button: viewButton(n),
     }),
@@ -461,7 +473,16 @@ const CLAIM_TEMPLATES: Record<
           name: n.order.userName,
           reason: n.facts.reason ?? '',
         }),
-        n.t('orders.paymentClaimRejected.transfer', { ...words(n), ...payWords(n), amount: amountDue(n) }),
+        n.facts.transfer
+          ? n.t('orders.paymentClaimRejected.transferExact', {
+              ...payWords(n),
+              amount: formatMoney(n.facts.transfer.amount),
+            })
+          : n.t('orders.paymentClaimRejected.transfer', {
+              ...words(n),
+              ...payWords(n),
+              amount: amountDue(n),
+            }),
         n.facts.deadline
           ? n.t('orders.shippingCostSet.payBy', {
               deadline: deadlineLabel(n.lang, n.facts.deadline, n.config.timeZone),
@@ -548,7 +569,15 @@ async function queueNoticesOf(
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.title));
-  await enqueueEmails(tx, noticeEmails(config, notice, order, items, await recipientsOf(tx, order), facts));
+  // The amount to transfer, where the statement adapter asks for a unique one (D42).
+  const transfer =
+    notice === 'shipping_cost_set' || notice === 'payment_claim_rejected'
+      ? await statementTransferOf(tx, config, order)
+      : null;
+  await enqueueEmails(
+    tx,
+    noticeEmails(config, notice, order, items, await recipientsOf(tx, order), { ...facts, transfer }),
+  );
 }
 
 /**

@@ -1,11 +1,15 @@
 import { cursorPageSchema } from '@domain/cursor-page';
-import { financeFiguresSchema, paymentTaskSchema } from '@domain/gateway-types';
+import { financeFiguresSchema, paymentTaskSchema, statementImportSchema } from '@domain/gateway-types';
 import {
   dismissTaskSchema,
   financeQuerySchema,
   paymentTasksQuerySchema,
   refundTaskSchema,
 } from '@domain/schemas/payment-tasks';
+import { requireAdmin } from '@server/auth/middleware';
+import { AppError } from '@server/lib/errors';
+import { uploadBodyLimit } from '@server/lib/upload-body-limit';
+import { importStatement } from '@server/modules/payments/statement-import-service';
 import {
   adminRoute,
   codeAnswer,
@@ -98,6 +102,54 @@ const figures = adminRoute({
   responses: { 200: jsonAnswer(financeFiguresSchema, 'The month’s figures, whole rupiah') },
 });
 
+/** The form field of a statement upload, and its limit: a busy month's CSV is a few hundred KB. */
+const STATEMENT_FIELD = 'statement';
+const STATEMENT_MAX_BYTES = 2 * 1024 * 1024;
+const limitStatementBody: typeof requireAdmin = uploadBodyLimit(
+  STATEMENT_MAX_BYTES + 16 * 1024,
+  () => new AppError('PAYLOAD_TOO_LARGE'),
+);
+
+const statementForm = z.object({
+  [STATEMENT_FIELD]: z
+    .union([z.instanceof(File), z.string()])
+    .optional()
+    .openapi({
+      type: 'string',
+      format: 'binary',
+      description:
+        'The bank statement as its bank exports it (CSV: BCA, Mandiri, BNI, BRI, or date/description/amount), 2 MB at most',
+    }),
+});
+
+const uploadStatement = {
+  ...adminRoute({
+    method: 'post',
+    path: '/admin/payment-statements',
+    tags,
+    summary:
+      'Upload a bank statement (D42, PAYMENT_PROVIDER=statement): each new credit line pays the one order asking for its exact amount, or becomes a payment task; lines already imported change nothing',
+    request: {
+      body: { required: false, content: { 'multipart/form-data': { schema: statementForm } } },
+    },
+    responses: {
+      200: jsonAnswer(statementImportSchema, 'What became of each credit line'),
+      400: errorAnswer('A body that is not a readable multipart form (INVALID_FORM)'),
+      409: codeAnswer('STATEMENT_ONLY'),
+      413: codeAnswer('PAYLOAD_TOO_LARGE'),
+      422: codeAnswer(
+        'STATEMENT_FILE_REQUIRED',
+        'STATEMENT_NOT_RECOGNISED',
+        'STATEMENT_UNREADABLE',
+        'STATEMENT_BAD_DATE',
+        'STATEMENT_BAD_AMOUNT',
+      ),
+    },
+  }),
+  // Admins only (checked first), then the file's own size limit, before the form is read.
+  middleware: [requireAdmin, limitStatementBody] as [typeof requireAdmin, typeof requireAdmin],
+};
+
 export function financeRoutes() {
   return router()
     .openapi(list, async (c) => c.json(await listPaymentTasks(c.var.deps, c.req.valid('query')), 200))
@@ -115,7 +167,21 @@ export function financeRoutes() {
       const { note } = c.req.valid('json');
       return c.json(await dismissPaymentTask(c.var.deps, { actor: c.var.user, id, note }), 200);
     })
-    .openapi(figures, async (c) => c.json(await financeFigures(c.var.deps, c.req.valid('query')), 200));
+    .openapi(figures, async (c) => c.json(await financeFigures(c.var.deps, c.req.valid('query')), 200))
+    .openapi(uploadStatement, async (c) => {
+      let body: Record<string, string | File | (string | File)[]>;
+      try {
+        body = (c.req.header('content-type') ?? '').includes('multipart/form-data')
+          ? await c.req.parseBody({ all: true })
+          : {};
+      } catch {
+        throw new AppError('INVALID_FORM');
+      }
+      const value = body[STATEMENT_FIELD];
+      const file = Array.isArray(value) ? value[0] : value;
+      if (!(file instanceof File) || file.size === 0) throw new AppError('STATEMENT_FILE_REQUIRED');
+      return c.json(await importStatement(c.var.deps, { csv: await file.text() }), 200);
+    });
 }
 
 export type FinanceApi = ReturnType<typeof financeRoutes>;

@@ -1,6 +1,7 @@
 import type { Config } from '@server/config';
 import { type FakeGateway, startFakeGateway } from './fake-gateway/server';
 import { createManualProvider } from './providers/manual';
+import { createStatementProvider } from './providers/statement';
 import type { PaymentProvider } from './providers/provider';
 import { createXenditProvider } from './providers/xendit';
 
@@ -17,6 +18,7 @@ const providers = new WeakMap<Config, { provider: PaymentProvider; gateway: Prom
 
 function build(config: Config) {
   const settings = config.paymentProvider;
+  if (settings.kind === 'statement') return { provider: createStatementProvider(), gateway: null };
   if (!('xendit' in settings)) {
     return { provider: createManualProvider(), gateway: null };
   }

@@ -15,6 +15,7 @@ import { receiptStorageKey, storeReceipt } from './receipts';
 import { queueOrderNotices } from '@server/modules/email/order-notices-service';
 import { armPaymentWindow, PAYMENT_WINDOW_TIMER } from '@server/modules/loans/service';
 import { armTimers, cancelTimers, type TimerSpec } from '@server/timers/store';
+import { ensureStatementTransfer, statementTransferOf, transferOf } from './statement-service';
 
 export { balanceOf, refuseLeavingPaidOutCompletion, shareSql } from './earnings';
 
@@ -71,6 +72,7 @@ function paymentView(
     claimRejectedAt: order.paymentClaimRejectedAt?.toISOString() ?? null,
     claimRejectionReason: order.paymentClaimRejectionReason,
     refundOwedAt: roles.includes('admin') ? (order.refundOwedAt?.toISOString() ?? null) : null,
+    transfer: null,
   };
 }
 
@@ -220,10 +222,23 @@ export async function getOrderMoney(
     .from(orderEvents)
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(asc(orderEvents.createdAt));
-  return {
-    payment: paymentView(order, roles, events, deps.config),
-    share: shareView(order, roles, deps.config),
-  };
+  const payment = paymentView(order, roles, events, deps.config);
+  if (payment) payment.transfer = await transferFor(deps, order);
+  return { payment, share: shareView(order, roles, deps.config) };
+}
+
+/**
+ * D42's statement adapter: the order's unique amount to transfer. An order that entered Waiting
+ * for Payment under another provider (the operator switched) gets its amount when first shown.
+ */
+async function transferFor(deps: Pick<AppDeps, 'db' | 'config'>, order: Order) {
+  const shown = await statementTransferOf(deps.db, deps.config, order);
+  if (shown || order.status !== 'Waiting for Payment' || order.total === null) return shown;
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    const created = locked ? await ensureStatementTransfer(tx, deps.config, locked) : null;
+    return created ? transferOf(created) : null;
+  });
 }
 
 /** D34: the owner's share of the items total, pending until Completed, then payable. */

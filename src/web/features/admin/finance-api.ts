@@ -46,3 +46,15 @@ export function useFinanceFigures(month: string) {
     placeholderData: keepPreviousData,
   });
 }
+
+/**
+ * D42's statement adapter: uploads a bank statement; the answer says what became of each credit
+ * line. The tasks, orders and figures are read again after it.
+ */
+export function useUploadStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (statement: File) => call(admin['payment-statements'].$post({ form: { statement } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

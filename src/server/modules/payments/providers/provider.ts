@@ -5,7 +5,7 @@
 // fetchPayment before an order moves; late or wrong money is refunded through refund where the
 // provider can (D44). Amounts are whole rupiah.
 
-export type ProviderName = 'manual' | 'fake' | 'xendit';
+export type ProviderName = 'manual' | 'statement' | 'fake' | 'xendit';
 type PaymentMethod = 'qris' | 'va' | 'transfer';
 type RefundReason = 'DUPLICATE' | 'CANCELLATION' | 'OTHERS';
 

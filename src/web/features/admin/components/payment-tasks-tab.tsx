@@ -16,6 +16,7 @@ import { paths } from '@web/lib/paths';
 import { FilterSelect } from './filter-select';
 import { ListBody } from './list-body';
 import { RowList } from './row-list';
+import { StatementUpload } from './statement-upload';
 import type { TabProps } from './tab-props';
 
 // D44: late and wrong money, each an admin's task until refunded, revived or dismissed. The
@@ -27,6 +28,7 @@ const KIND_TONE = {
   amount_mismatch: 'red',
   second_payment: 'violet',
   unknown_reference: 'neutral',
+  ambiguous: 'amber',
 } as const;
 
 export function PaymentTasksTab({ params, onParams }: TabProps) {
@@ -41,6 +43,7 @@ export function PaymentTasksTab({ params, onParams }: TabProps) {
         <h2 className="font-semibold text-stone-900">{t('tasks.title')}</h2>
         <p className="mt-1 text-sm text-stone-600">{t('tasks.intro')}</p>
       </div>
+      <StatementUpload />
       <div className="flex flex-wrap items-center gap-3">
         <FilterSelect
           id="payment-tasks-state"
@@ -101,7 +104,9 @@ function TaskRow({ task, onDone }: { task: PaymentTaskView; onDone: (text: strin
           · {t('tasks.borrower', { name: task.order.borrowerName, email: task.order.borrowerEmail })}
         </p>
       ) : (
-        <p className="text-sm text-stone-700">{t('tasks.noOrder')}</p>
+        <p className="text-sm text-stone-700">
+          {t(task.kind === 'ambiguous' ? 'tasks.noOrderAmbiguous' : 'tasks.noOrder')}
+        </p>
       )}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="text-stone-500">{t('tasks.received')}</dt>

@@ -33,6 +33,7 @@ const payable: OrderPayment = {
   claimRejectedAt: null,
   claimRejectionReason: null,
   refundOwedAt: null,
+  transfer: null,
 };
 
 const gateway = (testMode: boolean): GatewayPaymentData => ({
@@ -99,6 +100,18 @@ describe('payment panel', () => {
     show(<PaymentPanel order={order('Waiting for Payment')} payment={payable} asBorrower />);
     expect(screen.getByRole('heading', { name: 'Pay by bank transfer' })).toBeTruthy();
     expect(screen.queryByTestId('gateway-payment')).toBeNull();
+    expect(screen.getByRole('button', { name: 'I have paid' })).toBeTruthy();
+  });
+
+  it('under PAYMENT_PROVIDER=statement shows the exact unique amount and the code taken off the total (D42, D43)', () => {
+    const statement: OrderPayment = { ...payable, transfer: { amount: '51563.00', code: '437.00' } };
+    show(<PaymentPanel order={order('Waiting for Payment')} payment={statement} asBorrower />);
+    const panel = screen.getByTestId('payment-panel');
+    expect(panel.textContent).toContain('Transfer exactly');
+    expect(panel.textContent).toContain('Rp 51.563');
+    expect(screen.getByTestId('statement-code').textContent).toBe(
+      'Your total Rp 52.000 minus Rp 437, taken off so that your transfer is unique.',
+    );
     expect(screen.getByRole('button', { name: 'I have paid' })).toBeTruthy();
   });
 

@@ -74,6 +74,8 @@ export function PaymentPanel({
   // D36: while a claim waits the deadline no longer applies; after a rejection it is the new one.
   const claimWaiting = waiting && payment.claimedAt !== null;
   const amount = payment.amount ?? order.total;
+  // D42's statement adapter: the exact amount to transfer, unique among open orders.
+  const transfer = waiting ? payment.transfer : null;
 
   return (
     <section
@@ -131,14 +133,17 @@ export function PaymentPanel({
             <h3 className="mt-5 mb-1 text-sm font-semibold text-stone-900">{t('gateway.manualTitle')}</h3>
           )}
           {asBorrower && !payment.claimedAt && (
-            <p className="mb-3 text-sm text-stone-700">{t('panel.intro')}</p>
+            <p className="mb-3 text-sm text-stone-700">
+              {t(transfer ? 'panel.introStatement' : 'panel.intro')}
+            </p>
           )}
           <dl className="divide-y divide-stone-200/70">
             <Row
-              label={t('panel.amount')}
-              value={formatMoney(amount)}
-              copy={String(Number.parseInt(amount, 10))}
+              label={t(transfer ? 'panel.transferAmount' : 'panel.amount')}
+              value={formatMoney(transfer?.amount ?? amount)}
+              copy={String(Number.parseInt(transfer?.amount ?? amount, 10))}
             />
+
             <Row label={t('panel.bank')} value={payment.bankName} copy={payment.bankName} />
             <Row label={t('panel.accountName')} value={payment.accountName} copy={payment.accountName} />
             <Row
@@ -151,6 +156,11 @@ export function PaymentPanel({
               <Row label={t('panel.deadline')} value={formatOrderDateTime(payment.deadline)} />
             )}
           </dl>
+          {transfer && (
+            <p className="mt-2 text-xs text-stone-600" data-testid="statement-code">
+              {t('panel.transferCode', { total: formatMoney(amount), code: formatMoney(transfer.code) })}
+            </p>
+          )}
           {payment.deadline && asBorrower && !payment.claimedAt && (
             <p className="mt-2 text-xs text-stone-600">
               {t('panel.deadlineNote', { deadline: formatOrderDateTime(payment.deadline) })}

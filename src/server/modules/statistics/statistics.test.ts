@@ -205,11 +205,11 @@ describe('the admin’s weekly statistics', () => {
     ];
     const d = await listBook(otherOwner, bali(week(9), 26));
     // Week -8: one borrower takes two books (paid 3 h 10 min later by the admin's confirmation,
-    // handed over the next day) and returns them on time in week -6.
+    // handed over the next day) and returns them on time: started in week -7, completed in week -6.
     const first = await place([a, b], bali(week(8)));
     await move(first.order.id, 'Processed', bali(week(8), 3 + 10 / 60));
     await move(first.order.id, 'Delivered', bali(week(8), 27));
-    await move(first.order.id, 'Returning in Progress', bali(week(6), 1));
+    await move(first.order.id, 'Returning in Progress', bali(week(7), 1)); // due the day after
     await move(first.order.id, 'Completed', bali(week(6), 5));
     // Week -8 too: another borrower pays by QRIS (a gateway fee), has the book a day and a half
     // later, starts the return two days after the due date (week -6) and it completes in week -5.

@@ -1,3 +1,4 @@
+import { statisticsQuerySchema } from '@domain/schemas/statistics';
 import { weeklyStatisticsSchema } from '@domain/statistics-types';
 import { adminRoute, jsonAnswer, router } from '@server/lib/openapi';
 import { weeklyStatistics } from './service';
@@ -10,12 +11,13 @@ const weekly = adminRoute({
   path: '/admin/statistics',
   tags: ['Admin'],
   summary:
-    'The last 12 weeks (Monday to Sunday in the operator’s time zone), oldest first: orders placed and completed, books listed and borrowed, active members, median times to payment and to handover, loans returned on time, money collected, service and gateway fees, owner payouts',
+    'Twelve weeks (Monday to Sunday in the operator’s time zone), oldest first, ending with the current week or the one of `weeksEnding`: orders placed and completed, books listed and borrowed, active members, median times to payment and to handover, loans returned on time, money collected, service and gateway fees, owner payouts',
+  request: { query: statisticsQuerySchema },
   responses: { 200: jsonAnswer(weeklyStatisticsSchema, 'Twelve weeks of figures, whole rupiah') },
 });
 
 export function statisticsRoutes() {
-  return router().openapi(weekly, async (c) => c.json(await weeklyStatistics(c.var.deps), 200));
+  return router().openapi(weekly, async (c) => c.json(await weeklyStatistics(c.var.deps, c.req.valid('query')), 200));
 }
 
 export type StatisticsApi = ReturnType<typeof statisticsRoutes>;

@@ -42,10 +42,13 @@ const byFirstColumn = sql`1`;
 
 const total = (value: SQL) => sql<string>`coalesce(sum(${value}), 0)::numeric(14,2)::text`;
 
-export async function weeklyStatistics(deps: Pick<AppDeps, 'db' | 'config'>): Promise<WeeklyStatistics> {
+export async function weeklyStatistics(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  query: { weeksEnding?: string } = {},
+): Promise<WeeklyStatistics> {
   const { db, config } = deps;
   const tz = config.timeZone;
-  const lastMonday = mondayOf(localDate(now(), tz));
+  const lastMonday = mondayOf(query.weeksEnding ?? localDate(now(), tz));
   const firstMonday = addDays(lastMonday, -7 * (STATISTICS_WEEKS - 1));
   const endMonday = addDays(lastMonday, 7);
   const instant = (date: string) => sql`(${date}::timestamp at time zone ${tz})`;

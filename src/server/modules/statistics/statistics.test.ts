@@ -52,7 +52,7 @@ const week = (n: number) => addDays('2027-03-08', -7 * n);
 
 const statistics = async (at = NOW) => {
   setClock(at);
-  const res = await g.ctx.client<StatisticsApi>(admin.cookie).admin.statistics.$get();
+  const res = await g.ctx.client<StatisticsApi>(admin.cookie).admin.statistics.$get({ query: {} });
   if (res.status !== 200) throw new Error(`statistics answered ${res.status}: ${await res.text()}`);
   return res.json();
 };
@@ -284,5 +284,23 @@ describe('the admin’s weekly statistics', () => {
     const monday = await statistics(new Date('2027-03-14T16:00:00Z')); // Monday 00:00 in Bali
     expect(monday.weeks.at(-1)?.weekStart).toBe('2027-03-15');
     expect(monday.weeks[0].weekStart).toBe(sunday.weeks[1].weekStart);
+  });
+
+  it('looks back: the twelve weeks ending with the week of a given day; a malformed day is refused with 422', async () => {
+    setClock(NOW);
+    const api = g.ctx.client<StatisticsApi>(admin.cookie).admin.statistics;
+    const res = await api.$get({ query: { weeksEnding: '2027-01-03' } }); // a Sunday
+    if (res.status !== 200) throw new Error(`statistics answered ${res.status}`);
+    const back = await res.json();
+    expect(back.weeks.map((w) => w.weekStart)).toEqual(
+      Array.from({ length: 12 }, (_, i) => addDays('2026-12-28', -7 * (11 - i))),
+    );
+    expect(back.weeks).toEqual(await expectedFromRows(back.weeks.map((w) => w.weekStart)));
+    for (const weeksEnding of ['2027-02-30', '2027-1-3', 'soon']) {
+      const bad = await g.ctx.request('GET', `/api/admin/statistics?weeksEnding=${weeksEnding}`, {
+        cookie: admin.cookie,
+      });
+      expect(bad.status, weeksEnding).toBe(422);
+    }
   });
 });

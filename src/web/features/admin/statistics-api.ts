@@ -9,5 +9,5 @@ import { adminKeys } from '@web/lib/query-keys';
 const admin = apiClient<StatisticsApi>().admin;
 
 export function useWeeklyStatistics() {
-  return useQuery({ queryKey: adminKeys.statistics, queryFn: () => call(admin.statistics.$get()) });
+  return useQuery({ queryKey: adminKeys.statistics, queryFn: () => call(admin.statistics.$get({ query: {} })) });
 }

@@ -244,7 +244,10 @@ function ChartCard({
   longWeek: (w: StatisticsWeek) => string;
   weekHeader: string;
 }) {
+  const { t } = useTranslation('statistics');
   const titleId = useId();
+  // A chart of nothing but zeros and gaps says less than a sentence; the table still lists the weeks.
+  const empty = weeks.every((w) => chart.series.every((s) => !s.value(w)));
   const rows = weeks.map((w) => ({
     week: shortWeek(w),
     ...Object.fromEntries(chart.series.map((s, i) => [`s${i}`, s.value(w)])),
@@ -258,13 +261,14 @@ function ChartCard({
   const axes = (
     <>
       <CartesianGrid stroke={GRID} vertical={false} />
-      <XAxis dataKey="week" tick={AXIS_TEXT} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={8} />
+      {/* Every other week named: the same six dates on every chart, readable on a phone. */}
+      <XAxis dataKey="week" tick={AXIS_TEXT} tickLine={false} axisLine={{ stroke: GRID }} interval={1} />
       <YAxis
         tick={AXIS_TEXT}
         tickLine={false}
         axisLine={false}
         width={chart.axisWidth ?? 40}
-        allowDecimals={chart.kind === 'line'}
+        allowDecimals={chart.id === 'timing'}
         tickFormatter={chart.tick}
       />
       <Tooltip
@@ -291,7 +295,12 @@ function ChartCard({
           </li>
         ))}
       </ul>
-      {view === 'charts' && (
+      {view === 'charts' && empty && (
+        <p className="mt-3 flex h-56 items-center justify-center rounded-xl bg-stone-50 px-4 text-center text-sm text-stone-500">
+          {t('empty')}
+        </p>
+      )}
+      {view === 'charts' && !empty && (
         // The table below says the same to a screen reader.
         <div className="mt-3 h-56" aria-hidden>
           <ResponsiveContainer width="100%" height="100%">

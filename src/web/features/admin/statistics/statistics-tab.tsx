@@ -68,7 +68,10 @@ export default function StatisticsTab() {
   if (statistics.isError) return <ErrorBanner>{t('loadFailed')}</ErrorBanner>;
 
   const weeks = statistics.data.weeks;
-  const compact = new Intl.NumberFormat(DATE_LOCALES[lang], { notation: 'compact', maximumFractionDigits: 1 });
+  const compact = new Intl.NumberFormat(DATE_LOCALES[lang], {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  });
   const percent = new Intl.NumberFormat(DATE_LOCALES[lang], { style: 'percent', maximumFractionDigits: 0 });
   const count = (pick: (w: StatisticsWeek) => number) => ({
     value: pick,
@@ -143,7 +146,8 @@ export default function StatisticsTab() {
         {
           label: t('onTime.share'),
           color: BRAND,
-          value: (w) => (w.loansReturned ? Math.round((100 * w.loansReturnedOnTime) / w.loansReturned) : null),
+          value: (w) =>
+            w.loansReturned ? Math.round((100 * w.loansReturnedOnTime) / w.loansReturned) : null,
           text: (w) =>
             w.loansReturned
               ? t('onTime.ofReturned', {
@@ -181,7 +185,9 @@ export default function StatisticsTab() {
   ];
 
   const shortWeek = (w: StatisticsWeek) =>
-    dateFormatIn(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${w.weekStart}T00:00:00Z`));
+    dateFormatIn(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+      new Date(`${w.weekStart}T00:00:00Z`),
+    );
   const longWeek = (w: StatisticsWeek) =>
     dateFormatIn(lang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${w.weekStart}T00:00:00Z`),
@@ -194,7 +200,7 @@ export default function StatisticsTab() {
           <h2 className="font-semibold text-stone-900">{t('title')}</h2>
           <p className="mt-1 text-sm text-stone-600">{t('intro')}</p>
         </div>
-        <fieldset className="flex shrink-0 rounded-lg border border-stone-200 bg-stone-50 p-0.5 text-sm">
+        <fieldset className="flex shrink-0 self-start rounded-lg sm:self-auto border border-stone-200 bg-stone-50 p-0.5 text-sm">
           <legend className="sr-only">{t('view.label')}</legend>
           {(['charts', 'tables'] as const).map((option) => (
             <button
@@ -287,14 +293,17 @@ function ChartCard({
         {chart.title}
       </h3>
       {chart.hint && <p className="mt-0.5 text-xs text-stone-500">{chart.hint}</p>}
-      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-700" aria-hidden>
-        {chart.series.map((s) => (
-          <li key={s.label} className="flex items-center gap-1.5">
-            <span className="size-2.5 rounded-sm" style={{ background: s.color }} />
-            {s.label}
-          </li>
-        ))}
-      </ul>
+      {/* The colour key, for the chart only: the table's columns name their figures. */}
+      {view === 'charts' && !empty && (
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-700" aria-hidden>
+          {chart.series.map((s) => (
+            <li key={s.label} className="flex items-center gap-1.5">
+              <span className="size-2.5 rounded-sm" style={{ background: s.color }} />
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      )}
       {view === 'charts' && empty && (
         <p className="mt-3 flex h-56 items-center justify-center rounded-xl bg-stone-50 px-4 text-center text-sm text-stone-500">
           {t('empty')}
@@ -308,7 +317,14 @@ function ChartCard({
               <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
                 {axes}
                 {chart.series.map((s, i) => (
-                  <Bar key={s.label} dataKey={`s${i}`} name={s.label} fill={s.color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+                  <Bar
+                    key={s.label}
+                    dataKey={`s${i}`}
+                    name={s.label}
+                    fill={s.color}
+                    radius={[3, 3, 0, 0]}
+                    isAnimationActive={false}
+                  />
                 ))}
               </BarChart>
             ) : (
@@ -348,11 +364,17 @@ function ChartCard({
           <tbody className="divide-y divide-stone-100">
             {weeks.map((w) => (
               <tr key={w.weekStart}>
-                <th scope="row" className="py-1.5 pr-3 text-left font-normal whitespace-nowrap text-stone-700">
+                <th
+                  scope="row"
+                  className="py-1.5 pr-3 text-left font-normal whitespace-nowrap text-stone-700"
+                >
                   {longWeek(w)}
                 </th>
                 {chart.series.map((s) => (
-                  <td key={s.label} className="py-1.5 pl-3 text-right whitespace-nowrap tabular-nums text-stone-900">
+                  <td
+                    key={s.label}
+                    className="py-1.5 pl-3 text-right whitespace-nowrap tabular-nums text-stone-900"
+                  >
                     {s.text(w)}
                   </td>
                 ))}

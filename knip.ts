@@ -34,8 +34,6 @@ const config: KnipConfig = {
     // statement import, data-folder lock, component tests); each slice takes its packages off
     // this list when its code imports them.
     'csv-parse',
-    'recharts',
-    'react-is',
     '@testing-library/user-event',
   ],
 };

@@ -8,7 +8,7 @@ import { moneySchema } from './api-types';
 /** How many weeks the tab shows, the current (partial) week last. */
 export const STATISTICS_WEEKS = 12;
 
-export const statisticsWeekSchema = z.object({
+const statisticsWeekSchema = z.object({
   /** The week's Monday, YYYY-MM-DD, in the operator's time zone. */
   weekStart: z.string(),
   /** Orders placed (checkout), whatever became of them. */

@@ -17,7 +17,9 @@ const weekly = adminRoute({
 });
 
 export function statisticsRoutes() {
-  return router().openapi(weekly, async (c) => c.json(await weeklyStatistics(c.var.deps, c.req.valid('query')), 200));
+  return router().openapi(weekly, async (c) =>
+    c.json(await weeklyStatistics(c.var.deps, c.req.valid('query')), 200),
+  );
 }
 
 export type StatisticsApi = ReturnType<typeof statisticsRoutes>;

@@ -21,7 +21,9 @@ import { returnedOnTimeSql } from '@server/modules/reviews/service';
 /** The Monday (YYYY-MM-DD) of the week a local date falls in. */
 function mondayOf(date: string): string {
   // 1970-01-05 was a Monday: whole weeks since then.
-  const days = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse('1970-01-05T00:00:00Z')) / 86_400_000);
+  const days = Math.round(
+    (Date.parse(`${date}T00:00:00Z`) - Date.parse('1970-01-05T00:00:00Z')) / 86_400_000,
+  );
   return addDays(date, -(((days % 7) + 7) % 7));
 }
 
@@ -34,7 +36,9 @@ const weekOf = (column: AnyPgColumn | SQL, timeZone: string) =>
  * are even), rounded half up as numeric; null over no rows.
  */
 const medianMinutes = (from: AnyPgColumn, to: AnyPgColumn) =>
-  sql<number | null>`round((percentile_cont(0.5) within group (order by extract(epoch from (${to} - ${from}))) / 60)::numeric)::int`;
+  sql<
+    number | null
+  >`round((percentile_cont(0.5) within group (order by extract(epoch from (${to} - ${from}))) / 60)::numeric)::int`;
 
 // The week's expression carries the zone as a parameter, so PostgreSQL cannot match a repeated
 // one in GROUP BY: the groups are by the first column instead.
@@ -133,12 +137,16 @@ export async function weeklyStatistics(
       db
         .select({ week: strayWeek, fees: total(sql`${paymentTasks.fee}`) })
         .from(paymentTasks)
-        .where(and(isNull(paymentTasks.paymentId), isNotNull(paymentTasks.fee), within(paymentTasks.createdAt)))
+        .where(
+          and(isNull(paymentTasks.paymentId), isNotNull(paymentTasks.fee), within(paymentTasks.createdAt)),
+        )
         .groupBy(byFirstColumn),
       db
         .select({ week: payoutWeek, amount: total(sql`${payouts.amount}`) })
         .from(payouts)
-        .where(and(sql`${payouts.paidOn} >= ${firstMonday}::date`, sql`${payouts.paidOn} < ${endMonday}::date`))
+        .where(
+          and(sql`${payouts.paidOn} >= ${firstMonday}::date`, sql`${payouts.paidOn} < ${endMonday}::date`),
+        )
         .groupBy(byFirstColumn),
     ]);
 
@@ -175,7 +183,9 @@ export async function weeklyStatistics(
       collected: fromMinor(toMinor(p?.collected ?? '0')),
       // The service fee of each order is its rent minus the owner's share (D34), as on Finance.
       serviceFees: fromMinor(rent - toMinor(p?.shares ?? '0')),
-      gatewayFees: fromMinor(toMinor(maps.fees.get(week)?.fees ?? '0') + toMinor(maps.strays.get(week)?.fees ?? '0')),
+      gatewayFees: fromMinor(
+        toMinor(maps.fees.get(week)?.fees ?? '0') + toMinor(maps.strays.get(week)?.fees ?? '0'),
+      ),
       ownerPayouts: fromMinor(toMinor(maps.paidOut.get(week)?.amount ?? '0')),
     });
   }

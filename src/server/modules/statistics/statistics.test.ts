@@ -147,7 +147,9 @@ async function expectedFromRows(weekStarts: string[]): Promise<StatisticsWeek[]>
       booksListed: listed.length,
       booksBorrowed: items.filter((i) => handedIds.has(i.orderId)).reduce((n, i) => n + i.quantity, 0),
       activeMembers: members.size,
-      medianMinutesToPayment: median(paid.map((o) => o.paymentConfirmedAt!.getTime() - o.createdAt.getTime())),
+      medianMinutesToPayment: median(
+        paid.map((o) => o.paymentConfirmedAt!.getTime() - o.createdAt.getTime()),
+      ),
       medianMinutesToHandover: median(
         handedOver
           .filter((o) => o.paymentConfirmedAt)
@@ -230,7 +232,12 @@ describe('the admin’s weekly statistics', () => {
     const [owed] = await g.ctx.db.select().from(orders).where(eq(orders.id, first.order.id));
     const payout = await g.ctx.request('POST', '/api/admin/payouts', {
       cookie: admin.cookie,
-      body: { ownerId: owner.user.id, amount: owed.ownerShare, paidOn: addDays(week(1), 2), reference: 'TRF-1' },
+      body: {
+        ownerId: owner.user.id,
+        amount: owed.ownerShare,
+        paidOn: addDays(week(1), 2),
+        reference: 'TRF-1',
+      },
     });
     expect(payout.status).toBe(201);
 
@@ -254,8 +261,17 @@ describe('the admin’s weekly statistics', () => {
     expect(toMinor(at(8).gatewayFees)).toBeGreaterThan(0);
     expect(at(6)).toMatchObject({ ordersCompleted: 1, loansReturned: 1, loansReturnedOnTime: 1 });
     expect(at(5)).toMatchObject({ ordersCompleted: 1, loansReturned: 1, loansReturnedOnTime: 0 });
-    expect(at(4)).toMatchObject({ ordersPlaced: 1, medianMinutesToPayment: 60, collected: '0.00', serviceFees: '0.00' });
-    expect(at(1)).toMatchObject({ ordersPlaced: 1, medianMinutesToPayment: null, ownerPayouts: owed.ownerShare });
+    expect(at(4)).toMatchObject({
+      ordersPlaced: 1,
+      medianMinutesToPayment: 60,
+      collected: '0.00',
+      serviceFees: '0.00',
+    });
+    expect(at(1)).toMatchObject({
+      ordersPlaced: 1,
+      medianMinutesToPayment: null,
+      ownerPayouts: owed.ownerShare,
+    });
     expect(at(2)).toMatchObject({ booksListed: 1, activeMembers: 1 });
     // The first order's service fee is the pricing module's.
     expect(toMinor(at(8).serviceFees)).toBe(

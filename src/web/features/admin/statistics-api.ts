@@ -9,5 +9,8 @@ import { adminKeys } from '@web/lib/query-keys';
 const admin = apiClient<StatisticsApi>().admin;
 
 export function useWeeklyStatistics() {
-  return useQuery({ queryKey: adminKeys.statistics, queryFn: () => call(admin.statistics.$get({ query: {} })) });
+  return useQuery({
+    queryKey: adminKeys.statistics,
+    queryFn: () => call(admin.statistics.$get({ query: {} })),
+  });
 }

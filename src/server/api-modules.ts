@@ -26,6 +26,8 @@ import { wantedRoutes } from './modules/wanted/routes';
 import { financeRoutes } from './modules/finance/routes';
 // Members choose their channels: push notices and choices (D45)
 import { noticesRoutes } from './modules/notices/routes';
+// The marketplace at a glance: the admin's weekly statistics
+import { statisticsRoutes } from './modules/statistics/routes';
 
 /**
  * The one list of the API's route modules. Each is mounted under /api (app.ts) and so
@@ -61,6 +63,8 @@ const API_MODULES = [
   financeRoutes,
   // Members choose their channels (D45)
   noticesRoutes,
+  // The marketplace at a glance: the admin's weekly statistics
+  statisticsRoutes,
 ] as const;
 
 export function mountApiModules(app: OpenAPIHono<AppEnv>): void {

@@ -272,6 +272,8 @@ export const books = pgTable(
     // The orphan sweep asks which keys any book still names.
     index('books_extra_photo_keys_idx').using('gin', t.extraPhotoKeys),
     index('books_owner_idx').on(t.ownerId, t.createdAt),
+    // The Statistics tab's books listed per week, deleted ones too (migration 0038).
+    index('books_created_idx').on(t.createdAt),
     // Admin books tab and Manage books: keyset order over the books that are not deleted.
     index('books_live_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index('books_live_status_created_idx')
@@ -508,6 +510,9 @@ export const orders = pgTable(
     index('orders_payment_confirmed_idx')
       .on(t.paymentConfirmedAt)
       .where(sql`payment_confirmed_at is not null`),
+    // The Statistics tab's orders completed and handed over per week (migration 0038).
+    index('orders_completed_idx').on(t.completedAt).where(sql`completed_at is not null`),
+    index('orders_delivered_idx').on(t.deliveredAt).where(sql`delivered_at is not null`),
     check('orders_duration', sql`${t.borrowDuration} in (1, 2, 4)`),
   ],
 );
@@ -723,6 +728,8 @@ export const payouts = pgTable(
     // The owner's payouts on Earnings, newest day first, id as the tie-break (keyset).
     index('payouts_owner_paid_idx').on(t.ownerId, t.paidOn.desc(), t.id.desc()),
     index('payouts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The Statistics tab's payouts per week (migration 0038).
+    index('payouts_paid_on_idx').on(t.paidOn),
   ],
 );
 

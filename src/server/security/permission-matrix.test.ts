@@ -998,6 +998,7 @@ const PAYMENT_TASK_ROUTES: Record<string, Entry> = {
     expect: ADMIN_ONLY,
     setup: async () => ({ path: '/api/admin/finance?month=2026-12' }),
   },
+  'GET /api/admin/statistics': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/statistics' }) },
 };
 Object.assign(MATRIX, PAYMENT_TASK_ROUTES);
 

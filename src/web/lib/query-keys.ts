@@ -119,4 +119,6 @@ export const adminKeys = {
   paymentTasks: (state: string, cursor: string | undefined) =>
     ['admin', 'payment-tasks', state, cursor ?? ''] as const,
   finance: (month: string) => ['admin', 'finance', month] as const,
+  // The marketplace at a glance: twelve weeks of figures
+  statistics: ['admin', 'statistics'] as const,
 };

@@ -6,6 +6,8 @@ import enPwa from './en/pwa.json';
 import { id } from './id';
 import idEmails from './id/emails.json';
 import idPwa from './id/pwa.json';
+import enStatistics from './en/statistics.json';
+import idStatistics from './id/statistics.json';
 
 // The catalogues of both languages (D29), read by the server (error texts for API clients,
 // emails) and the tests. The web app bundles only English and loads Indonesian when a page
@@ -19,11 +21,16 @@ import idPwa from './id/pwa.json';
 // The `pwa` namespace (the installable app: the offline banner, the install offer, offline.html)
 // loads with the lazy components that show it (web/lib/pwa-words.ts), and the build writes
 // offline.html from it, so it is not in en.ts/id.ts either: the first page does not carry it.
+//
+// The `statistics` namespace (the admin's Statistics tab) loads with that tab's lazy chunk, its
+// charts with it (features/admin/statistics/statistics-words.ts), for the same reason.
 
-export type Namespace = WebNamespace | 'emails' | 'pwa';
-export const NAMESPACES: Namespace[] = [...WEB_NAMESPACES, 'emails', 'pwa'];
+export type Namespace = WebNamespace | 'emails' | 'pwa' | 'statistics';
+export const NAMESPACES: Namespace[] = [...WEB_NAMESPACES, 'emails', 'pwa', 'statistics'];
 
-export const resources: Record<UiLanguage, Catalogue & { emails: ResourceKey; pwa: ResourceKey }> = {
-  en: { ...en, emails: enEmails, pwa: enPwa },
-  id: { ...id, emails: idEmails, pwa: idPwa },
+type LazyNamespaces = { emails: ResourceKey; pwa: ResourceKey; statistics: ResourceKey };
+
+export const resources: Record<UiLanguage, Catalogue & LazyNamespaces> = {
+  en: { ...en, emails: enEmails, pwa: enPwa, statistics: enStatistics },
+  id: { ...id, emails: idEmails, pwa: idPwa, statistics: idStatistics },
 };

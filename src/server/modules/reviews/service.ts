@@ -134,6 +134,16 @@ export async function writeReview(
   return getOrderReviews(db, actor, orderId);
 }
 
+/**
+ * D21: a loan came back on time when its return started (Returning in Progress) by the due date;
+ * an order an admin completed without that step counts from its completion. False without a due
+ * date. The member's card and the admin's Statistics tab count it the same way.
+ */
+export const returnedOnTimeSql = sql`(${orders.dueAt} is not null and coalesce((
+  select min(${orderEvents.createdAt}) from ${orderEvents}
+  where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.toStatus} = 'Returning in Progress'
+), ${orders.completedAt}) <= ${orders.dueAt})`;
+
 /** A member's card (D27): the average of the published reviews about them and their loans' record. */
 export async function getReputation(db: DbOrTx, memberId: string): Promise<Reputation> {
   const [rated] = await db
@@ -143,16 +153,11 @@ export async function getReputation(db: DbOrTx, memberId: string): Promise<Reput
     })
     .from(reviews)
     .where(and(eq(reviews.subjectId, memberId), isNotNull(reviews.publishedAt), isNull(reviews.hiddenAt)));
-  // D21: a loan is on time when its return started (Returning in Progress) by the due date; an
-  // order an admin completed without that step counts from its completion.
   const [loans] = await db
     .select({
       completed: sql<number>`count(*)::int`,
       withDue: sql<number>`count(${orders.dueAt})::int`,
-      onTime: sql<number>`count(*) filter (where ${orders.dueAt} is not null and coalesce((
-        select min(${orderEvents.createdAt}) from ${orderEvents}
-        where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.toStatus} = 'Returning in Progress'
-      ), ${orders.completedAt}) <= ${orders.dueAt})::int`,
+      onTime: sql<number>`count(*) filter (where ${returnedOnTimeSql})::int`,
     })
     .from(orders)
     .where(and(eq(orders.userId, memberId), eq(orders.status, 'Completed')));

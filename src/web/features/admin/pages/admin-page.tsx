@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { type ReactNode, useCallback } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Container, PageHeader } from '@web/components/ui/card';
@@ -20,6 +20,9 @@ import { DeliveryPricesTab } from '@web/features/admin/components/delivery-price
 import { PaymentTasksTab } from '@web/features/admin/components/payment-tasks-tab';
 import { FinanceTab } from '@web/features/admin/components/finance-tab';
 
+// The charts library and the tab's words load only when the Statistics tab is opened.
+const StatisticsTab = lazy(() => import('@web/features/admin/statistics/statistics-tab'));
+
 const TABS = [
   'orders',
   'books',
@@ -33,6 +36,8 @@ const TABS = [
   // Late and wrong money (D44), the gateway's fees in the month's figures (D43)
   'paymentTasks',
   'finance',
+  // The marketplace at a glance: twelve weeks of figures
+  'statistics',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -97,6 +102,11 @@ function Dashboard() {
     deliveryPrices: <DeliveryPricesTab />,
     paymentTasks: <PaymentTasksTab params={params} onParams={setParams} />,
     finance: <FinanceTab />,
+    statistics: (
+      <Suspense fallback={<LoadingState label={t('loading')} />}>
+        <StatisticsTab />
+      </Suspense>
+    ),
   };
 
   return (

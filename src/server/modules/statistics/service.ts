@@ -1,0 +1,193 @@
+import { and, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { addDays, localDate } from '@domain/loan';
+import { fromMinor, toMinor } from '@domain/money';
+import { STATISTICS_WEEKS, type StatisticsWeek, type WeeklyStatistics } from '@domain/statistics-types';
+import type { AppDeps } from '@server/app-env';
+import { books, orderItems, orders, payments, paymentTasks, payouts } from '@server/db/schema';
+import { now } from '@server/lib/clock';
+import { shareSql } from '@server/modules/payments/service';
+import { returnedOnTimeSql } from '@server/modules/reviews/service';
+
+// The admin's Statistics tab: the last 12 weeks of the marketplace, Monday to Sunday in the
+// operator's zone (D21). Every figure is read by an indexed range on the moment it happened
+// (placed, paid, handed over, completed, listed, paid out; migrations 0031 and 0038), grouped by
+// week in PostgreSQL: the cost follows the 12 weeks' rows, not the whole history, and nothing
+// has to be kept in step on the write paths (docs/performance.md). The money is counted as the
+// Finance tab counts it (finance/figures-service.ts, D43) and the on-time share as the member's
+// card does (reviews/service.ts, D21).
+
+/** The Monday (YYYY-MM-DD) of the week a local date falls in. */
+function mondayOf(date: string): string {
+  // 1970-01-05 was a Monday: whole weeks since then.
+  const days = Math.round(
+    (Date.parse(`${date}T00:00:00Z`) - Date.parse('1970-01-05T00:00:00Z')) / 86_400_000,
+  );
+  return addDays(date, -(((days % 7) + 7) % 7));
+}
+
+/** The week (its local Monday, as text) an instant column falls in. */
+const weekOf = (column: AnyPgColumn | SQL, timeZone: string) =>
+  sql<string>`to_char(date_trunc('week', ${column} at time zone ${timeZone}), 'YYYY-MM-DD')`;
+
+/**
+ * Minutes between two instants, the median over the group (the mean of the middle two when they
+ * are even), rounded half up as numeric; null over no rows.
+ */
+const medianMinutes = (from: AnyPgColumn, to: AnyPgColumn) =>
+  sql<
+    number | null
+  >`round((percentile_cont(0.5) within group (order by extract(epoch from (${to} - ${from}))) / 60)::numeric)::int`;
+
+// The week's expression carries the zone as a parameter, so PostgreSQL cannot match a repeated
+// one in GROUP BY: the groups are by the first column instead.
+const byFirstColumn = sql`1`;
+
+const total = (value: SQL) => sql<string>`coalesce(sum(${value}), 0)::numeric(14,2)::text`;
+
+export async function weeklyStatistics(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  query: { weeksEnding?: string } = {},
+): Promise<WeeklyStatistics> {
+  const { db, config } = deps;
+  const tz = config.timeZone;
+  const lastMonday = mondayOf(query.weeksEnding ?? localDate(now(), tz));
+  const firstMonday = addDays(lastMonday, -7 * (STATISTICS_WEEKS - 1));
+  const endMonday = addDays(lastMonday, 7);
+  const instant = (date: string) => sql`(${date}::timestamp at time zone ${tz})`;
+  const within = (column: AnyPgColumn) =>
+    and(sql`${column} >= ${instant(firstMonday)}`, sql`${column} < ${instant(endMonday)}`);
+
+  const placedWeek = weekOf(orders.createdAt, tz);
+  const paidWeek = weekOf(orders.paymentConfirmedAt, tz);
+  const deliveredWeek = weekOf(orders.deliveredAt, tz);
+  const completedWeek = weekOf(orders.completedAt, tz);
+  const listedWeek = weekOf(books.createdAt, tz);
+  const feeWeek = weekOf(payments.paidAt, tz);
+  const strayWeek = weekOf(paymentTasks.createdAt, tz);
+  const payoutWeek = sql<string>`to_char(date_trunc('week', ${payouts.paidOn}::timestamp), 'YYYY-MM-DD')`;
+  const members = unionAll(
+    db
+      .select({ week: placedWeek.as('week'), member: sql<string>`${orders.userId}`.as('member') })
+      .from(orders)
+      .where(and(within(orders.createdAt), isNotNull(orders.userId))),
+    db
+      .select({ week: listedWeek.as('week'), member: sql<string>`${books.ownerId}`.as('member') })
+      .from(books)
+      .where(and(within(books.createdAt), isNotNull(books.ownerId))),
+  ).as('active');
+  const notCancelled = ne(orders.status, 'Cancelled');
+
+  const [placed, paid, delivered, borrowed, completed, listed, active, fees, strays, paidOut] =
+    await Promise.all([
+      db
+        .select({ week: placedWeek, n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(within(orders.createdAt))
+        .groupBy(byFirstColumn),
+      db
+        .select({
+          week: paidWeek,
+          median: medianMinutes(orders.createdAt, orders.paymentConfirmedAt),
+          // Paid, then cancelled: the money went back (D36), so it is no sale (as on Finance).
+          collected: sql<string>`coalesce(sum(coalesce(${orders.total}, ${orders.subtotal})) filter (where ${notCancelled}), 0)::numeric(14,2)::text`,
+          rent: sql<string>`coalesce(sum(${orders.subtotal}) filter (where ${notCancelled}), 0)::numeric(14,2)::text`,
+          shares: sql<string>`coalesce(sum(${shareSql(config)}) filter (where ${notCancelled}), 0)::numeric(14,2)::text`,
+        })
+        .from(orders)
+        .where(and(isNotNull(orders.paymentConfirmedAt), within(orders.paymentConfirmedAt)))
+        .groupBy(byFirstColumn),
+      db
+        .select({ week: deliveredWeek, median: medianMinutes(orders.paymentConfirmedAt, orders.deliveredAt) })
+        .from(orders)
+        .where(and(isNotNull(orders.deliveredAt), within(orders.deliveredAt)))
+        .groupBy(byFirstColumn),
+      db
+        .select({ week: deliveredWeek, n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+        .from(orders)
+        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(and(isNotNull(orders.deliveredAt), within(orders.deliveredAt)))
+        .groupBy(byFirstColumn),
+      db
+        .select({
+          week: completedWeek,
+          n: sql<number>`count(*)::int`,
+          returned: sql<number>`count(${orders.dueAt})::int`,
+          onTime: sql<number>`count(*) filter (where ${returnedOnTimeSql})::int`,
+        })
+        .from(orders)
+        .where(and(isNotNull(orders.completedAt), within(orders.completedAt), eq(orders.status, 'Completed')))
+        .groupBy(byFirstColumn),
+      db
+        .select({ week: listedWeek, n: sql<number>`count(*)::int` })
+        .from(books)
+        .where(within(books.createdAt))
+        .groupBy(byFirstColumn),
+      db
+        .select({ week: members.week, n: sql<number>`count(distinct ${members.member})::int` })
+        .from(members)
+        .groupBy(members.week),
+      db
+        .select({ week: feeWeek, fees: total(sql`coalesce(${payments.fee}, 0)`) })
+        .from(payments)
+        .where(and(isNotNull(payments.paidAt), within(payments.paidAt)))
+        .groupBy(byFirstColumn),
+      // Money with an unknown reference: no payment row, its task keeps the fee (D43).
+      db
+        .select({ week: strayWeek, fees: total(sql`${paymentTasks.fee}`) })
+        .from(paymentTasks)
+        .where(
+          and(isNull(paymentTasks.paymentId), isNotNull(paymentTasks.fee), within(paymentTasks.createdAt)),
+        )
+        .groupBy(byFirstColumn),
+      db
+        .select({ week: payoutWeek, amount: total(sql`${payouts.amount}`) })
+        .from(payouts)
+        .where(
+          and(sql`${payouts.paidOn} >= ${firstMonday}::date`, sql`${payouts.paidOn} < ${endMonday}::date`),
+        )
+        .groupBy(byFirstColumn),
+    ]);
+
+  const byWeek = <T extends { week: string }>(rows: T[]) => new Map(rows.map((r) => [r.week, r]));
+  const maps = {
+    placed: byWeek(placed),
+    paid: byWeek(paid),
+    delivered: byWeek(delivered),
+    borrowed: byWeek(borrowed),
+    completed: byWeek(completed),
+    listed: byWeek(listed),
+    active: byWeek(active),
+    fees: byWeek(fees),
+    strays: byWeek(strays),
+    paidOut: byWeek(paidOut),
+  };
+  const weeks: StatisticsWeek[] = [];
+  for (let i = 0; i < STATISTICS_WEEKS; i++) {
+    const week = addDays(firstMonday, 7 * i);
+    const p = maps.paid.get(week);
+    const c = maps.completed.get(week);
+    const rent = toMinor(p?.rent ?? '0');
+    weeks.push({
+      weekStart: week,
+      ordersPlaced: maps.placed.get(week)?.n ?? 0,
+      ordersCompleted: c?.n ?? 0,
+      booksListed: maps.listed.get(week)?.n ?? 0,
+      booksBorrowed: maps.borrowed.get(week)?.n ?? 0,
+      activeMembers: maps.active.get(week)?.n ?? 0,
+      medianMinutesToPayment: p?.median ?? null,
+      medianMinutesToHandover: maps.delivered.get(week)?.median ?? null,
+      loansReturned: c?.returned ?? 0,
+      loansReturnedOnTime: c?.onTime ?? 0,
+      collected: fromMinor(toMinor(p?.collected ?? '0')),
+      // The service fee of each order is its rent minus the owner's share (D34), as on Finance.
+      serviceFees: fromMinor(rent - toMinor(p?.shares ?? '0')),
+      gatewayFees: fromMinor(
+        toMinor(maps.fees.get(week)?.fees ?? '0') + toMinor(maps.strays.get(week)?.fees ?? '0'),
+      ),
+      ownerPayouts: fromMinor(toMinor(maps.paidOut.get(week)?.amount ?? '0')),
+    });
+  }
+  return { timeZone: tz, weeks };
+}

@@ -609,6 +609,7 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   'GET /api/admin/stats': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/stats' }) },
+  'GET /api/admin/queue': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/queue' }) },
   'GET /api/admin/orders': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/orders' }) },
   'GET /api/admin/books': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/books' }) },
   'PATCH /api/admin/books/:id': {

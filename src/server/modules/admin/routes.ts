@@ -6,10 +6,11 @@ import {
   adminStatsSchema,
   adminUserRowSchema,
   processEmailsResultSchema,
+  queueRowSchema,
   retryEmailsResultSchema,
 } from '@domain/admin-types';
 import { bookSummarySchema } from '@domain/api-types';
-import { cursorPageSchema } from '@domain/cursor-page';
+import { cursorPageSchema, cursorQuerySchema } from '@domain/cursor-page';
 import {
   adminBookStatusSchema,
   adminBooksQuerySchema,
@@ -28,6 +29,7 @@ import {
   uuidParam,
   z,
 } from '@server/lib/openapi';
+import { listQueue } from './queue-service';
 import * as admin from './service';
 
 // Every route here is admin-only (D12): guests 401, members 403 with the spec's message.
@@ -48,6 +50,19 @@ const stats = adminRoute({
   tags,
   summary: 'The dashboard’s stat cards',
   responses: { 200: jsonAnswer(adminStatsSchema, 'The counts') },
+});
+
+const queue = adminRoute({
+  method: 'get',
+  path: '/admin/queue',
+  tags,
+  summary:
+    'Needs you now (D50): unpriced delivery orders, payment claims, payment tasks, overdue returns and failed emails, soonest deadline first, keyset pages',
+  request: { query: cursorQuerySchema },
+  responses: {
+    200: jsonAnswer(cursorPageSchema(queueRowSchema), 'One page of the queue'),
+    400: badCursor,
+  },
 });
 
 const orders = adminRoute({
@@ -193,6 +208,7 @@ const retryFailedEmails = adminRoute({
 export function adminRoutes() {
   return router()
     .openapi(stats, async (c) => c.json(await admin.getStats(c.var.deps.db), 200))
+    .openapi(queue, async (c) => c.json(await listQueue(c.var.deps.db, c.req.valid('query')), 200))
     .openapi(orders, async (c) => c.json(await admin.listOrders(c.var.deps.db, c.req.valid('query')), 200))
     .openapi(books, async (c) => c.json(await admin.listBooks(c.var.deps.db, c.req.valid('query')), 200))
     .openapi(setBookStatus, async (c) => {

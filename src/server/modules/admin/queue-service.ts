@@ -12,9 +12,12 @@ import { AppError } from '@server/lib/errors';
 import { cappedCount, type Position, readCursor, writeCursor } from '@server/lib/keyset';
 
 // The admin's "Needs you now" queue (D50): every piece of work that waits for a person, in one
-// list by deadline, soonest first. Each kind is its own indexed query (migration 0037) read from
-// the cursor onwards with the page's limit, and the pages of the kinds are merged here, so a
-// page costs a few index reads whatever the size of the tables (docs/performance.md).
+// list by deadline, soonest first. D50's promise leads: delivery orders waiting for their shipping
+// cost come first ("admins see such orders first"), late ones first, then by the time left; then
+// the work already due (claims, payment tasks, overdue returns, failed emails), longest waiting
+// first. Each kind is its own indexed query (migration 0037) read from the cursor onwards with the
+// page's limit, and the pages of the kinds are merged here, so a page costs a few index reads
+// whatever the size of the tables (docs/performance.md).
 
 /** D50: payment instructions within 24 hours of placing (spec). */
 const SHIPPING_PROMISE = sql`interval '24 hours'`;
@@ -87,11 +90,13 @@ const KINDS: KindQuery[] = [
 
 const QUEUE_KEYS = { list: 'admin-queue', idType: 'text' } as const;
 const rankOf = (kind: QueueKind) => QUEUE_KINDS.indexOf(kind);
+/** D50: the orders with the 24-hour promise running form the queue's first part. */
+const partOf = (kind: QueueKind) => (kind === 'shipping_cost' ? 0 : 1);
 
 /** A deadline as fixed-width UTC text: the cursor's form, and ordered as text exactly as in time. */
 const utcText = (at: SQL) => sql<string>`to_char((${at}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00'`;
 
-/** One row's place in the queue: deadline, then kind, then id. */
+/** One row's place in the queue: its part, deadline, then kind, then id. */
 interface QueueKey {
   at: string;
   kind: QueueKind;
@@ -99,7 +104,10 @@ interface QueueKey {
 }
 const keyId = (key: QueueKey) => `${key.kind}:${key.id}`;
 const compareKeys = (a: QueueKey, b: QueueKey) =>
-  a.at < b.at ? -1 : a.at > b.at ? 1 : rankOf(a.kind) - rankOf(b.kind) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  partOf(a.kind) - partOf(b.kind) ||
+  (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) ||
+  rankOf(a.kind) - rankOf(b.kind) ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The cursor's row, its kind and id checked (a cursor names a row of a kind this list has). */
 function cursorKey(pos: Position): QueueKey | null {
@@ -111,11 +119,14 @@ function cursorKey(pos: Position): QueueKey | null {
 }
 
 /**
- * The rows of one kind past the cursor's row in the queue's order (deadline, kind, id): a kind
- * ranked before the cursor's must be strictly later, one ranked after it may share the deadline.
+ * The rows of one kind past the cursor's row in the queue's order (part, deadline, kind, id): all
+ * or none of a kind in another part; in the same part, a kind ranked before the cursor's must be
+ * strictly later, one ranked after it may share the deadline.
  */
 function seek(q: KindQuery, from: QueueKey | null, forward: boolean): SQL | undefined {
   if (!from) return undefined;
+  const part = partOf(q.kind) - partOf(from.kind);
+  if (part !== 0) return part > 0 === forward ? undefined : sql`false`;
   // The kind's own column at the cursor's deadline (an unpriced order's placing time).
   const at = sql`(${from.at}::timestamptz - ${q.shift})`;
   const rank = rankOf(q.kind) - rankOf(from.kind);

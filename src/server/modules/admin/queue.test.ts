@@ -173,7 +173,7 @@ describe('Needs you now (D50)', () => {
     expect(await queuePage()).toMatchObject({ items: [], total: 0, next: null, prev: null });
   });
 
-  it('orders every kind by deadline, late first, and pages through them by cursor without a gap or a repeat', async () => {
+  it('puts the unpriced orders first, late first, then the rest by deadline, and pages through them by cursor without a gap or a repeat', async () => {
     const t0 = Date.parse('2026-12-07T04:00:00Z');
     setClock(new Date(t0));
     const at = (hours: number) => new Date(t0 + hours * HOUR);
@@ -185,22 +185,23 @@ describe('Needs you now (D50)', () => {
     const email = await failedEmail(at(-3));
     const task = await insertPaymentTask(ctx.db, { order: null });
     await ctx.db.update(paymentTasks).set({ createdAt: at(-1) }).where(eq(paymentTasks.id, task.id));
-    // A task at the very deadline of the late order: the tie goes to the kind ranked first.
+    // A task failed at the same moment as the email: the tie goes to the kind ranked first.
     const tie = await insertPaymentTask(ctx.db, { order: null });
-    await ctx.db.update(paymentTasks).set({ createdAt: at(-6) }).where(eq(paymentTasks.id, tie.id));
+    await ctx.db.update(paymentTasks).set({ createdAt: at(-3) }).where(eq(paymentTasks.id, tie.id));
 
+    // D50: the orders waiting for their shipping cost first (late, then by time left), then the
+    // work already due, longest waiting first.
     const expected = [
       ['shipping_cost', late.id],
+      ['shipping_cost', fresh.id],
       ['payment_task', tie.id],
       ['failed_email', email.id],
       ['payment_task', task.id],
-      ['shipping_cost', fresh.id],
     ];
     const rows = await queue();
     expect(rows.map((r) => [r.kind, r.id])).toEqual(expected);
     expect(rows.map((r) => r.late)).toEqual([true, false, false, false, false]);
-    const times = rows.map((r) => Date.parse(r.dueAt));
-    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(Date.parse(rows[1].dueAt) - t0).toBe(22 * HOUR);
 
     // Pages of 2 forwards, then back from the last page, give the same rows in the same order.
     const forwards: string[][] = [];

@@ -19,7 +19,9 @@ test('an unpriced delivery order leads the admin’s queue with its time left an
   await checkoutWithDelivery(borrower);
   await borrower.getByRole('button', { name: 'Place Order' }).click();
   await expect(borrower).toHaveURL(/\/order-confirmation$/);
-  const number = ((await borrower.getByTestId('order-number').first().textContent()) ?? '').replace('#', '').trim();
+  const number = ((await borrower.getByTestId('order-number').first().textContent()) ?? '')
+    .replace('#', '')
+    .trim();
   expect(number).toMatch(/^[0-9A-Z]{8}$/);
 
   await admin.goto('/admin');

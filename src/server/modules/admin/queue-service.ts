@@ -94,7 +94,8 @@ const rankOf = (kind: QueueKind) => QUEUE_KINDS.indexOf(kind);
 const partOf = (kind: QueueKind) => (kind === 'shipping_cost' ? 0 : 1);
 
 /** A deadline as fixed-width UTC text: the cursor's form, and ordered as text exactly as in time. */
-const utcText = (at: SQL) => sql<string>`to_char((${at}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00'`;
+const utcText = (at: SQL) =>
+  sql<string>`to_char((${at}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00'`;
 
 /** One row's place in the queue: its part, deadline, then kind, then id. */
 interface QueueKey {
@@ -131,7 +132,9 @@ function seek(q: KindQuery, from: QueueKey | null, forward: boolean): SQL | unde
   const at = sql`(${from.at}::timestamptz - ${q.shift})`;
   const rank = rankOf(q.kind) - rankOf(from.kind);
   if (rank === 0)
-    return forward ? sql`(${q.at}, ${q.id}) > (${at}, ${from.id}::uuid)` : sql`(${q.at}, ${q.id}) < (${at}, ${from.id}::uuid)`;
+    return forward
+      ? sql`(${q.at}, ${q.id}) > (${at}, ${from.id}::uuid)`
+      : sql`(${q.at}, ${q.id}) < (${at}, ${from.id}::uuid)`;
   if (forward) return rank < 0 ? sql`${q.at} > ${at}` : sql`${q.at} >= ${at}`;
   return rank > 0 ? sql`${q.at} < ${at}` : sql`${q.at} <= ${at}`;
 }
@@ -176,7 +179,8 @@ async function queuePage(db: DbOrTx, cursor: string | undefined, pageSize: numbe
   return {
     rows,
     next: hasLater && last ? writeCursor(QUEUE_KEYS.list, 'after', { at: last.at, id: keyId(last) }) : null,
-    prev: hasEarlier && first ? writeCursor(QUEUE_KEYS.list, 'before', { at: first.at, id: keyId(first) }) : null,
+    prev:
+      hasEarlier && first ? writeCursor(QUEUE_KEYS.list, 'before', { at: first.at, id: keyId(first) }) : null,
   };
 }
 
@@ -192,7 +196,7 @@ async function queueCount(db: DbOrTx): Promise<{ total: number; totalCapped: boo
 const iso = (utc: string) => new Date(`${utc.slice(0, 23).replace(' ', 'T')}Z`).toISOString();
 
 /** The page's rows with what each needs on screen, read for the page's ids only. */
-async function describe(db: DbOrTx, keys: QueueKey[]): Promise<QueueRow[]> {
+async function rowsOf(db: DbOrTx, keys: QueueKey[]): Promise<QueueRow[]> {
   const idsOf = (kind: QueueKind) => keys.filter((k) => k.kind === kind).map((k) => k.id);
   const orderIds = keys
     .filter((k) => k.kind === 'shipping_cost' || k.kind === 'payment_claim' || k.kind === 'overdue_return')
@@ -297,7 +301,7 @@ async function describe(db: DbOrTx, keys: QueueKey[]): Promise<QueueRow[]> {
 export async function listQueue(db: DbOrTx, query: CursorQuery): Promise<CursorPage<QueueRow>> {
   const [page, counted] = await Promise.all([queuePage(db, query.cursor, query.pageSize), queueCount(db)]);
   return {
-    items: await describe(db, page.rows),
+    items: await rowsOf(db, page.rows),
     ...counted,
     pageSize: query.pageSize,
     next: page.next,

@@ -167,7 +167,9 @@ describe('Needs you now (D50)', () => {
       subject: 'Your order is on its way',
       dueAt: email.failedAt!.toISOString(),
     });
-    const retried = await ctx.request('POST', `/api/admin/emails/${email.id}/retry`, { cookie: admin.cookie });
+    const retried = await ctx.request('POST', `/api/admin/emails/${email.id}/retry`, {
+      cookie: admin.cookie,
+    });
     expect(retried.status).toBe(200);
     expect(find(await queue(), 'failed_email', email.id)).toBeUndefined();
     expect(await queuePage()).toMatchObject({ items: [], total: 0, next: null, prev: null });
@@ -184,10 +186,16 @@ describe('Needs you now (D50)', () => {
     await placedAt(fresh.id, at(-2));
     const email = await failedEmail(at(-3));
     const task = await insertPaymentTask(ctx.db, { order: null });
-    await ctx.db.update(paymentTasks).set({ createdAt: at(-1) }).where(eq(paymentTasks.id, task.id));
+    await ctx.db
+      .update(paymentTasks)
+      .set({ createdAt: at(-1) })
+      .where(eq(paymentTasks.id, task.id));
     // A task failed at the same moment as the email: the tie goes to the kind ranked first.
     const tie = await insertPaymentTask(ctx.db, { order: null });
-    await ctx.db.update(paymentTasks).set({ createdAt: at(-3) }).where(eq(paymentTasks.id, tie.id));
+    await ctx.db
+      .update(paymentTasks)
+      .set({ createdAt: at(-3) })
+      .where(eq(paymentTasks.id, tie.id));
 
     // D50: the orders waiting for their shipping cost first (late, then by time left), then the
     // work already due, longest waiting first.
@@ -225,7 +233,10 @@ describe('Needs you now (D50)', () => {
     expect([...backwards.values()]).toEqual(expected);
     expect(pages[0].map((r) => [r.kind, r.id])).toEqual(expected.slice(0, 2));
 
-    for (const cursor of ['nonsense', Buffer.from(JSON.stringify(['admin-queue', 'a', 'x', 'y'])).toString('base64url')]) {
+    for (const cursor of [
+      'nonsense',
+      Buffer.from(JSON.stringify(['admin-queue', 'a', 'x', 'y'])).toString('base64url'),
+    ]) {
       const res = await ctx.request('GET', `/api/admin/queue?cursor=${cursor}`, { cookie: admin.cookie });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('INVALID_CURSOR');
@@ -279,7 +290,9 @@ describe('the late-priced figure (D50)', () => {
       );
     const fromRows = new Set(
       events
-        .filter((e) => e.pricedAt.getTime() >= weekStart && e.pricedAt.getTime() - e.placedAt.getTime() > 24 * HOUR)
+        .filter(
+          (e) => e.pricedAt.getTime() >= weekStart && e.pricedAt.getTime() - e.placedAt.getTime() > 24 * HOUR,
+        )
         .map((e) => e.orderId),
     ).size;
     expect(fromRows).toBe(2);

@@ -57,7 +57,9 @@ function Deadline({ row }: { row: QueueRow }) {
       </span>
     );
   if (left > 0)
-    return <span className="text-sm font-medium text-amber-800">{t('queue.timeLeft', { time: span(left) })}</span>;
+    return (
+      <span className="text-sm font-medium text-amber-800">{t('queue.timeLeft', { time: span(left) })}</span>
+    );
   return <span className="text-sm text-stone-600">{t('queue.waiting', { time: span(left) })}</span>;
 }
 
@@ -69,7 +71,10 @@ function QueueItem({ row }: { row: QueueRow }) {
   const { error, feedback } = useWriteFeedback();
 
   const run = (orderId: string, next: OrderAction, done: string, failed: string) =>
-    action.mutate({ orderId, action: next }, feedback(() => done, failed));
+    action.mutate(
+      { orderId, action: next },
+      feedback(() => done, failed),
+    );
 
   let title: string;
   let why: string;
@@ -80,7 +85,12 @@ function QueueItem({ row }: { row: QueueRow }) {
       const deadline = formatOrderDateTime(row.dueAt);
       why =
         row.ownerArea && row.borrowerArea
-          ? t('queue.shipping_cost.why', { from: row.ownerArea, to: row.borrowerArea, name: row.userName, deadline })
+          ? t('queue.shipping_cost.why', {
+              from: row.ownerArea,
+              to: row.borrowerArea,
+              name: row.userName,
+              deadline,
+            })
           : t('queue.shipping_cost.whyUnknownRoute', { name: row.userName, deadline });
       act = (
         <ShippingCostForm
@@ -164,7 +174,10 @@ function QueueItem({ row }: { row: QueueRow }) {
           variant="outline"
           loading={retry.isPending}
           onClick={() =>
-            retry.mutate(row.id, feedback(() => t('queue.failed_email.done'), t('emails.retryFailed')))
+            retry.mutate(
+              row.id,
+              feedback(() => t('queue.failed_email.done'), t('emails.retryFailed')),
+            )
           }
         >
           {t('queue.failed_email.retry')}
@@ -175,9 +188,18 @@ function QueueItem({ row }: { row: QueueRow }) {
 
   return (
     <li className="p-4 sm:p-5" data-testid="queue-row" data-kind={row.kind}>
-      <article aria-label={title} className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+      <article
+        aria-label={title}
+        className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between"
+      >
         <div className="flex min-w-0 gap-3">
-          <div className={row.late ? 'rounded-xl bg-red-50 p-2.5 text-red-700' : 'rounded-xl bg-brand-50 p-2.5 text-brand-700'}>
+          <div
+            className={
+              row.late
+                ? 'rounded-xl bg-red-50 p-2.5 text-red-700'
+                : 'rounded-xl bg-brand-50 p-2.5 text-brand-700'
+            }
+          >
             {ICONS[row.kind]}
           </div>
           <div className="min-w-0 space-y-1">

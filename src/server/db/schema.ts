@@ -513,6 +513,9 @@ export const orders = pgTable(
     index('orders_claims_waiting_idx')
       .on(t.paymentClaimedAt, t.id)
       .where(sql`status = 'Waiting for Payment' and payment_claimed_at is not null`),
+    index('orders_unpriced_delivery_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'Draft' and delivery_method = 'delivery'`),
     index('orders_delivered_due_id_idx').on(t.dueAt, t.id).where(sql`status = 'Delivered'`),
     check('orders_duration', sql`${t.borrowDuration} in (1, 2, 4)`),
   ],

@@ -9,7 +9,7 @@ import type { DbOrTx } from '@server/db/client';
 import { emailNotifications, orderEvents, orders, paymentTasks, user } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
-import { cappedCount, type Position, readCursor, writeCursor } from '@server/lib/keyset';
+import { type Position, readCursor, writeCursor } from '@server/lib/keyset';
 
 // The admin's "Needs you now" queue (D50): every piece of work that waits for a person, in one
 // list by deadline, soonest first. D50's promise leads: delivery orders waiting for their shipping
@@ -142,7 +142,8 @@ function seek(q: KindQuery, from: QueueKey | null, forward: boolean): SQL | unde
 async function readKind(db: DbOrTx, q: KindQuery, from: QueueKey | null, forward: boolean, limit: number) {
   const direction = sql.raw(forward ? 'asc' : 'desc');
   const rows = await db
-    .select({ at: utcText(sql`${q.at} + ${q.shift}`), id: sql<string>`${q.id}::text` })
+    // The id as it is (a uuid): ordered by its column, the index's own order.
+    .select({ at: utcText(sql`${q.at} + ${q.shift}`), id: sql<string>`${q.id}` })
     .from(q.table)
     .where(and(q.where(), seek(q, from, forward)))
     .orderBy(sql`${q.at} ${direction}`, sql`${q.id} ${direction}`)
@@ -184,13 +185,25 @@ async function queuePage(db: DbOrTx, cursor: string | undefined, pageSize: numbe
   };
 }
 
-/** How much waits, each kind counted up to the cap on its own index. */
+/**
+ * How much waits, counted kind after kind on each one's own index, at most COUNT_CAP + 1 entries
+ * in all: a million orders never cost more than that.
+ */
 async function queueCount(db: DbOrTx): Promise<{ total: number; totalCapped: boolean }> {
-  const counts = await Promise.all(KINDS.map((q) => cappedCount(db, q.table, q.where())));
-  const total = counts.reduce((sum, c) => sum + c.total, 0);
-  return total > COUNT_CAP || counts.some((c) => c.totalCapped)
-    ? { total: Math.min(total, COUNT_CAP), totalCapped: true }
-    : { total, totalCapped: false };
+  let total = 0;
+  for (const q of KINDS) {
+    const left = COUNT_CAP + 1 - total;
+    if (left <= 0) break;
+    const capped = db
+      .select({ one: sql`1`.as('one') })
+      .from(q.table)
+      .where(q.where())
+      .limit(left)
+      .as('capped');
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+    total += Number(row?.n ?? 0);
+  }
+  return total > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total, totalCapped: false };
 }
 
 const iso = (utc: string) => new Date(`${utc.slice(0, 23).replace(' ', 'T')}Z`).toISOString();

@@ -38,6 +38,7 @@ function useSpan() {
     const minutes = Math.max(1, Math.floor(Math.abs(ms) / MINUTE_MS));
     const hours = Math.floor(minutes / 60);
     const days = Math.floor(hours / 24);
+    if (days > 0 && hours % 24 === 0) return t('queue.span.daysOnly', { days });
     if (days > 0) return t('queue.span.days', { days, hours: hours % 24 });
     if (hours > 0) return t('queue.span.hours', { hours, minutes: minutes % 60 });
     return t('queue.span.minutes', { minutes });
@@ -196,8 +197,8 @@ function QueueItem({ row }: { row: QueueRow }) {
           <div
             className={
               row.late
-                ? 'rounded-xl bg-red-50 p-2.5 text-red-700'
-                : 'rounded-xl bg-brand-50 p-2.5 text-brand-700'
+                ? 'h-fit shrink-0 rounded-xl bg-red-50 p-2.5 text-red-700'
+                : 'h-fit shrink-0 rounded-xl bg-brand-50 p-2.5 text-brand-700'
             }
           >
             {ICONS[row.kind]}

@@ -138,7 +138,7 @@ function Dashboard() {
             aria-controls={`admin-panel-${key}`}
             onClick={() => setTab(key)}
             className={cn(
-              '-mb-px flex items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+              '-mb-px flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
               tab === key
                 ? 'border-brand-700 text-brand-800'
                 : 'border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900',

@@ -236,7 +236,8 @@ async function fillTo(db: Conn, size: GrowthSize): Promise<void> {
  * Orders number `from` to `from + count - 1`, one a minute from 2024-01-01: 2% Draft, 3% waiting
  * for payment, 4% on their way, 8% Delivered (due 1, 2 or 4 weeks later, so most are overdue by
  * now), 2% returning, 71% Completed, 10% Cancelled. Each with its one item (the book as it was)
- * and the borrower's confirmation email (one in a thousand still unsent).
+ * and the borrower's confirmation email (one in a thousand still unsent, half of those failed);
+ * half the orders waiting for payment are claimed paid.
  */
 async function insertOrders(
   db: Conn,
@@ -258,7 +259,8 @@ async function insertOrders(
     o as (
       insert into orders (id, user_id, user_name, user_email, owner_id, owner_name, status, delivery_method,
                           delivery_address, borrow_duration, subtotal, shipping_cost, total, service_fee,
-                          owner_share, created_at, updated_at, payment_due_at, delivered_at, due_at, completed_at)
+                          owner_share, created_at, updated_at, payment_due_at, delivered_at, due_at, completed_at,
+                          payment_claimed_at)
       select oid, user_id, user_name, user_email, owner_id, owner_name, status::order_status, 'delivery',
              jsonb_build_object('fullName', user_name, 'phone', '+6281234567', 'address', 'Jl. Raya Ubud No. 1'),
              weeks, weekly_price * weeks, 15000, weekly_price * weeks + 15000, round(weekly_price * weeks / 10),
@@ -266,7 +268,9 @@ async function insertOrders(
              case when status = 'Waiting for Payment' then made + interval '1 day' end,
              case when status in ('Delivered', 'Returning in Progress', 'Completed') then made + interval '2 days' end,
              case when status in ('Delivered', 'Returning in Progress', 'Completed') then made + interval '2 days' + weeks * interval '1 week' end,
-             case when status = 'Completed' then made + interval '2 days' + weeks * interval '1 week' + interval '3 days' end
+             case when status = 'Completed' then made + interval '2 days' + weeks * interval '1 week' + interval '3 days' end,
+             -- Half the orders waiting for payment carry the borrower's "I have paid" (D33), for the queue (D50).
+             case when status = 'Waiting for Payment' and g % 2 = 0 then made + interval '12 hours' end
       from src
       returning id
     ),
@@ -279,11 +283,13 @@ async function insertOrders(
       returning id
     )
     insert into email_notifications (recipient_email, recipient_type, email_type, order_id, subject,
-                                     text_body, html_body, sent_at, attempts, next_attempt_at, created_at)
+                                     text_body, html_body, sent_at, attempts, next_attempt_at, created_at, failed_at)
     select user_email, 'borrower', 'order_placed', oid, 'Your order #' || upper(right(oid::text, 8)),
            'Thank you for your order of ' || title || '.', '<p>Thank you for your order of ' || title || '.</p>',
            case when g % 1000 <> 0 then made + interval '1 minute' end, case when g % 1000 <> 0 then 1 else 0 end,
-           made, made
+           made, made,
+           -- Half the unsent ones failed every retry: the admin's queue lists them (D50).
+           case when g % 2000 = 0 then made + interval '3 days' end
     from src`);
 }
 

@@ -129,6 +129,8 @@ const REQUESTS: NamedRequest[] = [
     'Adult + Good + Indonesian, price low-high',
     'category=Adult&condition=Good&language=Indonesian&sort=price-low',
   ),
+  // Needs you now (D50): five kinds, each read by its own index, merged by deadline.
+  adminList('needs you now', '/api/admin/queue'),
   adminList('orders', '/api/admin/orders'),
   adminList('orders, search "sari"', '/api/admin/orders?q=sari'),
   adminList('orders, Waiting for Payment', '/api/admin/orders?status=Waiting%20for%20Payment'),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { bookSummarySchema, meSchema } from './api-types';
+import { bookSummarySchema, meSchema, moneySchema, timestampSchema } from './api-types';
 import { ORDER_STATUSES } from './constants';
 import { ERROR_CODES, type ErrorCode } from './error-codes';
+import { PAYMENT_TASK_KINDS } from './gateway-types';
 import { orderSummarySchema } from './order-types';
 
 // What the admin dashboard's API returns, declared as zod schemas (the route declarations and
@@ -18,6 +19,8 @@ export const adminStatsSchema = z.object({
   overdueOrders: z.number().int(),
   /** Orders waiting for the borrower's transfer, counted apart from those awaiting review. */
   awaitingPaymentOrders: z.number().int(),
+  /** D50: delivery orders priced after their 24 hours this week (Monday to Sunday, operator's zone). */
+  pricedLateThisWeek: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
@@ -109,3 +112,72 @@ export const adminBulkStatusResultSchema = z.object({
   ),
 });
 export type AdminBulkStatusResult = z.infer<typeof adminBulkStatusResultSchema>;
+// ---------------------------------------------------------------- Needs you now (D50)
+
+/** What puts a row in the admin's "Needs you now" queue, one kind per source of work. */
+export const QUEUE_KINDS = [
+  'shipping_cost',
+  'payment_claim',
+  'payment_task',
+  'overdue_return',
+  'failed_email',
+] as const;
+export type QueueKind = (typeof QUEUE_KINDS)[number];
+
+const queueRowBase = {
+  /** The order's, task's or email's id (unique within its kind). */
+  id: z.string(),
+  /**
+   * The queue's order, soonest first: the end of the 24 hours of an unpriced delivery order
+   * (D50), the due date of an overdue loan (D21), and for a claim, a task or a failed email the
+   * moment it arrived (each needs a person from then on).
+   */
+  dueAt: timestampSchema,
+  /** Past a promise made to a member: an unpriced order after its 24 hours, a loan past due. */
+  late: z.boolean(),
+};
+
+export const queueRowSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('shipping_cost'),
+    ...queueRowBase,
+    number: z.string(),
+    userName: z.string(),
+    ownerName: z.string(),
+    /** The route no delivery price covered (D49): the owner's and the borrower's areas. */
+    ownerArea: z.string().nullable(),
+    borrowerArea: z.string().nullable(),
+    subtotal: moneySchema,
+    deliveryMethod: z.literal('delivery'),
+  }),
+  z.object({
+    kind: z.literal('payment_claim'),
+    ...queueRowBase,
+    number: z.string(),
+    userName: z.string(),
+    total: moneySchema.nullable(),
+    receiptUrl: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('payment_task'),
+    ...queueRowBase,
+    taskKind: z.enum(PAYMENT_TASK_KINDS),
+    amount: moneySchema,
+    orderNumber: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('overdue_return'),
+    ...queueRowBase,
+    number: z.string(),
+    userName: z.string(),
+    ownerName: z.string(),
+  }),
+  z.object({
+    kind: z.literal('failed_email'),
+    ...queueRowBase,
+    recipientEmail: z.string(),
+    subject: z.string(),
+    orderNumber: z.string().nullable(),
+  }),
+]);
+export type QueueRow = z.infer<typeof queueRowSchema>;

@@ -7,6 +7,7 @@ import {
   localDate,
   nextOverdueKind,
   reminderTime,
+  startOfLocalWeek,
 } from './loan';
 import { extensionTotal } from './pricing';
 
@@ -127,5 +128,19 @@ describe('extension eligibility (D23)', () => {
   it('costs weekly price x weeks per book, never the monthly rate', () => {
     expect(extensionTotal([{ weeklyPrice: '10000.00' }, { weeklyPrice: '7500.00' }], 2)).toBe('35000.00');
     expect(extensionTotal([{ weeklyPrice: '10000.00' }], 1)).toBe('10000.00');
+  });
+});
+
+describe('startOfLocalWeek (the figures’ week, D50)', () => {
+  it('is Monday 00:00 in the zone, whatever the day and hour', () => {
+    // Monday 7 December 2026 00:00 in Bali (UTC+8) is Sunday 16:00 UTC.
+    const monday = '2026-12-06T16:00:00.000Z';
+    for (const at of ['2026-12-06T16:00:00Z', '2026-12-09T02:00:00Z', '2026-12-13T15:59:59Z']) {
+      expect(startOfLocalWeek(new Date(at), 'Asia/Makassar').toISOString()).toBe(monday);
+    }
+    // A second before, in Bali it is still Sunday of the week before.
+    expect(startOfLocalWeek(new Date('2026-12-06T15:59:59Z'), 'Asia/Makassar').toISOString()).toBe(
+      '2026-11-29T16:00:00.000Z',
+    );
   });
 });

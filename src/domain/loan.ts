@@ -94,6 +94,14 @@ export function endOfLocalDay(date: string, timeZone: string): Date {
   return new Date(zonedTime(addDays(date, 1), 0, timeZone).getTime() - 1);
 }
 
+/** Monday 00:00, in the zone, of the week holding `instant` (the figures' week, D50). */
+export function startOfLocalWeek(instant: Date, timeZone: string): Date {
+  const today = localDate(instant, timeZone);
+  // getUTCDay of the date's own midnight: 0 Sunday .. 6 Saturday; Monday starts the week.
+  const sinceMonday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return zonedTime(addDays(today, -sinceMonday), 0, timeZone);
+}
+
 /** D21: the end of the day, in the operator's zone, of delivered date + the borrow weeks. */
 export function dueAtFor(deliveredAt: Date, weeks: number, timeZone: string): Date {
   return endOfLocalDay(addDays(localDate(deliveredAt, timeZone), weeks * 7), timeZone);

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '@tests/support/fixtures';
-import { uniqueTitle, uploadBookByApi } from './catalog-helpers';
+import { borrowerWithCart, checkoutWithDelivery } from './delivery-helpers';
 
 // D49, D50: an admin prices a route through the Delivery prices tab; a borrower in that area
 // sees the price before placing and the delivery order is payable at once. On a route with no
@@ -9,48 +8,6 @@ import { uniqueTitle, uploadBookByApi } from './catalog-helpers';
 // Each journey makes its own members in areas of its own, so no other journey's route is priced.
 
 test.describe.configure({ timeout: 180_000 });
-
-/** Moves the page's member to an area of their own (the profile location, D38). */
-async function moveTo(page: Page, baseURL: string, location: string) {
-  const res = await page.request.patch('/api/profile', {
-    headers: { origin: baseURL },
-    data: { name: 'Putu Journey', phone: '081234567890', location, address: 'Jl. Raya No. 1, Bali' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
-/** An owner in `ownerArea` with one book, and a borrower in `borrowerArea` with it in their cart. */
-async function borrowerWithCart(
-  newMember: Parameters<Parameters<typeof test>[2]>[0]['newMember'],
-  baseURL: string,
-  ownerArea: string,
-  borrowerArea: string,
-) {
-  const owner = await newMember({ prefix: 'dp-owner' });
-  await moveTo(owner.page, baseURL, ownerArea);
-  const book = await uploadBookByApi(owner.page, {
-    title: uniqueTitle('Priced Route'),
-    author: 'Delivery Journey',
-    weeklyPrice: '10000',
-  });
-  await owner.page.context().close();
-  const borrower = await newMember({ prefix: 'dp-borrower' });
-  await moveTo(borrower.page, baseURL, borrowerArea);
-  const added = await borrower.page.request.post('/api/cart/items', {
-    headers: { origin: baseURL },
-    data: { bookId: book.id },
-  });
-  expect(added.ok(), await added.text()).toBe(true);
-  return borrower.page;
-}
-
-async function checkoutWithDelivery(page: Page) {
-  await page.goto('/checkout');
-  await expect(page.getByRole('radio', { name: /^Delivery/ })).toBeChecked();
-  await page.getByRole('textbox', { name: 'Full name' }).fill('Putu Journey');
-  await page.getByRole('textbox', { name: 'Phone' }).fill('+6281234567890');
-  await page.getByRole('textbox', { name: 'Address' }).fill('Jl. Raya No. 1, Bali');
-}
 
 test('an admin prices a route; a borrower there sees the price before placing and pays at once (D49)', async ({
   adminPage: admin,

@@ -80,7 +80,7 @@ test('pickup checkout, payment panel, "I have paid" with a receipt, confirmation
   await expect(borrower.getByTestId('next-step')).toContainText('checking your transfer');
 
   // --- The admin sees the claim and the receipt, and confirms with amount and reference -------
-  await admin.goto(`/admin?q=${number}`);
+  await admin.goto(`/admin?tab=orders&q=${number}`);
   const adminCard = admin.getByRole('article', { name: `Order #${number}` });
   await expect(adminCard.getByTestId('payment-claim')).toBeVisible();
   await expect(adminCard.getByRole('img', { name: 'Photo of the payment receipt' })).toBeVisible();

@@ -513,6 +513,15 @@ export const orders = pgTable(
     // The Statistics tab's orders completed and handed over per week (migration 0038).
     index('orders_completed_idx').on(t.completedAt).where(sql`completed_at is not null`),
     index('orders_delivered_idx').on(t.deliveredAt).where(sql`delivered_at is not null`),
+    // The admin's "Needs you now" queue (D50, migration 0037): claims to check and overdue
+    // returns, each soonest first.
+    index('orders_claims_waiting_idx')
+      .on(t.paymentClaimedAt, t.id)
+      .where(sql`status = 'Waiting for Payment' and payment_claimed_at is not null`),
+    index('orders_unpriced_delivery_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'Draft' and delivery_method = 'delivery'`),
+    index('orders_delivered_due_id_idx').on(t.dueAt, t.id).where(sql`status = 'Delivered'`),
     check('orders_duration', sql`${t.borrowDuration} in (1, 2, 4)`),
   ],
 );
@@ -560,7 +569,13 @@ export const orderEvents = pgTable(
     details: jsonb('details').$type<OrderEventDetails>(),
     createdAt: createdAt(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.createdAt),
+    // The week's pricings, for the late-priced figure (D50, migration 0037).
+    index('order_events_priced_idx')
+      .on(t.createdAt)
+      .where(sql`from_status = 'Draft' and to_status = 'Waiting for Payment'`),
+  ],
 );
 
 /** An extension of a loan (D23): a charge on the order that the admin marks paid. */
@@ -964,6 +979,10 @@ export const emailNotifications = pgTable(
     index('email_failed_created_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.failedAt} is not null`),
+    // Failed emails in the admin's queue, oldest failure first (D50, migration 0037).
+    index('email_failed_at_idx')
+      .on(t.failedAt, t.id)
+      .where(sql`failed_at is not null and sent_at is null and channel = 'email'`),
     index('email_recipient_prefix_idx').on(sql`lower(${t.recipientEmail}) text_pattern_ops`),
     index('email_order_number_idx').on(sql`(upper(right(${t.orderId}::text, 8))) text_pattern_ops`),
     check(

@@ -15,7 +15,10 @@ import { AppError } from './errors';
 // cent) is lost on the way.
 
 /** Where a page starts. */
-type Position = { kind: 'first' } | { kind: 'last' } | { kind: 'after' | 'before'; at: string; id: string };
+export type Position =
+  | { kind: 'first' }
+  | { kind: 'last' }
+  | { kind: 'after' | 'before'; at: string; id: string };
 
 /** The sort key every keyset query selects next to its ids. */
 export interface KeyRow {
@@ -52,7 +55,10 @@ export function writeCursor(list: string, kind: 'after' | 'before', key: KeyRow)
 }
 
 /** 400 INVALID_CURSOR for anything this server did not write for this list. */
-function readCursor(keys: Pick<Keyset, 'list' | 'idType' | 'atType'>, cursor: string | undefined): Position {
+export function readCursor(
+  keys: Pick<Keyset, 'list' | 'idType' | 'atType'>,
+  cursor: string | undefined,
+): Position {
   if (cursor === undefined || cursor === '') return { kind: 'first' };
   if (cursor === 'last') return { kind: 'last' };
   let parsed: unknown;

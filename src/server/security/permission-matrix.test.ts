@@ -610,6 +610,7 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   'GET /api/admin/stats': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/stats' }) },
+  'GET /api/admin/queue': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/queue' }) },
   'GET /api/admin/orders': { expect: ADMIN_ONLY, setup: async () => ({ path: '/api/admin/orders' }) },
   'POST /api/admin/orders/bulk-status': {
     expect: ADMIN_ONLY,

@@ -91,6 +91,7 @@ describe('stats and lists', () => {
       draftOrders: before.draftOrders + 1,
       overdueOrders: 0,
       awaitingPaymentOrders: before.awaitingPaymentOrders + 1,
+      pricedLateThisWeek: 0,
     });
   });
 

@@ -7,10 +7,11 @@ import {
   adminStatsSchema,
   adminUserRowSchema,
   processEmailsResultSchema,
+  queueRowSchema,
   retryEmailsResultSchema,
 } from '@domain/admin-types';
 import { bookSummarySchema } from '@domain/api-types';
-import { cursorPageSchema } from '@domain/cursor-page';
+import { cursorPageSchema, cursorQuerySchema } from '@domain/cursor-page';
 import {
   adminBookStatusSchema,
   adminBooksQuerySchema,
@@ -31,6 +32,7 @@ import {
   z,
 } from '@server/lib/openapi';
 import { applyBulkStatus } from './bulk-status-service';
+import { listQueue } from './queue-service';
 import * as admin from './service';
 
 // Every route here is admin-only (D12): guests 401, members 403 with the spec's message.
@@ -51,6 +53,19 @@ const stats = adminRoute({
   tags,
   summary: 'The dashboard’s stat cards',
   responses: { 200: jsonAnswer(adminStatsSchema, 'The counts') },
+});
+
+const queue = adminRoute({
+  method: 'get',
+  path: '/admin/queue',
+  tags,
+  summary:
+    'Needs you now (D50): unpriced delivery orders, payment claims, payment tasks, overdue returns and failed emails, soonest deadline first, keyset pages',
+  request: { query: cursorQuerySchema },
+  responses: {
+    200: jsonAnswer(cursorPageSchema(queueRowSchema), 'One page of the queue'),
+    400: badCursor,
+  },
 });
 
 const orders = adminRoute({
@@ -208,6 +223,7 @@ const retryFailedEmails = adminRoute({
 export function adminRoutes() {
   return router()
     .openapi(stats, async (c) => c.json(await admin.getStats(c.var.deps.db), 200))
+    .openapi(queue, async (c) => c.json(await listQueue(c.var.deps.db, c.req.valid('query')), 200))
     .openapi(orders, async (c) => c.json(await admin.listOrders(c.var.deps.db, c.req.valid('query')), 200))
     .openapi(bulkStatus, async (c) => {
       const { action, orderIds } = c.req.valid('json');

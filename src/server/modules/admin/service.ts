@@ -58,6 +58,7 @@ import { changeBookState } from '@server/modules/books/state-service';
 import { loanFields } from '@server/modules/loans/view-service';
 import { coverUrls } from '@server/modules/covers/service';
 import { orderNumber } from '@domain/order-number';
+import { countPricedLateThisWeek } from './queue-service';
 
 // The admin dashboard's reads and the admin-only writes on books and users. Order status
 // changes are not here: they go through the one status service of the orders module (D8).
@@ -146,9 +147,10 @@ export async function getStats(db: DbOrTx): Promise<AdminStats> {
   });
   const value = new Map(counters.map((c) => [c.name, Number(c.n)]));
   const counter = (name: string) => value.get(name) ?? 0;
-  const [[overdue], pendingEmails] = await Promise.all([
+  const [[overdue], pendingEmails, pricedLateThisWeek] = await Promise.all([
     db.select({ total: count() }).from(orders).where(overdueLoan()),
     countPendingEmails(db),
+    countPricedLateThisWeek(db),
   ]);
   return {
     totalOrders: counter('orders'),
@@ -158,6 +160,7 @@ export async function getStats(db: DbOrTx): Promise<AdminStats> {
     draftOrders: counter(statusCounter('Draft')),
     overdueOrders: overdue.total,
     awaitingPaymentOrders: counter(statusCounter('Waiting for Payment')),
+    pricedLateThisWeek,
   };
 }
 

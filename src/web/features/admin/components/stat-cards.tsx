@@ -1,4 +1,4 @@
-import { BookOpen, CalendarX, Mail, ShoppingBag, Users } from 'lucide-react';
+import { BookOpen, CalendarX, Mail, ShoppingBag, Timer, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminStats } from '@domain/admin-types';
@@ -28,11 +28,11 @@ function StatCard({
   );
 }
 
-/** Total Orders, Total Books, Total Users, Overdue loans (D21), Pending Emails (spec section 2). */
+/** Total Orders, Total Books, Total Users, Overdue loans (D21), Priced late (D50), Pending Emails (spec section 2). */
 export function StatCards({ stats, pendingEmails }: { stats: AdminStats; pendingEmails: number }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-5 lg:gap-4">
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 lg:gap-4">
       <StatCard
         icon={<ShoppingBag className="size-5" aria-hidden />}
         label={t('stats.totalOrders')}
@@ -57,6 +57,13 @@ export function StatCards({ stats, pendingEmails }: { stats: AdminStats; pending
         label={t('stats.overdue')}
         value={stats.overdueOrders}
         note={stats.overdueOrders > 0 ? t('stats.overdueNote') : t('stats.noneOverdue')}
+      />
+      <StatCard
+        icon={<Timer className="size-5" aria-hidden />}
+        label={t('stats.pricedLate')}
+        value={stats.pricedLateThisWeek}
+        // D50: the 24-hour promise, counted over this week in the operator's zone.
+        note={stats.pricedLateThisWeek > 0 ? t('stats.pricedLateNote') : t('stats.nonePricedLate')}
       />
       <StatCard
         icon={<Mail className="size-5" aria-hidden />}

@@ -6,7 +6,8 @@ import { Container, PageHeader } from '@web/components/ui/card';
 import { cn } from '@web/components/ui/cn';
 import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
 import { useSession } from '@web/lib/session';
-import { type ListParams, useAdminStats, usePendingEmailCount } from '@web/features/admin/api';
+import { type ListParams, useAdminQueue, useAdminStats, usePendingEmailCount } from '@web/features/admin/api';
+import { QueueTab } from '@web/features/admin/components/queue-tab';
 import { BooksTab } from '@web/features/admin/components/books-tab';
 import { EmailsTab } from '@web/features/admin/components/emails-tab';
 import { OrdersTab } from '@web/features/admin/components/orders-tab';
@@ -24,6 +25,8 @@ import { FinanceTab } from '@web/features/admin/components/finance-tab';
 const StatisticsTab = lazy(() => import('@web/features/admin/statistics/statistics-tab'));
 
 const TABS = [
+  // What needs a person now, by deadline (D50): the dashboard opens on it.
+  'queue',
   'orders',
   'books',
   'users',
@@ -44,7 +47,7 @@ type Tab = (typeof TABS)[number];
 /** The list state lives in the URL (?tab=books&q=..&cursor=..), so reload and Back keep it. */
 function useTabState() {
   const [search, setSearch] = useSearchParams();
-  const tab: Tab = TABS.find((t) => t === search.get('tab')) ?? 'orders';
+  const tab: Tab = TABS.find((t) => t === search.get('tab')) ?? 'queue';
   const params: ListParams = {
     q: search.get('q') || undefined,
     cursor: search.get('cursor') || undefined,
@@ -65,7 +68,7 @@ function useTabState() {
     },
     [setSearch],
   );
-  const setTab = useCallback((next: Tab) => setSearch(next === 'orders' ? {} : { tab: next }), [setSearch]);
+  const setTab = useCallback((next: Tab) => setSearch(next === 'queue' ? {} : { tab: next }), [setSearch]);
   return { tab, params, setParams, setTab };
 }
 
@@ -91,7 +94,11 @@ function Dashboard() {
   const stats = useAdminStats();
   const pending = usePendingEmailCount();
 
+  // The first page of the queue (the tab's own when it shows it): its total is the tab's badge.
+  const queue = useAdminQueue(undefined);
+
   const panels: Record<Tab, ReactNode> = {
+    queue: <QueueTab params={params} onParams={setParams} />,
     orders: <OrdersTab params={params} onParams={setParams} />,
     books: <BooksTab params={params} onParams={setParams} />,
     users: <UsersTab params={params} onParams={setParams} />,
@@ -141,13 +148,18 @@ function Dashboard() {
             aria-controls={`admin-panel-${key}`}
             onClick={() => setTab(key)}
             className={cn(
-              '-mb-px flex items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+              '-mb-px flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
               tab === key
                 ? 'border-brand-700 text-brand-800'
                 : 'border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900',
             )}
           >
             {t(`tabs.${key}`)}
+            {key === 'queue' && (queue.data?.total ?? 0) > 0 && (
+              <span className="rounded-full bg-red-100 px-1.5 text-xs text-red-800">
+                {queue.data?.totalCapped ? `${queue.data.total}+` : queue.data?.total}
+              </span>
+            )}
             {key === 'orders' && (stats.data?.draftOrders ?? 0) > 0 && (
               <span className="rounded-full bg-amber-100 px-1.5 text-xs text-amber-800">
                 {stats.data?.draftOrders}

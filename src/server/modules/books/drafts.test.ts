@@ -46,7 +46,7 @@ const api = (member: Member) => ctx.client<BooksApi>(member.cookie);
 
 async function drafts(member: Member): Promise<MyDrafts['items']> {
   const res = await api(member).my.drafts.$get();
-  expect(res.status).toBe(200);
+  if (res.status !== 200) throw new Error(`drafts: ${res.status}`);
   return (await res.json()).items;
 }
 
@@ -230,6 +230,7 @@ describe('publishing drafts', () => {
       expect(res.status, weeklyPrice).toBe(422);
     }
     const ok = await api(owner).my.drafts[':id'].$patch({ param: { id: draft.id }, json: { weeklyPrice: 'Rp 12.000' } });
+    if (ok.status !== 200) throw new Error(`patch: ${ok.status}`);
     expect((await ok.json()).weeklyPrice).toBe('12000.00');
   });
 
@@ -240,7 +241,7 @@ describe('publishing drafts', () => {
     await complete(owner, amba.id, '20000');
     await complete(owner, saman.id);
     const res = await publish(owner, [amba.id, saman.id]);
-    expect(res.status).toBe(201);
+    if (res.status !== 201) throw new Error(`publish: ${res.status}`);
     const { published } = await res.json();
     expect(published.map((p) => p.draftId).sort()).toEqual([amba.id, saman.id].sort());
 

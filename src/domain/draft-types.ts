@@ -43,7 +43,9 @@ export type MyDrafts = z.infer<typeof myDraftsSchema>;
 export const importResultSchema = z.object({
   /** New drafts made from this file. */
   drafted: z.number().int(),
-  skipped: z.array(z.object({ line: z.number().int(), reason: oneOf(IMPORT_SKIP_REASONS), title: z.string() })),
+  skipped: z.array(
+    z.object({ line: z.number().int(), reason: oneOf(IMPORT_SKIP_REASONS), title: z.string() }),
+  ),
   badRows: z.array(z.object({ line: z.number().int(), problem: oneOf(IMPORT_ROW_PROBLEMS) })),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

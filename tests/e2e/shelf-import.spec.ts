@@ -16,7 +16,9 @@ test('an owner imports a CSV and lists two drafts at once', async ({ newMember }
   await page.goto('/books/manage');
   await page.getByRole('link', { name: 'Import from CSV' }).click();
   await expect(page.getByRole('heading', { name: 'Import books' })).toBeVisible();
-  await page.getByLabel('CSV file').setInputFiles({ name: 'shelf.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'shelf.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const summary = page.getByTestId('import-summary');
   await expect(summary).toContainText('2 drafts added.');
@@ -28,11 +30,15 @@ test('an owner imports a CSV and lists two drafts at once', async ({ newMember }
     [second, '20000'],
   ]) {
     const draft = page.getByTestId('draft').filter({ has: page.locator(`input[value="${title}"]`) });
-    await expect(draft.getByTestId('draft-state')).toContainText('Still needed: condition, weekly price, photo');
+    await expect(draft.getByTestId('draft-state')).toContainText(
+      'Still needed: condition, weekly price, photo',
+    );
     await draft.getByLabel('Condition').selectOption('Good');
     await draft.getByLabel('Weekly price (IDR)').fill(price);
     await draft.getByLabel('Weekly price (IDR)').blur();
-    await draft.getByLabel(`Add a photo of ${title}`).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: photo });
+    await draft
+      .getByLabel(`Add a photo of ${title}`)
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: photo });
     await expect(draft.getByTestId('draft-state')).toContainText('Ready to list');
     await draft.getByRole('checkbox', { name: `Select ${title}` }).check();
   }
@@ -44,7 +50,9 @@ test('an owner imports a CSV and lists two drafts at once', async ({ newMember }
   await expect(page.getByTestId('draft')).toHaveCount(0);
 
   // On the owner's shelf, as any member sees it.
-  const session = (await (await page.request.get('/api/auth/get-session')).json()) as { user: { id: string } };
+  const session = (await (await page.request.get('/api/auth/get-session')).json()) as {
+    user: { id: string };
+  };
   await page.goto(`/owner/${session.user.id}`);
   await expect(page.getByRole('heading', { name: first })).toBeVisible();
   await expect(page.getByRole('heading', { name: second })).toBeVisible();

@@ -824,7 +824,11 @@ const MATRIX: Record<string, Entry> = {
     expect: { guest: 401, member: 201, owner: 201, other: 201, admin: 201 },
     setup: async () => {
       const form = new FormData();
-      form.set('file', new Blob([`Title,Author\nMatrix ${randomUUID()},Someone\n`], { type: 'text/csv' }), 'shelf.csv');
+      form.set(
+        'file',
+        new Blob([`Title,Author\nMatrix ${randomUUID()},Someone\n`], { type: 'text/csv' }),
+        'shelf.csv',
+      );
       return { path: '/api/my/drafts/import', body: form };
     },
   },
@@ -832,7 +836,11 @@ const MATRIX: Record<string, Entry> = {
     expect: { guest: 401, member: 404, owner: 200, other: 404, admin: 404 },
     setup: async () => {
       const draft = await ownersDraft();
-      return { path: `/api/my/drafts/${draft.id}`, body: { title: 'Changed' }, still: draftUnchanged(draft.id) };
+      return {
+        path: `/api/my/drafts/${draft.id}`,
+        body: { title: 'Changed' },
+        still: draftUnchanged(draft.id),
+      };
     },
   },
   'PUT /api/my/drafts/:id/photo': {

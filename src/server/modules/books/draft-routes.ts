@@ -10,15 +10,7 @@ import {
 } from '@domain/draft-types';
 import { COVER_FIELD } from '@domain/schemas/book-form';
 import { AppError, fieldProblem } from '@server/lib/errors';
-import {
-  codeAnswer,
-  jsonAnswer,
-  jsonBody,
-  memberRoute,
-  router,
-  uuidParam,
-  z,
-} from '@server/lib/openapi';
+import { codeAnswer, jsonAnswer, jsonBody, memberRoute, router, uuidParam, z } from '@server/lib/openapi';
 import { coverProblem } from '@server/modules/covers/service';
 import {
   changeDraft,
@@ -96,7 +88,10 @@ const importRoute = memberRoute({
     'becomes drafts; rows the owner lists or has drafted already are skipped',
   request: { body: multipart(FILE_FIELD, 'The CSV, UTF-8, 2 MB at most') },
   responses: {
-    201: jsonAnswer(importResultSchema, 'How many drafts were made, the rows skipped and the bad rows by line'),
+    201: jsonAnswer(
+      importResultSchema,
+      'How many drafts were made, the rows skipped and the bad rows by line',
+    ),
     ...uploadErrors,
     422: codeAnswer('IMPORT_TOO_MANY_ROWS', 'IMPORT_NO_COLUMNS', 'IMPORT_UNREADABLE', 'VALIDATION_FAILED'),
   },
@@ -176,7 +171,10 @@ export function draftRoutes() {
       return c.body(null, 204);
     })
     .openapi(publish, async (c) => {
-      const result = await publishDrafts(c.var.deps, { actorId: c.var.user.id, ids: c.req.valid('json').ids });
+      const result = await publishDrafts(c.var.deps, {
+        actorId: c.var.user.id,
+        ids: c.req.valid('json').ids,
+      });
       // A listing may have told members who want it (D47): send now, as an upload does.
       c.var.deps.outbox.kick();
       return c.json(result, 201);

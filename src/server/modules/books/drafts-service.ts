@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AUTHOR_MAX, TITLE_MAX } from '@domain/constants';
-import {
-  type BookDraft,
-  type DraftChange,
-  type DraftMissing,
-  type ImportResult,
-  type ImportRowProblem,
-  type MyDrafts,
+import type {
+  BookDraft,
+  DraftChange,
+  DraftMissing,
+  ImportResult,
+  ImportRowProblem,
+  MyDrafts,
 } from '@domain/draft-types';
 import { normalizeIsbn } from '@domain/isbn';
 import type { Db, DbOrTx } from '@server/db/client';
@@ -114,7 +114,14 @@ export async function importShelf(
     // A skipped row is named as the file names it.
     const named = row.title || (row.isbn ?? '');
     return listing
-      ? { ...row, named, title: listing.title, author: listing.author, language: listing.language, category: listing.category }
+      ? {
+          ...row,
+          named,
+          title: listing.title,
+          author: listing.author,
+          language: listing.language,
+          category: listing.category,
+        }
       : { ...row, named, language: undefined, category: undefined };
   });
 
@@ -147,7 +154,9 @@ export async function importShelf(
     const skipped = matches.flatMap(({ key, onShelf }, i) => {
       const row = candidates[i];
       if (!onShelf && made.has(key) && fresh.get(key) === row) return [];
-      return [{ line: row.line, title: row.named, reason: onShelf ? 'alreadyOnShelf' : 'alreadyDrafted' }] as const;
+      return [
+        { line: row.line, title: row.named, reason: onShelf ? 'alreadyOnShelf' : 'alreadyDrafted' },
+      ] as const;
     });
     return { drafted: made.size, skipped: [...skipped], badRows };
   });
@@ -207,7 +216,11 @@ export async function setDraftPhoto(
     const row = await deps.db.transaction(async (tx) => {
       const draft = await loadOwnDraft(tx, input.actorId, input.id, { lock: true });
       before = draft.photoKey;
-      const [updated] = await tx.update(bookDrafts).set({ photoKey: key }).where(eq(bookDrafts.id, draft.id)).returning();
+      const [updated] = await tx
+        .update(bookDrafts)
+        .set({ photoKey: key })
+        .where(eq(bookDrafts.id, draft.id))
+        .returning();
       return updated;
     });
     if (before) await deleteCover(deps.storage, before).catch(() => {});
@@ -249,7 +262,8 @@ export async function publishDrafts(
     .orderBy(asc(bookDrafts.createdAt), asc(bookDrafts.title), asc(bookDrafts.id));
   if (drafts.length !== ids.length) throw new AppError('DRAFT_NOT_FOUND');
   const incomplete = drafts.filter((draft) => missingOf(draft).length > 0);
-  if (incomplete.length > 0) throw new AppError('DRAFTS_INCOMPLETE', { params: { count: incomplete.length } });
+  if (incomplete.length > 0)
+    throw new AppError('DRAFTS_INCOMPLETE', { params: { count: incomplete.length } });
 
   const published: { draftId: string; bookId: string }[] = [];
   for (const draft of drafts) {

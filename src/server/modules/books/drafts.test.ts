@@ -108,7 +108,10 @@ describe('importing a CSV', () => {
     expect(byIsbn[0]).toMatchObject({ title: '', author: '' });
     expect(byIsbn[0].missing).toEqual(['title', 'author', 'condition', 'weeklyPrice', 'photo']);
 
-    const id = await importCsv(owner, 'Judul;Penulis\nBumi Manusia;Pramoedya Ananta Toer\nCantik Itu Luka;Eka Kurniawan\n');
+    const id = await importCsv(
+      owner,
+      'Judul;Penulis\nBumi Manusia;Pramoedya Ananta Toer\nCantik Itu Luka;Eka Kurniawan\n',
+    );
     expect(id.body).toEqual({ drafted: 2, skipped: [], badRows: [] });
     expect((await drafts(owner)).map((d) => d.author)).toContain('Pramoedya Ananta Toer');
   });
@@ -142,7 +145,10 @@ describe('importing a CSV', () => {
 
   it(`refuses a file of ${IMPORT_MAX_ROWS + 1} rows whole and stores nothing; ${IMPORT_MAX_ROWS} are read`, async () => {
     const owner = await ctx.member();
-    const rows = (n: number) => ['Title,Author', ...Array.from({ length: n }, (_, i) => `Book ${i},Writer ${i}`)];
+    const rows = (n: number) => [
+      'Title,Author',
+      ...Array.from({ length: n }, (_, i) => `Book ${i},Writer ${i}`),
+    ];
     const refused = await importCsv(owner, rows(IMPORT_MAX_ROWS + 1).join('\n'));
     expect(refused.status).toBe(422);
     expect(refused.body.error).toMatchObject({
@@ -176,7 +182,12 @@ describe('importing a CSV', () => {
   it('makes no second draft on a re-upload, and skips books the owner already lists', async () => {
     const owner = await ctx.member();
     // On the shelf by ISBN (whatever its title) and by title and author, folded.
-    await createBook(ctx.db, { ownerId: owner.user.id, title: 'Catching Fire', author: 'X', isbn: '9780439023481' });
+    await createBook(ctx.db, {
+      ownerId: owner.user.id,
+      title: 'Catching Fire',
+      author: 'X',
+      isbn: '9780439023481',
+    });
     await createBook(ctx.db, { ownerId: owner.user.id, title: 'the hobbit', author: 'J.R.R. TOLKIEN' });
     const first = await importCsv(owner, GOODREADS);
     expect(first.body).toEqual({
@@ -197,7 +208,10 @@ describe('importing a CSV', () => {
 
     // Without an ISBN a draft is known by its title and author, folded (case, accents, spaces).
     await importCsv(owner, 'Title,Author\nBumi Manusia,Pramoedya Ananta Toer\n');
-    const folded = await importCsv(owner, 'Judul,Penulis\nBUMI MANUSIA,Pramoedya Ananta Tóer\n Bumi  manusia ,pramoedya ananta toer\n');
+    const folded = await importCsv(
+      owner,
+      'Judul,Penulis\nBUMI MANUSIA,Pramoedya Ananta Tóer\n Bumi  manusia ,pramoedya ananta toer\n',
+    );
     expect(folded.body.drafted).toBe(0);
     expect(folded.body.skipped.map((s) => s.reason)).toEqual(['alreadyDrafted', 'alreadyDrafted']);
     expect(await drafts(owner)).toHaveLength(2);
@@ -221,22 +235,31 @@ describe('publishing drafts', () => {
     expect(await drafts(owner)).toHaveLength(2);
   });
 
-  it('checks a draft price by the upload form\'s rules (whole rupiah, at least Rp 1.000)', async () => {
+  it("checks a draft price by the upload form's rules (whole rupiah, at least Rp 1.000)", async () => {
     const owner = await ctx.member();
     await importCsv(owner, 'Title,Author\nSaman,Ayu Utami\n');
     const [draft] = await drafts(owner);
     for (const weeklyPrice of ['500', '12.5', 'abc']) {
-      const res = await api(owner).my.drafts[':id'].$patch({ param: { id: draft.id }, json: { weeklyPrice } });
+      const res = await api(owner).my.drafts[':id'].$patch({
+        param: { id: draft.id },
+        json: { weeklyPrice },
+      });
       expect(res.status, weeklyPrice).toBe(422);
     }
-    const ok = await api(owner).my.drafts[':id'].$patch({ param: { id: draft.id }, json: { weeklyPrice: 'Rp 12.000' } });
+    const ok = await api(owner).my.drafts[':id'].$patch({
+      param: { id: draft.id },
+      json: { weeklyPrice: 'Rp 12.000' },
+    });
     if (ok.status !== 200) throw new Error(`patch: ${ok.status}`);
     expect((await ok.json()).weeklyPrice).toBe('12000.00');
   });
 
   it('lists several at once through the upload path; they leave the drafts and show on the shelf', async () => {
     const owner = await ctx.member();
-    await importCsv(owner, 'Title,Author,ISBN\nSaman,Ayu Utami,\nLaut Bercerita,Leila S. Chudori,\nAmba,Laksmi Pamuntjak,0306406152\n');
+    await importCsv(
+      owner,
+      'Title,Author,ISBN\nSaman,Ayu Utami,\nLaut Bercerita,Leila S. Chudori,\nAmba,Laksmi Pamuntjak,0306406152\n',
+    );
     const [amba, laut, saman] = await drafts(owner);
     await complete(owner, amba.id, '20000');
     await complete(owner, saman.id);
@@ -246,7 +269,9 @@ describe('publishing drafts', () => {
     expect(published.map((p) => p.draftId).sort()).toEqual([amba.id, saman.id].sort());
 
     const listed = await ctx.db.select().from(books).where(eq(books.ownerId, owner.user.id));
-    expect(listed.map((b) => [b.title, b.isbn, b.weeklyPrice, b.condition, b.status, b.listed]).sort()).toEqual([
+    expect(
+      listed.map((b) => [b.title, b.isbn, b.weeklyPrice, b.condition, b.status, b.listed]).sort(),
+    ).toEqual([
       ['Amba', '9780306406157', '20000.00', 'Good', 'Available', true],
       ['Saman', null, '15000.00', 'Good', 'Available', true],
     ]);
@@ -257,7 +282,10 @@ describe('publishing drafts', () => {
     const shelf = await ctx.request<{ items: { id: string }[] }>('GET', `/api/owners/${owner.user.id}/books`);
     expect(shelf.body.items.map((b) => b.id).sort()).toEqual(published.map((p) => p.bookId).sort());
     // Published, a later import of the same file skips them as on the shelf.
-    const again = await importCsv(owner, 'Title,Author,ISBN\nSaman,Ayu Utami,\nAmba,Laksmi Pamuntjak,0306406152\n');
+    const again = await importCsv(
+      owner,
+      'Title,Author,ISBN\nSaman,Ayu Utami,\nAmba,Laksmi Pamuntjak,0306406152\n',
+    );
     expect(again.body.skipped.map((s) => s.reason)).toEqual(['alreadyOnShelf', 'alreadyOnShelf']);
   });
 
@@ -291,7 +319,10 @@ describe("another member and a member's drafts", () => {
     await complete(owner, draft.id);
 
     expect(await drafts(stranger)).toEqual([]);
-    const change = await api(stranger).my.drafts[':id'].$patch({ param: { id: draft.id }, json: { title: 'Mine' } });
+    const change = await api(stranger).my.drafts[':id'].$patch({
+      param: { id: draft.id },
+      json: { title: 'Mine' },
+    });
     expect(change.status).toBe(404);
     expect((await setPhoto(stranger, draft.id)).status).toBe(404);
     const published = await publish(stranger, [draft.id]);

@@ -47,7 +47,10 @@ import {
  * exact message from the photo check.
  */
 const FORM_BODY_MAX = MAX_PHOTOS * COVER_MAX_BYTES + 64 * 1024;
-const uploadLimits = uploadLimitsOf(FORM_BODY_MAX, () => new AppError('FILE_TOO_LARGE', { fields: { cover: fieldProblem('coverTooLarge') } }));
+const uploadLimits = uploadLimitsOf(
+  FORM_BODY_MAX,
+  () => new AppError('FILE_TOO_LARGE', { fields: { cover: fieldProblem('coverTooLarge') } }),
+);
 
 const catalogVersionOf = (c: Context<AppEnv>) => async () => (await c.var.versions()).catalog;
 

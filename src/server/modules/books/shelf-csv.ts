@@ -32,11 +32,7 @@ function delimiterOf(text: string): string {
 }
 
 /** A cell as text: NUL (which PostgreSQL text cannot hold) dropped, spaces collapsed. */
-const clean = (cell: string | undefined) =>
-  (cell ?? '')
-    .replaceAll('\u0000', '')
-    .replace(/\s+/g, ' ')
-    .trim();
+const clean = (cell: string | undefined) => (cell ?? '').replaceAll('\u0000', '').replace(/\s+/g, ' ').trim();
 
 /** Goodreads writes ISBNs as ="0123456789" so spreadsheets keep the leading zero. */
 const isbnCell = (cell: string | undefined) => clean(cell).replace(/^="?/, '').replace(/"$/, '').trim();

@@ -14,11 +14,7 @@ export const UPLOADS_PER_HOUR = 30;
 const WINDOW_MS = 60 * 60 * 1000;
 
 /** Counts one attempt; null while the member is within the budget, else when to try again. */
-async function takeUploadAttempt(
-  db: DbOrTx,
-  memberId: string,
-  now = Date.now(),
-): Promise<Refused | null> {
+async function takeUploadAttempt(db: DbOrTx, memberId: string, now = Date.now()): Promise<Refused | null> {
   return takeAttempt(db, `book-upload:${memberId}`, { max: UPLOADS_PER_HOUR, windowMs: WINDOW_MS }, now);
 }
 

@@ -71,7 +71,9 @@ function UploadCsv() {
         {t('import.uploadHeading')}
       </h2>
       <p className="text-sm text-stone-600">{t('import.formats')}</p>
-      {importShelf.isError && <ErrorBanner>{errorMessage(importShelf.error, t('import.failed'))}</ErrorBanner>}
+      {importShelf.isError && (
+        <ErrorBanner>{errorMessage(importShelf.error, t('import.failed'))}</ErrorBanner>
+      )}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field label={t('import.file')} htmlFor={inputId} className="min-w-0 flex-1">
           <Input
@@ -173,7 +175,9 @@ function Drafts() {
           </Button>
         )}
       </div>
-      {publish.isError && <ErrorBanner className="mb-3">{errorMessage(publish.error, t('import.publishFailed'))}</ErrorBanner>}
+      {publish.isError && (
+        <ErrorBanner className="mb-3">{errorMessage(publish.error, t('import.publishFailed'))}</ErrorBanner>
+      )}
       {drafts.length === 0 ? (
         <EmptyState
           icon={<FileUp className="size-8" aria-hidden />}
@@ -238,7 +242,11 @@ function DraftRow({
             title={t(draft.photo ? 'import.changePhoto' : 'import.addPhoto')}
           >
             {draft.photo ? (
-              <img src={draft.photo.card} alt={t('import.photoOf', { title: name })} className="h-full w-full object-cover" />
+              <img
+                src={draft.photo.card}
+                alt={t('import.photoOf', { title: name })}
+                className="h-full w-full object-cover"
+              />
             ) : (
               <ImagePlus className="size-6" aria-hidden />
             )}
@@ -275,7 +283,9 @@ function DraftRow({
             <Select
               id={`${id}-condition`}
               value={draft.condition ?? ''}
-              onChange={(e) => save({ condition: e.target.value === '' ? null : (e.target.value as BookDraft['condition']) })}
+              onChange={(e) =>
+                save({ condition: e.target.value === '' ? null : (e.target.value as BookDraft['condition']) })
+              }
             >
               <option value="">{t('import.chooseCondition')}</option>
               {CONDITIONS.map((v) => (
@@ -290,7 +300,9 @@ function DraftRow({
               id={`${id}-price`}
               value={price}
               onChange={setPrice}
-              onBlur={() => price !== priceText(draft.weeklyPrice) && save({ weeklyPrice: price === '' ? null : price })}
+              onBlur={() =>
+                price !== priceText(draft.weeklyPrice) && save({ weeklyPrice: price === '' ? null : price })
+              }
             />
           </Field>
         </div>

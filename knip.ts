@@ -33,7 +33,6 @@ const config: KnipConfig = {
     // Installed together for this round's slices (payments, push, installable app, charts,
     // statement import, data-folder lock, component tests); each slice takes its packages off
     // this list when its code imports them.
-    'csv-parse',
     'recharts',
     'react-is',
     '@testing-library/user-event',

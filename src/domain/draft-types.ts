@@ -9,16 +9,15 @@ import { weeklyPriceField } from './schemas/book-form';
 // drafts, their own and never public, each published through the upload path (spec 5, D30).
 
 /** What a draft still lacks before it can be published, in the form's order. */
-export const DRAFT_MISSING = ['title', 'author', 'condition', 'weeklyPrice', 'photo'] as const;
+const DRAFT_MISSING = ['title', 'author', 'condition', 'weeklyPrice', 'photo'] as const;
 export type DraftMissing = (typeof DRAFT_MISSING)[number];
 
 /** Why a row of the file made no draft and is reported with its line number. */
-export const IMPORT_ROW_PROBLEMS = ['noTitleOrIsbn', 'isbnInvalid', 'titleTooLong', 'authorTooLong'] as const;
+const IMPORT_ROW_PROBLEMS = ['noTitleOrIsbn', 'isbnInvalid', 'titleTooLong', 'authorTooLong'] as const;
 export type ImportRowProblem = (typeof IMPORT_ROW_PROBLEMS)[number];
 
 /** Why a good row made no new draft: the owner lists that book already, or has its draft. */
-export const IMPORT_SKIP_REASONS = ['alreadyOnShelf', 'alreadyDrafted'] as const;
-export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
+const IMPORT_SKIP_REASONS = ['alreadyOnShelf', 'alreadyDrafted'] as const;
 
 export const bookDraftSchema = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileUp, ImagePlus, Trash2, Upload } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CONDITIONS, IMPORT_MAX_ROWS } from '@domain/constants';
@@ -50,7 +50,7 @@ function UploadCsv() {
   const importShelf = useImportShelf();
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const inputId = useId();
+  const inputId = 'import-file';
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!file) return;

@@ -17,7 +17,7 @@ test('an owner imports a CSV and lists two drafts at once', async ({ newMember }
   await page.getByRole('link', { name: 'Import from CSV' }).click();
   await expect(page.getByRole('heading', { name: 'Import books' })).toBeVisible();
   await page
-    .getByLabel('CSV file')
+    .getByLabel('CSV file', { exact: true })
     .setInputFiles({ name: 'shelf.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const summary = page.getByTestId('import-summary');

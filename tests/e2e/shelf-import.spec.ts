@@ -51,6 +51,6 @@ test('an owner imports a CSV and lists two drafts at once', async ({ newMember }
 
   // On the owner's shelf (My Books), listed.
   await page.goto('/books/manage');
-  await expect(page.getByText(first).first()).toBeVisible();
-  await expect(page.getByText(second).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: first, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: second, exact: true })).toBeVisible();
 });

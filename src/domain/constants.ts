@@ -105,3 +105,10 @@ export const PICKUP_DROP_OFF_HOURS = 2 * 24;
 
 /** D47: how many wanted books one member keeps at once. */
 export const MAX_WANTED = 50;
+
+/** Shelf import: the most data rows one CSV may carry (more is refused whole). */
+export const IMPORT_MAX_ROWS = 500;
+/** Shelf import: the largest CSV accepted (a 500-row Goodreads export with reviews fits). */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** Shelf import: the most drafts published in one request. */
+export const PUBLISH_MAX_DRAFTS = 50;

@@ -69,6 +69,12 @@ export const ERROR_CODES = {
   WANTED_LIMIT: 422,
   WANTED_ALREADY: 409,
   WANTED_NOT_FOUND: 404,
+  // Shelf import: a CSV becomes the owner's drafts
+  DRAFT_NOT_FOUND: 404,
+  DRAFTS_INCOMPLETE: 422,
+  IMPORT_TOO_MANY_ROWS: 422,
+  IMPORT_NO_COLUMNS: 422,
+  IMPORT_UNREADABLE: 422,
   // Catalog paging and search (D17)
   SEARCH_TOO_SHORT: 422,
   INVALID_CURSOR: 400,
@@ -286,6 +292,9 @@ export const FIELD_MESSAGES = {
   wantedTitleOrIsbn: [],
   // The admin's bulk status change
   bulkOrdersCount: ['maximum'],
+  // Shelf import
+  importFileRequired: [],
+  importFileTooLarge: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

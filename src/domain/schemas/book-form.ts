@@ -48,6 +48,9 @@ function priceField(minKey: 'weeklyPriceMin' | 'monthlyPriceMin' | 'salePriceMin
   });
 }
 
+/** The weekly price's rules, shared with a draft's price (shelf import). */
+export const weeklyPriceField = () => priceField('weeklyPriceMin', FIELD_MSG.weeklyPricePositive);
+
 /** Empty text (an untouched optional input) means "not set". */
 const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
 
@@ -81,7 +84,7 @@ export const bookFormSchema = z
     condition: z.enum(CONDITIONS).default(BOOK_FORM_DEFAULTS.condition),
     category: z.enum(CATEGORIES).default(BOOK_FORM_DEFAULTS.category),
     summary: z.string().trim().max(SUMMARY_MAX, summaryMaxMessage).optional().transform(blankToUndefined),
-    weeklyPrice: priceField('weeklyPriceMin', FIELD_MSG.weeklyPricePositive),
+    weeklyPrice: weeklyPriceField(),
     monthlyPrice: z
       .string()
       .optional()

@@ -720,6 +720,36 @@ export const wantedBookNotices = pgTable(
   (t) => [primaryKey({ columns: [t.wantedId, t.bookId] })],
 );
 
+// ---------------------------------------------------------------- shelf import
+/**
+ * A book an owner imported from a CSV and has not published yet: theirs alone, never listed.
+ * importKey (the ISBN-13, else the folded title and author) is fixed at import, so a second
+ * upload of the same file makes no second draft (migration 0040).
+ */
+export const bookDrafts = pgTable(
+  'book_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    importKey: text('import_key').notNull(),
+    isbn: varchar('isbn', { length: 13 }),
+    title: varchar('title', { length: 100 }).notNull().default(''),
+    author: varchar('author', { length: 100 }).notNull().default(''),
+    language: languageEnum('language').notNull().default('English'),
+    category: categoryEnum('category').notNull().default('Adult'),
+    condition: conditionEnum('condition'),
+    weeklyPrice: numeric('weekly_price', { precision: 12, scale: 2 }),
+    photoKey: text('photo_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('book_drafts_owner_key_idx').on(t.ownerId, t.importKey),
+    check('book_drafts_weekly_price_positive', sql`${t.weeklyPrice} is null or ${t.weeklyPrice} > 0`),
+  ],
+);
+
 // ---------------------------------------------------------------- payouts (D34)
 /** Money paid to an owner by an admin; the payable balance is completed shares minus these. */
 export const payouts = pgTable(

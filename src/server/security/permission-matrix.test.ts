@@ -18,6 +18,7 @@ import {
   user,
   waitlistEntries,
   wantedBooks,
+  bookDrafts,
 } from '@server/db/schema';
 import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
 import { addToCart } from '@server/modules/cart/service';
@@ -126,6 +127,26 @@ const ownersBook = () => createBook(ctx.db, { ownerId: actors.owner.user.id });
 const bookUnchanged = (id: string) => async () => {
   const [row] = await ctx.db.select().from(books).where(eq(books.id, id));
   return row.status === 'Available' && row.deletedAt === null && row.title.startsWith('Book ');
+};
+/** A draft of the owner's, ready to publish (its photo key names no file: nothing reads it here). */
+async function ownersDraft() {
+  const [row] = await ctx.db
+    .insert(bookDrafts)
+    .values({
+      ownerId: actors.owner.user.id,
+      importKey: randomUUID(),
+      title: 'Matrix Draft',
+      author: 'Matrix Author',
+      condition: 'Good',
+      weeklyPrice: '12000.00',
+      photoKey: randomUUID(),
+    })
+    .returning();
+  return row;
+}
+const draftUnchanged = (id: string) => async () => {
+  const [row] = await ctx.db.select().from(bookDrafts).where(eq(bookDrafts.id, id));
+  return row?.title === 'Matrix Draft' && row.photoKey !== null;
 };
 /** A book of a new lender in the owner's cart (at most 5 per lender): the item and the lender. */
 async function ownersCartItem() {
@@ -811,6 +832,54 @@ const MATRIX: Record<string, Entry> = {
       const still = async () =>
         (await ctx.db.select().from(wantedBooks).where(eq(wantedBooks.id, row.id))).length === 1;
       return { path: `/api/wanted/${row.id}`, still };
+    },
+  },
+  // Shelf import: each owner's own drafts, never public; another's draft is not found and stays.
+  'GET /api/my/drafts': { expect: SIGNED_IN, setup: async () => ({ path: '/api/my/drafts' }) },
+  'POST /api/my/drafts/import': {
+    expect: { guest: 401, member: 201, owner: 201, other: 201, admin: 201 },
+    setup: async () => {
+      const form = new FormData();
+      form.set(
+        'file',
+        new Blob([`Title,Author\nMatrix ${randomUUID()},Someone\n`], { type: 'text/csv' }),
+        'shelf.csv',
+      );
+      return { path: '/api/my/drafts/import', body: form };
+    },
+  },
+  'PATCH /api/my/drafts/:id': {
+    expect: { guest: 401, member: 404, owner: 200, other: 404, admin: 404 },
+    setup: async () => {
+      const draft = await ownersDraft();
+      return {
+        path: `/api/my/drafts/${draft.id}`,
+        body: { title: 'Changed' },
+        still: draftUnchanged(draft.id),
+      };
+    },
+  },
+  'PUT /api/my/drafts/:id/photo': {
+    expect: { guest: 401, member: 404, owner: 200, other: 404, admin: 404 },
+    setup: async () => {
+      const draft = await ownersDraft();
+      const form = new FormData();
+      form.set('cover', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
+      return { path: `/api/my/drafts/${draft.id}/photo`, body: form, still: draftUnchanged(draft.id) };
+    },
+  },
+  'DELETE /api/my/drafts/:id': {
+    expect: { guest: 401, member: 404, owner: 204, other: 404, admin: 404 },
+    setup: async () => {
+      const draft = await ownersDraft();
+      return { path: `/api/my/drafts/${draft.id}`, still: draftUnchanged(draft.id) };
+    },
+  },
+  'POST /api/my/drafts/publish': {
+    expect: { guest: 401, member: 404, owner: 201, other: 404, admin: 404 },
+    setup: async () => {
+      const draft = await ownersDraft();
+      return { path: '/api/my/drafts/publish', body: { ids: [draft.id] }, still: draftUnchanged(draft.id) };
     },
   },
   // Members choose their channels (D45): each member's own choices and devices; the unsubscribe

@@ -89,6 +89,11 @@ export const router = createBrowserRouter([
                 lazy: page(() => import('@web/features/books/pages/manage-books-page')),
               },
               { path: 'books/new', lazy: page(() => import('@web/features/books/pages/new-book-page')) },
+              // Shelf import: a CSV becomes drafts the owner lists from there.
+              {
+                path: 'books/import',
+                lazy: page(() => import('@web/features/books/pages/import-books-page')),
+              },
               {
                 path: 'books/:bookId/edit',
                 lazy: page(() => import('@web/features/books/pages/edit-book-page')),

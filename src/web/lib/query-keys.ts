@@ -89,6 +89,9 @@ export const reviewKeys = {
 /** Wanted books (D47): the member's own list. */
 export const wantedKeys = { mine: ['wanted', 'mine'] as const };
 
+/** Shelf import: the owner's drafts. */
+export const draftKeys = { mine: ['drafts', 'mine'] as const };
+
 export const waitlistKeys = {
   all: ['waitlist'] as const,
   book: (id: string) => ['waitlist', 'book', id] as const,

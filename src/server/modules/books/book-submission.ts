@@ -29,6 +29,8 @@ const FORM_ORDER = [
   'salePrice',
 ] as const;
 
+type Problem = ReturnType<typeof problemOf>;
+
 const CHOICES = new Set<string>(['language', 'condition', 'category']);
 
 export interface BookSubmission {
@@ -52,7 +54,7 @@ export async function readBookSubmission(
   } catch {
     throw new AppError('INVALID_FORM');
   }
-  const fields: Record<string, ReturnType<typeof problemOf>> = {};
+  const fields: Record<string, Problem> = {};
 
   // A repeated text field is ambiguous: take the first value, as a browser form sends only one.
   const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
@@ -87,6 +89,19 @@ export async function readBookSubmission(
     if (typeof value === 'string' && value.includes('\u0000'))
       fields[name] = fieldProblem('forbiddenCharacter');
   }
+  const values = await checkBookFields(text, fields);
+  return { values, photos, order: order === 'invalid' ? null : order };
+}
+
+/**
+ * The form's text fields by the form's schema, for an upload and for a published draft (shelf
+ * import) alike: their values, or VALIDATION_FAILED with every broken rule, `fields` (problems
+ * already found, such as the photos') among them.
+ */
+export async function checkBookFields(
+  text: Record<string, unknown>,
+  fields: Record<string, Problem> = {},
+): Promise<BookFormValues> {
   const parsed = await bookFormSchema.safeParseAsync(text);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= problemOf(issue.message);
@@ -98,7 +113,7 @@ export async function readBookSubmission(
     const ordered = Object.fromEntries(broken.map((name) => [name, fields[name]]));
     throw new AppError('VALIDATION_FAILED', { fields: { ...ordered, ...fields } });
   }
-  return { values: parsed.data, photos, order: order === 'invalid' ? null : order };
+  return parsed.data;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type {
   BookDetail,
   BookSummary,
@@ -130,14 +130,26 @@ export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDet
  * nothing of an unlisted, reserved or deleted book leaks through it.
  */
 export async function isbnPrefill(db: DbOrTx, isbn: string): Promise<IsbnPrefill> {
-  const [row] = await db
-    .select({ title: books.title, author: books.author, language: books.language, category: books.category })
-    .from(books)
-    .where(and(eq(books.isbn, isbn), listed()))
-    .orderBy(desc(books.createdAt), desc(books.id))
-    .limit(1);
+  const row = (await isbnPrefills(db, [isbn])).get(isbn);
   if (!row) throw new AppError('ISBN_NOT_LISTED');
-  return { isbn, ...row };
+  return row;
+}
+
+/** D30 for many ISBNs at once (shelf import): each known one's newest listed book. */
+export async function isbnPrefills(db: DbOrTx, isbns: string[]): Promise<Map<string, IsbnPrefill>> {
+  if (isbns.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([books.isbn], {
+      isbn: books.isbn,
+      title: books.title,
+      author: books.author,
+      language: books.language,
+      category: books.category,
+    })
+    .from(books)
+    .where(and(inArray(books.isbn, isbns), listed()))
+    .orderBy(books.isbn, desc(books.createdAt), desc(books.id));
+  return new Map(rows.map((row) => [row.isbn as string, { ...row, isbn: row.isbn as string }]));
 }
 
 /** 'More Books from' the owner: at most 10 other books that can be borrowed now, newest first. */

@@ -1,6 +1,4 @@
 import type { Context, TypedResponse } from 'hono';
-import { uploadBodyLimit } from '@server/lib/upload-body-limit';
-import { createMiddleware } from 'hono/factory';
 import {
   type BookPage,
   bookDetailSchema,
@@ -15,8 +13,7 @@ import { COVER_MAX_BYTES, MAX_PHOTOS } from '@domain/constants';
 import { normalizeIsbn } from '@domain/isbn';
 import { bookStatusChangeSchema, COVER_FIELD, PHOTO_ORDER_FIELD } from '@domain/schemas/book-form';
 import { bookQuerySchema, myBooksQuerySchema } from '@domain/schemas/book-query';
-import type { AppDeps, AppEnv, SessionUser } from '@server/app-env';
-import type { requireUser } from '@server/auth/middleware';
+import type { AppEnv } from '@server/app-env';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { type JsonBytes, sendJson } from '@server/lib/json-response';
 import {
@@ -34,7 +31,8 @@ import { catalogAreas } from './areas';
 import { readBookSubmission } from './book-submission';
 import { getBookDetail, getOwnerProfile, isbnPrefill, listMyBooks, moreFromOwner } from './read-service';
 import { listBooksJson } from './service';
-import { takeUploadAttempt } from './upload-rate-limit';
+import { uploadLimitsOf, withUploadLimits } from './upload-rate-limit';
+import { draftRoutes } from './draft-routes';
 import {
   createOwnedBook,
   deleteOwnedBook,
@@ -49,33 +47,10 @@ import {
  * exact message from the photo check.
  */
 const FORM_BODY_MAX = MAX_PHOTOS * COVER_MAX_BYTES + 64 * 1024;
-const limitFormBody = uploadBodyLimit<SignedInEnv>(
+const uploadLimits = uploadLimitsOf(
   FORM_BODY_MAX,
   () => new AppError('FILE_TOO_LARGE', { fields: { cover: fieldProblem('coverTooLarge') } }),
 );
-
-type SignedInEnv = { Variables: { deps: AppDeps; user: SessionUser } };
-
-/**
- * Runs after requireUser (the route's first middleware): the member's hourly upload budget,
- * then the body limit, both before the form is read.
- */
-const uploadLimits = createMiddleware<SignedInEnv>(async (c, next) => {
-  const { db, config } = c.var.deps;
-  const refused = config.rateLimitEnabled ? await takeUploadAttempt(db, c.var.user.id) : null;
-  if (refused) throw new AppError('TOO_MANY_UPLOADS', { retryAfterSeconds: refused.retryAfterSeconds });
-  await limitFormBody(c, next);
-});
-
-type UploadMiddleware = [typeof requireUser, typeof uploadLimits];
-
-/** The same declared route, with the upload limits after the sign-in check. */
-const withUploadLimits = <R extends { middleware: [typeof requireUser] }>(
-  route: R,
-): Omit<R, 'middleware'> & { middleware: UploadMiddleware } => ({
-  ...route,
-  middleware: [route.middleware[0], uploadLimits],
-});
 
 const catalogVersionOf = (c: Context<AppEnv>) => async () => (await c.var.versions()).catalog;
 
@@ -182,7 +157,7 @@ const createBookRoute = memberRoute({
     ...uploadErrors,
   },
 });
-const createBook = withUploadLimits(createBookRoute);
+const createBook = withUploadLimits(createBookRoute, uploadLimits);
 
 const getBook = publicRoute({
   method: 'get',
@@ -209,7 +184,7 @@ const updateBookRoute = memberRoute({
     ...uploadErrors,
   },
 });
-const updateBook = withUploadLimits(updateBookRoute);
+const updateBook = withUploadLimits(updateBookRoute, uploadLimits);
 
 const setStatus = memberRoute({
   method: 'patch',
@@ -361,7 +336,8 @@ export function booksRoutes() {
     })
     .openapi(myBooks, async (c) =>
       c.json(await listMyBooks(c.var.deps.db, c.var.user.id, c.req.valid('query')), 200),
-    );
+    )
+    .route('/', draftRoutes());
 }
 
 export type BooksApi = ReturnType<typeof booksRoutes>;

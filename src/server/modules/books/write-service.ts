@@ -7,7 +7,7 @@ import {
   NEW_PHOTO,
 } from '@domain/schemas/book-form';
 import type { Config } from '@server/config';
-import type { Db, DbOrTx } from '@server/db/client';
+import type { Db, DbOrTx, Tx } from '@server/db/client';
 import { type Book, books, orderItems, user } from '@server/db/schema';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { announce } from '@server/lib/lifecycle-events';
@@ -65,10 +65,17 @@ export interface PhotoInput {
 const badOrder = () =>
   new AppError('VALIDATION_FAILED', { fields: { [COVER_FIELD]: fieldProblem('photoOrderInvalid') } });
 
-/** A new book is Available (spec 4) and listed at once; its owner has given their location first. */
+/**
+ * A new book is Available (spec 4) and listed at once; its owner has given their location first.
+ * A published draft (shelf import) comes with its photo already stored (`storedKeys`, before the
+ * photos sent) and removes itself in the same transaction (`alsoInTransaction`).
+ */
 export async function createOwnedBook(
   deps: BookWriteDeps,
-  input: { actorId: string; values: BookFormValues } & PhotoInput,
+  input: { actorId: string; values: BookFormValues } & PhotoInput & {
+      storedKeys?: string[];
+      alsoInTransaction?: (tx: Tx) => Promise<void>;
+    },
 ): Promise<BookDetail> {
   // A new book has no stored photos for an order to name.
   if (input.order?.some((entry) => entry !== NEW_PHOTO)) throw badOrder();
@@ -85,7 +92,7 @@ export async function createOwnedBook(
         .insert(books)
         .values({
           ...columnsOf(input.values),
-          ...photoColumns(keys),
+          ...photoColumns([...(input.storedKeys ?? []), ...keys]),
           ownerId: input.actorId,
           status: 'Available',
         })
@@ -93,6 +100,7 @@ export async function createOwnedBook(
       // Listed and borrowable at once: its followers hear it as any book that became borrowable
       // (wanted books, D47).
       await announce(tx, { type: 'books-borrowable', bookIds: [row.id] }, { config: deps.config });
+      await input.alsoInTransaction?.(tx);
       return row.id;
     });
     return await getBookDetail(deps.db, id);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BookPlus, Eye, Library, Pencil, Trash2 } from 'lucide-react';
+import { BookPlus, Eye, FileUp, Library, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -28,10 +28,16 @@ export default function ManageBooksPage() {
   const justListed = (useLocation().state as { listed?: boolean } | null)?.listed === true;
 
   const addButton = (
-    <ButtonLink to="/books/new">
-      <BookPlus className="size-4" aria-hidden />
-      {t('manage.add')}
-    </ButtonLink>
+    <div className="flex flex-wrap gap-2">
+      <ButtonLink to="/books/import" variant="outline">
+        <FileUp className="size-4" aria-hidden />
+        {t('manage.import')}
+      </ButtonLink>
+      <ButtonLink to="/books/new">
+        <BookPlus className="size-4" aria-hidden />
+        {t('manage.add')}
+      </ButtonLink>
+    </div>
   );
 
   let body: React.ReactNode;

@@ -103,3 +103,6 @@ export const PICKUP_DROP_OFF_HOURS = 2 * 24;
 
 /** D47: how many wanted books one member keeps at once. */
 export const MAX_WANTED = 50;
+
+/** D48: the longest away period an owner sets at once, in days from today (or its start). */
+export const MAX_AWAY_DAYS = 90;

@@ -68,6 +68,8 @@ export const ERROR_CODES = {
   WANTED_LIMIT: 422,
   WANTED_ALREADY: 409,
   WANTED_NOT_FOUND: 404,
+  // Owners away (D48): their books wait until the owner is back
+  OWNER_AWAY: 409,
   // Catalog paging and search (D17)
   SEARCH_TOO_SHORT: 422,
   INVALID_CURSOR: 400,
@@ -276,6 +278,12 @@ export const FIELD_MESSAGES = {
   locationNeededForBooks: [],
   // Wanted books (D47)
   wantedTitleOrIsbn: [],
+  // Owners away (D48)
+  awayDateFormat: [],
+  awayToBeforeFrom: [],
+  awayToPast: [],
+  awayTooLong: ['max'],
+  ownerAwayUntil: ['title', 'backOn'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
@@ -323,6 +331,7 @@ export const FIELD_MSG = {
   locationMax: fieldMessage('locationMax', { maximum: LOCATION_MAX }),
   locationNeededForBooks: fieldMessage('locationNeededForBooks'),
   wantedTitleOrIsbn: fieldMessage('wantedTitleOrIsbn'),
+  awayDateFormat: fieldMessage('awayDateFormat'),
   addressMin: fieldMessage('addressMin', { minimum: ADDRESS_MIN }),
   addressMax: fieldMessage('addressMax', { maximum: ADDRESS_MAX }),
   passwordMin: fieldMessage('passwordMin', { minimum: PASSWORD_MIN }),

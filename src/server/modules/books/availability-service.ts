@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Availability } from '@domain/api-types';
 import { CLOSED_ORDER_STATUSES } from '@domain/constants';
 import type { DbOrTx } from '@server/db/client';
@@ -89,10 +89,16 @@ export const inOpenOrderConflict = (code: 'BOOK_IN_OPEN_ORDER' | 'BOOK_STATUS_FO
  * and rule that asks whether a book can be borrowed now reads it from here (`ownerBackOn` of
  * cart-rules.ts); a period whose `back_at` has passed reads as none.
  */
-export const ownerBackOnAt = (at: string | Placeholder, ownerId: AnyColumn | SQL = books.ownerId): SQL<string | null> =>
-  sql<string | null>`(select (${ownerAway.endsOn} + 1)::text from ${ownerAway}
-    where ${ownerAway.ownerId} = ${ownerId} and ${ownerAway.startsAt} <= ${at}::timestamptz
-    and ${ownerAway.backAt} > ${at}::timestamptz)`;
+export const ownerBackOnAt = (at: string | Placeholder, ownerId: SQL = BOOK_OWNER): SQL<string | null> =>
+  sql<string | null>`(select (away.ends_on + 1)::text from ${ownerAway} as away
+    where away.owner_id = ${ownerId} and away.starts_at <= ${at}::timestamptz
+    and away.back_at > ${at}::timestamptz)`;
+
+// Spelled with their tables: a one-table select leaves its columns bare, which inside the
+// subquery would name owner_away's own.
+const BOOK_OWNER = sql.raw('"books"."owner_id"');
+/** The member row's id as ownerBackOnAt's owner (a select from `user`). */
+export const MEMBER_ID = sql.raw('"user"."id"');
 
 /** The one clock's instant as ownerBackOnAt reads it. */
 export const awayClock = (): string => now().toISOString();
@@ -104,7 +110,7 @@ export const bookWithOwnerBackOn = () => ({ book: books, ownerBackOn: ownerBackO
 export async function ownerBackOnOf(db: DbOrTx, ownerId: string | null): Promise<string | null> {
   if (ownerId === null) return null;
   const [row] = await db
-    .select({ backOn: ownerBackOnAt(awayClock(), user.id) })
+    .select({ backOn: ownerBackOnAt(awayClock(), MEMBER_ID) })
     .from(user)
     .where(eq(user.id, ownerId));
   return row?.backOn ?? null;

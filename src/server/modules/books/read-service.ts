@@ -21,6 +21,7 @@ import {
   listed,
   loadLiveBook,
   managedBy,
+  MEMBER_ID,
   notDeleted,
   ownerBackOnAt,
 } from './availability-service';
@@ -60,7 +61,7 @@ export async function getOwnerProfile(db: DbOrTx, ownerId: string): Promise<Owne
       location: user.location,
       image: user.image,
       createdAt: user.createdAt,
-      backOn: ownerBackOnAt(awayClock(), user.id),
+      backOn: ownerBackOnAt(awayClock(), MEMBER_ID),
     })
     .from(user)
     .where(eq(user.id, ownerId));

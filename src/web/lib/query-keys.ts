@@ -89,6 +89,9 @@ export const reviewKeys = {
 /** Wanted books (D47): the member's own list. */
 export const wantedKeys = { mine: ['wanted', 'mine'] as const };
 
+/** D48: the signed-in owner's away dates. */
+export const awayKeys = { mine: ['away', 'mine'] as const };
+
 export const waitlistKeys = {
   all: ['waitlist'] as const,
   book: (id: string) => ['waitlist', 'book', id] as const,

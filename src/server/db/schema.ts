@@ -1183,6 +1183,8 @@ export const ownerAway = pgTable(
     ownerId: text('owner_id')
       .primaryKey()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** The period's own id, new with every change: its timers name it. */
+    periodId: uuid('period_id').notNull().unique(),
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     endsOn: date('ends_on', { mode: 'string' }).notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),

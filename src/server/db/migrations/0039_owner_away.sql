@@ -4,6 +4,8 @@
 -- passed in). A period whose `back_at` has passed reads as not away; no job deletes it.
 CREATE TABLE "owner_away" (
 	"owner_id" text PRIMARY KEY NOT NULL REFERENCES "user"("id") ON DELETE cascade,
+	-- The period's own id, new with every change: its timers name it (timers' subjects are uuids).
+	"period_id" uuid NOT NULL UNIQUE,
 	"starts_on" date NOT NULL,
 	"ends_on" date NOT NULL,
 	"starts_at" timestamp with time zone NOT NULL,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type AwayDates, awayDatesProblem, backOnOf } from '@domain/away';
 import type { OwnerAway } from '@domain/away-types';
@@ -38,9 +39,14 @@ function toAnswer(row: AwayRow | undefined, at: Date): OwnerAway {
   return { away: { from: row.startsOn, to: row.endsOn, backOn: backOnOf(row.endsOn), now: isAwayAt(row, at) } };
 }
 
-async function readAway(db: DbOrTx, ownerId: string, { lock = false } = {}): Promise<AwayRow | undefined> {
-  const query = db.select().from(ownerAway).where(eq(ownerAway.ownerId, ownerId));
-  const [row] = lock ? await query.for('update') : await query;
+async function readAway(db: DbOrTx, ownerId: string): Promise<AwayRow | undefined> {
+  const [row] = await db.select().from(ownerAway).where(eq(ownerAway.ownerId, ownerId));
+  return row;
+}
+
+/** The period a timer names, locked; none once it changed or went. */
+async function lockPeriod(tx: Tx, periodId: string): Promise<AwayRow | undefined> {
+  const [row] = await tx.select().from(ownerAway).where(eq(ownerAway.periodId, periodId)).for('update');
   return row;
 }
 
@@ -81,16 +87,17 @@ export async function setAway(
     const before = await readAway(tx, input.actorId);
     const startsAt = startOfDay(input.dates.from, config.timeZone);
     const backAt = startOfDay(backOnOf(input.dates.to), config.timeZone);
-    const values = { startsOn: input.dates.from, endsOn: input.dates.to, startsAt, backAt, updatedAt: at };
+    const periodId = randomUUID();
+    const values = { periodId, startsOn: input.dates.from, endsOn: input.dates.to, startsAt, backAt, updatedAt: at };
     const [row] = await tx
       .insert(ownerAway)
       .values({ ownerId: input.actorId, ...values })
       .onConflictDoUpdate({ target: ownerAway.ownerId, set: values })
       .returning();
-    await cancelTimers(tx, input.actorId, [AWAY_STARTS, AWAY_ENDS]);
+    if (before) await cancelTimers(tx, before.periodId, [AWAY_STARTS, AWAY_ENDS]);
     await armTimers(tx, [
-      ...(startsAt > at ? [{ kind: AWAY_STARTS, subjectId: input.actorId, refAt: startsAt, dueAt: startsAt }] : []),
-      { kind: AWAY_ENDS, subjectId: input.actorId, refAt: backAt, dueAt: backAt },
+      ...(startsAt > at ? [{ kind: AWAY_STARTS, subjectId: periodId, refAt: startsAt, dueAt: startsAt }] : []),
+      { kind: AWAY_ENDS, subjectId: periodId, refAt: backAt, dueAt: backAt },
     ]);
     await resetCachedListings(tx);
     if (isAwayAt(before, at) && !isAwayAt(row, at)) await announceReturn(tx, config, input.actorId);
@@ -105,31 +112,30 @@ export async function clearAway(deps: { db: Db; config: Config }, input: { actor
     await lockOwner(tx, input.actorId);
     const [removed] = await tx.delete(ownerAway).where(eq(ownerAway.ownerId, input.actorId)).returning();
     if (!removed) return { away: null };
-    await cancelTimers(tx, input.actorId, [AWAY_STARTS, AWAY_ENDS]);
+    await cancelTimers(tx, removed.periodId, [AWAY_STARTS, AWAY_ENDS]);
     await resetCachedListings(tx);
     if (isAwayAt(removed, at)) await announceReturn(tx, deps.config, input.actorId);
     return { away: null };
   });
 }
 
-/** The period's start and end (re-read: a timer armed for older dates does nothing). */
+/** The period's start and end (by the period's id: a timer of changed dates finds none and does nothing). */
 export const awayTimerKinds: TimerKind[] = [
   {
     prefix: AWAY_STARTS,
     fire: async (tx, _deps, timer) => {
-      const row = await readAway(tx, timer.subjectId);
-      if (row && row.startsAt.getTime() === timer.refAt?.getTime()) await resetCachedListings(tx);
+      if (await lockPeriod(tx, timer.subjectId)) await resetCachedListings(tx);
     },
   },
   {
     prefix: AWAY_ENDS,
     fire: async (tx, deps, timer) => {
-      const row = await readAway(tx, timer.subjectId, { lock: true });
-      if (!row || row.backAt.getTime() !== timer.refAt?.getTime()) return;
+      const row = await lockPeriod(tx, timer.subjectId);
+      if (!row) return;
       // The row is no longer needed once its end passed (it reads as none already).
-      await tx.delete(ownerAway).where(eq(ownerAway.ownerId, timer.subjectId));
+      await tx.delete(ownerAway).where(eq(ownerAway.periodId, row.periodId));
       await resetCachedListings(tx);
-      await announceReturn(tx, deps.config, timer.subjectId);
+      await announceReturn(tx, deps.config, row.ownerId);
     },
   },
 ];

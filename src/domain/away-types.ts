@@ -4,7 +4,9 @@ import { FIELD_MSG } from './error-codes';
 // Owners away (D48): the owner's away dates as they send and read them, days of the operator's
 // calendar (YYYY-MM-DD).
 
-const day = z.string({ error: FIELD_MSG.awayDateFormat }).regex(/^\d{4}-\d{2}-\d{2}$/, FIELD_MSG.awayDateFormat);
+const day = z
+  .string({ error: FIELD_MSG.awayDateFormat })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, FIELD_MSG.awayDateFormat);
 
 /** PUT /api/profile/away: the first and the last day away. */
 export const awayDatesSchema = z.object({ from: day, to: day });

@@ -171,11 +171,19 @@ describe('a book whose owner is away (D48)', () => {
     ]);
   });
   it('a book out on loan or held for someone else stays what it was', () => {
-    expect(addToCartProblem({ memberId: ME, book: book({ ownerBackOn: '2026-12-10', status: 'Borrowed' }), cart: [] })).toBe(
-      'BOOK_NOT_AVAILABLE',
-    );
     expect(
-      addToCartProblem({ memberId: ME, book: book({ ownerBackOn: '2026-12-10', heldForId: 'member-2' }), cart: [] }),
+      addToCartProblem({
+        memberId: ME,
+        book: book({ ownerBackOn: '2026-12-10', status: 'Borrowed' }),
+        cart: [],
+      }),
+    ).toBe('BOOK_NOT_AVAILABLE');
+    expect(
+      addToCartProblem({
+        memberId: ME,
+        book: book({ ownerBackOn: '2026-12-10', heldForId: 'member-2' }),
+        cart: [],
+      }),
     ).toBe('BOOK_NOT_AVAILABLE');
   });
 });

@@ -7,11 +7,16 @@ import { uniqueTitle, uploadBookByApi } from './catalog-helpers';
 
 /** An operator day (Makassar, the default zone) `days` from now, as YYYY-MM-DD. */
 const operatorDay = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Makassar' }).format(new Date(Date.now() + days * 86_400_000));
-const inWords = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Makassar' }).format(
+    new Date(Date.now() + days * 86_400_000),
   );
+const inWords = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
 
 test('an owner sets away dates; a borrower sees “Back on” and cannot add the book', async ({ newMember }) => {
   test.setTimeout(120_000);
@@ -30,7 +35,10 @@ test('an owner sets away dates; a borrower sees “Back on” and cannot add the
   await section.getByRole('button', { name: 'Save away dates' }).click();
   await expect(owner.getByTestId('away-status')).toContainText(`Back on ${backOn}`);
   await expect(section.getByRole('button', { name: "I'm back" })).toBeVisible();
-  const results = await new AxeBuilder({ page: owner }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await new AxeBuilder({ page: owner })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 
   const { page } = await newMember();

@@ -68,7 +68,11 @@ async function shownAs(bookId: string, title: string, ownerId: string) {
     catalog: find(page.body.items),
     search: find(search.body.items),
     shelf: find(shelf.body.items),
-    detail: { availability: detail.body.availability, backOn: detail.body.backOn, ownerBackOn: detail.body.owner.backOn },
+    detail: {
+      availability: detail.body.availability,
+      backOn: detail.body.backOn,
+      ownerBackOn: detail.body.owner.backOn,
+    },
   };
 }
 
@@ -85,11 +89,14 @@ describe('setting away dates (D48)', () => {
     });
     // Another member's session reads and writes only their own row.
     const other = await ctx.member();
-    expect((await ctx.request('GET', '/api/profile/away', { cookie: other.cookie })).body).toEqual({ away: null });
+    expect((await ctx.request('GET', '/api/profile/away', { cookie: other.cookie })).body).toEqual({
+      away: null,
+    });
     expect((await ctx.request('GET', '/api/profile/away')).status).toBe(401);
-    expect((await ctx.request('PUT', '/api/profile/away', { body: { from: '2026-12-10', to: '2026-12-11' } })).status).toBe(
-      401,
-    );
+    expect(
+      (await ctx.request('PUT', '/api/profile/away', { body: { from: '2026-12-10', to: '2026-12-11' } }))
+        .status,
+    ).toBe(401);
     const rows = await ctx.db.select().from(ownerAway).where(eq(ownerAway.ownerId, owner.user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.startsAt.toISOString()).toBe(dayStart('2026-12-10').toISOString());
@@ -112,7 +119,9 @@ describe('setting away dates (D48)', () => {
     }
     // 90 days counted from today, both ends: 2 December to 1 March is the most.
     expect((await setAway(owner, { from: '2026-11-25', to: '2027-03-01' })).status).toBe(200);
-    expect((await ctx.request('DELETE', '/api/profile/away', { cookie: owner.cookie })).body).toEqual({ away: null });
+    expect((await ctx.request('DELETE', '/api/profile/away', { cookie: owner.cookie })).body).toEqual({
+      away: null,
+    });
     expect(await ctx.db.select().from(ownerAway).where(eq(ownerAway.ownerId, owner.user.id))).toHaveLength(0);
   });
 });
@@ -159,14 +168,20 @@ describe('an away owner’s books (D48)', () => {
     expect(JSON.stringify(placed.body)).toContain('ownerAwayUntil');
 
     // The admin's books list marks it.
-    const adminBooks = await ctx.request('GET', `/api/admin/books?q=${encodeURIComponent('Cantik Itu Luka')}`, {
-      cookie: admin.cookie,
-    });
+    const adminBooks = await ctx.request(
+      'GET',
+      `/api/admin/books?q=${encodeURIComponent('Cantik Itu Luka')}`,
+      {
+        cookie: admin.cookie,
+      },
+    );
     expect(adminBooks.body.items[0]).toMatchObject(away);
 
     // The last day away is 5 December; on the 6th (Makassar) the dates have passed by themselves.
     setClock(dayStart('2026-12-06'));
-    expect((await ctx.request('GET', '/api/profile/away', { cookie: owner.cookie })).body).toEqual({ away: null });
+    expect((await ctx.request('GET', '/api/profile/away', { cookie: owner.cookie })).body).toEqual({
+      away: null,
+    });
     await runWorker();
     const back = await shownAs(book.id, 'Cantik Itu Luka', owner.user.id);
     expect(back.catalog).toMatchObject({ availability: 'available', backOn: null });
@@ -194,7 +209,9 @@ describe('an away owner’s books (D48)', () => {
     const placed = await placeTestOrder(ctx, { books: [book] });
     await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Delivered' });
     const waiter = await ctx.member({ name: 'First Waiter' });
-    expect((await ctx.request('POST', `/api/books/${book.id}/waitlist`, { cookie: waiter.cookie })).status).toBe(201);
+    expect(
+      (await ctx.request('POST', `/api/books/${book.id}/waitlist`, { cookie: waiter.cookie })).status,
+    ).toBe(201);
     expect((await setAway(owner, { from: '2026-12-02', to: '2026-12-08' })).status).toBe(200);
 
     // Returned while the owner is away: no hold, no email; the book waits for its owner.
@@ -207,7 +224,10 @@ describe('an away owner’s books (D48)', () => {
         .select()
         .from(emailNotifications)
         .where(
-          and(eq(emailNotifications.recipientEmail, waiter.user.email), eq(emailNotifications.emailType, 'waitlist_hold')),
+          and(
+            eq(emailNotifications.recipientEmail, waiter.user.email),
+            eq(emailNotifications.emailType, 'waitlist_hold'),
+          ),
         );
     expect(await holdEmails()).toHaveLength(0);
     expect((await ctx.request('GET', `/api/books/${book.id}`)).body).toMatchObject({
@@ -231,15 +251,22 @@ describe('an away owner’s books (D48)', () => {
     const { owner, book } = await ownerWithBook('Amba');
     const m = await ctx.member();
     await setAway(owner, { from: '2026-12-04', to: '2026-12-06' });
-    expect((await ctx.request('GET', `/api/books/${book.id}`)).body).toMatchObject({ availability: 'available', backOn: null });
+    expect((await ctx.request('GET', `/api/books/${book.id}`)).body).toMatchObject({
+      availability: 'available',
+      backOn: null,
+    });
     setClock(dayStart('2026-12-04'));
     await runWorker();
     const listed = await ctx.request('GET', '/api/books?pageSize=60&sort=newest');
-    expect(listed.body.items.find((b: { id: string }) => b.id === book.id)).toMatchObject({ availability: 'away' });
+    expect(listed.body.items.find((b: { id: string }) => b.id === book.id)).toMatchObject({
+      availability: 'away',
+    });
     expect((await addToCart(book.id, m.cookie)).body.error.code).toBe('OWNER_AWAY');
     await ctx.request('DELETE', '/api/profile/away', { cookie: owner.cookie });
     const after = await ctx.request('GET', '/api/books?pageSize=60&sort=newest');
-    expect(after.body.items.find((b: { id: string }) => b.id === book.id)).toMatchObject({ availability: 'available' });
+    expect(after.body.items.find((b: { id: string }) => b.id === book.id)).toMatchObject({
+      availability: 'available',
+    });
     expect((await addToCart(book.id, m.cookie)).status).toBe(201);
   });
 });
@@ -249,7 +276,10 @@ describe('an ISBN nothing lists (D47, D48’s slice)', () => {
     const m = await ctx.member();
     const lookup = await ctx.request('GET', '/api/books/isbn/9780306406157', { cookie: m.cookie });
     expect(lookup.body.error.code).toBe('ISBN_NOT_LISTED');
-    const wanted = await ctx.request('POST', '/api/wanted', { cookie: m.cookie, body: { isbn: '9780306406157' } });
+    const wanted = await ctx.request('POST', '/api/wanted', {
+      cookie: m.cookie,
+      body: { isbn: '9780306406157' },
+    });
     expect(wanted.status).toBe(201);
     expect(wanted.body).toMatchObject({ isbn: '9780306406157', title: null });
   });

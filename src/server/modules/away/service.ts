@@ -36,7 +36,9 @@ const isAwayAt = (row: AwayRow | undefined, at: Date): boolean =>
 function toAnswer(row: AwayRow | undefined, at: Date): OwnerAway {
   // A period whose end has passed is none: it clears itself (read from the one clock).
   if (!row || row.backAt <= at) return { away: null };
-  return { away: { from: row.startsOn, to: row.endsOn, backOn: backOnOf(row.endsOn), now: isAwayAt(row, at) } };
+  return {
+    away: { from: row.startsOn, to: row.endsOn, backOn: backOnOf(row.endsOn), now: isAwayAt(row, at) },
+  };
 }
 
 async function readAway(db: DbOrTx, ownerId: string): Promise<AwayRow | undefined> {
@@ -88,7 +90,14 @@ export async function setAway(
     const startsAt = startOfDay(input.dates.from, config.timeZone);
     const backAt = startOfDay(backOnOf(input.dates.to), config.timeZone);
     const periodId = randomUUID();
-    const values = { periodId, startsOn: input.dates.from, endsOn: input.dates.to, startsAt, backAt, updatedAt: at };
+    const values = {
+      periodId,
+      startsOn: input.dates.from,
+      endsOn: input.dates.to,
+      startsAt,
+      backAt,
+      updatedAt: at,
+    };
     const [row] = await tx
       .insert(ownerAway)
       .values({ ownerId: input.actorId, ...values })
@@ -96,7 +105,9 @@ export async function setAway(
       .returning();
     if (before) await cancelTimers(tx, before.periodId, [AWAY_STARTS, AWAY_ENDS]);
     await armTimers(tx, [
-      ...(startsAt > at ? [{ kind: AWAY_STARTS, subjectId: periodId, refAt: startsAt, dueAt: startsAt }] : []),
+      ...(startsAt > at
+        ? [{ kind: AWAY_STARTS, subjectId: periodId, refAt: startsAt, dueAt: startsAt }]
+        : []),
       { kind: AWAY_ENDS, subjectId: periodId, refAt: backAt, dueAt: backAt },
     ]);
     await resetCachedListings(tx);
@@ -106,7 +117,10 @@ export async function setAway(
 }
 
 /** The owner is back (or never leaves): the period goes, and their books are announced if it had begun. */
-export async function clearAway(deps: { db: Db; config: Config }, input: { actorId: string }): Promise<OwnerAway> {
+export async function clearAway(
+  deps: { db: Db; config: Config },
+  input: { actorId: string },
+): Promise<OwnerAway> {
   const at = now();
   return deps.db.transaction(async (tx) => {
     await lockOwner(tx, input.actorId);

@@ -135,7 +135,13 @@ export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDet
     backOn: row.ownerBackOn,
   };
   const photos = [book.coverKey, ...book.extraPhotoKeys].map((key) => ({ key, ...coverUrls(key) }));
-  return { ...toBookSummary(book, row.ownerBackOn), summary: book.summary, isbn: book.isbn, photos, owner: card };
+  return {
+    ...toBookSummary(book, row.ownerBackOn),
+    summary: book.summary,
+    isbn: book.isbn,
+    photos,
+    owner: card,
+  };
 }
 
 /**
@@ -194,5 +200,9 @@ export async function listMyBooks(
       .orderBy(...orderBy)
       .limit(limit),
   );
-  return { items: page.rows.map((r) => toManagedBook(r.book, r.ownerBackOn)), next: page.next, prev: page.prev };
+  return {
+    items: page.rows.map((r) => toManagedBook(r.book, r.ownerBackOn)),
+    next: page.next,
+    prev: page.prev,
+  };
 }

@@ -117,7 +117,12 @@ export async function addToCart(db: Db, input: { actorId: string; bookId: string
     // The book's own rules come first in the spec's order; an empty cart breaks none of the cart's.
     throwAddProblem(addToCartProblem({ memberId, book, cart: [] }), book);
 
-    const rows = await addItemStatement(tx).execute({ memberId, bookId: book.id, ownerId: book.ownerId, now: at });
+    const rows = await addItemStatement(tx).execute({
+      memberId,
+      bookId: book.id,
+      ownerId: book.ownerId,
+      now: at,
+    });
     const cartAsItWas = rows.flatMap(toCartLine);
     // No row: the insert met the book already in this member's cart.
     const [inserted] = rows;
@@ -170,7 +175,11 @@ export async function removeCartItem(
 ): Promise<CartView> {
   // A malformed id is an item nobody has.
   const rows = isUuid(input.itemId)
-    ? await removeItemStatement(db).execute({ itemId: input.itemId, memberId: input.actorId, now: now().toISOString() })
+    ? await removeItemStatement(db).execute({
+        itemId: input.itemId,
+        memberId: input.actorId,
+        now: now().toISOString(),
+      })
     : [];
   if (rows.length === 0) throw new AppError('CART_ITEM_NOT_FOUND');
   return toCartView(rows.filter((row) => row.item?.id !== row.removedId).flatMap(toCartLine));

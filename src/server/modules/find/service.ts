@@ -52,22 +52,20 @@ export async function borrowedSection(db: DbOrTx, query: BorrowedQuery): Promise
   }
   const where = await conditionsOf(query);
   const held: { book: Book; ownerBackOn: string | null }[] = query.viewerId
-    ? (
-        await db
-          .select(bookWithOwnerBackOn())
-          .from(waitlistEntries)
-          .innerJoin(books, eq(books.id, waitlistEntries.bookId))
-          .where(
-            and(
-              eq(waitlistEntries.userId, query.viewerId),
-              isNotNull(waitlistEntries.holdUntil),
-              eq(books.heldForId, query.viewerId),
-              ...where,
-            ),
-          )
-          .orderBy(asc(waitlistEntries.holdUntil))
-          .limit(BORROWED_SECTION_SIZE)
-      )
+    ? await db
+        .select(bookWithOwnerBackOn())
+        .from(waitlistEntries)
+        .innerJoin(books, eq(books.id, waitlistEntries.bookId))
+        .where(
+          and(
+            eq(waitlistEntries.userId, query.viewerId),
+            isNotNull(waitlistEntries.holdUntil),
+            eq(books.heldForId, query.viewerId),
+            ...where,
+          ),
+        )
+        .orderBy(asc(waitlistEntries.holdUntil))
+        .limit(BORROWED_SECTION_SIZE)
     : [];
   // The loan's end: its due date once delivered, else its weeks from the order (not delivered yet).
   const loanEnd = sql`coalesce(${orders.dueAt}, ${orders.createdAt} + ${orders.borrowDuration} * interval '7 days')`;

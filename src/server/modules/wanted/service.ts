@@ -4,15 +4,7 @@ import { MAX_WANTED } from '@domain/constants';
 import { type MyWanted, type WantedBook, type WantedRequest, wantedOf } from '@domain/wanted-types';
 import type { Config } from '@server/config';
 import type { Db, DbOrTx, Tx } from '@server/db/client';
-import {
-  type Book,
-  books,
-  orderItems,
-  orders,
-  user,
-  wantedBookNotices,
-  wantedBooks,
-} from '@server/db/schema';
+import { books, orderItems, orders, user, wantedBookNotices, wantedBooks } from '@server/db/schema';
 import { emailWords, languageOf } from '@server/lib/i18n';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { listen } from '@server/lib/lifecycle-events';

@@ -14,13 +14,20 @@ export const myAwayQuery = queryOptions({
 });
 
 /** Every book answer shows the owner's away mark, so a change refreshes them all. */
-function useAwayChange<T>(mutationFn: (input: T) => ReturnType<typeof call>) {
+function useRefreshAll() {
   const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries();
+}
+
+export function useSetAway() {
+  const refresh = useRefreshAll();
   return useMutation({
-    mutationFn,
-    onSettled: () => queryClient.invalidateQueries(),
+    mutationFn: (dates: AwayDates) => call(api.profile.away.$put({ json: dates })),
+    onSettled: refresh,
   });
 }
 
-export const useSetAway = () => useAwayChange((dates: AwayDates) => call(api.profile.away.$put({ json: dates })));
-export const useClearAway = () => useAwayChange((_: void) => call(api.profile.away.$delete()));
+export function useClearAway() {
+  const refresh = useRefreshAll();
+  return useMutation({ mutationFn: () => call(api.profile.away.$delete()), onSettled: refresh });
+}

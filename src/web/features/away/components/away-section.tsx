@@ -42,55 +42,74 @@ export function AwaySection() {
   return (
     <section data-testid="away-section" aria-labelledby="away-title" className="mb-6">
       <Card>
-      <div className="flex items-start gap-3">
-        <Plane className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
-        <div className="min-w-0 flex-1">
-          <h2 id="away-title" className="font-semibold text-stone-900">{t('away.title')}</h2>
-          {away ? (
-            <p className="mt-1 text-sm text-stone-700" data-testid="away-status">
-              {t(away.now ? 'away.awayNow' : 'away.awaySoon', {
-                from: formatDay(away.from),
-                to: formatDay(away.to),
-                backOn: formatDay(away.backOn),
-              })}
-            </p>
-          ) : (
-            <p className="mt-1 text-sm text-stone-600">{t('away.explain')}</p>
-          )}
-          {away && !editing && (
-            <div className="mt-3 flex flex-wrap gap-2">
-              <Button size="sm" variant="outline" onClick={startEdit}>
-                {t('away.change')}
-              </Button>
-              <Button size="sm" variant="secondary" loading={clear.isPending} onClick={() => clear.mutate()}>
-                {t(away.now ? 'away.back' : 'away.cancel')}
-              </Button>
-            </div>
-          )}
-          {showForm && (
-            <form onSubmit={onSave} className="mt-3 flex flex-wrap items-end gap-x-3 gap-y-7">
-              <div>
-                <label htmlFor="away-from" className="mb-1 block text-sm font-medium text-stone-800">
-                  {t('away.from')}
-                </label>
-                <DayInput id="away-from" min={today} value={from} onChange={setFrom} className="w-44" required />
+        <div className="flex items-start gap-3">
+          <Plane className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
+          <div className="min-w-0 flex-1">
+            <h2 id="away-title" className="font-semibold text-stone-900">
+              {t('away.title')}
+            </h2>
+            {away ? (
+              <p className="mt-1 text-sm text-stone-700" data-testid="away-status">
+                {t(away.now ? 'away.awayNow' : 'away.awaySoon', {
+                  from: formatDay(away.from),
+                  to: formatDay(away.to),
+                  backOn: formatDay(away.backOn),
+                })}
+              </p>
+            ) : (
+              <p className="mt-1 text-sm text-stone-600">{t('away.explain')}</p>
+            )}
+            {away && !editing && (
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button size="sm" variant="outline" onClick={startEdit}>
+                  {t('away.change')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={clear.isPending}
+                  onClick={() => clear.mutate()}
+                >
+                  {t(away.now ? 'away.back' : 'away.cancel')}
+                </Button>
               </div>
-              <div>
-                <label htmlFor="away-to" className="mb-1 block text-sm font-medium text-stone-800">
-                  {t('away.to')}
-                </label>
-                <DayInput id="away-to" min={from || today} value={to} onChange={setTo} className="w-44" required />
-              </div>
-              <Button type="submit" loading={save.isPending}>
-                {t('away.save')}
-              </Button>
-            </form>
-          )}
-          {error && (
-            <ErrorBanner className="mt-6">{errorMessage(error, t('away.failed'))}</ErrorBanner>
-          )}
+            )}
+            {showForm && (
+              <form onSubmit={onSave} className="mt-3 flex flex-wrap items-end gap-x-3 gap-y-7">
+                <div>
+                  <label htmlFor="away-from" className="mb-1 block text-sm font-medium text-stone-800">
+                    {t('away.from')}
+                  </label>
+                  <DayInput
+                    id="away-from"
+                    min={today}
+                    value={from}
+                    onChange={setFrom}
+                    className="w-44"
+                    required
+                  />
+                </div>
+                <div>
+                  <label htmlFor="away-to" className="mb-1 block text-sm font-medium text-stone-800">
+                    {t('away.to')}
+                  </label>
+                  <DayInput
+                    id="away-to"
+                    min={from || today}
+                    value={to}
+                    onChange={setTo}
+                    className="w-44"
+                    required
+                  />
+                </div>
+                <Button type="submit" loading={save.isPending}>
+                  {t('away.save')}
+                </Button>
+              </form>
+            )}
+            {error && <ErrorBanner className="mt-6">{errorMessage(error, t('away.failed'))}</ErrorBanner>}
+          </div>
         </div>
-      </div>
       </Card>
     </section>
   );

@@ -9,8 +9,7 @@ import { books, ownerAway, user } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
 import { announce } from '@server/lib/lifecycle-events';
-import { listed } from '@server/modules/books/availability-service';
-import { resetCachedListings } from '@server/modules/books/catalog-cache';
+import { listed, resetCachedListings } from '@server/modules/books/availability-service';
 import type { TimerKind } from '@server/timers/registry';
 import { armTimers, cancelTimers } from '@server/timers/store';
 

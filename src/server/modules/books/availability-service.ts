@@ -100,6 +100,16 @@ const BOOK_OWNER = sql.raw('"books"."owner_id"');
 /** The member row's id as ownerBackOnAt's owner (a select from `user`). */
 export const MEMBER_ID = sql.raw('"user"."id"');
 
+/**
+ * What every listing shows changed without a book row changing (an owner's away dates, D48):
+ * moves the version with one 'reset' row, so every instance drops its cached listings (as
+ * after a gap) at the commit of `tx`.
+ */
+export async function resetCachedListings(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`with moved as (update catalog_version set version = version + 1 where id = 1 returning version)
+    insert into catalog_changes (version, kind) select version, 'reset' from moved`);
+}
+
 /** The one clock's instant as ownerBackOnAt reads it. */
 export const awayClock = (): string => now().toISOString();
 

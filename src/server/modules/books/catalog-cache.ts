@@ -318,16 +318,6 @@ export function catalogCacheOf(db: DbOrTx): CatalogCache {
  * The catalog version as of some moment after this call (one read shared by concurrent
  * requests, with the session revocation version: db/versions.ts).
  */
-/**
- * What every listing shows changed without a book row changing (an owner's away dates, D48):
- * moves the version with one 'reset' row, so every instance drops its cached listings (as
- * after a gap) at the commit of `tx`.
- */
-export async function resetCachedListings(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`with moved as (update catalog_version set version = version + 1 where id = 1 returning version)
-    insert into catalog_changes (version, kind) select version, 'reset' from moved`);
-}
-
 export async function currentCatalogVersion(db: DbOrTx): Promise<number> {
   return (await currentVersions(db)).catalog;
 }

@@ -14,7 +14,7 @@ import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedba
 import { errorMessage } from '@web/lib/api';
 import { AvailabilityBadge } from '@web/components/availability-badge';
 import { useWaitlistCounts } from '@web/features/waitlist/api';
-import { AwaySection } from '@web/features/away/components/away-section';
+import { AwaySection } from '@web/features/books/components/away-section';
 import { myBooksQuery, useDeleteBook } from '@web/features/books/api';
 import { BookStatusSelect } from '@web/features/books/components/book-status-select';
 import { useCursorParam } from '@web/lib/cursor-param';

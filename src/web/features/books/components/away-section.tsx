@@ -8,7 +8,7 @@ import { DayInput } from '@web/components/ui/day-input';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { formatDay, operatorToday } from '@web/lib/format';
-import { myAwayQuery, useClearAway, useSetAway } from '../api';
+import { myAwayQuery, useClearAway, useSetAway } from '@web/features/away/api';
 
 /**
  * D48: the owner's away dates, on their Manage books page. While away their books show "Back on

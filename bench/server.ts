@@ -64,7 +64,7 @@ const bench = new Hono()
   .get('/api/bench/constant', (c) => c.json({ ok: true }))
   .get('/api/bench/all-books', async (c) => {
     const rows = await db.select().from(books).where(eq(books.listed, true));
-    return c.json(rows.map(toBookSummary));
+    return c.json(rows.map((book) => toBookSummary(book, null)));
   })
   .post('/api/bench/touch', async (c) => {
     await db.execute(sql`update books set monthly_price = case when monthly_price is null

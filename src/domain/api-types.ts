@@ -14,7 +14,8 @@ export const moneySchema = z.string().regex(/^\d+(\.\d{1,2})?$/);
 export const timestampSchema = z.string();
 
 /** What a member can do with a book right now (D6): listings show only 'available'. */
-const availabilitySchema = z.enum(['available', 'reserved', 'borrowed', 'unavailable']);
+/** 'away': listed, but its owner is away (D48) until the day before `backOn`. */
+const availabilitySchema = z.enum(['available', 'away', 'reserved', 'borrowed', 'unavailable']);
 export type Availability = z.infer<typeof availabilitySchema>;
 
 export const coverUrlsSchema = z.object({ card: z.string(), detail: z.string() });
@@ -30,6 +31,8 @@ export const bookSummarySchema = z.object({
   condition: z.enum(CONDITIONS),
   status: z.enum(BOOK_STATUSES),
   availability: availabilitySchema,
+  /** D48: the day its owner is back, while they are away; null otherwise. */
+  backOn: z.string().nullable(),
   weeklyPrice: moneySchema,
   monthlyPrice: moneySchema.nullable(),
   /** D28: the price to buy it outright, or null when it is not for sale. */
@@ -60,6 +63,8 @@ export const ownerProfileSchema = z.object({
   availableBooks: z.number().int(),
   /** Names of the active pickup points the owner drops books at, by name ('Pickup: ...'). */
   pickupPoints: z.array(z.string()),
+  /** D48: the day the owner is back, while they are away; null otherwise. */
+  backOn: z.string().nullable(),
 });
 export type OwnerProfile = z.infer<typeof ownerProfileSchema>;
 

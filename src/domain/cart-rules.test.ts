@@ -6,6 +6,7 @@ import {
   type CartLineFacts,
   cartProblems,
   isBorrowable,
+  isListed,
 } from './cart-rules';
 
 const ME = 'member-1';
@@ -17,6 +18,7 @@ const book = (overrides: Partial<CartBookFacts> = {}): CartBookFacts => ({
   reservedByOrderId: null,
   deletedAt: null,
   heldForId: null,
+  ownerBackOn: null,
   ...overrides,
 });
 const lines = (ownerId: string, n: number): CartLineFacts[] =>
@@ -155,5 +157,33 @@ describe('a book held for a waiting member (D25)', () => {
       { code: 'titleNoLongerAvailable', params: { title: 'Matilda' } },
     ]);
     expect(cartProblems([{ book: held }], 'member-2')).toEqual([]);
+  });
+});
+
+describe('a book whose owner is away (D48)', () => {
+  it('is listed but not borrowable: adding it says until when, and the cart names it with its day', () => {
+    const away = book({ ownerBackOn: '2026-12-10' });
+    expect(isListed(away)).toBe(true);
+    expect(isBorrowable(away)).toBe(false);
+    expect(addToCartProblem({ memberId: ME, book: away, cart: [] })).toBe('OWNER_AWAY');
+    expect(cartProblems([{ book: away }], ME)).toEqual([
+      { code: 'ownerAwayUntil', params: { title: 'Matilda', backOn: '2026-12-10' } },
+    ]);
+  });
+  it('a book out on loan or held for someone else stays what it was', () => {
+    expect(
+      addToCartProblem({
+        memberId: ME,
+        book: book({ ownerBackOn: '2026-12-10', status: 'Borrowed' }),
+        cart: [],
+      }),
+    ).toBe('BOOK_NOT_AVAILABLE');
+    expect(
+      addToCartProblem({
+        memberId: ME,
+        book: book({ ownerBackOn: '2026-12-10', heldForId: 'member-2' }),
+        cart: [],
+      }),
+    ).toBe('BOOK_NOT_AVAILABLE');
   });
 });

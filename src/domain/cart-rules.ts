@@ -14,6 +14,8 @@ export interface CartBookFacts {
   deletedAt: Date | string | null;
   /** D25: the member a waitlist hold keeps this book for, if any. */
   heldForId: string | null;
+  /** D48: the day its owner is back while they are away now; null when they are not away. */
+  ownerBackOn: string | null;
 }
 
 /** One line already in the member's cart. */
@@ -25,6 +27,7 @@ export interface CartLineFacts {
 type AddToCartProblemCode =
   | 'BOOK_NOT_FOUND'
   | 'BOOK_NOT_AVAILABLE'
+  | 'OWNER_AWAY'
   | 'OWN_BOOK'
   | 'ALREADY_IN_CART'
   | 'MAX_BOOKS_PER_OWNER'
@@ -34,16 +37,22 @@ type AddToCartProblemCode =
 export type AddToCartProblem = AddToCartProblemCode;
 
 /**
- * Borrowable now (D6): Available, in no open order, not deleted and with an owner. A reserved
- * book keeps the status Available, so the status alone is not enough.
+ * Listed (D6): Available, in no open order, not deleted and with an owner; the generated
+ * `listed` column's meaning. A reserved book keeps the status Available, so the status alone
+ * is not enough. A listed book stays in the catalog while its owner is away (D48).
  */
-export function isBorrowable(book: Omit<CartBookFacts, 'id' | 'title'>): boolean {
+export function isListed(book: Omit<CartBookFacts, 'id' | 'title' | 'heldForId' | 'ownerBackOn'>): boolean {
   return (
     book.status === 'Available' &&
     book.reservedByOrderId === null &&
     book.deletedAt === null &&
     book.ownerId !== null
   );
+}
+
+/** Borrowable now (D6, D48): listed, and its owner is not away. */
+export function isBorrowable(book: Omit<CartBookFacts, 'id' | 'title' | 'heldForId'>): boolean {
+  return isListed(book) && book.ownerBackOn === null;
 }
 
 /** Borrowable now by this member: a book held for a waiting member is theirs alone (D25). */
@@ -59,6 +68,9 @@ export function addToCartProblem(input: {
 }): AddToCartProblem | null {
   const { memberId, book, cart } = input;
   if (!book) return 'BOOK_NOT_FOUND';
+  // D48: a book that only waits for its owner says so (and until when).
+  if (isListed(book) && book.ownerBackOn !== null && (book.heldForId ?? memberId) === memberId)
+    return 'OWNER_AWAY';
   if (!isBorrowableBy(book, memberId)) return 'BOOK_NOT_AVAILABLE';
   if (book.ownerId === memberId) return 'OWN_BOOK';
   if (cart.some((line) => line.bookId === book.id)) return 'ALREADY_IN_CART';
@@ -84,7 +96,9 @@ export function cartProblems(items: readonly { book: CartBookFacts }[], memberId
   }
   for (const { book } of items) {
     if (book.deletedAt !== null || book.ownerId === null) continue;
-    if (!isBorrowableBy(book, memberId) || book.ownerId === memberId)
+    if (isListed(book) && book.ownerBackOn !== null && book.ownerId !== memberId)
+      problems.push({ code: 'ownerAwayUntil', params: { title: book.title, backOn: book.ownerBackOn } });
+    else if (!isBorrowableBy(book, memberId) || book.ownerId === memberId)
       problems.push({ code: 'titleNoLongerAvailable', params: { title: book.title } });
   }
   return problems;

@@ -112,3 +112,5 @@ export const IMPORT_MAX_ROWS = 500;
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 /** Shelf import: the most drafts published in one request. */
 export const PUBLISH_MAX_DRAFTS = 50;
+/** D48: the longest away period an owner sets at once, in days from today (or its start). */
+export const MAX_AWAY_DAYS = 90;

@@ -75,6 +75,8 @@ export const ERROR_CODES = {
   IMPORT_TOO_MANY_ROWS: 422,
   IMPORT_NO_COLUMNS: 422,
   IMPORT_UNREADABLE: 422,
+  // Owners away (D48): their books wait until the owner is back
+  OWNER_AWAY: 409,
   // Catalog paging and search (D17)
   SEARCH_TOO_SHORT: 422,
   INVALID_CURSOR: 400,
@@ -295,6 +297,12 @@ export const FIELD_MESSAGES = {
   // Shelf import
   importFileRequired: [],
   importFileTooLarge: [],
+  // Owners away (D48)
+  awayDateFormat: [],
+  awayToBeforeFrom: [],
+  awayToPast: [],
+  awayTooLong: ['max'],
+  ownerAwayUntil: ['title', 'backOn'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
@@ -342,6 +350,7 @@ export const FIELD_MSG = {
   locationMax: fieldMessage('locationMax', { maximum: LOCATION_MAX }),
   locationNeededForBooks: fieldMessage('locationNeededForBooks'),
   wantedTitleOrIsbn: fieldMessage('wantedTitleOrIsbn'),
+  awayDateFormat: fieldMessage('awayDateFormat'),
   addressMin: fieldMessage('addressMin', { minimum: ADDRESS_MIN }),
   addressMax: fieldMessage('addressMax', { maximum: ADDRESS_MAX }),
   passwordMin: fieldMessage('passwordMin', { minimum: PASSWORD_MIN }),

@@ -22,6 +22,8 @@ import { whatsappRoutes } from './modules/whatsapp/routes';
 // Every book findable (D46): the borrowed section and "Did you mean".
 import { findRoutes } from './modules/find/routes';
 import { wantedRoutes } from './modules/wanted/routes';
+// Owners away (D48)
+import { awayRoutes } from './modules/away/routes';
 // Late and wrong money as tasks (D44), the gateway's fees in the figures (D43)
 import { financeRoutes } from './modules/finance/routes';
 // Members choose their channels: push notices and choices (D45)
@@ -57,6 +59,8 @@ const API_MODULES = [
   // Every book findable (D46), wanted books (D47)
   findRoutes,
   wantedRoutes,
+  // Owners away (D48)
+  awayRoutes,
   // The operator's day (D49, D50)
   deliveryPricesRoutes,
   // Late and wrong money as tasks (D44), the gateway's fees in the figures (D43)

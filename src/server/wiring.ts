@@ -1,4 +1,5 @@
 import type { LifecycleListener } from './lib/lifecycle-events';
+import { awayTimerKinds } from './modules/away/service';
 import {
   shippingPromiseListener,
   shippingPromiseKeptListener,
@@ -32,6 +33,8 @@ export const TIMER_KINDS: TimerKind[] = [
   ...shippingPromiseTimerKinds,
   // Payments that confirm themselves (D42): each stored provider notice is processed once.
   ...paymentNoticeTimerKinds,
+  // Owners away (D48): the start and end of an owner's away dates.
+  ...awayTimerKinds,
 ];
 
 /** Who reacts to the lifecycle events (src/server/lib/lifecycle-events.ts), in the order they run. */

@@ -1231,3 +1231,25 @@ export const noticeChoices = pgTable(
     ),
   ],
 );
+
+/**
+ * D48: an owner's away dates (the operator's days), one period per owner. `startsAt` and
+ * `backAt` are the first moment of `startsOn` and of the day after `endsOn`: away while the
+ * clock is between them.
+ */
+export const ownerAway = pgTable(
+  'owner_away',
+  {
+    ownerId: text('owner_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The period's own id, new with every change: its timers name it. */
+    periodId: uuid('period_id').notNull().unique(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    backAt: timestamp('back_at', { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('owner_away_order', sql`${t.startsOn} <= ${t.endsOn} and ${t.startsAt} < ${t.backAt}`)],
+);

@@ -817,6 +817,16 @@ const MATRIX: Record<string, Entry> = {
     setup: async () => ({ path: `/api/orders/${(await ownersOrder()).id}/whatsapp` }),
   },
   // Wanted books (D47): each member's own list; another's entry is not found and stays.
+  // D48: each caller's own away dates; nobody reads or sets another member's (the path names no one).
+  'GET /api/profile/away': { expect: SIGNED_IN, setup: async () => ({ path: '/api/profile/away' }) },
+  'PUT /api/profile/away': {
+    expect: SIGNED_IN,
+    setup: async () => {
+      const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      return { path: '/api/profile/away', body: { from: day(3), to: day(5) } };
+    },
+  },
+  'DELETE /api/profile/away': { expect: SIGNED_IN, setup: async () => ({ path: '/api/profile/away' }) },
   'GET /api/wanted': { expect: SIGNED_IN, setup: async () => ({ path: '/api/wanted' }) },
   'POST /api/wanted': {
     expect: { guest: 401, member: 201, owner: 201, other: 201, admin: 201 },

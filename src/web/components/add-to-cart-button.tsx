@@ -1,3 +1,4 @@
+import { formatDay } from '@web/lib/format';
 import { Check, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +56,13 @@ export function AddToCartButton({
     button = (
       <Button size={size} variant="secondary" disabled className={className}>
         {t('add.yourBook')}
+      </Button>
+    );
+  } else if (book.availability === 'away' && book.backOn) {
+    // D48: the owner is away; the book can be added from the day they are back.
+    button = (
+      <Button size={size} variant="secondary" disabled className={className}>
+        {t('add.away', { date: formatDay(book.backOn) })}
       </Button>
     );
   } else if (book.availability !== 'available') {

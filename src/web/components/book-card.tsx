@@ -29,7 +29,9 @@ function BookCard({ book, priority = false }: { book: BookSummary; priority?: bo
         <div className="flex flex-wrap gap-1">
           <Badge tone="blue">{t(`common:enums.language.${book.language}`)}</Badge>
           <Badge tone="violet">{t(`common:enums.condition.${book.condition}`)}</Badge>
-          {book.availability !== 'available' && <AvailabilityBadge availability={book.availability} />}
+          {book.availability !== 'available' && (
+            <AvailabilityBadge availability={book.availability} backOn={book.backOn} />
+          )}
         </div>
         <Link to={paths.book(book.id)} className="focus-visible:outline-2 focus-visible:outline-brand-600">
           <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 hover:text-brand-700">

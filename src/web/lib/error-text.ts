@@ -6,15 +6,23 @@ import {
   type MessageParams,
   readFieldMessage,
 } from '@domain/error-codes';
+import { formatDay } from './format';
 import i18n from './i18n';
 
 // The web never shows a server sentence (D29): a refusal arrives as a code (and a field's
 // problem as a message key), and its text comes from the chosen language's catalogue.
 
-/** A status named in a code's parameters reads as the language names it (orders:status). */
+/**
+ * A status named in a code's parameters reads as the language names it (orders:status); a day
+ * an owner is back (D48) as the language writes a date.
+ */
 function localParams(params: MessageParams | undefined): MessageParams | undefined {
-  if (!params || typeof params.status !== 'string') return params;
-  return { ...params, status: i18n.t(`orders:status.${params.status}`, { defaultValue: params.status }) };
+  if (!params) return params;
+  const local = { ...params };
+  if (typeof params.status === 'string')
+    local.status = i18n.t(`orders:status.${params.status}`, { defaultValue: params.status });
+  if (typeof params.backOn === 'string') local.backOn = formatDay(params.backOn);
+  return local;
 }
 
 /** The text of a field's problem. */

@@ -91,6 +91,8 @@ export const wantedKeys = { mine: ['wanted', 'mine'] as const };
 
 /** Shelf import: the owner's drafts. */
 export const draftKeys = { mine: ['drafts', 'mine'] as const };
+/** D48: the signed-in owner's away dates. */
+export const awayKeys = { mine: ['away', 'mine'] as const };
 
 export const waitlistKeys = {
   all: ['waitlist'] as const,

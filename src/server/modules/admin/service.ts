@@ -51,6 +51,8 @@ import {
   loadLiveBook,
   notDeleted,
   openOrder,
+  ownerBackOnOf,
+  bookWithOwnerBackOn,
 } from '@server/modules/books/availability-service';
 import { retryFailedEmails } from '@server/outbox/outbox';
 import { toBookSummary } from '@server/modules/books/service';
@@ -308,7 +310,7 @@ export async function listBooks(
   const { ids } = found;
   if (ids.length === 0) return pageOf(ids, [], found, query);
   const rows = await db
-    .select({ book: books, ownerName: user.name, ownerEmail: user.email })
+    .select({ ...bookWithOwnerBackOn(), ownerName: user.name, ownerEmail: user.email })
     .from(books)
     .leftJoin(user, eq(user.id, books.ownerId))
     .where(inArray(books.id, ids));
@@ -318,8 +320,8 @@ export async function listBooks(
   );
   return pageOf(
     ids,
-    rows.map(({ book, ownerName, ownerEmail }) => ({
-      ...toBookSummary(book),
+    rows.map(({ book, ownerBackOn, ownerName, ownerEmail }) => ({
+      ...toBookSummary(book, ownerBackOn),
       ownerName,
       ownerEmail,
       inOpenOrder: open.has(book.id),
@@ -341,7 +343,7 @@ export async function setBookStatus(
       status: input.status,
     });
     if (!row) throw new AppError('BOOK_NOT_FOUND');
-    return toBookSummary(row);
+    return toBookSummary(row, await ownerBackOnOf(tx, row.ownerId));
   });
 }
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_STATUSES, ORDER_STATUSES } from '@domain/constants';
-import { isBorrowable } from '@domain/cart-rules';
+import { isListed } from '@domain/cart-rules';
 import { books } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
 import { insertOrder } from '@tests/support/order-fixture';
@@ -10,8 +10,8 @@ import { createTestContext, type TestContext } from '@tests/support/harness';
 import { openOrder } from './availability-service';
 
 // "In an open order" (D6) has one TypeScript spelling (isOpenStatus) and one SQL spelling
-// (openOrder); "borrowable now" (D6, D17) is the generated `listed` column in SQL and
-// isBorrowable in TypeScript (cart rules). Each pair must answer alike in every case.
+// (openOrder); "listed" (D6, D17) is the generated `listed` column in SQL and isListed in
+// TypeScript (cart rules; borrowable now is listed with the owner not away, D48). Each pair must answer alike in every case.
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -54,7 +54,7 @@ describe('borrowable now', () => {
             status,
             reserved,
             deleted,
-            listed: isBorrowable(row),
+            listed: isListed(row),
           });
           if (row.listed) borrowable++;
         }

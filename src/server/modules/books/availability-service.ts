@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Availability } from '@domain/api-types';
 import { CLOSED_ORDER_STATUSES } from '@domain/constants';
 import type { DbOrTx } from '@server/db/client';
-import { type Book, books, orderItems, orders } from '@server/db/schema';
+import { type Book, books, orderItems, orders, ownerAway, user } from '@server/db/schema';
+import { now } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
 
 // The books-availability module: the one home of "is this book in an open order"
@@ -80,15 +81,63 @@ export const inOpenOrderConflict = (code: 'BOOK_IN_OPEN_ORDER' | 'BOOK_STATUS_FO
 
 // ---------------------------------------------------------------- listing state
 
+// ---------------------------------------------------------------- owners away (D48)
+
+/**
+ * The day the owner of a book is back while they are away at `at` (the one clock's instant,
+ * as ISO text or a statement's placeholder); SQL null when they are not away then. Every answer
+ * and rule that asks whether a book can be borrowed now reads it from here (`ownerBackOn` of
+ * cart-rules.ts); a period whose `back_at` has passed reads as none.
+ */
+export const ownerBackOnAt = (at: string | Placeholder, ownerId: SQL = BOOK_OWNER): SQL<string | null> =>
+  sql<string | null>`(select (away.ends_on + 1)::text from ${ownerAway} as away
+    where away.owner_id = ${ownerId} and away.starts_at <= ${at}::timestamptz
+    and away.back_at > ${at}::timestamptz)`;
+
+// Spelled with their tables: a one-table select leaves its columns bare, which inside the
+// subquery would name owner_away's own.
+const BOOK_OWNER = sql.raw('"books"."owner_id"');
+/** The member row's id as ownerBackOnAt's owner (a select from `user`). */
+export const MEMBER_ID = sql.raw('"user"."id"');
+
+/**
+ * What every listing shows changed without a book row changing (an owner's away dates, D48):
+ * moves the version with one 'reset' row, so every instance drops its cached listings (as
+ * after a gap) at the commit of `tx`.
+ */
+export async function resetCachedListings(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`with moved as (update catalog_version set version = version + 1 where id = 1 returning version)
+    insert into catalog_changes (version, kind) select version, 'reset' from moved`);
+}
+
+/** The one clock's instant as ownerBackOnAt reads it. */
+export const awayClock = (): string => now().toISOString();
+
+/** A book row with its owner's return day as of now: select it as `{ book, ownerBackOn }`. */
+export const bookWithOwnerBackOn = () => ({ book: books, ownerBackOn: ownerBackOnAt(awayClock()) });
+
+/** The day this owner is back while they are away now; null otherwise (or with no owner). */
+export async function ownerBackOnOf(db: DbOrTx, ownerId: string | null): Promise<string | null> {
+  if (ownerId === null) return null;
+  const [row] = await db
+    .select({ backOn: ownerBackOnAt(awayClock(), MEMBER_ID) })
+    .from(user)
+    .where(eq(user.id, ownerId));
+  return row?.backOn ?? null;
+}
+
 /** What a member can do with the book right now, as every book answer says it. */
 export function availabilityOf(
   book: Pick<Book, 'status' | 'reservedByOrderId' | 'deletedAt' | 'heldForId'>,
+  ownerBackOn: string | null,
 ): Availability {
   if (book.deletedAt || book.status === 'Unavailable') return 'unavailable';
   if (book.status === 'Borrowed') return 'borrowed';
   // D25: a book held for a waiting member is reserved for everyone else; the waitlist's own
   // answer tells its holder that it is theirs.
   if (book.reservedByOrderId || book.heldForId) return 'reserved';
+  // D48: listed, but it waits for its owner's return.
+  if (ownerBackOn !== null) return 'away';
   return 'available';
 }
 

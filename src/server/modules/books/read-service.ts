@@ -14,7 +14,17 @@ import { books, ownerPickupLocations, pickupLocations, user } from '@server/db/s
 import { AppError } from '@server/lib/errors';
 import { type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import { coverUrls } from '@server/modules/covers/service';
-import { isHeldByOpenOrder, listed, loadLiveBook, managedBy, notDeleted } from './availability-service';
+import {
+  awayClock,
+  bookWithOwnerBackOn,
+  isHeldByOpenOrder,
+  listed,
+  loadLiveBook,
+  managedBy,
+  MEMBER_ID,
+  notDeleted,
+  ownerBackOnAt,
+} from './availability-service';
 import { toBookSummary } from './service';
 
 // Single books and owners: the detail page, the owner card and shelf header, the owner's
@@ -51,6 +61,7 @@ export async function getOwnerProfile(db: DbOrTx, ownerId: string): Promise<Owne
       location: user.location,
       image: user.image,
       createdAt: user.createdAt,
+      backOn: ownerBackOnAt(awayClock(), MEMBER_ID),
     })
     .from(user)
     .where(eq(user.id, ownerId));
@@ -63,6 +74,7 @@ export async function getOwnerProfile(db: DbOrTx, ownerId: string): Promise<Owne
     memberSince: owner.createdAt.toISOString(),
     availableBooks: await countListedBooks(db, owner.id),
     pickupPoints: await ownerPickupPoints(db, owner.id),
+    backOn: owner.backOn,
   };
 }
 
@@ -71,6 +83,7 @@ const detailStatement = preparedStatement((db) =>
   db
     .select({
       book: books,
+      ownerBackOn: ownerBackOnAt(sql.placeholder('now')),
       owner: {
         id: user.id,
         name: user.name,
@@ -108,7 +121,7 @@ async function wasSold(db: DbOrTx, bookId: string): Promise<boolean> {
 
 /** Any book that is not deleted (D7), whatever its availability: the page shows the overlay. */
 export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDetail> {
-  const [row] = await detailStatement(db).execute({ id: bookId });
+  const [row] = await detailStatement(db).execute({ id: bookId, now: awayClock() });
   if (!row) throw new AppError((await wasSold(db, bookId)) ? 'BOOK_SOLD' : 'BOOK_NOT_FOUND');
   const { book, owner } = row;
   const card: OwnerCard = {
@@ -119,9 +132,16 @@ export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDet
     memberSince: owner.createdAt.toISOString(),
     availableBooks: row.availableBooks,
     pickupPoints: row.pickupPoints,
+    backOn: row.ownerBackOn,
   };
   const photos = [book.coverKey, ...book.extraPhotoKeys].map((key) => ({ key, ...coverUrls(key) }));
-  return { ...toBookSummary(book), summary: book.summary, isbn: book.isbn, photos, owner: card };
+  return {
+    ...toBookSummary(book, row.ownerBackOn),
+    summary: book.summary,
+    isbn: book.isbn,
+    photos,
+    owner: card,
+  };
 }
 
 /**
@@ -157,17 +177,17 @@ export async function moreFromOwner(db: DbOrTx, bookId: string): Promise<{ items
   const book = await loadLiveBook(db, bookId);
   if (!book.ownerId) throw new AppError('BOOK_NOT_FOUND');
   const rows = await db
-    .select()
+    .select(bookWithOwnerBackOn())
     .from(books)
     .where(and(eq(books.ownerId, book.ownerId), listed(), ne(books.id, bookId)))
     .orderBy(desc(books.createdAt), desc(books.id))
     .limit(MORE_FROM_OWNER_LIMIT);
-  return { items: rows.map(toBookSummary) };
+  return { items: rows.map((r) => toBookSummary(r.book, r.ownerBackOn)) };
 }
 
-function toManagedBook(book: typeof books.$inferSelect): ManagedBook {
+function toManagedBook(book: typeof books.$inferSelect, ownerBackOn: string | null): ManagedBook {
   return {
-    ...toBookSummary(book),
+    ...toBookSummary(book, ownerBackOn),
     summary: book.summary,
     inOpenOrder: isHeldByOpenOrder(book),
   };
@@ -186,11 +206,15 @@ export async function listMyBooks(
 ): Promise<{ items: ManagedBook[]; next: string | null; prev: string | null }> {
   const page = await keysetPage(MY_BOOK_KEYS, query.cursor, query.pageSize, (seek, orderBy, limit) =>
     db
-      .select({ ...keyColumns(MY_BOOK_KEYS), book: books })
+      .select({ ...keyColumns(MY_BOOK_KEYS), ...bookWithOwnerBackOn() })
       .from(books)
       .where(and(managedBy(ownerId), seek))
       .orderBy(...orderBy)
       .limit(limit),
   );
-  return { items: page.rows.map((r) => toManagedBook(r.book)), next: page.next, prev: page.prev };
+  return {
+    items: page.rows.map((r) => toManagedBook(r.book, r.ownerBackOn)),
+    next: page.next,
+    prev: page.prev,
+  };
 }

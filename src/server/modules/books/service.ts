@@ -8,7 +8,7 @@ import { type Book, books } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { JsonBytes } from '@server/lib/json-response';
 import { coverUrls } from '@server/modules/covers/service';
-import { availabilityOf, listed, onShelfOf } from './availability-service';
+import { availabilityOf, awayClock, listed, onShelfOf, ownerBackOnAt } from './availability-service';
 import {
   type CatalogCache,
   catalogCacheOf,
@@ -28,7 +28,8 @@ import {
 } from './catalog-delta';
 import { executePrepared } from './prepared';
 
-export function toBookSummary(book: Book): BookSummary {
+/** A book's answer; `ownerBackOn` is its owner's return day while they are away (D48, ownerBackOnAt). */
+export function toBookSummary(book: Book, ownerBackOn: string | null): BookSummary {
   return {
     id: book.id,
     ownerId: book.ownerId ?? '',
@@ -38,7 +39,8 @@ export function toBookSummary(book: Book): BookSummary {
     language: book.language,
     condition: book.condition,
     status: book.status,
-    availability: availabilityOf(book),
+    availability: availabilityOf(book, ownerBackOn),
+    backOn: ownerBackOn,
     weeklyPrice: book.weeklyPrice,
     monthlyPrice: book.monthlyPrice,
     salePrice: book.salePrice,
@@ -480,6 +482,7 @@ async function pageOfBooks(
   const page = db
     .select({
       book: books,
+      ownerBackOn: ownerBackOnAt(awayClock()),
       // Each row's exact place in its sort (microseconds, which a Date drops): the cache
       // decides from them whether a changed book sorts onto the page (catalog-delta.ts), and
       // a cursor names it.
@@ -501,7 +504,7 @@ async function pageOfBooks(
     }),
   );
   return {
-    items: rows.map((row) => toBookSummary(row.book)),
+    items: rows.map((row) => toBookSummary(row.book, row.ownerBackOn)),
     keys,
     full: rows.length === limit,
     last: keys.at(-1) ?? null,

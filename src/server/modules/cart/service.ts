@@ -9,6 +9,7 @@ import { books, cartItems } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { fieldText } from '@server/lib/i18n';
 import { toBookSummary } from '@server/modules/books/service';
+import { now } from '@server/lib/clock';
 import {
   addItemStatement,
   addLockStatement,
@@ -42,10 +43,10 @@ export async function loadCartLines(
 ): Promise<CartLine[]> {
   const rows = options.lockBooks
     ? // Rows are locked after the sort, so in this order; the lines are put newest first below.
-      (await lockedCartLinesStatement(db).execute({ memberId })).sort(
+      (await lockedCartLinesStatement(db).execute({ memberId, now: now().toISOString() })).sort(
         (a, b) => b.item.createdAt.getTime() - a.item.createdAt.getTime() || (a.item.id < b.item.id ? 1 : -1),
       )
-    : await cartLinesStatement(db).execute({ memberId });
+    : await cartLinesStatement(db).execute({ memberId, now: now().toISOString() });
   return rows.flatMap(toCartLine);
 }
 
@@ -66,7 +67,7 @@ function toCartView(lines: CartLine[]): CartView {
     ownerLocation: group.ownerLocation,
     items: group.lines.map((line, i) => ({
       id: line.id,
-      book: toBookSummary(line.book),
+      book: toBookSummary(line.book, line.book.ownerBackOn),
       quantity: CART_QUANTITY as 1,
       borrowDuration: group.borrowDuration,
       itemTotal: group.lineTotals[i],
@@ -104,17 +105,24 @@ const NO_BOOK = '00000000-0000-0000-0000-000000000000';
 export async function addToCart(db: Db, input: { actorId: string; bookId: string }): Promise<CartView> {
   const memberId = input.actorId;
   return db.transaction(async (tx) => {
+    const at = now().toISOString();
     const [locked] = await addLockStatement(tx).execute({
       memberId,
+      now: at,
       bookId: isUuid(input.bookId) ? input.bookId : NO_BOOK,
     });
     // No row: the member is gone; a null book: no book has that id. Either way, nothing to add.
     if (!locked?.book) throw new AppError('BOOK_NOT_FOUND');
-    const { book } = locked;
+    const book = { ...locked.book, ownerBackOn: locked.ownerBackOn };
     // The book's own rules come first in the spec's order; an empty cart breaks none of the cart's.
-    throwAddProblem(addToCartProblem({ memberId, book, cart: [] }));
+    throwAddProblem(addToCartProblem({ memberId, book, cart: [] }), book);
 
-    const rows = await addItemStatement(tx).execute({ memberId, bookId: book.id, ownerId: book.ownerId });
+    const rows = await addItemStatement(tx).execute({
+      memberId,
+      bookId: book.id,
+      ownerId: book.ownerId,
+      now: at,
+    });
     const cartAsItWas = rows.flatMap(toCartLine);
     // No row: the insert met the book already in this member's cart.
     const [inserted] = rows;
@@ -124,6 +132,7 @@ export async function addToCart(db: Db, input: { actorId: string; bookId: string
         book,
         cart: inserted ? cartAsItWas : [{ bookId: book.id, ownerId: book.ownerId }],
       }),
+      book,
     );
 
     const newLine = toCartLine({ ...locked, item: inserted?.added ?? null });
@@ -133,7 +142,8 @@ export async function addToCart(db: Db, input: { actorId: string; bookId: string
 }
 
 /** Throwing rolls the transaction back, with the insert when it was made. */
-function throwAddProblem(problem: AddToCartProblem | null): void {
+function throwAddProblem(problem: AddToCartProblem | null, book: { ownerBackOn: string | null }): void {
+  if (problem === 'OWNER_AWAY') throw new AppError(problem, { params: { backOn: book.ownerBackOn ?? '' } });
   if (problem) throw new AppError(problem);
 }
 
@@ -165,7 +175,11 @@ export async function removeCartItem(
 ): Promise<CartView> {
   // A malformed id is an item nobody has.
   const rows = isUuid(input.itemId)
-    ? await removeItemStatement(db).execute({ itemId: input.itemId, memberId: input.actorId })
+    ? await removeItemStatement(db).execute({
+        itemId: input.itemId,
+        memberId: input.actorId,
+        now: now().toISOString(),
+      })
     : [];
   if (rows.length === 0) throw new AppError('CART_ITEM_NOT_FOUND');
   return toCartView(rows.filter((row) => row.item?.id !== row.removedId).flatMap(toCartLine));

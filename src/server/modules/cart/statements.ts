@@ -5,9 +5,11 @@ import { CART_QUANTITY, DEFAULT_BORROW_DURATION } from '@domain/constants';
 import type { DbOrTx } from '@server/db/client';
 import { preparedStatement } from '@server/db/statements';
 import { type Book, books, type CartItem, cartItems, user } from '@server/db/schema';
+import { ownerBackOnAt } from '@server/modules/books/availability-service';
 
 // The cart's SQL, built once and named (db/statements.ts); cart/service.ts reads as the rules
-// that run them. Every statement takes the member as `memberId`.
+// that run them. Every statement takes the member as `memberId` and the clock's instant as `now`
+// (ISO text: whether each book's owner is away then, D48).
 
 export interface CartLine {
   id: string;
@@ -15,7 +17,8 @@ export interface CartLine {
   borrowDuration: number;
   createdAt: Date;
   updatedAt: Date;
-  book: Book;
+  /** The book, with the day its owner is back while they are away (D48). */
+  book: Book & { ownerBackOn: string | null };
   ownerId: string | null;
   ownerName: string | null;
   ownerLocation: string | null;
@@ -24,9 +27,12 @@ export interface CartLine {
   ownerLanguage: string | null;
 }
 
+const ownerBackOn = ownerBackOnAt(sql.placeholder('now'));
+
 const cartLineFields = {
   item: cartItems,
   book: books,
+  ownerBackOn,
   ownerName: user.name,
   ownerLocation: user.location,
   ownerEmail: user.email,
@@ -46,6 +52,7 @@ interface CartLineRow {
   /** The fields a line reads, as the insert returns them too. */
   item: Pick<CartItem, 'id' | 'bookId' | 'borrowDuration' | 'createdAt' | 'updatedAt'> | null;
   book: Book | null;
+  ownerBackOn: string | null;
   ownerName: string | null;
   ownerLocation: string | null;
   ownerEmail: string | null;
@@ -56,6 +63,7 @@ interface CartLineRow {
 export function toCartLine({
   item,
   book,
+  ownerBackOn,
   ownerName,
   ownerLocation,
   ownerEmail,
@@ -69,7 +77,7 @@ export function toCartLine({
       borrowDuration: item.borrowDuration,
       createdAt: item.createdAt,
       updatedAt: item.updatedAt,
-      book,
+      book: { ...book, ownerBackOn },
       ownerId: book.ownerId,
       ownerName,
       ownerLocation,
@@ -120,6 +128,7 @@ export const addLockStatement = preparedStatement((db) =>
     .select({
       memberId: user.id,
       book: books,
+      ownerBackOn,
       ownerName: owner.name,
       ownerLocation: owner.location,
       ownerEmail: owner.email,

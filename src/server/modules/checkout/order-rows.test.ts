@@ -44,7 +44,7 @@ const line = (b: Book, borrowDuration: number, ownerName: string): CartLine => (
   borrowDuration,
   createdAt: at,
   updatedAt: at,
-  book: b,
+  book: { ...b, ownerBackOn: null },
   ownerId: b.ownerId,
   ownerName,
   ownerLocation: 'Ubud',

@@ -6,6 +6,7 @@ import type { DbOrTx } from '@server/db/client';
 import { type Book, books, orders, user, waitlistEntries } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { searchMatch, toBookSummary } from '@server/modules/books/service';
+import { bookWithOwnerBackOn } from '@server/modules/books/availability-service';
 import { bookWaitlistsOf } from '@server/modules/waitlist/service';
 
 // D46: a search keeps its main results among the books borrowable now, and lists the matching
@@ -50,39 +51,38 @@ export async function borrowedSection(db: DbOrTx, query: BorrowedQuery): Promise
     if (!owner) throw new AppError('OWNER_NOT_FOUND');
   }
   const where = await conditionsOf(query);
-  const held: Book[] = query.viewerId
-    ? (
-        await db
-          .select({ book: books })
-          .from(waitlistEntries)
-          .innerJoin(books, eq(books.id, waitlistEntries.bookId))
-          .where(
-            and(
-              eq(waitlistEntries.userId, query.viewerId),
-              isNotNull(waitlistEntries.holdUntil),
-              eq(books.heldForId, query.viewerId),
-              ...where,
-            ),
-          )
-          .orderBy(asc(waitlistEntries.holdUntil))
-          .limit(BORROWED_SECTION_SIZE)
-      ).map((r) => r.book)
+  const held: { book: Book; ownerBackOn: string | null }[] = query.viewerId
+    ? await db
+        .select(bookWithOwnerBackOn())
+        .from(waitlistEntries)
+        .innerJoin(books, eq(books.id, waitlistEntries.bookId))
+        .where(
+          and(
+            eq(waitlistEntries.userId, query.viewerId),
+            isNotNull(waitlistEntries.holdUntil),
+            eq(books.heldForId, query.viewerId),
+            ...where,
+          ),
+        )
+        .orderBy(asc(waitlistEntries.holdUntil))
+        .limit(BORROWED_SECTION_SIZE)
     : [];
   // The loan's end: its due date once delivered, else its weeks from the order (not delivered yet).
   const loanEnd = sql`coalesce(${orders.dueAt}, ${orders.createdAt} + ${orders.borrowDuration} * interval '7 days')`;
   const out = await db
-    .select({ book: books })
+    .select(bookWithOwnerBackOn())
     .from(books)
     .leftJoin(orders, eq(orders.id, books.reservedByOrderId))
     .where(and(outNow(), ...where))
     .orderBy(sql`${loanEnd} asc nulls last`, desc(books.createdAt), asc(books.id))
     .limit(BORROWED_SECTION_SIZE - held.length);
 
-  const shown = [...held, ...out.map((r) => r.book)];
+  const rows = [...held, ...out];
+  const shown = rows.map((r) => r.book);
   // One batched read of every book's waitlist: the statements stay the same for 1 or 8 books.
   const waitlists = await bookWaitlistsOf(db, shown, query.viewerId, { expectedReturn: true });
   const items: BorrowedBook[] = shown.map((book, i) => ({
-    book: toBookSummary(book),
+    book: toBookSummary(book, rows[i]?.ownerBackOn ?? null),
     waitlist: waitlists[i],
   }));
   const soonest = (item: BorrowedBook) =>

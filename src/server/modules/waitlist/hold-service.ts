@@ -13,6 +13,7 @@ import {
   waitlistLapsedHolds,
 } from '@server/db/schema';
 import { now } from '@server/lib/clock';
+import { bookWithOwnerBackOn } from '@server/modules/books/availability-service';
 import { announce as announceEvent, listen } from '@server/lib/lifecycle-events';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers, cancelTimers } from '@server/timers/store';
@@ -25,6 +26,8 @@ import {
 } from './notices';
 
 // Holds (D25): when a book becomes borrowable, its first waiter gets it for 48 hours, alone.
+// While its owner is away (D48) it is not borrowable: no hold is offered, and the owner's return
+// announces the book borrowable again (away/service.ts), which offers it then.
 // Every path takes the book's row lock first and then its queue, so two events that free the
 // same book at once take turns: the second finds the book already held and does nothing (and
 // the partial unique index on waitlist_entries keeps one hold per book whatever happens).
@@ -37,10 +40,17 @@ const HOLD_ENDING_BEFORE_MS = 6 * 3_600_000;
 /** The whole configuration: a hold's end announces a book back in the shop to every follower. */
 type HoldConfig = Config;
 
-async function lockBook(tx: Tx, bookId: string): Promise<Book | undefined> {
-  const [book] = await tx.select().from(books).where(eq(books.id, bookId)).for('update');
-  return book;
+/** The book locked, with its owner's return day while they are away (D48: no hold is offered then). */
+async function lockBook(tx: Tx, bookId: string): Promise<AwayAwareBook | undefined> {
+  const [row] = await tx
+    .select(bookWithOwnerBackOn())
+    .from(books)
+    .where(eq(books.id, bookId))
+    .for('update', { of: books });
+  return row && { ...row.book, ownerBackOn: row.ownerBackOn };
 }
+
+type AwayAwareBook = Book & { ownerBackOn: string | null };
 
 /**
  * Gives the locked book to its first waiter when it is borrowable and held for nobody. Returns
@@ -48,7 +58,7 @@ async function lockBook(tx: Tx, bookId: string): Promise<Book | undefined> {
  */
 async function offerHold(
   tx: Tx,
-  book: Book,
+  book: AwayAwareBook,
   at: Date,
 ): Promise<Omit<HoldOffer, 'email' | 'name' | 'language'> | null> {
   if (book.heldForId !== null || !isBorrowable(book)) return null;

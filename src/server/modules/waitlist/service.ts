@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { isBorrowable } from '@domain/cart-rules';
+import { isListed } from '@domain/cart-rules';
 import { CLOSED_ORDER_STATUSES, DEFAULT_BORROW_DURATION } from '@domain/constants';
 import { MAX_EXTENSIONS } from '@domain/loan';
 import {
@@ -79,7 +79,7 @@ const joinable = (book: Book) =>
   book.ownerId !== null &&
   (book.reservedByOrderId !== null ||
     book.status === 'Borrowed' ||
-    (book.heldForId !== null && isBorrowable(book)));
+    (book.heldForId !== null && isListed(book)));
 
 async function inOwnOpenOrder(db: DbOrTx, memberId: string, bookId: string): Promise<boolean> {
   const [row] = await db

@@ -4,19 +4,12 @@ import { MAX_WANTED } from '@domain/constants';
 import { type MyWanted, type WantedBook, type WantedRequest, wantedOf } from '@domain/wanted-types';
 import type { Config } from '@server/config';
 import type { Db, DbOrTx, Tx } from '@server/db/client';
-import {
-  type Book,
-  books,
-  orderItems,
-  orders,
-  user,
-  wantedBookNotices,
-  wantedBooks,
-} from '@server/db/schema';
+import { books, orderItems, orders, user, wantedBookNotices, wantedBooks } from '@server/db/schema';
 import { emailWords, languageOf } from '@server/lib/i18n';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { listen } from '@server/lib/lifecycle-events';
 import { renderNotice } from '@server/outbox/layout';
+import { bookWithOwnerBackOn } from '@server/modules/books/availability-service';
 import { enqueueEmails } from '@server/outbox/outbox';
 
 // Wanted books (D47): a member's list of titles and ISBNs, and the notice when a matching book
@@ -109,10 +102,12 @@ async function tellWanters(
   bookIds: readonly string[],
 ): Promise<void> {
   const rows = await tx
-    .select()
+    .select(bookWithOwnerBackOn())
     .from(books)
     .where(inArray(books.id, [...bookIds]));
-  for (const book of rows.filter((b: Book) => isBorrowable(b) && b.heldForId === null)) {
+  // D48: a book whose owner is away is not borrowable yet; their return announces it again.
+  const ready = rows.map((r) => ({ ...r.book, ownerBackOn: r.ownerBackOn }));
+  for (const book of ready.filter((b) => isBorrowable(b) && b.heldForId === null)) {
     const wanters = await tx
       .select({ wanted: wantedBooks, email: user.email, name: user.name, language: user.language })
       .from(wantedBooks)

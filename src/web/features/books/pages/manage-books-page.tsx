@@ -14,6 +14,7 @@ import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedba
 import { errorMessage } from '@web/lib/api';
 import { AvailabilityBadge } from '@web/components/availability-badge';
 import { useWaitlistCounts } from '@web/features/waitlist/api';
+import { AwaySection } from '@web/features/books/components/away-section';
 import { myBooksQuery, useDeleteBook } from '@web/features/books/api';
 import { BookStatusSelect } from '@web/features/books/components/book-status-select';
 import { useCursorParam } from '@web/lib/cursor-param';
@@ -69,6 +70,8 @@ export default function ManageBooksPage() {
         actions={query.data && query.data.items.length > 0 ? addButton : undefined}
       />
       {justListed && query.data?.items.length === 1 && <OwnerSetup />}
+      {/* D48: an owner with books may set the days they are away. */}
+      {query.data && query.data.items.length > 0 && <AwaySection />}
       {body}
       <DeleteBookDialog book={toDelete} onClose={() => setToDelete(null)} />
     </Container>
@@ -198,7 +201,7 @@ function StatusCell({ book }: { book: ManagedBook }) {
   if (book.inOpenOrder || book.status === 'Borrowed') {
     return (
       <div className="flex flex-wrap items-center gap-2 md:flex-col md:items-start">
-        <AvailabilityBadge availability={book.availability} />
+        <AvailabilityBadge availability={book.availability} backOn={book.backOn} />
         <BookStatusSelect book={book} />
       </div>
     );

@@ -69,7 +69,7 @@ function BorrowedRow({ item }: { item: BorrowedBook }) {
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap gap-1">
-          <AvailabilityBadge availability={book.availability} />
+          <AvailabilityBadge availability={book.availability} backOn={book.backOn} />
         </div>
         <Link to={paths.book(book.id)} className="focus-visible:outline-2 focus-visible:outline-brand-600">
           <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 hover:text-brand-700">

@@ -18,6 +18,7 @@ import { Pagination } from '@web/components/pagination';
 import { SortSelect } from './sort-select';
 import { BorrowedSection } from './borrowed-section';
 import { WantButton } from '@web/components/want-button';
+import { looksLikeIsbn } from '@domain/isbn';
 import { DidYouMean } from './did-you-mean';
 
 /**
@@ -162,10 +163,11 @@ export function CatalogBrowser({
                 </Button>
               ) : params.q || hasFilters ? (
                 <div className="flex flex-wrap justify-center gap-2">
-                  {/* D47: nothing to borrow for these words; the member can be told when it is listed. */}
+                  {/* D47: nothing to borrow for these words; the member can be told when it is listed
+                      (a search that reads as an ISBN wants that ISBN, whatever the title). */}
                   {params.q && !shelf && (
                     <WantButton
-                      wanted={{ title: params.q }}
+                      wanted={looksLikeIsbn(params.q) ? { isbn: params.q } : { title: params.q }}
                       name={params.q}
                       label={t('find:wanted.tellMe')}
                     />

@@ -23,7 +23,7 @@ import { PickupPoints } from '@web/features/catalog/components/pickup-points';
 import { WaitlistPanel } from '@web/features/catalog/components/waitlist-panel';
 import { WantButton } from '@web/components/want-button';
 import { bookWaitlistQuery } from '@web/features/waitlist/api';
-import { formatMonthYear } from '@web/lib/format';
+import { formatDay, formatMonthYear } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { MemberReputation } from '@web/components/member-reputation';
 
@@ -56,7 +56,11 @@ function BookDetailView({ book: shown }: { book: BookDetail }) {
   const isOwner = user?.id === shown.ownerId;
   const saving = monthlySavingMinor(shown);
   // D25: a book out on loan or held has a waitlist; a book held for this viewer is theirs to add.
-  const waitlist = useQuery({ ...bookWaitlistQuery(shown.id), enabled: shown.availability !== 'available' });
+  // D48: a book whose owner is away has no queue of its own; it waits for the owner.
+  const waitlist = useQuery({
+    ...bookWaitlistQuery(shown.id),
+    enabled: shown.availability !== 'available' && shown.availability !== 'away',
+  });
   const heldForMe = waitlist.data?.state === 'held';
   const book: BookDetail = heldForMe ? { ...shown, availability: 'available' } : shown;
 
@@ -83,7 +87,7 @@ function BookDetailView({ book: shown }: { book: BookDetail }) {
 
         <div className="min-w-0">
           {/* Category, condition and language are the tiles below: one place each, no repeat badges. */}
-          <AvailabilityBadge availability={book.availability} />
+          <AvailabilityBadge availability={book.availability} backOn={book.backOn} />
           <h1 className="mt-3 text-3xl leading-tight font-bold tracking-tight text-stone-900 sm:text-4xl">
             {book.title}
           </h1>
@@ -137,8 +141,14 @@ function BookDetailView({ book: shown }: { book: BookDetail }) {
                 <div className="mt-5 hidden md:block">
                   <AddToCartButton book={book} size="lg" />
                 </div>
-                {book.availability !== 'available' && (
-                  <p className="mt-3 text-sm text-stone-600">{t('detail.notBorrowable')}</p>
+                {book.availability === 'away' && book.backOn ? (
+                  <p className="mt-3 text-sm text-stone-600">
+                    {t('detail.ownerAway', { date: formatDay(book.backOn) })}
+                  </p>
+                ) : (
+                  book.availability !== 'available' && (
+                    <p className="mt-3 text-sm text-stone-600">{t('detail.notBorrowable')}</p>
+                  )
                 )}
               </>
             )}

@@ -1,4 +1,4 @@
-import { formatDay } from '@web/lib/format';
+import { formatShortDay } from '@web/lib/format';
 import { Check, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +62,7 @@ export function AddToCartButton({
     // D48: the owner is away; the book can be added from the day they are back.
     button = (
       <Button size={size} variant="secondary" disabled className={className}>
-        {t('add.away', { date: formatDay(book.backOn) })}
+        {t('add.away', { date: formatShortDay(book.backOn) })}
       </Button>
     );
   } else if (book.availability !== 'available') {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Availability } from '@domain/api-types';
 import { Badge } from '@web/components/ui/badge';
-import { formatDay } from '@web/lib/format';
+import { formatShortDay } from '@web/lib/format';
 
 const TONE = {
   available: 'green',
@@ -24,6 +24,6 @@ export function AvailabilityBadge({
 }) {
   const { t } = useTranslation('catalog');
   if (availability === 'away' && backOn)
-    return <Badge tone={TONE.away}>{t('status.away', { date: formatDay(backOn) })}</Badge>;
+    return <Badge tone={TONE.away}>{t('status.away', { date: formatShortDay(backOn) })}</Badge>;
   return <Badge tone={TONE[availability]}>{t(`status.${availability}`)}</Badge>;
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Availability, BookSummary } from '@domain/api-types';
 import { cn } from '@web/components/ui/cn';
-import { formatDay } from '@web/lib/format';
+import { formatShortDay } from '@web/lib/format';
 
 const OVERLAY_KEY: Record<Exclude<Availability, 'available'>, string> = {
   away: 'card.away',
@@ -50,7 +50,7 @@ export function BookCover({
             v.overlayText,
           )}
         >
-          {t(OVERLAY_KEY[book.availability], { date: book.backOn ? formatDay(book.backOn) : '' })}
+          {t(OVERLAY_KEY[book.availability], { date: book.backOn ? formatShortDay(book.backOn) : '' })}
         </span>
       )}
     </>

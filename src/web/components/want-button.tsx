@@ -14,6 +14,10 @@ import type { WantedRequest } from '@domain/wanted-types';
  * now ("Tell me when any copy can be borrowed": its title, author and ISBN). A guest signs in
  * first.
  */
+// Its labels are long (in Indonesian most of all): on a phone the button wraps instead of
+// running past the screen's edge.
+const WRAPS = 'h-auto! min-h-10 py-2 whitespace-normal! text-left';
+
 export function WantButton({
   wanted,
   name,
@@ -31,7 +35,11 @@ export function WantButton({
   const [error, setError] = useState<string | null>(null);
   if (!user)
     return (
-      <ButtonLink to={signInPath(`${location.pathname}${location.search}`)} variant="outline">
+      <ButtonLink
+        to={signInPath(`${location.pathname}${location.search}`)}
+        variant="outline"
+        className={WRAPS}
+      >
         <BellPlus className="size-4" aria-hidden />
         {label}
       </ButtonLink>
@@ -51,9 +59,10 @@ export function WantButton({
       </p>
     );
   return (
-    <div className="flex flex-col items-center gap-1">
+    <div className="flex max-w-full flex-col items-center gap-1">
       <Button
         variant="outline"
+        className={WRAPS}
         loading={add.isPending}
         onClick={() => {
           setError(null);

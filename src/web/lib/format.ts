@@ -54,6 +54,16 @@ export function formatDay(date: string): string {
 }
 
 /**
+ * "11 Dec" / "11 Des" for a calendar date (YYYY-MM-DD) near today, where a badge has little room
+ * (an away owner's return, D48, is at most 90 days off, so the year goes without saying).
+ */
+export function formatShortDay(date: string): string {
+  return dateFormat({ day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date.slice(0, 10)}T00:00:00Z`),
+  );
+}
+
+/**
  * "23 Nov 2026, 14:05 (Bali time)" / "23 Nov 2026, 14.05 WITA": a time names its zone, as the
  * emails' do, so a member whose device is set elsewhere reads the right clock (D21).
  */

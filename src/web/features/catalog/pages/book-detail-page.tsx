@@ -295,8 +295,11 @@ function OwnerCard({ book, canAsk }: { book: BookDetail; canAsk: boolean }) {
               {t('owner.memberSince', { date: formatMonthYear(owner.memberSince) })}
             </span>
           </p>
+          {/* D48: while the owner is away none of their books can be borrowed: say when they can. */}
           <p className="mt-1 text-xs font-medium text-brand-700">
-            {t('owner.availableBooks', { count: owner.availableBooks })}
+            {owner.backOn
+              ? t('owner.awayUntil', { date: formatDay(owner.backOn) })
+              : t('owner.availableBooks', { count: owner.availableBooks })}
           </p>
           <PickupPoints names={owner.pickupPoints} className="mt-1 text-xs text-stone-600" />
           <MemberReputation memberId={owner.id} loans className="mt-1 text-xs" />

@@ -15,7 +15,7 @@ import { PickupPoints } from '@web/features/catalog/components/pickup-points';
 import { SearchBox } from '@web/components/search-box';
 import { SearchSummary } from '@web/features/catalog/components/search-summary';
 import { MemberReputation } from '@web/components/member-reputation';
-import { formatMonthYear } from '@web/lib/format';
+import { formatDay, formatMonthYear } from '@web/lib/format';
 
 export default function OwnerPage() {
   const { t } = useTranslation('catalog');
@@ -62,7 +62,9 @@ function OwnerShelf({ owner }: { owner: OwnerProfile }) {
                 </li>
                 <li className="inline-flex items-center gap-1.5 font-medium text-brand-800">
                   <BookOpen className="size-4" aria-hidden />
-                  {t('owner.availableBooks', { count: owner.availableBooks })}
+                  {owner.backOn
+                    ? t('owner.awayUntil', { date: formatDay(owner.backOn) })
+                    : t('owner.availableBooks', { count: owner.availableBooks })}
                 </li>
               </ul>
               <PickupPoints names={owner.pickupPoints} className="mt-2 text-sm text-stone-600" />

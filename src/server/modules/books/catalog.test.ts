@@ -152,6 +152,7 @@ describe('GET /api/books: what is listed', () => {
         condition: 'Fair',
         status: 'Available',
         availability: 'available',
+        backOn: null,
         weeklyPrice: '20000.50',
         monthlyPrice: null,
         salePrice: null,

@@ -7,7 +7,7 @@ import {
   refundTaskSchema,
 } from '@domain/schemas/payment-tasks';
 import { requireAdmin } from '@server/auth/middleware';
-import { AppError } from '@server/lib/errors';
+import { AppError, fieldProblem } from '@server/lib/errors';
 import { uploadBodyLimit } from '@server/lib/upload-body-limit';
 import { importStatement } from '@server/modules/payments/statement-import-service';
 import {
@@ -105,9 +105,10 @@ const figures = adminRoute({
 /** The form field of a statement upload, and its limit: a busy month's CSV is a few hundred KB. */
 const STATEMENT_FIELD = 'statement';
 const STATEMENT_MAX_BYTES = 2 * 1024 * 1024;
+// Refused with the size message every upload answers (a file of 2 MB or less), on its field.
 const limitStatementBody: typeof requireAdmin = uploadBodyLimit(
   STATEMENT_MAX_BYTES + 16 * 1024,
-  () => new AppError('PAYLOAD_TOO_LARGE'),
+  () => new AppError('FILE_TOO_LARGE', { fields: { [STATEMENT_FIELD]: fieldProblem('importFileTooLarge') } }),
 );
 
 const statementForm = z.object({
@@ -136,7 +137,7 @@ const uploadStatement = {
       200: jsonAnswer(statementImportSchema, 'What became of each credit line'),
       400: errorAnswer('A body that is not a readable multipart form (INVALID_FORM)'),
       409: codeAnswer('STATEMENT_ONLY'),
-      413: codeAnswer('PAYLOAD_TOO_LARGE'),
+      413: codeAnswer('FILE_TOO_LARGE'),
       422: codeAnswer(
         'STATEMENT_FILE_REQUIRED',
         'STATEMENT_NOT_RECOGNISED',

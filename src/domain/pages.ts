@@ -35,6 +35,7 @@ export const PAGES: readonly PagePattern[] = [
   { path: new RegExp(`^/books/${UUID_PATTERN}/edit$`, 'i'), meta: 'editBook' },
   { path: /^\/books\/new$/, meta: 'newBook' },
   { path: /^\/books\/manage$/, meta: 'manageBooks' },
+  { path: /^\/books\/import$/, meta: 'importBooks' },
   {
     path: /^\/owner\/[^/]+$/,
     meta: 'owner',

@@ -98,6 +98,13 @@ describe('repeating timers catch up once after a downtime', () => {
     });
     expect(noticed.status).toBe(200);
 
+    // owner away (D48): an owner going away in two days, back three days later (both ends armed).
+    const away = await ctx.request('PUT', '/api/profile/away', {
+      cookie: owner.cookie,
+      body: { from: '2026-12-04', to: '2026-12-06' },
+    });
+    expect(away.status).toBe(200);
+
     const armed = await ctx.db.select({ kind: timers.kind }).from(timers).where(isNull(timers.firedAt));
     for (const { prefix } of TIMER_KINDS) {
       expect(

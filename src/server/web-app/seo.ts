@@ -26,6 +26,7 @@ const PRIVATE_PATHS = [
   '/profile/',
   '/books/new',
   '/books/manage',
+  '/books/import',
   '/confirm-email',
   '/reset-password',
 ];

@@ -70,6 +70,12 @@ const SAME_IN_BOTH = new Set(
     'ISBN',
     // A push notification (D45): Indonesian apps say "notifikasi push".
     'Push',
+    // The banks whose statements are read (D42), and the currency's name.
+    'BCA',
+    'Mandiri',
+    'BNI',
+    'BRI',
+    'Rupiah',
   ].map((w) => w.toLowerCase()),
 );
 

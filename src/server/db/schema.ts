@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { now } from '@server/lib/clock';
 import {
   type AnyPgColumn,
   bigint,
@@ -568,9 +567,7 @@ export const orderEvents = pgTable(
     actorRole: text('actor_role').notNull(),
     /** What the step recorded beyond the status, e.g. the amount received and bank reference (D33). */
     details: jsonb('details').$type<OrderEventDetails>(),
-    // When the step happened, on the one clock (not the database's): rules read it (a return
-    // by the due date, D21; an order priced within its 24 hours, D50) against times the clock set.
-    createdAt: createdAt().$defaultFn(() => now()),
+    createdAt: createdAt(),
   },
   (t) => [
     index('order_events_order_idx').on(t.orderId, t.createdAt),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { emailNotifications } from '@server/db/schema';
-import { advanceClock, resetClock, setClock } from '@server/lib/clock';
+import { emailNotifications, orderEvents } from '@server/db/schema';
+import { advanceClock, now, resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
@@ -35,6 +35,12 @@ async function completedOrder(options: { owner?: Member; borrower?: Member; late
   // 1 week loan: moving the clock past the due date makes the return late.
   if (options.lateByDays) advanceClock((7 + options.lateByDays) * DAY);
   await advanceTestOrder(ctx, { orderId: order.id, admin, to: 'Completed' });
+  // The database stamps an event with its own time; the return happened at the clock's time,
+  // which the on-time share (D21) compares with the due date the clock set.
+  await ctx.db
+    .update(orderEvents)
+    .set({ createdAt: now() })
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, 'Returning in Progress')));
   return { owner, borrower, id: order.id };
 }
 

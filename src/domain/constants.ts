@@ -64,6 +64,8 @@ export const COUNT_CAP = 10_000;
 export const SEARCH_COUNT_CAP = 100;
 /** The shortest search: shorter words are refused (no index can find them inside titles). */
 export const MIN_SEARCH_LENGTH = 3;
+/** A search that finds fewer books than this is offered "Did you mean" (kept here, free of zod, for the catalog's first page). */
+export const FEW_RESULTS = 3;
 
 export const HOME_LATEST_LIMIT = 10;
 export const MORE_FROM_OWNER_LIMIT = 10;

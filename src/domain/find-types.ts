@@ -10,8 +10,6 @@ import { bookWaitlistSchema } from './waitlist-types';
 export const BORROWED_SECTION_SIZE = 8;
 /** How many spellings "Did you mean" offers at most. */
 export const MAX_SUGGESTIONS = 3;
-/** A search that finds fewer books than this is offered "Did you mean". */
-export const FEW_RESULTS = 3;
 
 const searchWords = z
   .string()

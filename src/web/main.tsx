@@ -7,15 +7,19 @@ import './styles.css';
 import { Providers, queryClient } from './app/providers';
 import { router } from './app/router';
 import { listenForInstallPrompt } from './lib/install-prompt';
+import { keepsMemberReads } from './lib/offline-cache';
 
 listenForInstallPrompt();
 // The service worker (sw.ts) in a production build only, registered after the page has loaded
-// by a chunk of its own; once it controls the page, the page's data is asked again through it,
-// so it is kept for offline after this one visit.
+// by a chunk of its own; once it controls the page, a member's data is asked again through it,
+// so it is kept for offline after this one visit (a guest's or an admin's is never kept: no
+// second read for them).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
     void import('./lib/service-worker').then(({ registerServiceWorker }) =>
-      registerServiceWorker(() => void queryClient.invalidateQueries()),
+      registerServiceWorker(() => {
+        if (keepsMemberReads()) void queryClient.invalidateQueries();
+      }),
     );
   });
 }

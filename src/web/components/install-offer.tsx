@@ -1,9 +1,9 @@
+import '@web/lib/words/pwa';
 import { Download, Share } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { installPrompt, onInstallPrompt, promptInstall } from '@web/lib/install-prompt';
-import '@web/lib/pwa-words';
 
 // "Install Rakbuku": Chrome's own dialog where the browser offers one (Android), the written
 // steps on iPhone and iPad (Safari has no install dialog). Never a nag: after an order is placed

@@ -1,7 +1,7 @@
+import '@web/lib/words/pwa';
 import { CloudOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatOrderDateTime } from '@web/lib/format';
-import '@web/lib/pwa-words';
 
 /**
  * Shown while the page shows answers the service worker kept (lib/offline-cache.ts): the member

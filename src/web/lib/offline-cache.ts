@@ -33,12 +33,14 @@ let keep: boolean | undefined;
 let savedAt: string | null = null;
 const listeners = new Set<() => void>();
 
-/** Whether this request may be kept offline (the header the service worker looks for). */
-export function keepsOffline(path: string): boolean {
-  if (!isMemberRead(path)) return false;
+/** Whether a member who is not an admin is signed in here, so their reads are kept offline. */
+export function keepsMemberReads(): boolean {
   keep ??= localStorage.getItem(KEEP_KEY) === '1';
   return keep;
 }
+
+/** Whether this request may be kept offline (the header the service worker looks for). */
+export const keepsOffline = (path: string) => isMemberRead(path) && keepsMemberReads();
 
 /**
  * Empties the member's kept answers and the kept page, on sign-out and when a session expires.

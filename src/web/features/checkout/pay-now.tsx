@@ -1,3 +1,4 @@
+import '@web/lib/words/checkout';
 import { Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@web/lib/words/account';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_MAX } from '@domain/constants';

@@ -1,3 +1,4 @@
+import '@web/lib/words/account';
 import { MailCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

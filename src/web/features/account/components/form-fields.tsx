@@ -1,3 +1,4 @@
+import '@web/lib/words/account';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

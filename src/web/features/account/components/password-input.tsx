@@ -1,3 +1,4 @@
+import '@web/lib/words/account';
 import { Eye, EyeOff } from 'lucide-react';
 import { forwardRef, type InputHTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@web/lib/words/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

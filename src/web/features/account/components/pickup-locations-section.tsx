@@ -1,3 +1,4 @@
+import '@web/lib/words/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';

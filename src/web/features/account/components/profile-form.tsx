@@ -1,3 +1,4 @@
+import '@web/lib/words/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

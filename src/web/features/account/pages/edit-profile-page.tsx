@@ -1,3 +1,4 @@
+import '@web/lib/words/account';
 import { ArrowLeft, Bell, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useEffect, useState } from 'react';

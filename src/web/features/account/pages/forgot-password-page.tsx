@@ -1,3 +1,4 @@
+import '@web/lib/words/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';

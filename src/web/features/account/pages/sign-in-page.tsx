@@ -1,3 +1,4 @@
+import '@web/lib/words/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';

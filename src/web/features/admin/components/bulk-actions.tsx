@@ -1,3 +1,4 @@
+import '@web/lib/words/admin';
 import { useTranslation } from 'react-i18next';
 import type { AdminBulkStatusResult } from '@domain/admin-types';
 import { ADMIN_STEP_ACTIONS, type AdminStepAction } from '@domain/order-machine';

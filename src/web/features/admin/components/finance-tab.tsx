@@ -1,3 +1,4 @@
+import '@web/lib/words/admin';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatMoney } from '@domain/money';

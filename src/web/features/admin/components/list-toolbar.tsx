@@ -1,3 +1,4 @@
+import '@web/lib/words/admin';
 import { Search, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

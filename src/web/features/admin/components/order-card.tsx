@@ -1,3 +1,4 @@
+import '@web/lib/words/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

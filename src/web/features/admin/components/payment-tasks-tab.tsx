@@ -1,3 +1,4 @@
+import '@web/lib/words/admin';
 import { HandCoins } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

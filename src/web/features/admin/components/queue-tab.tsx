@@ -1,3 +1,4 @@
+import '@web/lib/words/admin';
 import { CalendarX, CircleCheck, HandCoins, MailWarning, Truck, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

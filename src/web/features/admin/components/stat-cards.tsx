@@ -1,3 +1,4 @@
+import '@web/lib/words/admin';
 import { BookOpen, CalendarX, Mail, ShoppingBag, Timer, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@web/lib/words/admin';
 import { FileSpreadsheet } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

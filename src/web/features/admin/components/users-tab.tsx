@@ -1,3 +1,4 @@
+import '@web/lib/words/admin';
 import { useState } from 'react';
 import { Trash2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';

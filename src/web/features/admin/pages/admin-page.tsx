@@ -1,3 +1,4 @@
+import '@web/lib/words/admin';
 import { ShieldAlert } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import './statistics-words';
+import '@web/lib/words/statistics';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,3 +1,4 @@
+import '@web/lib/words/books';
 import { useQuery } from '@tanstack/react-query';
 import { Plane } from 'lucide-react';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '@web/lib/words/books';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '@web/lib/words/books';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

@@ -1,3 +1,4 @@
+import '@web/lib/words/books';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { ScanBarcode } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';

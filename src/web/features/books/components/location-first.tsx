@@ -1,3 +1,5 @@
+import '@web/lib/words/books';
+import '@web/lib/words/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';

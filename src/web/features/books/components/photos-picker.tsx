@@ -1,3 +1,4 @@
+import '@web/lib/words/books';
 import { ArrowLeft, ArrowRight, ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

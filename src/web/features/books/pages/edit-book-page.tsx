@@ -1,3 +1,4 @@
+import '@web/lib/words/books';
 import { useQuery } from '@tanstack/react-query';
 import { BookX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';

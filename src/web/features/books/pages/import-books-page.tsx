@@ -1,3 +1,4 @@
+import '@web/lib/words/books';
 import { useQuery } from '@tanstack/react-query';
 import { FileUp, ImagePlus, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';

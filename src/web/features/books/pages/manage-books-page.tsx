@@ -1,3 +1,4 @@
+import '@web/lib/words/books';
 import { useQuery } from '@tanstack/react-query';
 import { BookPlus, Eye, FileUp, Library, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';

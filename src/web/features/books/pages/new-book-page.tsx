@@ -1,3 +1,4 @@
+import '@web/lib/words/books';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MIN_SEARCH_LENGTH } from '@domain/constants';
-import { FEW_RESULTS } from '@domain/find-types';
+import { FEW_RESULTS, MIN_SEARCH_LENGTH } from '@domain/constants';
 import { suggestionsQuery } from '@web/features/catalog/find-api';
 
 /**

@@ -1,3 +1,4 @@
+import '@web/lib/words/checkout';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_MAX } from '@domain/constants';
 import type { DeliveryAddress } from '@domain/order-types';

@@ -1,3 +1,4 @@
+import '@web/lib/words/checkout';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartView } from '@domain/cart-types';

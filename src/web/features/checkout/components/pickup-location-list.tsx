@@ -1,3 +1,4 @@
+import '@web/lib/words/checkout';
 import { MapPin, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PickupLocation } from '@domain/api-types';

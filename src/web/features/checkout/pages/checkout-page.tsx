@@ -1,3 +1,4 @@
+import '@web/lib/words/checkout';
 import { ArrowLeft, ShoppingBag } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@web/lib/words/checkout';
 import { CheckCircle2, Clock, Mail, PackageCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@web/lib/words/info';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POLICY_EFFECTIVE_DATE } from '@domain/constants';

@@ -1,3 +1,4 @@
+import '@web/lib/words/info';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@web/components/ui/button';
 import { InfoArticle } from '@web/features/info/components/info-article';

@@ -1,3 +1,4 @@
+import '@web/lib/words/notices';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { NoticeChannel, NoticeKind } from '@domain/notice-kinds';

@@ -1,3 +1,4 @@
+import '@web/lib/words/notices';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@web/components/ui/button';

@@ -36,7 +36,9 @@ const initialized = i18n.use(initReactI18next).init({
   fallbackLng: DEFAULT_UI_LANGUAGE,
   supportedLngs: ['en', 'id'],
   defaultNS: 'common',
-  ns: NAMESPACES,
+  // A copy: i18next adds every namespace it is given later (lib/lazy-words.ts) to this list, and
+  // NAMESPACES must stay the first page's own, which the Indonesian chunk above has.
+  ns: [...NAMESPACES],
   interpolation: { escapeValue: false },
   returnNull: false,
 });

@@ -78,6 +78,15 @@ describe('lazy namespaces', () => {
     }
   });
 
+  it('adding a lazy namespace leaves the first page list, which the Indonesian chunk loads, as it was', async () => {
+    const before = [...FIRST_PAGE_NAMESPACES];
+    const { addWords } = await import('./lazy-words');
+    const { default: i18n } = await import('./i18n');
+    addWords('info', { title: 'Info' }, { title: 'Info' });
+    expect(i18n.hasResourceBundle('id', 'info')).toBe(true);
+    expect(FIRST_PAGE_NAMESPACES).toEqual(before);
+  });
+
   it('no first page namespace is lazy too', () => {
     for (const ns of FIRST_PAGE_NAMESPACES) expect(LAZY_NAMESPACES).not.toContain(ns);
   });

@@ -35,6 +35,10 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 413,
   FORBIDDEN_CHARACTER: 400,
   CROSS_SITE_REQUEST: 403,
+  /** Safe retries (security/idempotency.ts): a malformed key, a key reused for another request, one still answered. */
+  IDEMPOTENCY_KEY_INVALID: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_KEY_IN_FLIGHT: 409,
   CONCURRENT_CHANGE: 409,
   INTERNAL: 500,
   /** The owners' balances are being counted again after a fee change (payments/balances-service.ts). */

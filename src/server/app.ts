@@ -27,6 +27,7 @@ import { jsonResponses } from './lib/json-response';
 import { refuseForbiddenText } from './security/forbidden-text';
 import { limitJsonBody } from './security/json-body-limit';
 import { isServedAuthEndpoint } from './auth/served-endpoints';
+import { idempotentPosts } from './security/idempotency';
 import { limitSignInGuesses } from './security/password-guesses';
 import { createPageHints } from './web-app/page-hints';
 import { mountSeo } from './web-app/seo';
@@ -161,6 +162,8 @@ export function createApp(deps: AppDeps) {
     await loadSession(c);
     await next();
   });
+  // A POST sent again with its Idempotency-Key gets its first answer (security/idempotency.ts).
+  app.use('/api/*', idempotentPosts);
 
   mountApiModules(app);
   mountApiDocs(app);

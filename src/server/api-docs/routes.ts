@@ -6,6 +6,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '@server/app-env';
 import { SESSION_COOKIE_NAMES } from '@server/auth/auth';
 import { SESSION_SCHEME } from '@server/lib/openapi';
+import { IDEMPOTENCY_HEADER } from '@server/security/idempotency';
 import { describeAuthEndpoints } from './auth-endpoints';
 
 // GET /api/openapi.json: the OpenAPI 3.1 document made from the route declarations.
@@ -17,7 +18,8 @@ const INTRODUCTION = `Rakbuku's HTTP API, as the web app uses it. Every answer i
 - **Authentication**: a session cookie set by \`POST /api/auth/sign-in/email\` (httpOnly, SameSite=Lax). Send it with every call; routes marked 401 need it, admin routes also need the admin role (403 \`ADMIN_ONLY\`).
 - **Origin rule**: a state-changing call (POST, PUT, PATCH, DELETE) that carries the cookie, or any Origin header, must come from the app's own origin; otherwise 403 \`CROSS_SITE_REQUEST\`.
 - **Errors**: \`{ "error": { "code", "message", "fields"? } }\`; \`message\` is ready to show, \`fields\` holds one message per invalid field (422). A 500 carries a \`requestId\` and nothing internal.
-- **Pagination**: lists take \`page\` (from 1) and \`pageSize\` and answer \`{ items, total, page, pageSize }\`.
+- **Pagination**: each list's entry below gives its paging parameters and answer: numbered pages (\`page\` from 1, \`pageSize\`), the catalog's cursors (\`nextCursor\`/\`prevCursor\`, sent back as \`after\`/\`before\`), or the admin lists' keyset \`cursor\` (answering \`next\`/\`prev\`).
+- **Retrying safely**: every POST but Better Auth's (\`/api/auth/*\`) takes an optional \`Idempotency-Key\` header; the same key and body within a day get the first answer again (\`Idempotent-Replayed: true\`), never a second order, message or payout.
 - **Money** is whole rupiah written as a decimal string ("25000.00"); times are ISO 8601.`;
 
 const standalone = createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
@@ -66,11 +68,17 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>) {
     name: SESSION_COOKIE_NAMES[0],
     description: `The httpOnly session cookie \`POST /api/auth/sign-in/email\` sets (\`${SESSION_COOKIE_NAMES[1]}\` on https)`,
   });
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Rakbuku API', version: '1', description: INTRODUCTION },
-    servers: [{ url: '/' }],
-  });
+  app.get('/api/openapi.json', (c) =>
+    c.json(
+      withIdempotencyKey(
+        app.getOpenAPI31Document({
+          openapi: '3.1.0',
+          info: { title: 'Rakbuku API', version: '1', description: INTRODUCTION },
+          servers: [{ url: '/' }],
+        }),
+      ),
+    ),
+  );
   app.get('/api/docs', (c) => c.html(PAGE));
   app.get('/api/docs/start.js', (c) =>
     c.body(START, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
@@ -84,4 +92,34 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>) {
       'cache-control': 'public, max-age=3600',
     }),
   );
+}
+
+type Document = ReturnType<OpenAPIHono<AppEnv>['getOpenAPI31Document']>;
+
+/**
+ * Every POST of ours takes the optional Idempotency-Key header (security/idempotency.ts), which
+ * the middleware reads before the route: the document says so on each POST, as one shared
+ * parameter. Better Auth's endpoints answer with their own cookies and do not take it.
+ */
+function withIdempotencyKey(document: Document): Document {
+  const parameter = { $ref: '#/components/parameters/IdempotencyKey' };
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (!item?.post || path.startsWith('/api/auth/')) continue;
+    item.post.parameters = [...(item.post.parameters ?? []), parameter];
+  }
+  document.components = {
+    ...document.components,
+    parameters: {
+      ...document.components?.parameters,
+      IdempotencyKey: {
+        name: IDEMPOTENCY_HEADER,
+        in: 'header',
+        required: false,
+        schema: { type: 'string', minLength: 8, maxLength: 255 },
+        description:
+          'Any 8 to 255 visible characters, new for each request: sent again with the same body, the first answer comes back (with `Idempotent-Replayed: true`) for a day instead of a second effect; with another body, 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still answered, 409 `IDEMPOTENCY_KEY_IN_FLIGHT`.',
+      },
+    },
+  };
+  return document;
 }

@@ -1253,3 +1253,29 @@ export const ownerAway = pgTable(
   },
   (t) => [check('owner_away_order', sql`${t.startsOn} <= ${t.endsOn} and ${t.startsAt} < ${t.backAt}`)],
 );
+
+/**
+ * A POST sent with an `Idempotency-Key` header (security/idempotency.ts): the key under its
+ * sender, what the request was (method, path and a hash of the body) and, once answered, the
+ * answer, replayed to the same key and body for a day.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    /** Whose key: `user:<id>` for a member, `ip:<address>` for a guest. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    /** Null while the first request is being answered. */
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotent_requests_pk', columns: [t.scope, t.key] }),
+    index('idempotent_requests_created_idx').on(t.createdAt),
+  ],
+);

@@ -58,7 +58,9 @@ type NotFoundCode = { [C in ErrorCode]: (typeof ERROR_CODES)[C] extends 404 ? C 
 
 // What app.ts's middleware can answer on any route, before the handler runs.
 const ANY_ROUTE = {
-  400: errorAnswer('Malformed request: a body that is not JSON, or a NUL character (FORBIDDEN_CHARACTER)'),
+  400: errorAnswer(
+    'Malformed request: a body that is not JSON, a NUL character (FORBIDDEN_CHARACTER), or a malformed Idempotency-Key (IDEMPOTENCY_KEY_INVALID)',
+  ),
   413: errorAnswer('The body is larger than the route accepts'),
   500: errorAnswer('Unexpected error; nothing internal is shown, only a request id'),
   503: errorAnswer(
@@ -73,6 +75,13 @@ const WITH_INPUT = {
   422: errorAnswer(
     'Invalid input: `message` is the first rule broken, `fields` its English text and `fieldCodes` its message key per field',
   ),
+} as const;
+/** A POST sent with an Idempotency-Key header (security/idempotency.ts). */
+const IDEMPOTENT = {
+  409: errorAnswer(
+    'A request with this Idempotency-Key is still being answered (IDEMPOTENCY_KEY_IN_FLIGHT); `Retry-After` says when to try again',
+  ),
+  422: errorAnswer('This Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED)'),
 } as const;
 const SIGNED_IN = { 401: errorAnswer('Not signed in (UNAUTHORIZED)') } as const;
 const ADMIN = { 403: errorAnswer('Not an admin (ADMIN_ONLY), or a cross-site request') } as const;
@@ -99,7 +108,7 @@ export function operationIdFor(method: string, path: string): string {
   return [method.toLowerCase(), ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
 }
 type Errors = typeof ANY_ROUTE &
-  Partial<typeof STATE_CHANGING & typeof WITH_INPUT & typeof SIGNED_IN & typeof ADMIN>;
+  Partial<typeof STATE_CHANGING & typeof IDEMPOTENT & typeof WITH_INPUT & typeof SIGNED_IN & typeof ADMIN>;
 
 function withErrors<R extends Declared>(
   config: R,
@@ -107,10 +116,15 @@ function withErrors<R extends Declared>(
   security: Record<string, string[]>[],
 ) {
   const changes = config.method !== 'get' && config.method !== 'head';
+  const post = config.method === 'post';
   const errors = {
     ...ANY_ROUTE,
     ...(changes ? STATE_CHANGING : {}),
+    ...(post ? IDEMPOTENT : {}),
     ...(config.request ? WITH_INPUT : {}),
+    ...(post && config.request
+      ? { 422: errorAnswer(`${WITH_INPUT[422].description}; or ${IDEMPOTENT[422].description}`) }
+      : {}),
     ...extra,
   } as Errors;
   // The route's own answers win over the shared descriptions of the same status.

@@ -36,9 +36,17 @@ async function nearest(db: DbOrTx, word: string): Promise<{ word: string; exact:
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** Whether the search would show a book: in the shop, or out now (D46). */
+/**
+ * Whether the search would show a book: in the shop, or out now (D46). The books to check come
+ * from the phrase's words and pairs of neighbouring words (rk_phrase_keys, migration 0041), the
+ * intersection of their lists in books_phrase_keys_idx; `ilike` then checks the phrase as the
+ * search does. A book that has the phrase only inside longer words ("bathe gardens" for "the
+ * garden") is not counted: suggestions are the books' own words, whole.
+ */
 async function findsABook(db: DbOrTx, phrase: string): Promise<boolean> {
   const pattern = `%${escapeLike(phrase)}%`;
+  // Computed once while planning (the function is immutable), so the index sees a constant.
+  const hasTheWords = sql`rk_phrase_keys(${books.title}, ${books.author}) @> rk_phrase_keys(${phrase}::text, '')`;
   const findable = or(
     listed(),
     sql`${books.deletedAt} is null and (${books.reservedByOrderId} is not null or ${books.status} = 'Borrowed') and ${books.status} <> 'Unavailable'`,
@@ -46,7 +54,7 @@ async function findsABook(db: DbOrTx, phrase: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql`1` })
     .from(books)
-    .where(and(or(ilike(books.title, pattern), ilike(books.author, pattern)), findable))
+    .where(and(hasTheWords, or(ilike(books.title, pattern), ilike(books.author, pattern)), findable))
     .limit(1);
   return row !== undefined;
 }

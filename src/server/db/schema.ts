@@ -361,7 +361,7 @@ export const books = pgTable(
       .where(sql`deleted_at is null and (reserved_by_order_id is not null or status = 'Borrowed')`),
     // The books an order holds, for the triggers that keep loanEndsAt (migration 0041).
     index('books_reserved_by_order_idx').on(t.reservedByOrderId).where(sql`reserved_by_order_id is not null`),
-    // "Did you mean": a phrase's books by its words and pairs of words (migration 0041).
+    // "Did you mean": a phrase's books by its pairs of neighbouring words (migration 0041).
     index('books_phrase_keys_idx').using('gin', sql`rk_phrase_keys(${t.title}, ${t.author})`),
   ],
 );

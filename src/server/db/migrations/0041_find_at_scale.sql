@@ -45,17 +45,14 @@ CREATE INDEX "books_out_loan_end_idx" ON "books" ("loan_ends_at", "created_at" D
 UPDATE books b SET loan_ends_at = rk_loan_end(b.reserved_by_order_id) WHERE b.reserved_by_order_id IS NOT NULL;--> statement-breakpoint
 -- "Did you mean" offers a phrase only when a book a member can find contains it. `ilike` over the
 -- titles cannot tell that fast when no book does: the trigram index offers every book with the
--- phrase's letters (tens of thousands for "the garden"), each read and rejected. These keys are a
--- title's and an author's words (three letters or more, lower case) and each pair of neighbouring
--- words, so a phrase's books are the intersection of its words' and pairs' lists in one GIN index,
--- a few books to check with `ilike` (find/suggestions-service.ts findsABook).
+-- phrase's letters (tens of thousands for "the garden"), each read and rejected. These keys are
+-- each pair of neighbouring words of a title and of an author (lower case), so a phrase's books
+-- are the intersection of its pairs' lists in one GIN index, a few books to check with `ilike`
+-- (find/suggestions-service.ts findsABook; one word keeps the trigram index).
 CREATE FUNCTION "rk_phrase_keys"(text, text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT coalesce(array_agg(DISTINCT k), '{}')
+  SELECT coalesce(array_agg(DISTINCT ws[i] || ' ' || ws[i + 1]), '{}')
   FROM (SELECT array_remove(regexp_split_to_array(lower(c), '[^[:alnum:]]+'), '') AS ws FROM unnest(array[$1, $2]) c) cols,
-  LATERAL (
-    SELECT ws[i] AS k FROM generate_subscripts(ws, 1) i WHERE length(ws[i]) >= 3
-    UNION ALL
-    SELECT ws[i] || ' ' || ws[i + 1] FROM generate_subscripts(ws, 1) i WHERE i < cardinality(ws)
-  ) keys
+  LATERAL generate_subscripts(ws, 1) i
+  WHERE i < cardinality(ws)
 $$;--> statement-breakpoint
 CREATE INDEX "books_phrase_keys_idx" ON "books" USING gin (rk_phrase_keys("title", "author"));

@@ -21,7 +21,8 @@ import { measureStarts, type StartResult, startReport } from './growth-start';
 //     request; and the plan's verdict: index only, or the tables read by a sequential scan and
 //     how many rows the scans read;
 //   - the server's memory (after a full collection) when it started and after every request.
-// `seed` only seeds; `only=admin` measures the requests whose name starts so. Sizes are named on
+// `seed` only seeds; `only=admin` measures the requests whose name starts so (BENCH_GROWTH_STATEMENTS=1
+// prints each statement's own database time beside its text). Sizes are named on
 // the command line (default: all three). `start` measures the server's starts instead
 // (bench/growth-start.ts; `pglite` adds the embedded database; default size 10k).
 
@@ -417,6 +418,11 @@ class Explainer {
         const again: number[] = [];
         for (let i = 0; i < (first.ms > SLOW_MS ? 1 : 3); i++) again.push((await this.run(this.warm, s)).ms);
         warmMs += median(again);
+        // BENCH_GROWTH_STATEMENTS=1: each statement's own figures, to see where a request's time goes.
+        if (process.env.BENCH_GROWTH_STATEMENTS) {
+          const text = s.text.replace(/\s+/g, ' ').slice(0, 160);
+          console.log(`    ${round1(first.ms)} / ${round1(median(again))} ms: ${text}`);
+        }
         walk(first.plan, (node) => {
           if (!/Scan/.test(node['Node Type'])) return;
           const read =

@@ -247,6 +247,10 @@ export const books = pgTable(
     reservedByOrderId: uuid('reserved_by_order_id').references((): AnyPgColumn => orders.id, {
       onDelete: 'set null',
     }),
+    // D46: while an order holds the book, when its loan ends (the order's due date once delivered,
+    // else its weeks from the order); null when none does. PostgreSQL keeps it from the reservation
+    // and the order's dates (migration 0041): never set it here.
+    loanEndsAt: timestamp('loan_ends_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     // D25: the member whose exclusive hold this book is in (the waitlist's first waiter); null
     // when nobody holds it. Only that member may put the book in a cart or check it out.
@@ -351,6 +355,14 @@ export const books = pgTable(
     index('books_out_author_trgm_idx')
       .using('gin', sql`${t.author} gin_trgm_ops`)
       .where(sql`deleted_at is null and (reserved_by_order_id is not null or status = 'Borrowed')`),
+    // D46's section in its order: the books out now, soonest loan's end first (find/service.ts).
+    index('books_out_loan_end_idx')
+      .on(t.loanEndsAt, t.createdAt.desc(), t.id)
+      .where(sql`deleted_at is null and (reserved_by_order_id is not null or status = 'Borrowed')`),
+    // The books an order holds, for the triggers that keep loanEndsAt (migration 0041).
+    index('books_reserved_by_order_idx').on(t.reservedByOrderId).where(sql`reserved_by_order_id is not null`),
+    // "Did you mean": a phrase's books by its pairs of neighbouring words (migration 0041).
+    index('books_phrase_keys_idx').using('gin', sql`rk_phrase_keys(${t.title}, ${t.author})`),
   ],
 );
 

@@ -32,6 +32,7 @@ const book = (
   salePrice: null,
   soldAt: null,
   reservedByOrderId: null,
+  loanEndsAt: null,
   heldForId: null,
   deletedAt: null,
   createdAt: at,

@@ -3,7 +3,7 @@ import { type Category, MIN_SEARCH_LENGTH } from '@domain/constants';
 import { BORROWED_SECTION_SIZE, type BorrowedBook, type BorrowedSection } from '@domain/find-types';
 import { normalizeIsbn } from '@domain/isbn';
 import type { DbOrTx } from '@server/db/client';
-import { type Book, books, orders, user, waitlistEntries } from '@server/db/schema';
+import { type Book, books, user, waitlistEntries } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { searchMatch, toBookSummary } from '@server/modules/books/service';
 import { bookWithOwnerBackOn } from '@server/modules/books/availability-service';
@@ -67,14 +67,13 @@ export async function borrowedSection(db: DbOrTx, query: BorrowedQuery): Promise
         .orderBy(asc(waitlistEntries.holdUntil))
         .limit(BORROWED_SECTION_SIZE)
     : [];
-  // The loan's end: its due date once delivered, else its weeks from the order (not delivered yet).
-  const loanEnd = sql`coalesce(${orders.dueAt}, ${orders.createdAt} + ${orders.borrowDuration} * interval '7 days')`;
+  // The loan's end is kept on the book (migration 0041) in the order of books_out_loan_end_idx:
+  // a common word stops after its first matches there, however many books are out.
   const out = await db
     .select(bookWithOwnerBackOn())
     .from(books)
-    .leftJoin(orders, eq(orders.id, books.reservedByOrderId))
     .where(and(outNow(), ...where))
-    .orderBy(sql`${loanEnd} asc nulls last`, desc(books.createdAt), asc(books.id))
+    .orderBy(sql`${books.loanEndsAt} asc nulls last`, desc(books.createdAt), asc(books.id))
     .limit(BORROWED_SECTION_SIZE - held.length);
 
   const rows = [...held, ...out];

@@ -36,9 +36,23 @@ async function nearest(db: DbOrTx, word: string): Promise<{ word: string; exact:
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** Whether the search would show a book: in the shop, or out now (D46). */
+/**
+ * Whether the search would show a book: in the shop, or out now (D46), checked with `ilike` as
+ * the search does. For one word the trigram index already reads about that word's books (and a
+ * common word is found among the first books read). Several words are where trigrams fail: "the
+ * garden" has the letters of every title with both words, tens of thousands of books to read and
+ * reject when none has them together. Their books come from the pairs of neighbouring words
+ * instead (rk_phrase_keys, migration 0041): the intersection of a few lists in
+ * books_phrase_keys_idx. A book with the phrase only inside longer words ("bathe gardens" for
+ * "the garden") is not counted: suggestions are the books' own words, whole.
+ */
 async function findsABook(db: DbOrTx, phrase: string): Promise<boolean> {
   const pattern = `%${escapeLike(phrase)}%`;
+  // The phrase's keys are computed once while planning (the function is immutable), so the
+  // index sees a constant.
+  const hasTheWords = phrase.includes(' ')
+    ? sql`rk_phrase_keys(${books.title}, ${books.author}) @> rk_phrase_keys(${phrase}::text, '')`
+    : undefined;
   const findable = or(
     listed(),
     sql`${books.deletedAt} is null and (${books.reservedByOrderId} is not null or ${books.status} = 'Borrowed') and ${books.status} <> 'Unavailable'`,
@@ -46,7 +60,7 @@ async function findsABook(db: DbOrTx, phrase: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql`1` })
     .from(books)
-    .where(and(or(ilike(books.title, pattern), ilike(books.author, pattern)), findable))
+    .where(and(hasTheWords, or(ilike(books.title, pattern), ilike(books.author, pattern)), findable))
     .limit(1);
   return row !== undefined;
 }

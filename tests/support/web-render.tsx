@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { vi } from 'vitest';
+import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { RequireAuth } from '@web/app/guards';
+import { applyLanguage, languageReady } from '@web/lib/i18n';
 
 // Component tests (happy-dom) render our real components, i18n catalogues and API client; only
 // the network is stood in for, by a fetch that answers the API's documented shapes.
@@ -58,11 +60,23 @@ export function apiError(status: number, code: string, message: string, extra: o
 
 /**
  * Renders `ui` with a fresh query cache (no retries, so an error shows at once) inside a router
- * at `path`; `route` is the pattern the page is mounted at when it reads parameters.
+ * at `path`; `route` is the pattern the page is mounted at when it reads parameters, and `others`
+ * the pages it may lead to (pattern to element). A member's page needs `signedIn`.
  */
 export function renderWithApp(
   ui: ReactNode,
-  { path = '/', route = '*' }: { path?: string; route?: string } = {},
+  {
+    path = '/',
+    route = '*',
+    others = {},
+    signedIn = false,
+  }: {
+    path?: string;
+    route?: string;
+    others?: Record<string, ReactNode>;
+    /** Behind the app's signed-in guard, which waits for GET /api/me as the app does. */
+    signedIn?: boolean;
+  } = {},
 ) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -73,10 +87,40 @@ export function renderWithApp(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
-            <Route path={route} element={ui} />
+            <Route element={signedIn ? <RequireAuth /> : <Outlet />}>
+              <Route path={route} element={ui} />
+              {Object.entries(others).map(([pattern, element]) => (
+                <Route key={pattern} path={pattern} element={element} />
+              ))}
+            </Route>
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>,
     ),
   };
+}
+
+/**
+ * The set-up every component test file shares: the catalogues loaded before the first test,
+ * each test's screen removed after it, and the stand-ins and English restored after the file.
+ */
+export function componentTestLifecycle() {
+  beforeAll(async () => {
+    await languageReady;
+  });
+  afterEach(cleanup);
+  afterAll(async () => {
+    vi.unstubAllGlobals();
+    await applyLanguage('en');
+  });
+}
+
+/** Runs `body` with the page in Indonesian, then back in English whatever happens. */
+export async function inIndonesian(body: () => Promise<void>) {
+  await applyLanguage('id');
+  try {
+    await body();
+  } finally {
+    await applyLanguage('en');
+  }
 }

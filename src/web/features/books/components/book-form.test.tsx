@@ -1,10 +1,15 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookFormValues } from '@domain/schemas/book-form';
-import { applyLanguage, languageReady } from '@web/lib/i18n';
-import { apiError, renderWithApp, standInApi } from '@tests/support/web-render';
+import {
+  apiError,
+  componentTestLifecycle,
+  inIndonesian,
+  renderWithApp,
+  standInApi,
+} from '@tests/support/web-render';
 import { bookFormData, useCreateBook } from '../api';
 import { BookForm } from './book-form';
 import type { PhotoEntry } from './photos-picker';
@@ -59,19 +64,14 @@ const errorOf = (label: string) => {
   return document.getElementById(`${input.id}-error`)?.textContent ?? null;
 };
 
-beforeAll(async () => {
-  await languageReady;
+componentTestLifecycle();
+beforeAll(() => {
   // happy-dom decodes no images; the browser's decoder says a picked PNG is one.
   vi.stubGlobal('createImageBitmap', async () => ({ close() {} }));
   window.scrollTo = () => {};
 });
 beforeEach(() => {
   standInApi([]);
-});
-afterEach(cleanup);
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await applyLanguage('en');
 });
 
 describe('book form', () => {
@@ -87,17 +87,14 @@ describe('book form', () => {
   });
 
   it('in Indonesian, the same messages in Indonesian', async () => {
-    await applyLanguage('id');
-    try {
+    await inIndonesian(async () => {
       showForm();
       await userEvent.click(screen.getByRole('button', { name: 'Upload book' }));
       await waitFor(() => expect(errorOf('Judul')).toBe('Judul wajib diisi'));
       expect(errorOf('Penulis')).toBe('Penulis wajib diisi');
       expect(errorOf('Harga mingguan (IDR)')).toBe('Harga mingguan minimal Rp 1.000');
       expect(screen.getByText('Sampul buku wajib diisi')).toBeTruthy();
-    } finally {
-      await applyLanguage('en');
-    }
+    });
   });
 
   it('groups a typed price as rupiah, and refuses a price below Rp 1.000, a fraction and a monthly price of 4 weeks or more (D32)', async () => {

@@ -324,7 +324,8 @@ describe('checkout page', () => {
     cleanup();
     standInCheckout({ cart: apiError(500, 'INTERNAL', 'Internal error') });
     showCheckout();
-    await screen.findByText('Failed to load cart');
+    const failed = await screen.findByRole('alert');
+    expect(failed.textContent).toBe('Failed to load cart Try again');
     expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
   });
 

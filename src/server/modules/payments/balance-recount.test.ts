@@ -1,8 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatus } from '@domain/constants';
-import { fromMinor, toMinor } from '@domain/money';
+import { toMinor } from '@domain/money';
 import { ownerShare } from '@domain/pricing';
 import { type Database, type DbOrTx, openDatabase } from '@server/db/client';
 import { ledgerSettings, orders, ownerBalances, payouts, user } from '@server/db/schema';
@@ -11,6 +10,7 @@ import { createLogger } from '@server/lib/logger';
 import { createRuntime, type Runtime } from '@server/runtime';
 import { createUser } from '@server/seed/factories';
 import { findTestPostgres } from '@tests/support/database';
+import { insertShareOrder } from '@tests/support/order-fixture';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { recountBalancesStep, startBalanceRecount, syncOwnerBalances } from './balances-service';
 
@@ -46,30 +46,6 @@ async function kept(db: DbOrTx): Promise<Balances> {
   );
 }
 
-async function order(
-  db: DbOrTx,
-  ownerId: string,
-  status: OrderStatus,
-  subtotal: string,
-  share: string | null,
-) {
-  const [row] = await db
-    .insert(orders)
-    .values({
-      userName: 'A Borrower',
-      userEmail: 'borrower@example.com',
-      ownerId,
-      ownerName: 'An Owner',
-      status,
-      borrowDuration: 1,
-      subtotal,
-      ownerShare: share,
-      serviceFee: share === null ? null : fromMinor(toMinor(subtotal) - toMinor(share)),
-    })
-    .returning();
-  return row;
-}
-
 async function payout(db: DbOrTx, ownerId: string, amount: string) {
   await db.insert(payouts).values({
     ownerId,
@@ -85,8 +61,8 @@ async function payout(db: DbOrTx, ownerId: string, amount: string) {
 async function ownersWithOldOrders(db: DbOrTx, n: number) {
   const owners = await Promise.all(Array.from({ length: n }, () => createUser(db)));
   for (const [i, owner] of owners.entries()) {
-    await order(db, owner.id, 'Completed', `${10_001 + i * 1_000}.00`, null);
-    await order(db, owner.id, 'Completed', '20000.00', '18000.00');
+    await insertShareOrder(db, owner.id, 'Completed', `${10_001 + i * 1_000}.00`, null);
+    await insertShareOrder(db, owner.id, 'Completed', '20000.00', '18000.00');
   }
   return owners.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
@@ -142,8 +118,8 @@ describe('the owners balances recount after a fee change', () => {
         const waiting = owners.filter((o) => o.id > counted.recountAfter!);
         expect(done.length).toBeGreaterThan(0);
         expect(waiting.length).toBeGreaterThan(0);
-        await order(db, done[0].id, 'Completed', '33333.00', null);
-        await order(db, waiting[waiting.length - 1].id, 'Completed', '44444.00', null);
+        await insertShareOrder(db, done[0].id, 'Completed', '33333.00', null);
+        await insertShareOrder(db, waiting[waiting.length - 1].id, 'Completed', '44444.00', null);
         await payout(db, waiting[0].id, '5000.00');
       }
     }

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromMinor, toMinor } from '@domain/money';
+import { toMinor } from '@domain/money';
 import { ownerShare } from '@domain/pricing';
 import type { OrderStatus } from '@domain/constants';
 import { orders, ownerBalances, payouts, user } from '@server/db/schema';
 import { createUser } from '@server/seed/factories';
+import { insertShareOrder } from '@tests/support/order-fixture';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { createLogger } from '@server/lib/logger';
 import { startBalanceRecount, syncOwnerBalances } from './balances-service';
@@ -44,23 +45,8 @@ async function kept(): Promise<Map<string, { earned: number; paid: number }>> {
   );
 }
 
-async function order(ownerId: string, status: OrderStatus, subtotal: string, share: string | null) {
-  const [row] = await ctx.db
-    .insert(orders)
-    .values({
-      userName: 'A Borrower',
-      userEmail: 'borrower@example.com',
-      ownerId,
-      ownerName: 'An Owner',
-      status,
-      borrowDuration: 1,
-      subtotal,
-      ownerShare: share,
-      serviceFee: share === null ? null : fromMinor(toMinor(subtotal) - toMinor(share)),
-    })
-    .returning();
-  return row;
-}
+const order = (ownerId: string, status: OrderStatus, subtotal: string, share: string | null) =>
+  insertShareOrder(ctx.db, ownerId, status, subtotal, share);
 
 async function payout(ownerId: string, amount: string) {
   const [row] = await ctx.db

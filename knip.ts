@@ -30,10 +30,6 @@ const config: KnipConfig = {
     // script (src/server/api-docs/routes.ts) and the OpenAPI linter (scripts/openapi-lint.ts).
     '@scalar/api-reference',
     '@redocly/cli',
-    // Installed together for this round's slices (payments, push, installable app, charts,
-    // statement import, data-folder lock, component tests); each slice takes its packages off
-    // this list when its code imports them.
-    '@testing-library/user-event',
   ],
 };
 

@@ -62,7 +62,7 @@ export const STATEMENT_LAYOUTS = ['bca', 'mandiri', 'bni', 'bri', 'generic'] as 
  * payment): each of the last four is a payment task until resolved (D44). A line stored by an
  * earlier upload changes nothing (already_imported).
  */
-const STATEMENT_LINE_OUTCOMES = [
+export const STATEMENT_LINE_OUTCOMES = [
   'matched',
   'ambiguous',
   'unmatched',

@@ -91,15 +91,7 @@ export async function createGatewayTestContext(
   options: { databaseServer?: string | null } = {},
 ): Promise<GatewayTestContext> {
   const gateway = await startTestGateway();
-  const ctx = await createTestContext(
-    {
-      PAYMENT_PROVIDER: 'xendit',
-      XENDIT_SECRET_KEY: GATEWAY_SECRET,
-      XENDIT_CALLBACK_TOKEN: GATEWAY_TOKEN,
-      XENDIT_API_URL: gateway.url,
-    },
-    options,
-  );
+  const ctx = await createTestContext(gatewayEnv(gateway), options);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: ctx.runtime.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -118,6 +110,31 @@ export async function createGatewayTestContext(
       await ctx.close();
     },
   };
+}
+
+/**
+ * Money with a reference that is no order's arrives at the gateway (D44: it must become a task
+ * and move no order): the payment `paymentId` of Rp 50.000 by QRIS, and its capture notice as
+ * Xendit sends it. Answers the status the app gave the notice.
+ */
+export function sendUnknownPayment(gateway: FakeGateway, paymentId: string): Promise<number> {
+  const stray = {
+    payment_id: paymentId,
+    payment_request_id: 'pr-not-ours',
+    reference_id: 'someone-elses-reference',
+    request_amount: 50000,
+    currency: 'IDR',
+    channel_code: 'QRIS',
+    status: 'SUCCEEDED' as const,
+    created: new Date().toISOString(),
+  };
+  gateway.payments.set(stray.payment_id, stray);
+  return gateway.sendNotice({
+    event: 'payment.capture',
+    business_id: 'fake-business',
+    created: new Date().toISOString(),
+    data: stray,
+  });
 }
 
 /** What a gateway notice left on one order; `movedOnce(order)` is the only right answer (D42, D44). */

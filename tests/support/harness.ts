@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Hono } from 'hono';
 import { testClient } from 'hono/testing';
 import { tmpdir } from 'node:os';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { join } from 'node:path';
 import type { AppDeps } from '@server/app-env';
 import { type Config, loadConfig } from '@server/config';
 import type { Db } from '@server/db/client';
 import { createUser, type UserOverrides } from '@server/seed/factories';
+import { resetClock } from '@server/lib/clock';
 import { createLogger } from '@server/lib/logger';
 import type { Storage } from '@server/lib/storage';
 import { createRuntime, type Runtime } from '@server/runtime';
@@ -187,4 +189,25 @@ function cookieHeader(headers: Headers): string {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/**
+ * The usual life of an API test file's context: made with an admin (`adminName`) before the first
+ * test and closed after the last, the clock reset after each test (tests set it, D21-D24).
+ * `ready` receives the two once they exist.
+ */
+export function setUpTestContext(
+  ready: (ctx: TestContext, admin: Member) => void,
+  admin: UserOverrides = { name: 'Ops Admin' },
+): void {
+  let made: TestContext | undefined;
+  beforeAll(async () => {
+    made = await createTestContext();
+    ready(made, await made.admin(admin));
+  });
+  afterEach(() => resetClock());
+  afterAll(async () => {
+    resetClock();
+    await made?.close();
+  });
 }

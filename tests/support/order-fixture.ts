@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { OrderStatus } from '@domain/constants';
+import { fromMinor, toMinor } from '@domain/money';
 import type { DbOrTx } from '@server/db/client';
 import { createBook } from '@server/seed/factories';
 import { type Book, type Order, orderItems, orders, user } from '@server/db/schema';
@@ -66,4 +67,32 @@ export async function insertOrder(
     });
   }
   return { order, book: made[0], books: made };
+}
+
+/**
+ * A bare order row of `ownerId` for the balance tests (D34): its subtotal and the owner's share,
+ * the service fee the difference; a null share is an order made before shares were stored.
+ */
+export async function insertShareOrder(
+  db: DbOrTx,
+  ownerId: string,
+  status: OrderStatus,
+  subtotal: string,
+  share: string | null,
+) {
+  const [row] = await db
+    .insert(orders)
+    .values({
+      userName: 'A Borrower',
+      userEmail: 'borrower@example.com',
+      ownerId,
+      ownerName: 'An Owner',
+      status,
+      borrowDuration: 1,
+      subtotal,
+      ownerShare: share,
+      serviceFee: share === null ? null : fromMinor(toMinor(subtotal) - toMinor(share)),
+    })
+    .returning();
+  return row;
 }

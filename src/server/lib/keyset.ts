@@ -55,10 +55,7 @@ export function writeCursor(list: string, kind: 'after' | 'before', key: KeyRow)
 }
 
 /** 400 INVALID_CURSOR for anything this server did not write for this list. */
-export function readCursor(
-  keys: Pick<Keyset, 'list' | 'idType' | 'atType'>,
-  cursor: string | undefined,
-): Position {
+function readCursor(keys: Pick<Keyset, 'list' | 'idType' | 'atType'>, cursor: string | undefined): Position {
   if (cursor === undefined || cursor === '') return { kind: 'first' };
   if (cursor === 'last') return { kind: 'last' };
   let parsed: unknown;
@@ -101,31 +98,53 @@ function keyOrder(keys: Keyset, pos: Position): SQL[] {
 
 /**
  * One page of keys: `fetch` runs the list's own query (its filters, plus the seek condition,
- * order and limit given here) and answers the sort keys of its rows. A page towards the start
- * that comes back short is the first page (rows were deleted meanwhile): it is read again as
- * the first page; a page past the end that comes back empty is read as the last page.
+ * order and limit given here) and answers the sort keys of its rows.
  */
-export async function keysetPage<K extends KeyRow>(
+export function keysetPage<K extends KeyRow>(
   keys: Keyset,
   cursor: string | undefined,
   pageSize: number,
   fetch: (seek: SQL | undefined, orderBy: SQL[], limit: number) => Promise<K[]>,
 ): Promise<{ rows: K[]; next: string | null; prev: string | null }> {
-  const read = async (pos: Position) => {
-    const found = await fetch(seekAfter(keys, pos), keyOrder(keys, pos), pageSize + 1);
+  return walkPage(
+    keys,
+    cursor,
+    pageSize,
+    (pos, limit) => fetch(seekAfter(keys, pos), keyOrder(keys, pos), limit),
+    (row) => row,
+  );
+}
+
+/**
+ * A page of any keyset list, however its rows are read: `read` answers the rows from `pos` in
+ * reading order (newest first from the first page or after a cursor; oldest first towards the
+ * start), at least `limit` of them when that many remain. A page towards the start that comes
+ * back short is the first page (rows were deleted meanwhile): it is read again as the first page;
+ * a page past the end that comes back empty is read as the last page. `keyOf` is a row's place
+ * in the list, written into the cursors either side.
+ */
+export async function walkPage<R>(
+  keys: Pick<Keyset, 'list' | 'idType' | 'atType'>,
+  cursor: string | undefined,
+  pageSize: number,
+  read: (pos: Position, limit: number) => Promise<R[]>,
+  keyOf: (row: R) => KeyRow,
+): Promise<{ rows: R[]; next: string | null; prev: string | null }> {
+  const readPage = async (pos: Position) => {
+    const found = await read(pos, pageSize + 1);
     const more = found.length > pageSize;
     const rows = found.slice(0, pageSize);
     if (pos.kind === 'before' || pos.kind === 'last') rows.reverse();
     return { rows, more };
   };
   let pos = readCursor(keys, cursor);
-  let { rows, more } = await read(pos);
+  let { rows, more } = await readPage(pos);
   if (pos.kind === 'before' && !more && rows.length < pageSize) {
     pos = { kind: 'first' };
-    ({ rows, more } = await read(pos));
+    ({ rows, more } = await readPage(pos));
   } else if (pos.kind === 'after' && rows.length === 0) {
     pos = { kind: 'last' };
-    ({ rows, more } = await read(pos));
+    ({ rows, more } = await readPage(pos));
   }
   const first = rows[0];
   const last = rows.at(-1);
@@ -133,8 +152,8 @@ export async function keysetPage<K extends KeyRow>(
   const hasOlder = pos.kind === 'before' || ((pos.kind === 'first' || pos.kind === 'after') && more);
   return {
     rows,
-    next: hasOlder && last ? writeCursor(keys.list, 'after', last) : null,
-    prev: hasNewer && first ? writeCursor(keys.list, 'before', first) : null,
+    next: hasOlder && last ? writeCursor(keys.list, 'after', keyOf(last)) : null,
+    prev: hasNewer && first ? writeCursor(keys.list, 'before', keyOf(first)) : null,
   };
 }
 

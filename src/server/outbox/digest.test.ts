@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@server/db/client';
 import { emailNotifications } from '@server/db/schema';
-import { resetClock, setClock } from '@server/lib/clock';
+import { setClock } from '@server/lib/clock';
 import { createLogger } from '@server/lib/logger';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { DIGEST_LIMIT } from './digest';
 import { renderEmail, renderNotice } from './layout';
@@ -18,15 +18,10 @@ let ctx: TestContext;
 let admin: Member;
 const MINUTE = 60_000;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.admin({ name: 'Ops Admin' });
+setUpTestContext((made, madeAdmin) => {
+  ctx = made;
+  admin = madeAdmin;
 });
-afterAll(async () => {
-  resetClock();
-  await ctx.close();
-});
-afterEach(() => resetClock());
 
 const mailTo = (address: string) =>
   ctx.mailbox.messages.filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));

@@ -9,6 +9,20 @@ import { AvailabilityBadge } from './availability-badge';
 import { BookCover } from './book-cover';
 import { paths } from '@web/lib/paths';
 
+/** A card's title (the link to the book's page) and author, on every card of a book. */
+export function BookCardTitle({ book }: { book: Pick<BookSummary, 'id' | 'title' | 'author'> }) {
+  return (
+    <>
+      <Link to={paths.book(book.id)} className="focus-visible:outline-2 focus-visible:outline-brand-600">
+        <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 hover:text-brand-700">
+          {book.title}
+        </h3>
+      </Link>
+      <p className="line-clamp-1 text-xs text-stone-500">{book.author}</p>
+    </>
+  );
+}
+
 /** The book card of every listing: cover, badges, title, author, area (D38), weekly price and the add button. */
 function BookCard({ book, priority = false }: { book: BookSummary; priority?: boolean }) {
   const { t } = useTranslation('catalog');
@@ -33,12 +47,7 @@ function BookCard({ book, priority = false }: { book: BookSummary; priority?: bo
             <AvailabilityBadge availability={book.availability} backOn={book.backOn} />
           )}
         </div>
-        <Link to={paths.book(book.id)} className="focus-visible:outline-2 focus-visible:outline-brand-600">
-          <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 hover:text-brand-700">
-            {book.title}
-          </h3>
-        </Link>
-        <p className="line-clamp-1 text-xs text-stone-500">{book.author}</p>
+        <BookCardTitle book={book} />
         {book.area && (
           <p className="flex min-w-0 items-center gap-1 text-xs text-stone-600">
             <MapPin className="size-3.5 shrink-0 text-stone-400" aria-hidden />

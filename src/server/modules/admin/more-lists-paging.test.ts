@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts, reviews, threads } from '@server/db/schema';
 import { writeCursor } from '@server/lib/keyset';
 import { createBook } from '@server/seed/factories';
+import type { CursorPage } from '@domain/cursor-page';
+import { walkPages } from '@tests/support/paging';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 
@@ -17,26 +19,6 @@ beforeAll(async () => {
   admin = await ctx.admin({ name: 'Paging Admin' });
 });
 afterAll(() => ctx.close());
-
-interface Page<T> {
-  items: T[];
-  total: number;
-  next: string | null;
-  prev: string | null;
-}
-
-/** Every page of a list, first to last, by its `next` cursors. */
-async function walk<T>(read: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[][]> {
-  const pages: T[][] = [];
-  let cursor: string | undefined;
-  for (let guard = 0; guard < 50; guard++) {
-    const page = await read(cursor);
-    pages.push(page.items);
-    if (page.next === null) return pages;
-    cursor = page.next;
-  }
-  throw new Error('the list never ended');
-}
 
 async function get<T>(path: string, cookie: string): Promise<{ status: number; body: T }> {
   const res = await ctx.request<T>('GET', path, { cookie });
@@ -61,8 +43,8 @@ describe('Earnings: the orders’ shares', () => {
   it('pages through every order of the owner, newest first, none twice', async () => {
     const owner = await ctx.member({ name: 'Paged Owner' });
     const placed = await ordersOf(owner, 5);
-    type Earn = { orders: Page<{ orderId: string }> };
-    const pages = await walk(async (cursor) => {
+    type Earn = { orders: CursorPage<{ orderId: string }> };
+    const pages = await walkPages(async (cursor) => {
       const res = await get<Earn>(`/api/earnings${query(cursor)}`, owner.cookie);
       expect(res.status).toBe(200);
       expect(res.body.orders.total).toBe(5);
@@ -80,7 +62,7 @@ describe('Earnings: the orders’ shares', () => {
 
   it('refuses a cursor it did not give with INVALID_CURSOR', async () => {
     const owner = await ctx.member({ name: 'Cursor Owner' });
-    const payoutsPage = await get<Page<unknown> & { history: Page<unknown> }>(
+    const payoutsPage = await get<CursorPage<unknown> & { history: CursorPage<unknown> }>(
       `/api/admin/payouts${query(undefined, 1)}`,
       admin.cookie,
     );
@@ -113,8 +95,8 @@ describe('Admin Payouts: the history', () => {
         })),
       )
       .returning({ id: payouts.id });
-    type Tab = { history: Page<{ id: string; reference: string }> };
-    const pages = await walk(async (cursor) => {
+    type Tab = { history: CursorPage<{ id: string; reference: string }> };
+    const pages = await walkPages(async (cursor) => {
       const res = await get<Tab>(`/api/admin/payouts${query(cursor, 3)}`, admin.cookie);
       expect(res.status).toBe(200);
       return res.body.history;
@@ -128,7 +110,10 @@ describe('Admin Payouts: the history', () => {
 
   it('refuses a cursor it did not give with INVALID_CURSOR', async () => {
     const owner = await ctx.member({ name: 'Other List Owner' });
-    const mine = await get<{ orders: Page<unknown> }>(`/api/earnings${query(undefined, 1)}`, owner.cookie);
+    const mine = await get<{ orders: CursorPage<unknown> }>(
+      `/api/earnings${query(undefined, 1)}`,
+      owner.cookie,
+    );
     expect(mine.status).toBe(200);
     for (const cursor of ['garbage', 'W10']) {
       const res = await get<{ error: { code: string } }>(`/api/admin/payouts${query(cursor)}`, admin.cookie);
@@ -159,8 +144,8 @@ describe('Admin Reviews', () => {
         ),
       )
       .returning({ id: reviews.id });
-    type List = Page<{ id: string }>;
-    const pages = await walk(async (cursor) => {
+    type List = CursorPage<{ id: string }>;
+    const pages = await walkPages(async (cursor) => {
       const res = await get<List>(`/api/admin/reviews${query(cursor, 4)}`, admin.cookie);
       expect(res.status).toBe(200);
       expect(res.body.total).toBe(6);
@@ -173,7 +158,7 @@ describe('Admin Reviews', () => {
   });
 
   it('refuses a cursor it did not give with INVALID_CURSOR', async () => {
-    const history = await get<{ history: Page<unknown> }>(
+    const history = await get<{ history: CursorPage<unknown> }>(
       `/api/admin/payouts${query(undefined, 1)}`,
       admin.cookie,
     );
@@ -207,13 +192,13 @@ describe('Messages and the admins’ inbox', () => {
       )
       .returning({ id: threads.id });
     const ids = made.map((m) => m.id).sort();
-    type List = Page<{ id: string }>;
+    type List = CursorPage<{ id: string }>;
     for (const [path, cookie] of [
       ['/api/conversations', member.cookie],
       ['/api/conversations', owner.cookie],
       ['/api/admin/conversations', admin.cookie],
     ] as const) {
-      const pages = await walk(async (cursor) => {
+      const pages = await walkPages(async (cursor) => {
         const res = await get<List>(`${path}${query(cursor)}`, cookie);
         expect(res.status).toBe(200);
         return res.body;

@@ -9,7 +9,7 @@ import type { DbOrTx } from '@server/db/client';
 import { emailNotifications, orderEvents, orders, paymentTasks, user } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
-import { type Position, readCursor, writeCursor } from '@server/lib/keyset';
+import { type Position, walkPage } from '@server/lib/keyset';
 
 // The admin's "Needs you now" queue (D50): every piece of work that waits for a person, in one
 // list by deadline, soonest first. D50's promise leads: delivery orders waiting for their shipping
@@ -151,38 +151,16 @@ async function readKind(db: DbOrTx, q: KindQuery, from: QueueKey | null, forward
   return rows.map((r): QueueKey => ({ at: r.at, kind: q.kind, id: r.id }));
 }
 
-/** One page of keys, every kind read from the same place and merged (keysetPage's rules). */
-async function queuePage(db: DbOrTx, cursor: string | undefined, pageSize: number) {
-  const read = async (pos: Position) => {
+/** One page of keys, every kind read from the same place and merged (keyset.ts's walkPage). */
+function queuePage(db: DbOrTx, cursor: string | undefined, pageSize: number) {
+  const read = async (pos: Position, limit: number) => {
     const forward = pos.kind === 'first' || pos.kind === 'after';
     const from = cursorKey(pos);
-    const found = (await Promise.all(KINDS.map((q) => readKind(db, q, from, forward, pageSize + 1))))
+    return (await Promise.all(KINDS.map((q) => readKind(db, q, from, forward, limit))))
       .flat()
       .sort((a, b) => (forward ? compareKeys(a, b) : compareKeys(b, a)));
-    const more = found.length > pageSize;
-    const rows = found.slice(0, pageSize);
-    if (!forward) rows.reverse();
-    return { rows, more };
   };
-  let pos = readCursor(QUEUE_KEYS, cursor);
-  let { rows, more } = await read(pos);
-  if (pos.kind === 'before' && !more && rows.length < pageSize) {
-    pos = { kind: 'first' };
-    ({ rows, more } = await read(pos));
-  } else if (pos.kind === 'after' && rows.length === 0) {
-    pos = { kind: 'last' };
-    ({ rows, more } = await read(pos));
-  }
-  const first = rows[0];
-  const last = rows.at(-1);
-  const hasEarlier = pos.kind === 'after' || ((pos.kind === 'before' || pos.kind === 'last') && more);
-  const hasLater = pos.kind === 'before' || ((pos.kind === 'first' || pos.kind === 'after') && more);
-  return {
-    rows,
-    next: hasLater && last ? writeCursor(QUEUE_KEYS.list, 'after', { at: last.at, id: keyId(last) }) : null,
-    prev:
-      hasEarlier && first ? writeCursor(QUEUE_KEYS.list, 'before', { at: first.at, id: keyId(first) }) : null,
-  };
+  return walkPage(QUEUE_KEYS, cursor, pageSize, read, (key) => ({ at: key.at, id: keyId(key) }));
 }
 
 /**

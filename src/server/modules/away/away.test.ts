@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_AWAY_DAYS } from '@domain/constants';
 import { cartItems, emailNotifications, ownerAway, waitlistEntries } from '@server/db/schema';
-import { resetClock, setClock } from '@server/lib/clock';
+import { setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { englishCode, englishField } from '@tests/support/texts';
 import type { AwayApi } from './routes';
@@ -22,15 +22,10 @@ const START = new Date('2026-12-02T02:00:00Z');
 /** The first moment of an operator day (Makassar is UTC+8). */
 const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.admin();
-});
-afterAll(async () => {
-  resetClock();
-  await ctx.close();
-});
-afterEach(() => resetClock());
+setUpTestContext((made, madeAdmin) => {
+  ctx = made;
+  admin = madeAdmin;
+}, {});
 
 const setAway = (member: Member, body: Record<string, unknown>) =>
   ctx.request('PUT', '/api/profile/away', { cookie: member.cookie, body });

@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailNotifications, messages } from '@server/db/schema';
-import { advanceClock, resetClock, setClock } from '@server/lib/clock';
+import { advanceClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { fireDueTimers } from '@server/timers/fire';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 import { englishCode, englishField } from '@tests/support/texts';
 // After the harness: the API's schemas need zod's OpenAPI extension loaded first.
@@ -17,15 +17,10 @@ let admin: Member;
 const MINUTE = 60_000;
 const START = new Date('2026-12-02T02:00:00Z');
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.admin({ name: 'Ops Admin' });
+setUpTestContext((made, madeAdmin) => {
+  ctx = made;
+  admin = madeAdmin;
 });
-afterAll(async () => {
-  resetClock();
-  await ctx.close();
-});
-afterEach(() => resetClock());
 
 async function anOrder() {
   const owner = await ctx.member({ name: 'Made Owner' });

@@ -166,6 +166,15 @@ function handover({ order, t }: NoticeContext): string {
   return '';
 }
 
+/** A paid order's next step for the borrower: the owner hands the books over (D33, D44's revival too). */
+const paidNext = (n: NoticeContext) =>
+  n.t(
+    isPickup(n)
+      ? 'orders.paymentConfirmed.borrower.pickupNext'
+      : 'orders.paymentConfirmed.borrower.deliveryNext',
+    { owner: n.order.ownerName, handover: handover(n) },
+  );
+
 const viewButton = (n: NoticeContext) => ({ label: n.t('buttons.viewYourOrder'), url: n.link });
 const viewTheOrder = (n: NoticeContext) => ({ label: n.t('buttons.viewTheOrder'), url: n.link });
 const openButton = (n: NoticeContext) => ({ label: n.t('buttons.openTheOrder'), url: n.link });
@@ -323,12 +332,7 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
       title: n.t('orders.paymentConfirmed.borrower.title'),
       paragraphs: [
         n.t('orders.paymentConfirmed.borrower.intro', { ...words(n), name: n.order.userName }),
-        n.t(
-          isPickup(n)
-            ? 'orders.paymentConfirmed.borrower.pickupNext'
-            : 'orders.paymentConfirmed.borrower.deliveryNext',
-          { owner: n.order.ownerName, handover: handover(n) },
-        ),
+        paidNext(n),
       ],
       rows: orderRows(n),
       button: viewButton(n),
@@ -397,15 +401,7 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
     borrower: (n) => ({
       subject: n.t('orders.orderRevived.subject', words(n)),
       title: n.t('orders.orderRevived.title'),
-      paragraphs: [
-        n.t('orders.orderRevived.intro', { ...words(n), name: n.order.userName }),
-        n.t(
-          isPickup(n)
-            ? 'orders.paymentConfirmed.borrower.pickupNext'
-            : 'orders.paymentConfirmed.borrower.deliveryNext',
-          { owner: n.order.ownerName, handover: handover(n) },
-        ),
-      ],
+      paragraphs: [n.t('orders.orderRevived.intro', { ...words(n), name: n.order.userName }), paidNext(n)],
       rows: orderRows(n),
       button: viewButton(n),
     }),

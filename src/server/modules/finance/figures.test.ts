@@ -8,7 +8,11 @@ import { orders, payments } from '@server/db/schema';
 import { resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { fireDueTimers } from '@server/timers/fire';
-import { createGatewayTestContext, type GatewayTestContext } from '@tests/support/gateway';
+import {
+  createGatewayTestContext,
+  type GatewayTestContext,
+  sendUnknownPayment,
+} from '@tests/support/gateway';
 import type { Member } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 
@@ -79,18 +83,7 @@ describe('the Finance tab’s sums (D43)', () => {
     await advanceTestOrder(g.ctx, { orderId: undone.id, admin, to: 'Cancelled' });
     // Money with an unknown reference: no order, no payment row; its fee is a cost all the same.
     setClock(DECEMBER);
-    const stray = {
-      payment_id: 'py-stray-finance',
-      payment_request_id: 'pr-not-ours',
-      reference_id: 'someone-elses-reference',
-      request_amount: 50000,
-      currency: 'IDR',
-      channel_code: 'QRIS',
-      status: 'SUCCEEDED' as const,
-      created: new Date().toISOString(),
-    };
-    g.gateway.payments.set(stray.payment_id, stray);
-    expect(await g.gateway.sendNotice({ event: 'payment.capture', data: stray })).toBe(200);
+    expect(await sendUnknownPayment(g.gateway, 'py-stray-finance')).toBe(200);
     await work();
     // November: one order, which December does not count.
     const nov = await paidOrder(['12000.00'], NOVEMBER, 'qris');

@@ -6,7 +6,11 @@ import { books, emailNotifications, orderEvents, orders, payments, paymentTasks 
 import { resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { fireDueTimers } from '@server/timers/fire';
-import { createGatewayTestContext, type GatewayTestContext } from '@tests/support/gateway';
+import {
+  createGatewayTestContext,
+  type GatewayTestContext,
+  sendUnknownPayment,
+} from '@tests/support/gateway';
 import type { Member } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 import { paymentProvider } from '@server/modules/payments/provider-service';
@@ -162,23 +166,12 @@ describe('the Payment tasks list (D44)', () => {
     expect(codeOf(revived)).toBe('PAYMENT_TASK_ACTION_INVALID');
     expect((await taskRow(second.id)).resolvedAt).toBeNull();
 
-    const stray = {
-      payment_id: `py-stray-${orderId}`,
-      payment_request_id: 'pr-not-ours',
-      reference_id: 'someone-elses-reference',
-      request_amount: 50000,
-      currency: 'IDR',
-      channel_code: 'QRIS',
-      status: 'SUCCEEDED' as const,
-      created: new Date().toISOString(),
-    };
-    g.gateway.payments.set(stray.payment_id, stray);
-    expect(await g.gateway.sendNotice({ event: 'payment.capture', data: stray })).toBe(200);
+    expect(await sendUnknownPayment(g.gateway, `py-stray-${orderId}`)).toBe(200);
     await work();
     const [unknown] = await g.ctx.db
       .select()
       .from(paymentTasks)
-      .where(eq(paymentTasks.providerPaymentRef, stray.payment_id));
+      .where(eq(paymentTasks.providerPaymentRef, `py-stray-${orderId}`));
     expect(await listed(unknown.id)).toMatchObject({
       kind: 'unknown_reference',
       order: null,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BorrowedSection, Suggestions } from '@domain/find-types';
 import { books, orders } from '@server/db/schema';
-import { resetClock, setClock } from '@server/lib/clock';
+import { setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 
 // Every book findable through the API: the borrowed section below a search and a shelf (D46,
@@ -16,15 +16,10 @@ const DAY = 86_400_000;
 // 10:00 in Makassar on Wednesday 2 December 2026.
 const START = new Date('2026-12-02T02:00:00Z');
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.admin({ name: 'Ops Admin' });
+setUpTestContext((made, madeAdmin) => {
+  ctx = made;
+  admin = madeAdmin;
 });
-afterAll(async () => {
-  resetClock();
-  await ctx.close();
-});
-afterEach(() => resetClock());
 
 const section = async (q: string, cookie?: string) => {
   const res = await ctx.request<BorrowedSection>('GET', `/api/borrowed-books?q=${encodeURIComponent(q)}`, {

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@domain/constants';
 import type { OrderAction } from '@domain/order-actions';
 import { books, emailNotifications, orderEvents, orders, timers, user } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
-import { advanceClock, resetClock, setClock } from '@server/lib/clock';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { advanceClock, setClock } from '@server/lib/clock';
+import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { fireDueTimers } from '@server/timers/fire';
 
@@ -19,15 +19,10 @@ const DAY = 24 * HOUR;
 // 10:00 in Makassar on Wednesday 2 December 2026.
 const START = new Date('2026-12-02T02:00:00Z');
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.admin({ name: 'Ops Admin' });
+setUpTestContext((made, madeAdmin) => {
+  ctx = made;
+  admin = madeAdmin;
 });
-afterAll(async () => {
-  resetClock();
-  await ctx.close();
-});
-afterEach(() => resetClock());
 
 async function orderAt(status: OrderStatus, deliveryMethod: 'delivery' | 'pickup' = 'delivery') {
   const owner = await ctx.member({ name: 'Made Owner' });

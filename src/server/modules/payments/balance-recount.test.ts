@@ -1,16 +1,15 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatus } from '@domain/constants';
-import { fromMinor, toMinor } from '@domain/money';
-import { ownerShare } from '@domain/pricing';
 import { type Database, type DbOrTx, openDatabase } from '@server/db/client';
-import { ledgerSettings, orders, ownerBalances, payouts, user } from '@server/db/schema';
+import { ledgerSettings, payouts, user } from '@server/db/schema';
 import { loadConfig } from '@server/config';
 import { createLogger } from '@server/lib/logger';
 import { createRuntime, type Runtime } from '@server/runtime';
 import { createUser } from '@server/seed/factories';
 import { findTestPostgres } from '@tests/support/database';
+import { balancesFromRecords, keptBalances } from '@tests/support/balances';
+import { insertShareOrder } from '@tests/support/order-fixture';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { recountBalancesStep, startBalanceRecount, syncOwnerBalances } from './balances-service';
 
@@ -20,55 +19,6 @@ import { recountBalancesStep, startBalanceRecount, syncOwnerBalances } from './b
 // transaction, and resumes after a restart. Meanwhile the lists built on the kept balances answer
 // 503 BALANCES_RECOUNTING with Retry-After, and writers' changes during the recount are counted
 // once, at the new fee.
-
-type Balances = Map<string, { earned: number; paid: number }>;
-
-/** Every owner's balance computed from the orders and payouts themselves, at `fee` percent. */
-async function truth(db: DbOrTx, fee: number): Promise<Balances> {
-  const out: Balances = new Map();
-  const add = (ownerId: string, earned: number, paid: number) => {
-    const b = out.get(ownerId) ?? { earned: 0, paid: 0 };
-    out.set(ownerId, { earned: b.earned + earned, paid: b.paid + paid });
-  };
-  for (const o of await db.select().from(orders).where(eq(orders.status, 'Completed'))) {
-    if (o.ownerId) add(o.ownerId, toMinor(o.ownerShare ?? ownerShare(o.subtotal, fee).ownerShare), 0);
-  }
-  for (const p of await db.select().from(payouts)) if (p.ownerId) add(p.ownerId, 0, toMinor(p.amount));
-  return out;
-}
-
-async function kept(db: DbOrTx): Promise<Balances> {
-  const rows = await db.select().from(ownerBalances);
-  return new Map(
-    rows
-      .map((r) => [r.ownerId, { earned: toMinor(r.earned), paid: toMinor(r.paid) }] as const)
-      .filter(([, b]) => b.earned !== 0 || b.paid !== 0),
-  );
-}
-
-async function order(
-  db: DbOrTx,
-  ownerId: string,
-  status: OrderStatus,
-  subtotal: string,
-  share: string | null,
-) {
-  const [row] = await db
-    .insert(orders)
-    .values({
-      userName: 'A Borrower',
-      userEmail: 'borrower@example.com',
-      ownerId,
-      ownerName: 'An Owner',
-      status,
-      borrowDuration: 1,
-      subtotal,
-      ownerShare: share,
-      serviceFee: share === null ? null : fromMinor(toMinor(subtotal) - toMinor(share)),
-    })
-    .returning();
-  return row;
-}
 
 async function payout(db: DbOrTx, ownerId: string, amount: string) {
   await db.insert(payouts).values({
@@ -85,8 +35,8 @@ async function payout(db: DbOrTx, ownerId: string, amount: string) {
 async function ownersWithOldOrders(db: DbOrTx, n: number) {
   const owners = await Promise.all(Array.from({ length: n }, () => createUser(db)));
   for (const [i, owner] of owners.entries()) {
-    await order(db, owner.id, 'Completed', `${10_001 + i * 1_000}.00`, null);
-    await order(db, owner.id, 'Completed', '20000.00', '18000.00');
+    await insertShareOrder(db, owner.id, 'Completed', `${10_001 + i * 1_000}.00`, null);
+    await insertShareOrder(db, owner.id, 'Completed', '20000.00', '18000.00');
   }
   return owners.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
@@ -105,11 +55,11 @@ describe('the owners balances recount after a fee change', () => {
     const fee = ctx.config.serviceFeePercent;
     const admin = await ctx.admin();
     const owners = await ownersWithOldOrders(db, 8);
-    expect(await kept(db)).toEqual(await truth(db, fee));
+    expect(await keptBalances(db)).toEqual(await balancesFromRecords(db, fee));
 
     // A start with another fee only notes it: nothing is counted yet.
     expect(await syncOwnerBalances(db, fee + 5)).toBe(true);
-    expect(await kept(db)).toEqual(await truth(db, fee));
+    expect(await keptBalances(db)).toEqual(await balancesFromRecords(db, fee));
     for (const [method, path] of [
       ['GET', '/api/admin/payouts'],
       ['GET', '/api/admin/payout-batches'],
@@ -142,14 +92,14 @@ describe('the owners balances recount after a fee change', () => {
         const waiting = owners.filter((o) => o.id > counted.recountAfter!);
         expect(done.length).toBeGreaterThan(0);
         expect(waiting.length).toBeGreaterThan(0);
-        await order(db, done[0].id, 'Completed', '33333.00', null);
-        await order(db, waiting[waiting.length - 1].id, 'Completed', '44444.00', null);
+        await insertShareOrder(db, done[0].id, 'Completed', '33333.00', null);
+        await insertShareOrder(db, waiting[waiting.length - 1].id, 'Completed', '44444.00', null);
         await payout(db, waiting[0].id, '5000.00');
       }
     }
     expect(steps).toBe(Math.floor(users / 3) + 1);
     expect(steps).toBeGreaterThanOrEqual(3);
-    expect(await kept(db)).toEqual(await truth(db, fee + 5));
+    expect(await keptBalances(db)).toEqual(await balancesFromRecords(db, fee + 5));
     expect((await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie })).status).toBe(200);
     expect(await syncOwnerBalances(db, fee + 5)).toBe(false);
 
@@ -164,7 +114,7 @@ describe('the owners balances recount after a fee change', () => {
     expect(resumed.recountAfter).toBe(stopped.recountAfter);
     const recount = startBalanceRecount(db, createLogger('silent'));
     await recount.done;
-    expect(await kept(db)).toEqual(await truth(db, fee));
+    expect(await keptBalances(db)).toEqual(await balancesFromRecords(db, fee));
     const [finished] = await db.select().from(ledgerSettings);
     expect(finished.recountAfter).toBeNull();
   });
@@ -217,12 +167,12 @@ describe.skipIf(!postgres)('a start never waits for the recount (PostgreSQL)', (
       const admin = await ctx.admin();
       const listed = await restarted.app.request('/api/admin/payouts', { headers: { cookie: admin.cookie } });
       expect(listed.status).toBe(503);
-      expect(await kept(db)).toEqual(await truth(db, fee));
+      expect(await keptBalances(db)).toEqual(await balancesFromRecords(db, fee));
     } finally {
       await holder.query('rollback').catch(() => {});
       await holder.end();
     }
     await restarted.balanceRecount?.done;
-    expect(await kept(db)).toEqual(await truth(db, fee + 3));
+    expect(await keptBalances(db)).toEqual(await balancesFromRecords(db, fee + 3));
   });
 });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromMinor, toMinor } from '@domain/money';
-import { ownerShare } from '@domain/pricing';
 import type { OrderStatus } from '@domain/constants';
-import { orders, ownerBalances, payouts, user } from '@server/db/schema';
+import { orders, payouts, user } from '@server/db/schema';
 import { createUser } from '@server/seed/factories';
+import { balancesFromRecords, keptBalances } from '@tests/support/balances';
+import { insertShareOrder } from '@tests/support/order-fixture';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { createLogger } from '@server/lib/logger';
 import { startBalanceRecount, syncOwnerBalances } from './balances-service';
@@ -20,47 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Every owner's balance computed from the orders and payouts themselves, at `fee` percent. */
-async function truth(fee: number): Promise<Map<string, { earned: number; paid: number }>> {
-  const out = new Map<string, { earned: number; paid: number }>();
-  const add = (ownerId: string, earned: number, paid: number) => {
-    const b = out.get(ownerId) ?? { earned: 0, paid: 0 };
-    out.set(ownerId, { earned: b.earned + earned, paid: b.paid + paid });
-  };
-  for (const o of await ctx.db.select().from(orders).where(eq(orders.status, 'Completed'))) {
-    if (o.ownerId) add(o.ownerId, toMinor(o.ownerShare ?? ownerShare(o.subtotal, fee).ownerShare), 0);
-  }
-  for (const p of await ctx.db.select().from(payouts)) if (p.ownerId) add(p.ownerId, 0, toMinor(p.amount));
-  return out;
-}
+const truth = (fee: number) => balancesFromRecords(ctx.db, fee);
+const kept = () => keptBalances(ctx.db);
 
-async function kept(): Promise<Map<string, { earned: number; paid: number }>> {
-  const rows = await ctx.db.select().from(ownerBalances);
-  return new Map(
-    rows
-      .map((r) => [r.ownerId, { earned: toMinor(r.earned), paid: toMinor(r.paid) }] as const)
-      // An owner whose every share and payout went away keeps a row of zeros.
-      .filter(([, b]) => b.earned !== 0 || b.paid !== 0),
-  );
-}
-
-async function order(ownerId: string, status: OrderStatus, subtotal: string, share: string | null) {
-  const [row] = await ctx.db
-    .insert(orders)
-    .values({
-      userName: 'A Borrower',
-      userEmail: 'borrower@example.com',
-      ownerId,
-      ownerName: 'An Owner',
-      status,
-      borrowDuration: 1,
-      subtotal,
-      ownerShare: share,
-      serviceFee: share === null ? null : fromMinor(toMinor(subtotal) - toMinor(share)),
-    })
-    .returning();
-  return row;
-}
+const order = (ownerId: string, status: OrderStatus, subtotal: string, share: string | null) =>
+  insertShareOrder(ctx.db, ownerId, status, subtotal, share);
 
 async function payout(ownerId: string, amount: string) {
   const [row] = await ctx.db

@@ -14,7 +14,12 @@ import {
 import { resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { fireDueTimers } from '@server/timers/fire';
-import { createGatewayTestContext, GATEWAY_TOKEN, type GatewayTestContext } from '@tests/support/gateway';
+import {
+  createGatewayTestContext,
+  GATEWAY_TOKEN,
+  type GatewayTestContext,
+  sendUnknownPayment,
+} from '@tests/support/gateway';
 import { placeTestOrder } from '@tests/support/order-factories';
 
 // D42: payments that confirm themselves, through the production Xendit adapter and the fake
@@ -267,18 +272,7 @@ describe('a notice (D42)', () => {
   });
 
   it('an unknown reference changes no order and becomes a task (D44)', async () => {
-    const stray = {
-      payment_id: 'py-stray-1',
-      payment_request_id: 'pr-not-ours',
-      reference_id: 'someone-elses-reference',
-      request_amount: 50000,
-      currency: 'IDR',
-      channel_code: 'QRIS',
-      status: 'SUCCEEDED' as const,
-      created: new Date().toISOString(),
-    };
-    g.gateway.payments.set(stray.payment_id, stray);
-    expect(await g.gateway.sendNotice(captureOf(stray))).toBe(200);
+    expect(await sendUnknownPayment(g.gateway, 'py-stray-1')).toBe(200);
     await work();
     const tasks = await g.ctx.db
       .select()

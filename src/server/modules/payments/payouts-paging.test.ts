@@ -3,6 +3,8 @@ import { fromMinor, toMinor } from '@domain/money';
 import type { OrderStatus } from '@domain/constants';
 import { orders, payouts } from '@server/db/schema';
 import { createUser } from '@server/seed/factories';
+import type { CursorPage } from '@domain/cursor-page';
+import { walkPages } from '@tests/support/paging';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 
 // The owner's payouts on Earnings and the admin's owners with a payable balance page by keyset
@@ -18,14 +20,6 @@ beforeAll(async () => {
   admin = await ctx.admin({ name: 'Paging Admin' });
 });
 afterAll(() => ctx.close());
-
-interface Page<T> {
-  items: T[];
-  total: number;
-  pageSize: number;
-  next: string | null;
-  prev: string | null;
-}
 
 interface PayoutRow {
   id: string;
@@ -45,25 +39,6 @@ interface OwnerRow {
 async function get<T>(path: string, cookie: string): Promise<{ status: number; body: T }> {
   const res = await ctx.request<T>('GET', path, { cookie });
   return { status: res.status, body: res.body };
-}
-
-/** Every page by `next` from the first, or by `prev` from `start` (the last page). */
-async function walk<T>(
-  read: (cursor: string | undefined) => Promise<Page<T>>,
-  direction: 'next' | 'prev' = 'next',
-  start?: string,
-): Promise<T[][]> {
-  const pages: T[][] = [];
-  let cursor = start;
-  for (let guard = 0; guard < 50; guard++) {
-    const page = await read(cursor);
-    expect(page.items.length).toBeLessThanOrEqual(page.pageSize);
-    pages.push(page.items);
-    const to = page[direction];
-    if (to === null) return pages;
-    cursor = to;
-  }
-  throw new Error('the list never ended');
 }
 
 async function payout(ownerId: string, ownerName: string, amount: string, paidOn: string, reference: string) {
@@ -105,7 +80,7 @@ async function order(
 describe('Earnings: the owner’s payouts', () => {
   let owner: Member;
   const payoutsPage = (cursor: string | undefined, pageSize = 2) =>
-    get<{ orders: Page<unknown>; payouts: Page<PayoutRow> }>(
+    get<{ orders: CursorPage<unknown>; payouts: CursorPage<PayoutRow> }>(
       `/api/earnings?pageSize=${pageSize}${cursor ? `&payoutsCursor=${encodeURIComponent(cursor)}` : ''}`,
       owner.cookie,
     );
@@ -131,7 +106,7 @@ describe('Earnings: the owner’s payouts', () => {
   });
 
   it('pages forward and back, newest day first, each payout once, never more than a page', async () => {
-    const forward = await walk(read);
+    const forward = await walkPages(read);
     expect(forward.map((p) => p.length)).toEqual([2, 2, 2]);
     const seen = forward.flat();
     expect(new Set(seen.map((p) => p.id)).size).toBe(6);
@@ -143,14 +118,14 @@ describe('Earnings: the owner’s payouts', () => {
     expect(first.total).toBe(6);
     expect(first.prev).toBeNull();
     // From the oldest page back to the newest: the same pages in turn.
-    const back = await walk(read, 'prev', 'last');
+    const back = await walkPages(read, 'prev', 'last');
     expect(back.reverse()).toEqual(forward);
   });
 
   it('neither repeats nor skips a payout when one is recorded between two pages', async () => {
     const first = await read(undefined);
     await payout(owner.user.id, owner.user.name, '500.00', '2026-03-06', 'BETWEEN');
-    const rest = await walk(read, 'next', first.next ?? undefined);
+    const rest = await walkPages(read, 'next', first.next ?? undefined);
     const ids = [...first.items, ...rest.flat()].map((p) => p.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(6);
@@ -170,7 +145,10 @@ describe('Earnings: the owner’s payouts', () => {
     );
     expect(asOrders.status).toBe(400);
     expect(asOrders.body.error.code).toBe('INVALID_CURSOR');
-    const history = await get<{ history: Page<unknown> }>('/api/admin/payouts?pageSize=1', admin.cookie);
+    const history = await get<{ history: CursorPage<unknown> }>(
+      '/api/admin/payouts?pageSize=1',
+      admin.cookie,
+    );
     for (const cursor of ['garbage', history.body.history.next ?? '']) {
       const res = await get<{ error: { code: string } }>(
         `/api/earnings?payoutsCursor=${encodeURIComponent(cursor)}`,
@@ -184,7 +162,7 @@ describe('Earnings: the owner’s payouts', () => {
 
 describe('Admin Payouts: the owners with a payable balance', () => {
   const ownersPage = (cursor: string | undefined, size = 2) =>
-    get<{ owners: Page<OwnerRow>; history: Page<unknown> }>(
+    get<{ owners: CursorPage<OwnerRow>; history: CursorPage<unknown> }>(
       `/api/admin/payouts?ownersPageSize=${size}${cursor ? `&ownersCursor=${encodeURIComponent(cursor)}` : ''}`,
       admin.cookie,
     );
@@ -252,12 +230,12 @@ describe('Admin Payouts: the owners with a payable balance', () => {
   });
 
   it('pages forward and back, each owner once, never more than a page', async () => {
-    const forward = await walk(read);
+    const forward = await walkPages(read);
     expect(forward.map((p) => p.length)).toEqual([2, 2]);
-    const back = await walk(read, 'prev', 'last');
+    const back = await walkPages(read, 'prev', 'last');
     expect(back.reverse().map(names)).toEqual(forward.map(names));
     expect(new Set(forward.flat().map((o) => o.ownerId)).size).toBe(4);
-    const one = await walk((cursor) => ownersPage(cursor, 1).then((r) => r.body.owners));
+    const one = await walkPages((cursor) => ownersPage(cursor, 1).then((r) => r.body.owners));
     expect(one.flat().map((o) => o.name)).toEqual(forward.flat().map((o) => o.name));
   });
 
@@ -268,7 +246,7 @@ describe('Admin Payouts: the owners with a payable balance', () => {
     await order(g, 'Completed', '300000.00', '250000.00');
     const h = await createUser(ctx.db, { name: 'Owner H' });
     await order(h, 'Completed', '30000.00', '30000.00');
-    const rest = await walk(read, 'next', first.next ?? undefined);
+    const rest = await walkPages(read, 'next', first.next ?? undefined);
     const seen = [...names(first.items), ...rest.flat().map((o) => o.name)];
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).not.toContain('Owner G');
@@ -293,7 +271,10 @@ describe('Admin Payouts: the owners with a payable balance', () => {
     expect(after.body.owners.total).toBe(before.body.owners.total - 1);
 
     expect((await ownersPage(undefined, 51)).status).toBe(422);
-    const history = await get<{ history: Page<unknown> }>('/api/admin/payouts?pageSize=1', admin.cookie);
+    const history = await get<{ history: CursorPage<unknown> }>(
+      '/api/admin/payouts?pageSize=1',
+      admin.cookie,
+    );
     for (const cursor of ['garbage', history.body.history.next ?? '']) {
       const res = await ownersPage(cursor);
       expect(res.status).toBe(400);

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailNotifications, orderEvents } from '@server/db/schema';
-import { advanceClock, now, resetClock, setClock } from '@server/lib/clock';
+import { advanceClock, now, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { englishCode, englishField } from '@tests/support/texts';
 // After the harness: the API's schemas need zod's OpenAPI extension loaded first.
@@ -16,15 +16,10 @@ let admin: Member;
 const DAY = 24 * 3_600_000;
 const START = new Date('2026-12-02T02:00:00Z');
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.admin({ name: 'Ops Admin' });
+setUpTestContext((made, madeAdmin) => {
+  ctx = made;
+  admin = madeAdmin;
 });
-afterAll(async () => {
-  resetClock();
-  await ctx.close();
-});
-afterEach(() => resetClock());
 
 async function completedOrder(options: { owner?: Member; borrower?: Member; lateByDays?: number } = {}) {
   const owner = options.owner ?? (await ctx.member({ name: 'Made Owner' }));

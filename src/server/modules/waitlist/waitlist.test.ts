@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_WAITLISTS } from '@domain/waitlist';
 import { books, emailNotifications, orders, timers, waitlistEntries } from '@server/db/schema';
-import { advanceClock, resetClock, setClock } from '@server/lib/clock';
+import { advanceClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { englishCode } from '@tests/support/texts';
 
@@ -20,15 +20,10 @@ const HOUR = 3_600_000;
 // 10:00 in Makassar on Wednesday 2 December 2026.
 const START = new Date('2026-12-02T02:00:00Z');
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.admin({ name: 'Ops Admin' });
+setUpTestContext((made, madeAdmin) => {
+  ctx = made;
+  admin = madeAdmin;
 });
-afterAll(async () => {
-  resetClock();
-  await ctx.close();
-});
-afterEach(() => resetClock());
 
 const view = (bookId: string, cookie?: string) =>
   ctx.request('GET', `/api/books/${bookId}/waitlist`, { cookie });

@@ -3,7 +3,11 @@ import { FileSpreadsheet } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { StatementImport, StatementLineOutcome } from '@domain/gateway-types';
+import {
+  STATEMENT_LINE_OUTCOMES,
+  type StatementImport,
+  type StatementLineOutcome,
+} from '@domain/gateway-types';
 import { formatMoney } from '@domain/money';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -25,15 +29,6 @@ const OUTCOME_TONE = {
   second_payment: 'violet',
   already_imported: 'neutral',
 } as const satisfies Record<StatementLineOutcome, string>;
-
-const SUMMARY_ORDER: StatementLineOutcome[] = [
-  'matched',
-  'ambiguous',
-  'unmatched',
-  'late',
-  'second_payment',
-  'already_imported',
-];
 
 export function StatementUpload() {
   const { t } = useTranslation('finance');
@@ -99,7 +94,7 @@ export function StatementUpload() {
 
 function StatementResult({ result }: { result: StatementImport }) {
   const { t } = useTranslation('finance');
-  const counts = SUMMARY_ORDER.map((outcome) => ({
+  const counts = STATEMENT_LINE_OUTCOMES.map((outcome) => ({
     outcome,
     count: result.lines.filter((l) => l.outcome === outcome).length,
   })).filter((c) => c.count > 0);

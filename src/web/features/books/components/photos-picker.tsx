@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_PHOTOS } from '@domain/constants';
 import { COVER_ACCEPT, coverPickProblem } from '@domain/schemas/book-form';
 import { cn } from '@web/components/ui/cn';
+import { fieldErrorText } from '@web/lib/error-text';
 
 async function decodesAsImage(file: File): Promise<boolean> {
   try {
@@ -51,7 +52,8 @@ export function PhotosPicker({
   const { t } = useTranslation('books');
   const id = useId();
   const [pickError, setPickError] = useState<string | null>(null);
-  const message = pickError ?? error;
+  // The form's error may be a server field problem's key (read in the page's language here).
+  const message = pickError ?? fieldErrorText(error);
   const room = MAX_PHOTOS - photos.length;
 
   const move = (from: number, to: number) => {

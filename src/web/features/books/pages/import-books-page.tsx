@@ -9,7 +9,8 @@ import type { BookDraft, DraftChange, ImportResult } from '@domain/draft-types';
 import { COVER_ACCEPT } from '@domain/schemas/book-form';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
-import { EmptyState, ErrorBanner, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { EmptyState, ErrorBanner } from '@web/components/ui/feedback';
+import { QueryState } from '@web/components/query-state';
 import { Field, Input, Select } from '@web/components/ui/field';
 import { PriceInput, priceText } from '@web/components/ui/price-input';
 import {
@@ -135,72 +136,71 @@ function Drafts() {
   const publish = usePublishDrafts();
   const [selected, setSelected] = useState<Set<string>>(new Set());
 
-  if (query.isPending) return <LoadingState label={t('import.loading')} />;
-  if (query.isError)
-    return (
-      <LoadErrorBanner
-        message={t('import.loadFailed')}
-        retryLabel={t('import.retry')}
-        onRetry={() => query.refetch()}
-      />
-    );
-  const drafts = query.data.items;
-  // A draft that was published or deleted meanwhile is no longer selected.
-  const chosen = drafts.filter((d) => selected.has(d.id) && d.missing.length === 0).map((d) => d.id);
-  const toggle = (id: string, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const publishChosen = async () => {
-    try {
-      const { published } = await publish.mutateAsync(chosen);
-      setSelected(new Set());
-      toast.success(t('import.published', { count: published.length }));
-    } catch {
-      // Shown from the mutation's error below.
-    }
-  };
-
   return (
-    <section aria-labelledby="drafts-heading" className="mt-8">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="drafts-heading" className="text-lg font-semibold text-stone-900">
-          {t('import.draftsHeading', { count: drafts.length })}
-        </h2>
-        {drafts.length > 0 && (
-          <Button onClick={publishChosen} disabled={chosen.length === 0} loading={publish.isPending}>
-            {t('import.publishSelected', { count: chosen.length })}
-          </Button>
-        )}
-      </div>
-      {publish.isError && (
-        <ErrorBanner className="mb-3">{errorMessage(publish.error, t('import.publishFailed'))}</ErrorBanner>
-      )}
-      {drafts.length === 0 ? (
-        <EmptyState
-          icon={<FileUp className="size-8" aria-hidden />}
-          title={t('import.emptyTitle')}
-          description={t('import.emptyDescription')}
-        />
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-stone-600">{t('import.draftsHint')}</p>
-          <ul className="space-y-3" data-testid="drafts">
-            {drafts.map((draft) => (
-              <DraftRow
-                key={draft.id}
-                draft={draft}
-                selected={selected.has(draft.id) && draft.missing.length === 0}
-                onSelect={(on) => toggle(draft.id, on)}
+    <QueryState query={query} loading={t('import.loading')} failed={t('import.loadFailed')}>
+      {(data) => {
+        const drafts = data.items;
+        // A draft that was published or deleted meanwhile is no longer selected.
+        const chosen = drafts.filter((d) => selected.has(d.id) && d.missing.length === 0).map((d) => d.id);
+        const toggle = (id: string, on: boolean) =>
+          setSelected((prev) => {
+            const next = new Set(prev);
+            if (on) next.add(id);
+            else next.delete(id);
+            return next;
+          });
+        const publishChosen = async () => {
+          try {
+            const { published } = await publish.mutateAsync(chosen);
+            setSelected(new Set());
+            toast.success(t('import.published', { count: published.length }));
+          } catch {
+            // Shown from the mutation's error below.
+          }
+        };
+
+        return (
+          <section aria-labelledby="drafts-heading" className="mt-8">
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+              <h2 id="drafts-heading" className="text-lg font-semibold text-stone-900">
+                {t('import.draftsHeading', { count: drafts.length })}
+              </h2>
+              {drafts.length > 0 && (
+                <Button onClick={publishChosen} disabled={chosen.length === 0} loading={publish.isPending}>
+                  {t('import.publishSelected', { count: chosen.length })}
+                </Button>
+              )}
+            </div>
+            {publish.isError && (
+              <ErrorBanner className="mb-3">
+                {errorMessage(publish.error, t('import.publishFailed'))}
+              </ErrorBanner>
+            )}
+            {drafts.length === 0 ? (
+              <EmptyState
+                icon={<FileUp className="size-8" aria-hidden />}
+                title={t('import.emptyTitle')}
+                description={t('import.emptyDescription')}
               />
-            ))}
-          </ul>
-        </>
-      )}
-    </section>
+            ) : (
+              <>
+                <p className="mb-3 text-sm text-stone-600">{t('import.draftsHint')}</p>
+                <ul className="space-y-3" data-testid="drafts">
+                  {drafts.map((draft) => (
+                    <DraftRow
+                      key={draft.id}
+                      draft={draft}
+                      selected={selected.has(draft.id) && draft.missing.length === 0}
+                      onSelect={(on) => toggle(draft.id, on)}
+                    />
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }
 

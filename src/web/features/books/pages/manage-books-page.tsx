@@ -11,7 +11,8 @@ import { CursorPager } from '@web/components/cursor-pager';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/dialog';
-import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { EmptyState, ErrorBanner } from '@web/components/ui/feedback';
+import { QueryState } from '@web/components/query-state';
 import { errorMessage } from '@web/lib/api';
 import { AvailabilityBadge } from '@web/components/availability-badge';
 import { useWaitlistCounts } from '@web/features/waitlist/api';
@@ -42,25 +43,29 @@ export default function ManageBooksPage() {
     </div>
   );
 
-  let body: React.ReactNode;
-  if (query.isPending) body = <LoadingState label={t('manage.loading')} />;
-  else if (query.isError) body = <ErrorBanner>{errorMessage(query.error, t('manage.failed'))}</ErrorBanner>;
-  else if (query.data.items.length === 0)
-    body = (
-      <EmptyState
-        icon={<Library className="size-10" aria-hidden />}
-        title={t('manage.emptyTitle')}
-        description={t('manage.emptyDescription')}
-        action={addButton}
-      />
-    );
-  else
-    body = (
-      <>
-        <BookTable books={query.data.items} onDelete={setToDelete} />
-        <CursorPager page={query.data} testId="books-pager" onCursor={setCursor} />
-      </>
-    );
+  const body = (
+    <QueryState
+      query={query}
+      loading={t('manage.loading')}
+      failed={errorMessage(query.error, t('manage.failed'))}
+      isEmpty={(data) => data.items.length === 0}
+      empty={
+        <EmptyState
+          icon={<Library className="size-10" aria-hidden />}
+          title={t('manage.emptyTitle')}
+          description={t('manage.emptyDescription')}
+          action={addButton}
+        />
+      }
+    >
+      {(data) => (
+        <>
+          <BookTable books={data.items} onDelete={setToDelete} />
+          <CursorPager page={data} testId="books-pager" onCursor={setCursor} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <Container className="py-8 sm:py-10">

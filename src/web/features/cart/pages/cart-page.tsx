@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { ButtonLink } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/dialog';
-import { EmptyState, ErrorBanner, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { EmptyState, ErrorBanner } from '@web/components/ui/feedback';
+import { QueryState } from '@web/components/query-state';
 import { errorMessage } from '@web/lib/api';
 import {
   useCart,
@@ -55,59 +56,56 @@ export default function CartPage() {
     }
   };
 
-  let body: React.ReactNode;
-  if (cart.isPending) body = <LoadingState label={t('loading')} />;
-  else if (cart.isError)
-    body = (
-      <LoadErrorBanner
-        message={t('errors.load')}
-        retryLabel={t('errors.retry')}
-        onRetry={() => cart.refetch()}
-      />
-    );
-  else if (cart.data.groups.length === 0)
-    body = (
-      <EmptyState
-        icon={<ShoppingCart className="size-10" aria-hidden />}
-        title={t('empty.title')}
-        description={t('empty.description')}
-        action={<ButtonLink to="/books">{t('empty.browse')}</ButtonLink>}
-      />
-    );
-  else
-    body = (
-      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-        <div className="space-y-4 lg:col-span-2">
-          {cart.data.groups.map((group) => (
-            <OwnerGroupCard
-              key={group.ownerId}
-              group={group}
-              busy={busy}
-              // Spec 8: a failed duration update is silently ignored; the refetch shows the truth.
-              onDurationChange={(borrowDuration) => {
-                startAction();
-                setDuration.mutate({ ownerId: group.ownerId, borrowDuration });
-              }}
-              onRemoveItem={(item) => {
-                startAction();
-                removeItem.mutate(item.id, { onError: failWith(t('errors.remove')) });
-              }}
-              onRemoveAll={() => {
-                startAction();
-                removeOwner.mutate(group.ownerId, { onError: failWith(t('errors.removeOwner')) });
-              }}
-            />
-          ))}
-        </div>
-        <CartSummary
-          cart={cart.data}
-          validating={validating}
-          busy={busy}
-          onProceed={proceed}
-          onClear={() => setConfirmClear(true)}
+  const body = (
+    <QueryState
+      query={cart}
+      loading={t('loading')}
+      failed={t('errors.load')}
+      isEmpty={(data) => data.groups.length === 0}
+      empty={
+        <EmptyState
+          icon={<ShoppingCart className="size-10" aria-hidden />}
+          title={t('empty.title')}
+          description={t('empty.description')}
+          action={<ButtonLink to="/books">{t('empty.browse')}</ButtonLink>}
         />
-      </div>
-    );
+      }
+    >
+      {(data) => (
+        <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+          <div className="space-y-4 lg:col-span-2">
+            {data.groups.map((group) => (
+              <OwnerGroupCard
+                key={group.ownerId}
+                group={group}
+                busy={busy}
+                // Spec 8: a failed duration update is silently ignored; the refetch shows the truth.
+                onDurationChange={(borrowDuration) => {
+                  startAction();
+                  setDuration.mutate({ ownerId: group.ownerId, borrowDuration });
+                }}
+                onRemoveItem={(item) => {
+                  startAction();
+                  removeItem.mutate(item.id, { onError: failWith(t('errors.remove')) });
+                }}
+                onRemoveAll={() => {
+                  startAction();
+                  removeOwner.mutate(group.ownerId, { onError: failWith(t('errors.removeOwner')) });
+                }}
+              />
+            ))}
+          </div>
+          <CartSummary
+            cart={data}
+            validating={validating}
+            busy={busy}
+            onProceed={proceed}
+            onClear={() => setConfirmClear(true)}
+          />
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <Container className="py-8 sm:py-10">

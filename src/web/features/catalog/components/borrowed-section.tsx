@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { BorrowedBook, BorrowedSection as Section } from '@domain/find-types';
 import { AvailabilityBadge } from '@web/components/availability-badge';
+import { BookCardTitle } from '@web/components/book-card';
 import { BookCover } from '@web/components/book-cover';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { ErrorBanner } from '@web/components/ui/feedback';
@@ -71,12 +72,7 @@ function BorrowedRow({ item }: { item: BorrowedBook }) {
         <div className="flex flex-wrap gap-1">
           <AvailabilityBadge availability={book.availability} backOn={book.backOn} />
         </div>
-        <Link to={paths.book(book.id)} className="focus-visible:outline-2 focus-visible:outline-brand-600">
-          <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 hover:text-brand-700">
-            {book.title}
-          </h3>
-        </Link>
-        <p className="line-clamp-1 text-xs text-stone-500">{book.author}</p>
+        <BookCardTitle book={book} />
         {waitlist.state === 'held' && waitlist.holdUntil ? (
           <p className="flex items-center gap-1 text-sm font-semibold text-green-800">
             <Clock className="size-4 shrink-0" aria-hidden />

@@ -8,7 +8,9 @@ import type { DeliveryAddress } from '@domain/order-types';
 import { type CheckoutRequest, checkoutSchema } from '@domain/schemas/checkout';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
-import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { EmptyState, ErrorBanner } from '@web/components/ui/feedback';
+import { QueryState } from '@web/components/query-state';
+import type { CartView } from '@domain/cart-types';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { useSession } from '@web/lib/session';
 import { useCart, validateCart } from '@web/features/cart/api';
@@ -126,67 +128,54 @@ export default function CheckoutPage() {
     }
   };
 
-  let body: React.ReactNode;
-  if (cart.isPending) body = <LoadingState label={t('loading')} />;
-  else if (cart.isError) body = <ErrorBanner>{t('errors.load')}</ErrorBanner>;
-  else if (!hasItems)
-    body = (
-      <EmptyState
-        icon={<ShoppingBag className="size-10" aria-hidden />}
-        title={t('empty.title')}
-        description={t('empty.description')}
-        action={<ButtonLink to="/books">{t('empty.continue')}</ButtonLink>}
-      />
-    );
-  else
-    body = (
-      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-        <div className="space-y-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6 lg:col-span-2">
-          <DeliveryMethodOptions
-            value={method}
-            pickupOffered={pickupOffered}
-            pickupKnown={options.isSuccess}
-            onChange={(next) => {
-              setMethod(next);
-              setError(null);
-            }}
-          />
-          <div className="border-t border-stone-100 pt-6">
-            {method === 'delivery' ? (
-              <AddressForm value={address} showMissing={showMissing} onChange={setAddress} />
-            ) : (
-              <PickupLocationList
-                locations={pickupLocations}
-                favouriteId={favouriteId}
-                value={pickupLocationId}
-                onChange={(id) => {
-                  setPickupLocationId(id);
-                  setError(null);
-                }}
-              />
-            )}
-          </div>
+  const showCheckout = (data: CartView) => (
+    <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+      <div className="space-y-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6 lg:col-span-2">
+        <DeliveryMethodOptions
+          value={method}
+          pickupOffered={pickupOffered}
+          pickupKnown={options.isSuccess}
+          onChange={(next) => {
+            setMethod(next);
+            setError(null);
+          }}
+        />
+        <div className="border-t border-stone-100 pt-6">
+          {method === 'delivery' ? (
+            <AddressForm value={address} showMissing={showMissing} onChange={setAddress} />
+          ) : (
+            <PickupLocationList
+              locations={pickupLocations}
+              favouriteId={favouriteId}
+              value={pickupLocationId}
+              onChange={(id) => {
+                setPickupLocationId(id);
+                setError(null);
+              }}
+            />
+          )}
         </div>
-        <OrderReview
-          cart={cart.data}
-          method={method}
-          payBy={options.data?.pickupPayBy}
-          deliveryPrices={deliveryPrices}
-        >
-          <div className="mt-4 space-y-3 empty:hidden">
-            {error && <ErrorBanner>{error}</ErrorBanner>}
-            <ValidationProblems title={t('errors.problems')} problems={problems} />
-          </div>
-          {/* Phones place the order from the bar fixed to the bottom (PhonePlaceOrderBar). */}
-          <div className="mt-5 hidden md:block">
-            <Button size="lg" className="w-full" onClick={submit} loading={submitting}>
-              {t('review.place')}
-            </Button>
-          </div>
-        </OrderReview>
-        <PhonePlaceOrderBar error={error} submitting={submitting} onPlace={submit} />
       </div>
-    );
+      <OrderReview
+        cart={data}
+        method={method}
+        payBy={options.data?.pickupPayBy}
+        deliveryPrices={deliveryPrices}
+      >
+        <div className="mt-4 space-y-3 empty:hidden">
+          {error && <ErrorBanner>{error}</ErrorBanner>}
+          <ValidationProblems title={t('errors.problems')} problems={problems} />
+        </div>
+        {/* Phones place the order from the bar fixed to the bottom (PhonePlaceOrderBar). */}
+        <div className="mt-5 hidden md:block">
+          <Button size="lg" className="w-full" onClick={submit} loading={submitting}>
+            {t('review.place')}
+          </Button>
+        </div>
+      </OrderReview>
+      <PhonePlaceOrderBar error={error} submitting={submitting} onPlace={submit} />
+    </div>
+  );
 
   return (
     <Container className="py-8 sm:py-10">
@@ -199,7 +188,22 @@ export default function CheckoutPage() {
         {t('backToCart')}
       </Link>
       <PageHeader title={t('title')} description={hasItems ? t('subtitle') : undefined} />
-      {body}
+      <QueryState
+        query={cart}
+        loading={t('loading')}
+        failed={t('errors.load')}
+        isEmpty={(data) => data.groups.length === 0}
+        empty={
+          <EmptyState
+            icon={<ShoppingBag className="size-10" aria-hidden />}
+            title={t('empty.title')}
+            description={t('empty.description')}
+            action={<ButtonLink to="/books">{t('empty.continue')}</ButtonLink>}
+          />
+        }
+      >
+        {showCheckout}
+      </QueryState>
     </Container>
   );
 }

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CATEGORIES, HOME_LATEST_LIMIT } from '@domain/constants';
 import { Container } from '@web/components/ui/card';
-import { EmptyState, LoadErrorBanner } from '@web/components/ui/feedback';
+import { EmptyState } from '@web/components/ui/feedback';
+import { QueryState } from '@web/components/query-state';
 import { useSession } from '@web/lib/session';
 import { BookGrid, BookGridSkeleton } from '@web/components/book-card';
 import { SearchBox } from '@web/components/search-box';
@@ -78,19 +79,15 @@ export default function HomePage() {
               <ArrowRight className="size-4" aria-hidden />
             </Link>
           </div>
-          {latest.isPending ? (
-            <BookGridSkeleton label={t('latest.loading')} count={HOME_LATEST_LIMIT} />
-          ) : latest.isError ? (
-            <LoadErrorBanner
-              message={t('latest.error')}
-              retryLabel={t('latest.retry')}
-              onRetry={() => void latest.refetch()}
-            />
-          ) : latest.data.items.length === 0 ? (
-            <EmptyState title={t('latest.empty')} />
-          ) : (
-            <BookGrid books={latest.data.items} />
-          )}
+          <QueryState
+            query={latest}
+            loading={<BookGridSkeleton label={t('latest.loading')} count={HOME_LATEST_LIMIT} />}
+            failed={t('latest.error')}
+            isEmpty={(data) => data.items.length === 0}
+            empty={<EmptyState title={t('latest.empty')} />}
+          >
+            {(data) => <BookGrid books={data.items} />}
+          </QueryState>
         </Container>
       </section>
 

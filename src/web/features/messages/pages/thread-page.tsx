@@ -39,7 +39,7 @@ export default function ThreadPage() {
         <ErrorBanner>
           {thread.error instanceof ApiError && thread.error.status === 403
             ? t('errors.forbidden')
-            : thread.error.message}
+            : errorMessage(thread.error, t('errors.load'))}
         </ErrorBanner>
       </Container>
     );

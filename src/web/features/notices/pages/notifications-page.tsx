@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
-import { LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { QueryState } from '@web/components/query-state';
 import { PageTitle } from '@web/components/ui/page-title';
 import { useNoticeChoices } from '../api';
 import { ChoicesSection } from '../components/choices-section';
@@ -22,20 +22,14 @@ export default function NotificationsPage() {
           {t('page.back')}
         </ButtonLink>
         <PageHeader title={t('page.title')} description={t('page.description')} />
-        {choices.isLoading ? (
-          <LoadingState label={t('loading', { ns: 'common' })} />
-        ) : choices.isError ? (
-          <LoadErrorBanner
-            message={t('page.loadFailed')}
-            retryLabel={t('page.retry')}
-            onRetry={() => void choices.refetch()}
-          />
-        ) : (
-          <div className="space-y-6">
-            <DeviceSection />
-            <ChoicesSection />
-          </div>
-        )}
+        <QueryState query={choices} loading={t('loading', { ns: 'common' })} failed={t('page.loadFailed')}>
+          {() => (
+            <div className="space-y-6">
+              <DeviceSection />
+              <ChoicesSection />
+            </div>
+          )}
+        </QueryState>
       </div>
     </Container>
   );

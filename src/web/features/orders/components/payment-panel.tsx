@@ -7,6 +7,7 @@ import { COVER_ACCEPT, coverPickProblem } from '@domain/schemas/book-form';
 import { Button } from '@web/components/ui/button';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
+import { fieldErrorText } from '@web/lib/error-text';
 import { formatOrderDateTime } from '@web/lib/format';
 import { usePollOrderWhilePayable } from '@web/features/orders/api';
 import { useClaimPayment, useOrderGateway, useOrderMoney, useRejectClaim } from '@web/features/payments/api';
@@ -287,7 +288,8 @@ function ClaimForm({ orderId }: { orderId: string }) {
           onChange={(e) => {
             const picked = e.target.files?.[0] ?? null;
             const issue = picked ? coverPickProblem(picked) : null;
-            setProblem(issue);
+            // The picker's check answers a message key, as the server's fields do.
+            setProblem(fieldErrorText(issue ?? undefined) ?? null);
             setFile(issue ? null : picked);
           }}
         />

@@ -5,7 +5,8 @@ import { CursorPager } from '@web/components/cursor-pager';
 import { ButtonLink } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
 import { Container, PageHeader } from '@web/components/ui/card';
-import { EmptyState, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { EmptyState } from '@web/components/ui/feedback';
+import { QueryState } from '@web/components/query-state';
 import { type OrdersView, useOrders } from '@web/features/orders/api';
 import { OrderList } from '@web/features/orders/components/order-list';
 import { PageTitle } from '@web/components/ui/page-title';
@@ -21,37 +22,37 @@ export default function MyOrdersPage() {
   const [cursor, setCursor] = useCursorParam();
   const orders = useOrders(view, cursor);
 
-  let body: React.ReactNode;
-  if (orders.isPending) body = <LoadingState label={t('loading')} />;
-  else if (orders.isError)
-    body = (
-      <LoadErrorBanner
-        message={t('errors.load')}
-        retryLabel={t('errors.retry')}
-        onRetry={() => orders.refetch()}
-      />
-    );
-  else if (orders.data.items.length === 0 && orders.data.attention.length === 0)
-    body = (
-      <EmptyState
-        icon={<Package className="size-10" aria-hidden />}
-        title={view === 'borrower' ? t('empty.borrowerTitle') : t('empty.ownerTitle')}
-        description={view === 'borrower' ? t('empty.borrowerDescription') : t('empty.ownerDescription')}
-        action={view === 'borrower' ? <ButtonLink to="/books">{t('empty.browse')}</ButtonLink> : undefined}
-      />
-    );
-  else {
-    // The first page leads with the orders that need attention now (most urgent first); each
-    // order shows once on a page, and every order keeps its place in the newest-first pages.
-    const { attention, items } = orders.data;
-    const shown = new Set(attention.map((o) => o.id));
-    body = (
-      <>
-        <OrderList orders={[...attention, ...items.filter((o) => !shown.has(o.id))]} view={view} />
-        <CursorPager page={orders.data} testId="orders-pager" onCursor={setCursor} />
-      </>
-    );
-  }
+  const body = (
+    <QueryState
+      query={orders}
+      loading={t('loading')}
+      failed={t('errors.load')}
+      isEmpty={(data) => data.items.length === 0 && data.attention.length === 0}
+      empty={
+        <EmptyState
+          icon={<Package className="size-10" aria-hidden />}
+          title={view === 'borrower' ? t('empty.borrowerTitle') : t('empty.ownerTitle')}
+          description={view === 'borrower' ? t('empty.borrowerDescription') : t('empty.ownerDescription')}
+          action={view === 'borrower' ? <ButtonLink to="/books">{t('empty.browse')}</ButtonLink> : undefined}
+        />
+      }
+    >
+      {(data) => {
+        // The first page leads with the orders that need attention now (most urgent first); each
+        // order shows once on a page, and every order keeps its place in the newest-first pages.
+        const shown = new Set(data.attention.map((o) => o.id));
+        return (
+          <>
+            <OrderList
+              orders={[...data.attention, ...data.items.filter((o) => !shown.has(o.id))]}
+              view={view}
+            />
+            <CursorPager page={data} testId="orders-pager" onCursor={setCursor} />
+          </>
+        );
+      }}
+    </QueryState>
+  );
 
   return (
     <Container className="max-w-4xl py-8 sm:py-10">

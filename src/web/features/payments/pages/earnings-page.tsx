@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { formatMoney } from '@domain/money';
 import { CursorPager } from '@web/components/cursor-pager';
 import { Container, PageHeader } from '@web/components/ui/card';
-import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { EmptyState } from '@web/components/ui/feedback';
+import { QueryState } from '@web/components/query-state';
 import { useCursorParam } from '@web/lib/cursor-param';
 import { formatDay, formatOrderDate } from '@web/lib/format';
 import { useEarnings } from '@web/features/payments/api';
@@ -20,13 +21,10 @@ export default function EarningsPage() {
   const [payoutsCursor, setPayoutsCursor] = useCursorParam('payouts');
   const earnings = useEarnings(cursor, payoutsCursor);
 
-  let body: React.ReactNode;
-  if (earnings.isPending) body = <LoadingState label={t('earnings.loading')} />;
-  else if (earnings.isError) body = <ErrorBanner>{t('earnings.failed')}</ErrorBanner>;
-  else {
-    const { totals, orders, payouts, payoutDetails, serviceFeePercent } = earnings.data;
+  const showEarnings = (data: NonNullable<typeof earnings.data>) => {
+    const { totals, orders, payouts, payoutDetails, serviceFeePercent } = data;
     const missingBank = !payoutDetails.accountNumber && Number(totals.payable) > 0;
-    body = (
+    return (
       <div className="space-y-6">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="earnings-totals">
           {(['pending', 'payable', 'paid', 'earned'] as const).map((key) => (
@@ -134,13 +132,15 @@ export default function EarningsPage() {
         </section>
       </div>
     );
-  }
+  };
 
   return (
     <Container className="max-w-5xl py-8 sm:py-10">
       <title>{t('earnings.pageTitle')}</title>
       <PageHeader title={t('earnings.title')} description={t('earnings.subtitle')} />
-      {body}
+      <QueryState query={earnings} loading={t('earnings.loading')} failed={t('earnings.failed')}>
+        {showEarnings}
+      </QueryState>
     </Container>
   );
 }

@@ -6,7 +6,8 @@ import { LAPSED_HOLD_SHOWN_DAYS } from '@domain/waitlist';
 import type { LapsedHold, MyWaitlistEntry } from '@domain/waitlist-types';
 import { ButtonLink } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
-import { EmptyState, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { EmptyState } from '@web/components/ui/feedback';
+import { QueryState } from '@web/components/query-state';
 import { formatDaySpan, formatOrderDateTime } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { myWaitlistQuery } from '@web/features/waitlist/api';
@@ -19,33 +20,30 @@ export default function MyWaitlistPage() {
   const { t } = useTranslation('waitlist');
   const query = useQuery(myWaitlistQuery);
 
-  let body: React.ReactNode;
-  if (query.isPending) body = <LoadingState label={t('mine.loading')} />;
-  else if (query.isError)
-    body = (
-      <LoadErrorBanner
-        message={t('mine.loadFailed')}
-        retryLabel={t('mine.retry')}
-        onRetry={() => query.refetch()}
-      />
-    );
-  else if (query.data.items.length === 0)
-    body = (
-      <EmptyState
-        icon={<ListOrdered className="size-8" aria-hidden />}
-        title={t('mine.empty')}
-        description={t('mine.emptyHint')}
-        action={<ButtonLink to="/books">{t('mine.browse')}</ButtonLink>}
-      />
-    );
-  else
-    body = (
-      <ul className="space-y-3" data-testid="my-waitlist">
-        {query.data.items.map((item) => (
-          <Entry key={item.bookId} item={item} />
-        ))}
-      </ul>
-    );
+  const body = (
+    <QueryState
+      query={query}
+      loading={t('mine.loading')}
+      failed={t('mine.loadFailed')}
+      isEmpty={(data) => data.items.length === 0}
+      empty={
+        <EmptyState
+          icon={<ListOrdered className="size-8" aria-hidden />}
+          title={t('mine.empty')}
+          description={t('mine.emptyHint')}
+          action={<ButtonLink to="/books">{t('mine.browse')}</ButtonLink>}
+        />
+      }
+    >
+      {(data) => (
+        <ul className="space-y-3" data-testid="my-waitlist">
+          {data.items.map((item) => (
+            <Entry key={item.bookId} item={item} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <Container className="py-6 sm:py-10">

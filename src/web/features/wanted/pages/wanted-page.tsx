@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { type WantedBook, type WantedRequest, wantedRequestSchema } from '@domain/wanted-types';
 import { Button } from '@web/components/ui/button';
 import { Container, PageHeader } from '@web/components/ui/card';
-import { EmptyState, ErrorBanner, LoadErrorBanner, LoadingState } from '@web/components/ui/feedback';
+import { EmptyState, ErrorBanner } from '@web/components/ui/feedback';
+import { QueryState } from '@web/components/query-state';
 import { Field, Input } from '@web/components/ui/field';
 import { showServerErrors } from '@web/lib/server-errors';
 import { myWantedQuery, useAddWanted, useRemoveWanted } from '@web/features/wanted/api';
@@ -24,37 +25,34 @@ export default function WantedPage() {
   const { t } = useTranslation('find');
   const query = useQuery(myWantedQuery);
 
-  let list: React.ReactNode;
-  if (query.isPending) list = <LoadingState label={t('wanted.loading')} />;
-  else if (query.isError)
-    list = (
-      <LoadErrorBanner
-        message={t('wanted.loadFailed')}
-        retryLabel={t('wanted.retry')}
-        onRetry={() => query.refetch()}
-      />
-    );
-  else if (query.data.items.length === 0)
-    list = (
-      <EmptyState
-        icon={<BellRing className="size-8" aria-hidden />}
-        title={t('wanted.empty')}
-        description={t('wanted.emptyHint')}
-      />
-    );
-  else
-    list = (
-      <>
-        <p className="mb-2 text-sm text-stone-600">
-          {t('wanted.count', { count: query.data.items.length, max: query.data.max })}
-        </p>
-        <ul className="space-y-2" data-testid="wanted-list">
-          {query.data.items.map((item) => (
-            <WantedRow key={item.id} item={item} />
-          ))}
-        </ul>
-      </>
-    );
+  const list = (
+    <QueryState
+      query={query}
+      loading={t('wanted.loading')}
+      failed={t('wanted.loadFailed')}
+      isEmpty={(data) => data.items.length === 0}
+      empty={
+        <EmptyState
+          icon={<BellRing className="size-8" aria-hidden />}
+          title={t('wanted.empty')}
+          description={t('wanted.emptyHint')}
+        />
+      }
+    >
+      {(data) => (
+        <>
+          <p className="mb-2 text-sm text-stone-600">
+            {t('wanted.count', { count: data.items.length, max: data.max })}
+          </p>
+          <ul className="space-y-2" data-testid="wanted-list">
+            {data.items.map((item) => (
+              <WantedRow key={item.id} item={item} />
+            ))}
+          </ul>
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <Container className="max-w-3xl py-6 sm:py-10">

@@ -1037,6 +1037,41 @@ export const adminCounterDeltas = pgTable('admin_counter_deltas', {
   delta: bigint('delta', { mode: 'number' }).notNull(),
 });
 
+// ---------------------------------------------------------------- the Statistics tab's weeks
+/**
+ * Each week's figures of the admin's Statistics tab once computed from the rows (migration 0042),
+ * per operator time zone and service fee. Statement triggers on every table a figure reads log
+ * the moments of the rows they changed in `statistics_stale`; a read deletes the logged weeks
+ * and computes them again (statistics/service.ts), so a kept week is always what its rows say.
+ */
+export const statisticsWeeks = pgTable(
+  'statistics_weeks',
+  {
+    week: date('week').notNull(),
+    timeZone: text('time_zone').notNull(),
+    serviceFeePercent: numeric('service_fee_percent', { precision: 6, scale: 3 }).notNull(),
+    ordersPlaced: integer('orders_placed').notNull(),
+    ordersCompleted: integer('orders_completed').notNull(),
+    booksListed: integer('books_listed').notNull(),
+    booksBorrowed: integer('books_borrowed').notNull(),
+    activeMembers: integer('active_members').notNull(),
+    medianMinutesToPayment: integer('median_minutes_to_payment'),
+    medianMinutesToHandover: integer('median_minutes_to_handover'),
+    loansReturned: integer('loans_returned').notNull(),
+    loansReturnedOnTime: integer('loans_returned_on_time').notNull(),
+    collected: numeric('collected', { precision: 14, scale: 2 }).notNull(),
+    serviceFees: numeric('service_fees', { precision: 14, scale: 2 }).notNull(),
+    gatewayFees: numeric('gateway_fees', { precision: 14, scale: 2 }).notNull(),
+    ownerPayouts: numeric('owner_payouts', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'statistics_weeks_pk', columns: [t.timeZone, t.serviceFeePercent, t.week] })],
+);
+/** A changed row's moment (`at`) or payout day (`day`): its week is computed again. Append only. */
+export const statisticsStale = pgTable('statistics_stale', {
+  at: timestamp('at', { withTimezone: true }),
+  day: date('day'),
+});
+
 // ---------------------------------------------------------------- gateway payments (D42-D44)
 /**
  * What a payment provider was asked to collect for an order (a dynamic QRIS code, a virtual

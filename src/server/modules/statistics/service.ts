@@ -1,22 +1,39 @@
-import { and, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { addDays, localDate } from '@domain/loan';
 import { fromMinor, toMinor } from '@domain/money';
 import { STATISTICS_WEEKS, type StatisticsWeek, type WeeklyStatistics } from '@domain/statistics-types';
 import type { AppDeps } from '@server/app-env';
-import { books, orderItems, orders, payments, paymentTasks, payouts } from '@server/db/schema';
+import type { DbOrTx } from '@server/db/client';
+import {
+  books,
+  orderItems,
+  orders,
+  payments,
+  paymentTasks,
+  payouts,
+  statisticsStale,
+  statisticsWeeks,
+} from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import { shareSql } from '@server/modules/payments/service';
 import { returnedOnTimeSql } from '@server/modules/reviews/service';
 
 // The admin's Statistics tab: the last 12 weeks of the marketplace, Monday to Sunday in the
-// operator's zone (D21). Every figure is read by an indexed range on the moment it happened
-// (placed, paid, handed over, completed, listed, paid out; migrations 0031 and 0038), grouped by
-// week in PostgreSQL: the cost follows the 12 weeks' rows, not the whole history, and nothing
-// has to be kept in step on the write paths (docs/performance.md). The money is counted as the
-// Finance tab counts it (finance/figures-service.ts, D43) and the on-time share as the member's
-// card does (reviews/service.ts, D21).
+// operator's zone (D21). A week's figures are computed once from the rows and kept
+// (`statistics_weeks`, migration 0042): a read is then twelve kept rows, whatever the weeks'
+// activity (docs/performance.md, "The admin's Statistics tab"). A figure depends only on rows
+// dated inside its week (placed, paid, handed over, completed, listed, paid out), so a kept week
+// stays exact until one of those rows is written; the migration's statement triggers log every
+// such write in `statistics_stale`, whoever makes it, and a read first forgets the weeks logged
+// and computes them again, each by an indexed range on the moment the figure happened, grouped by
+// week in PostgreSQL (migrations 0031 and 0038). The money is counted as the Finance tab counts
+// it (finance/figures-service.ts, D43) and the on-time share as the member's card does
+// (reviews/service.ts, D21).
+
+/** One read folds the log and fills the missing weeks at a time, so none keeps a week it forgot. */
+const STATISTICS_LOCK = sql`hashtext('statistics-weeks')`;
 
 /** The Monday (YYYY-MM-DD) of the week a local date falls in. */
 function mondayOf(date: string): string {
@@ -46,15 +63,94 @@ const byFirstColumn = sql`1`;
 
 const total = (value: SQL) => sql<string>`coalesce(sum(${value}), 0)::numeric(14,2)::text`;
 
+type FigureConfig = Pick<AppDeps['config'], 'timeZone' | 'serviceFeePercent'>;
+
 export async function weeklyStatistics(
   deps: Pick<AppDeps, 'db' | 'config'>,
   query: { weeksEnding?: string } = {},
 ): Promise<WeeklyStatistics> {
-  const { db, config } = deps;
+  const { config } = deps;
   const tz = config.timeZone;
+  const fee = String(config.serviceFeePercent);
   const lastMonday = mondayOf(query.weeksEnding ?? localDate(now(), tz));
-  const firstMonday = addDays(lastMonday, -7 * (STATISTICS_WEEKS - 1));
-  const endMonday = addDays(lastMonday, 7);
+  const mondays = Array.from({ length: STATISTICS_WEEKS }, (_, i) =>
+    addDays(lastMonday, -7 * (STATISTICS_WEEKS - 1 - i)),
+  );
+  const weeks = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STATISTICS_LOCK})`);
+    await forgetChangedWeeks(tx, config);
+    const kept = await tx
+      .select()
+      .from(statisticsWeeks)
+      .where(
+        and(
+          eq(statisticsWeeks.timeZone, tz),
+          sql`${statisticsWeeks.serviceFeePercent} = ${fee}::numeric`,
+          inArray(statisticsWeeks.week, mondays),
+        ),
+      );
+    const byWeek = new Map<string, StatisticsWeek>(kept.map((row) => [row.week, weekOfRow(row)]));
+    const missing = mondays.filter((monday) => !byWeek.has(monday));
+    if (missing.length > 0) {
+      const computed = await figuresFromRows(tx, config, missing[0], addDays(missing[missing.length - 1], 7));
+      const fresh = computed.filter((w) => missing.includes(w.weekStart));
+      await tx.insert(statisticsWeeks).values(fresh.map((w) => rowOfWeek(w, tz, fee)));
+      for (const w of fresh) byWeek.set(w.weekStart, w);
+    }
+    return mondays.map((monday) => byWeek.get(monday)!);
+  });
+  return { timeZone: tz, weeks };
+}
+
+/**
+ * Deletes the kept weeks a write logged since the last read (and every week kept for another
+ * zone or fee, which the log's moments no longer keep in step), emptying the log.
+ */
+async function forgetChangedWeeks(tx: DbOrTx, config: FigureConfig): Promise<void> {
+  const tz = config.timeZone;
+  await tx.execute(sql`
+    with changed as (delete from ${statisticsStale} returning ${statisticsStale.at}, ${statisticsStale.day})
+    delete from ${statisticsWeeks}
+    where ${statisticsWeeks.timeZone} <> ${tz}
+      or ${statisticsWeeks.serviceFeePercent} <> ${String(config.serviceFeePercent)}::numeric
+      or ${statisticsWeeks.week} in (
+        select coalesce(date_trunc('week', at at time zone ${tz}), date_trunc('week', day::timestamp))::date
+        from changed
+      )`);
+}
+
+const weekOfRow = (row: typeof statisticsWeeks.$inferSelect): StatisticsWeek => ({
+  weekStart: row.week,
+  ordersPlaced: row.ordersPlaced,
+  ordersCompleted: row.ordersCompleted,
+  booksListed: row.booksListed,
+  booksBorrowed: row.booksBorrowed,
+  activeMembers: row.activeMembers,
+  medianMinutesToPayment: row.medianMinutesToPayment,
+  medianMinutesToHandover: row.medianMinutesToHandover,
+  loansReturned: row.loansReturned,
+  loansReturnedOnTime: row.loansReturnedOnTime,
+  collected: fromMinor(toMinor(row.collected)),
+  serviceFees: fromMinor(toMinor(row.serviceFees)),
+  gatewayFees: fromMinor(toMinor(row.gatewayFees)),
+  ownerPayouts: fromMinor(toMinor(row.ownerPayouts)),
+});
+
+const rowOfWeek = ({ weekStart, ...figures }: StatisticsWeek, timeZone: string, serviceFeePercent: string) => ({
+  week: weekStart,
+  timeZone,
+  serviceFeePercent,
+  ...figures,
+});
+
+/** The figures of the weeks from `firstMonday` up to (not including) `endMonday`, from the rows. */
+async function figuresFromRows(
+  db: DbOrTx,
+  config: FigureConfig,
+  firstMonday: string,
+  endMonday: string,
+): Promise<StatisticsWeek[]> {
+  const tz = config.timeZone;
   const instant = (date: string) => sql`(${date}::timestamp at time zone ${tz})`;
   const within = (column: AnyPgColumn) =>
     and(sql`${column} >= ${instant(firstMonday)}`, sql`${column} < ${instant(endMonday)}`);
@@ -80,6 +176,7 @@ export async function weeklyStatistics(
   const notCancelled = ne(orders.status, 'Cancelled');
 
   const [placed, paid, delivered, borrowed, completed, listed, active, fees, strays, paidOut] =
+    // One connection in a transaction: the reads run one after another.
     await Promise.all([
       db
         .select({ week: placedWeek, n: sql<number>`count(*)::int` })
@@ -164,8 +261,7 @@ export async function weeklyStatistics(
     paidOut: byWeek(paidOut),
   };
   const weeks: StatisticsWeek[] = [];
-  for (let i = 0; i < STATISTICS_WEEKS; i++) {
-    const week = addDays(firstMonday, 7 * i);
+  for (let week = firstMonday; week < endMonday; week = addDays(week, 7)) {
     const p = maps.paid.get(week);
     const c = maps.completed.get(week);
     const rent = toMinor(p?.rent ?? '0');
@@ -189,5 +285,5 @@ export async function weeklyStatistics(
       ownerPayouts: fromMinor(toMinor(maps.paidOut.get(week)?.amount ?? '0')),
     });
   }
-  return { timeZone: tz, weeks };
+  return weeks;
 }

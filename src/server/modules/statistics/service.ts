@@ -136,7 +136,11 @@ const weekOfRow = (row: typeof statisticsWeeks.$inferSelect): StatisticsWeek => 
   ownerPayouts: fromMinor(toMinor(row.ownerPayouts)),
 });
 
-const rowOfWeek = ({ weekStart, ...figures }: StatisticsWeek, timeZone: string, serviceFeePercent: string) => ({
+const rowOfWeek = (
+  { weekStart, ...figures }: StatisticsWeek,
+  timeZone: string,
+  serviceFeePercent: string,
+) => ({
   week: weekStart,
   timeZone,
   serviceFeePercent,

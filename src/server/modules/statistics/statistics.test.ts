@@ -370,7 +370,9 @@ describe('the admin’s weekly statistics', () => {
     await db
       .update(orderEvents)
       .set({ createdAt: new Date(loan.dueAt!.getTime() - HOUR) })
-      .where(and(eq(orderEvents.orderId, placed.order.id), eq(orderEvents.toStatus, 'Returning in Progress')));
+      .where(
+        and(eq(orderEvents.orderId, placed.order.id), eq(orderEvents.toStatus, 'Returning in Progress')),
+      );
     expect((await figures(0)).loansReturnedOnTime).toBe(completedBefore.loansReturnedOnTime + 1);
 
     const paidOutBefore = await figures(1);
@@ -378,7 +380,12 @@ describe('the admin’s weekly statistics', () => {
     setClock(NOW);
     const payout = await g.ctx.request('POST', '/api/admin/payouts', {
       cookie: admin.cookie,
-      body: { ownerId: owner.user.id, amount: owed.ownerShare, paidOn: addDays(week(1), 4), reference: 'TRF-KEPT' },
+      body: {
+        ownerId: owner.user.id,
+        amount: owed.ownerShare,
+        paidOn: addDays(week(1), 4),
+        reference: 'TRF-KEPT',
+      },
     });
     expect(payout.status).toBe(201);
     expect(toMinor((await figures(1)).ownerPayouts)).toBe(
@@ -387,7 +394,10 @@ describe('the admin’s weekly statistics', () => {
 
     // An order's placing moved by hand to week -3: week -2 loses it, week -3 gains it.
     const third = await figures(3);
-    await db.update(orders).set({ createdAt: bali(week(3)) }).where(eq(orders.id, placed.order.id));
+    await db
+      .update(orders)
+      .set({ createdAt: bali(week(3)) })
+      .where(eq(orders.id, placed.order.id));
     expect((await figures(2)).ordersPlaced).toBe(afterPlaced.ordersPlaced - 1);
     expect((await figures(3)).ordersPlaced).toBe(third.ordersPlaced + 1);
     // Every write was read back: the change log is empty again.
@@ -398,7 +408,10 @@ describe('the admin’s weekly statistics', () => {
     const db = g.ctx.db;
     // Every order here stored its share, so a fee change moves no figure; the kept rows must go all the same.
     const truth = await statistics();
-    await db.update(statisticsWeeks).set({ ordersPlaced: 999 }).where(eq(statisticsWeeks.week, week(2)));
+    await db
+      .update(statisticsWeeks)
+      .set({ ordersPlaced: 999 })
+      .where(eq(statisticsWeeks.week, week(2)));
     const fee = g.ctx.config.serviceFeePercent;
     try {
       g.ctx.config.serviceFeePercent = fee + 1;

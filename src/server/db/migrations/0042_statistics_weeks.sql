@@ -190,12 +190,12 @@ CREATE TRIGGER "payouts_statistics_delete" AFTER DELETE ON "payouts" REFERENCING
 	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_payouts_changed"();--> statement-breakpoint
 -- The backfill: every week from the first dated row to the last, computed as the service computes
 -- a week (statistics/service.ts), in the default operator zone and at the fee the last start
--- wrote (ledger_settings). With another zone or fee configured these rows are not read, and
--- the weeks are computed from the rows when first asked for.
+-- wrote (ledger_settings), else the default SERVICE_FEE_PERCENT. With another zone or fee
+-- configured the first read drops these rows and computes its weeks from the rows.
 INSERT INTO "statistics_weeks"
 WITH s AS (
-	SELECT 'Asia/Makassar'::text AS tz, service_fee_percent AS fee
-	FROM ledger_settings WHERE id = 1 AND service_fee_percent IS NOT NULL
+	SELECT 'Asia/Makassar'::text AS tz,
+		coalesce((SELECT service_fee_percent FROM ledger_settings WHERE id = 1), 10)::numeric(6, 3) AS fee
 ),
 placed AS (
 	SELECT date_trunc('week', o.created_at AT TIME ZONE s.tz)::date AS week, count(*)::int AS n

@@ -90,16 +90,27 @@ export async function weeklyStatistics(
         ),
       );
     const byWeek = new Map<string, StatisticsWeek>(kept.map((row) => [row.week, weekOfRow(row)]));
-    const missing = mondays.filter((monday) => !byWeek.has(monday));
-    if (missing.length > 0) {
-      const computed = await figuresFromRows(tx, config, missing[0], addDays(missing[missing.length - 1], 7));
-      const fresh = computed.filter((w) => missing.includes(w.weekStart));
+    // Each run of consecutive missing weeks is read in one pass, so a changed week far back and
+    // the current one do not read every kept week between them again.
+    for (const run of runsOfMissing(mondays, byWeek)) {
+      const fresh = await figuresFromRows(tx, config, run[0], addDays(run[run.length - 1], 7));
       await tx.insert(statisticsWeeks).values(fresh.map((w) => rowOfWeek(w, tz, fee)));
       for (const w of fresh) byWeek.set(w.weekStart, w);
     }
     return mondays.map((monday) => byWeek.get(monday)!);
   });
   return { timeZone: tz, weeks };
+}
+
+/** The weeks without kept figures, in runs of consecutive Mondays. */
+function runsOfMissing(mondays: string[], kept: Map<string, unknown>): string[][] {
+  const runs: string[][] = [];
+  mondays.forEach((monday, i) => {
+    if (kept.has(monday)) return;
+    if (i > 0 && !kept.has(mondays[i - 1])) runs[runs.length - 1].push(monday);
+    else runs.push([monday]);
+  });
+  return runs;
 }
 
 /**

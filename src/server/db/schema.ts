@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1071,6 +1072,64 @@ export const statisticsStale = pgTable('statistics_stale', {
   at: timestamp('at', { withTimezone: true }),
   day: date('day'),
 });
+/**
+ * The zone the narrow tables below count weeks in (migration 0044): a read in another operator
+ * zone computes its weeks from the big tables.
+ */
+export const statisticsZone = pgTable(
+  'statistics_zone',
+  {
+    id: integer('id').primaryKey().default(1),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [check('statistics_zone_single_row', sql`${t.id} = 1`)],
+);
+/**
+ * One row per order: what the Statistics figures read of it (its items' quantity, whether its
+ * loan came back on time), by week, kept by statement triggers on orders, order_items and
+ * order_events (migration 0044). A changed week is computed again from these rows.
+ */
+export const statisticsOrders = pgTable(
+  'statistics_orders',
+  {
+    orderId: uuid('order_id').primaryKey(),
+    userId: text('user_id'),
+    placedWeek: date('placed_week').notNull(),
+    paidWeek: date('paid_week'),
+    secondsToPayment: doublePrecision('seconds_to_payment'),
+    sold: boolean('sold').notNull(),
+    collected: numeric('collected'),
+    subtotal: numeric('subtotal'),
+    ownerShare: numeric('owner_share'),
+    deliveredWeek: date('delivered_week'),
+    secondsToHandover: doublePrecision('seconds_to_handover'),
+    quantity: integer('quantity').notNull(),
+    completedWeek: date('completed_week'),
+    returned: boolean('returned').notNull(),
+    onTime: boolean('on_time').notNull(),
+  },
+  (t) => [
+    index('statistics_orders_placed_idx').on(t.placedWeek),
+    // The median of a week is read at the middle of its range of durations (statistics/service.ts).
+    index('statistics_orders_paid_idx')
+      .on(t.paidWeek, t.secondsToPayment)
+      .where(sql`${t.paidWeek} is not null`),
+    index('statistics_orders_delivered_idx')
+      .on(t.deliveredWeek, t.secondsToHandover)
+      .where(sql`${t.deliveredWeek} is not null`),
+    index('statistics_orders_completed_idx').on(t.completedWeek).where(sql`${t.completedWeek} is not null`),
+  ],
+);
+/** A member active in a week, with how many orders placed and books listed make them so (migration 0044). */
+export const statisticsMembers = pgTable(
+  'statistics_members',
+  {
+    week: date('week').notNull(),
+    member: text('member').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'statistics_members_pk', columns: [t.week, t.member] })],
+);
 
 // ---------------------------------------------------------------- gateway payments (D42-D44)
 /**

@@ -1,0 +1,229 @@
+-- A week the change log names is computed again by the Statistics read (migration 0042). From
+-- the big tables that cost 0.55-0.85 s per dense week at 1M orders (docs/performance.md, "The
+-- admin's Statistics tab"); from these narrow tables, kept by the same kind of statement triggers
+-- in the writing transaction, it costs a few milliseconds
+-- (docs/decisions/0008-statistics-weeks-kept.md):
+--   statistics_orders: one row per order, what its figures read, already by week (in the zone of
+--     statistics_zone), with the durations to payment and to handover beside the week, so a
+--     week's median is read at the middle of an index range, not sorted;
+--   statistics_members: one row per (week, member) active that week, with how many orders
+--     placed and books listed make them so; the week's active members are a count of its rows.
+-- Each row is computed from the rows it reflects (an order, its items, its first Returning in
+-- Progress event) whenever one of them is written, so it is exact whatever the order of writes.
+CREATE TABLE "statistics_zone" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"time_zone" text NOT NULL,
+	CONSTRAINT "statistics_zone_single_row" CHECK ("id" = 1)
+);--> statement-breakpoint
+INSERT INTO "statistics_zone" ("time_zone") VALUES ('Asia/Makassar');--> statement-breakpoint
+CREATE TABLE "statistics_orders" (
+	"order_id" uuid PRIMARY KEY NOT NULL,
+	"user_id" text,
+	"placed_week" date NOT NULL,
+	"paid_week" date,
+	"seconds_to_payment" double precision,
+	"sold" boolean NOT NULL,
+	"collected" numeric,
+	"subtotal" numeric,
+	"owner_share" numeric,
+	"delivered_week" date,
+	"seconds_to_handover" double precision,
+	"quantity" integer NOT NULL,
+	"completed_week" date,
+	"returned" boolean NOT NULL,
+	"on_time" boolean NOT NULL
+);--> statement-breakpoint
+CREATE INDEX "statistics_orders_placed_idx" ON "statistics_orders" ("placed_week");--> statement-breakpoint
+CREATE INDEX "statistics_orders_paid_idx" ON "statistics_orders" ("paid_week", "seconds_to_payment")
+	INCLUDE ("sold", "collected", "subtotal", "owner_share") WHERE "paid_week" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "statistics_orders_delivered_idx" ON "statistics_orders" ("delivered_week", "seconds_to_handover")
+	INCLUDE ("quantity") WHERE "delivered_week" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "statistics_orders_completed_idx" ON "statistics_orders" ("completed_week")
+	INCLUDE ("returned", "on_time") WHERE "completed_week" IS NOT NULL;--> statement-breakpoint
+CREATE TABLE "statistics_members" (
+	"week" date NOT NULL,
+	"member" text NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "statistics_members_pk" PRIMARY KEY ("week", "member")
+);--> statement-breakpoint
+-- An order's narrow row, computed from the order, its items and its first Returning in Progress
+-- event as statistics/service.ts computes from the rows (the on-time rule of reviews/service.ts).
+CREATE FUNCTION "statistics_order_rows"(ids uuid[]) RETURNS SETOF "statistics_orders" LANGUAGE sql STABLE AS $$
+	SELECT o.id, o.user_id,
+		date_trunc('week', o.created_at AT TIME ZONE z.time_zone)::date,
+		date_trunc('week', o.payment_confirmed_at AT TIME ZONE z.time_zone)::date,
+		extract(epoch FROM (o.payment_confirmed_at - o.created_at))::double precision,
+		o.status <> 'Cancelled', coalesce(o.total, o.subtotal), o.subtotal, o.owner_share,
+		date_trunc('week', o.delivered_at AT TIME ZONE z.time_zone)::date,
+		extract(epoch FROM (o.delivered_at - o.payment_confirmed_at))::double precision,
+		coalesce((SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = o.id), 0)::int,
+		CASE WHEN o.status = 'Completed' THEN date_trunc('week', o.completed_at AT TIME ZONE z.time_zone)::date END,
+		o.due_at IS NOT NULL,
+		coalesce(o.due_at IS NOT NULL AND coalesce((
+			SELECT min(e.created_at) FROM order_events e
+			WHERE e.order_id = o.id AND e.to_status = 'Returning in Progress'
+		), o.completed_at) <= o.due_at, false)
+	FROM orders o, statistics_zone z WHERE o.id = ANY(ids)
+$$;--> statement-breakpoint
+-- Computes the narrow rows of these orders again (and drops the rows of orders gone). The orders
+-- are locked first, so two writers of one order (its row, its items, its events) take turns, and
+-- the rows are read by a later statement, which sees what the one before committed.
+CREATE FUNCTION "statistics_refresh_orders"(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+	IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+	PERFORM 1 FROM orders WHERE id = ANY(ids) ORDER BY id FOR NO KEY UPDATE;
+	DELETE FROM statistics_orders s WHERE s.order_id = ANY(ids)
+		AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = s.order_id);
+	INSERT INTO statistics_orders SELECT * FROM statistics_order_rows(ids) r ORDER BY r.order_id
+	ON CONFLICT (order_id) DO UPDATE SET user_id = excluded.user_id, placed_week = excluded.placed_week,
+		paid_week = excluded.paid_week, seconds_to_payment = excluded.seconds_to_payment, sold = excluded.sold,
+		collected = excluded.collected, subtotal = excluded.subtotal, owner_share = excluded.owner_share,
+		delivered_week = excluded.delivered_week, seconds_to_handover = excluded.seconds_to_handover,
+		quantity = excluded.quantity, completed_week = excluded.completed_week, returned = excluded.returned,
+		on_time = excluded.on_time;
+END $$;--> statement-breakpoint
+-- Moves the members' counts by (week, member, change); a member with none left that week goes.
+-- The count is the row's own, so two writers of one member's week take turns on that row alone.
+CREATE FUNCTION "statistics_move_members"(changes jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO statistics_members (week, member, n)
+		SELECT c.week, c.member, sum(c.n) FROM jsonb_to_recordset(changes) c(week date, member text, n int)
+		GROUP BY 1, 2 HAVING sum(c.n) <> 0 ORDER BY 1, 2
+	ON CONFLICT (week, member) DO UPDATE SET n = statistics_members.n + excluded.n;
+	DELETE FROM statistics_members m USING jsonb_to_recordset(changes) c(week date, member text, n int)
+		WHERE m.week = c.week AND m.member = c.member AND m.n = 0;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "statistics_orders_narrow"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	tz text := (SELECT time_zone FROM statistics_zone);
+	members jsonb;
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		PERFORM statistics_refresh_orders(ARRAY(SELECT id FROM new_rows));
+		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', user_id, 'n', 1))
+			INTO members FROM new_rows WHERE user_id IS NOT NULL;
+	ELSIF TG_OP = 'DELETE' THEN
+		DELETE FROM statistics_orders WHERE order_id IN (SELECT id FROM old_rows);
+		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', user_id, 'n', -1))
+			INTO members FROM old_rows WHERE user_id IS NOT NULL;
+	ELSE
+		-- Only orders whose figures' columns changed (the change log's list, migration 0042).
+		PERFORM statistics_refresh_orders(ARRAY(
+			SELECT n.id FROM old_rows o JOIN new_rows n ON n.id = o.id
+			WHERE (o.created_at, o.payment_confirmed_at, o.delivered_at, o.completed_at, o.status, o.subtotal,
+					o.total, o.owner_share, o.due_at, o.user_id)
+				IS DISTINCT FROM (n.created_at, n.payment_confirmed_at, n.delivered_at, n.completed_at, n.status,
+					n.subtotal, n.total, n.owner_share, n.due_at, n.user_id)));
+		SELECT jsonb_agg(c) INTO members FROM old_rows o JOIN new_rows n ON n.id = o.id,
+			LATERAL (VALUES
+				(jsonb_build_object('week', date_trunc('week', o.created_at AT TIME ZONE tz)::date, 'member', o.user_id, 'n', -1), o.user_id),
+				(jsonb_build_object('week', date_trunc('week', n.created_at AT TIME ZONE tz)::date, 'member', n.user_id, 'n', 1), n.user_id)
+			) v(c, member)
+			WHERE v.member IS NOT NULL AND (o.created_at, o.user_id) IS DISTINCT FROM (n.created_at, n.user_id);
+	END IF;
+	IF members IS NOT NULL THEN PERFORM statistics_move_members(members); END IF;
+	RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "orders_statistics_narrow_insert" AFTER INSERT ON "orders" REFERENCING NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_orders_narrow"();--> statement-breakpoint
+CREATE TRIGGER "orders_statistics_narrow_update" AFTER UPDATE ON "orders" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_orders_narrow"();--> statement-breakpoint
+CREATE TRIGGER "orders_statistics_narrow_delete" AFTER DELETE ON "orders" REFERENCING OLD TABLE AS old_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_orders_narrow"();--> statement-breakpoint
+-- An order's items are its books borrowed.
+CREATE FUNCTION "statistics_items_narrow"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		PERFORM statistics_refresh_orders(ARRAY(SELECT DISTINCT order_id FROM new_rows));
+	ELSIF TG_OP = 'DELETE' THEN
+		PERFORM statistics_refresh_orders(ARRAY(SELECT DISTINCT order_id FROM old_rows));
+	ELSE
+		PERFORM statistics_refresh_orders(ARRAY(
+			SELECT order_id FROM old_rows UNION SELECT order_id FROM new_rows));
+	END IF;
+	RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "order_items_statistics_narrow_insert" AFTER INSERT ON "order_items" REFERENCING NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_items_narrow"();--> statement-breakpoint
+CREATE TRIGGER "order_items_statistics_narrow_update" AFTER UPDATE ON "order_items" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_items_narrow"();--> statement-breakpoint
+CREATE TRIGGER "order_items_statistics_narrow_delete" AFTER DELETE ON "order_items" REFERENCING OLD TABLE AS old_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_items_narrow"();--> statement-breakpoint
+-- A return's start decides whether its loan came back on time.
+CREATE FUNCTION "statistics_events_narrow"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		PERFORM statistics_refresh_orders(ARRAY(
+			SELECT DISTINCT order_id FROM new_rows WHERE to_status = 'Returning in Progress'));
+	ELSIF TG_OP = 'DELETE' THEN
+		PERFORM statistics_refresh_orders(ARRAY(
+			SELECT DISTINCT order_id FROM old_rows WHERE to_status = 'Returning in Progress'));
+	ELSE
+		PERFORM statistics_refresh_orders(ARRAY(
+			SELECT order_id FROM old_rows WHERE to_status = 'Returning in Progress'
+			UNION SELECT order_id FROM new_rows WHERE to_status = 'Returning in Progress'));
+	END IF;
+	RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "order_events_statistics_narrow_insert" AFTER INSERT ON "order_events" REFERENCING NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_events_narrow"();--> statement-breakpoint
+CREATE TRIGGER "order_events_statistics_narrow_update" AFTER UPDATE ON "order_events" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_events_narrow"();--> statement-breakpoint
+CREATE TRIGGER "order_events_statistics_narrow_delete" AFTER DELETE ON "order_events" REFERENCING OLD TABLE AS old_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_events_narrow"();--> statement-breakpoint
+-- A book listed makes its owner active in the week it was listed.
+CREATE FUNCTION "statistics_books_narrow"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	tz text := (SELECT time_zone FROM statistics_zone);
+	members jsonb;
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', owner_id, 'n', 1))
+			INTO members FROM new_rows WHERE owner_id IS NOT NULL;
+	ELSIF TG_OP = 'DELETE' THEN
+		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', owner_id, 'n', -1))
+			INTO members FROM old_rows WHERE owner_id IS NOT NULL;
+	ELSE
+		SELECT jsonb_agg(c) INTO members FROM old_rows o JOIN new_rows n ON n.id = o.id,
+			LATERAL (VALUES
+				(jsonb_build_object('week', date_trunc('week', o.created_at AT TIME ZONE tz)::date, 'member', o.owner_id, 'n', -1), o.owner_id),
+				(jsonb_build_object('week', date_trunc('week', n.created_at AT TIME ZONE tz)::date, 'member', n.owner_id, 'n', 1), n.owner_id)
+			) v(c, member)
+			WHERE v.member IS NOT NULL AND (o.created_at, o.owner_id) IS DISTINCT FROM (n.created_at, n.owner_id);
+	END IF;
+	IF members IS NOT NULL THEN PERFORM statistics_move_members(members); END IF;
+	RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "books_statistics_narrow_insert" AFTER INSERT ON "books" REFERENCING NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_books_narrow"();--> statement-breakpoint
+CREATE TRIGGER "books_statistics_narrow_update" AFTER UPDATE ON "books" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_books_narrow"();--> statement-breakpoint
+CREATE TRIGGER "books_statistics_narrow_delete" AFTER DELETE ON "books" REFERENCING OLD TABLE AS old_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_books_narrow"();--> statement-breakpoint
+-- The backfill: every order's narrow row and every week's members, in the default zone.
+INSERT INTO "statistics_orders"
+SELECT o.id, o.user_id,
+	date_trunc('week', o.created_at AT TIME ZONE z.time_zone)::date,
+	date_trunc('week', o.payment_confirmed_at AT TIME ZONE z.time_zone)::date,
+	extract(epoch FROM (o.payment_confirmed_at - o.created_at))::double precision,
+	o.status <> 'Cancelled', coalesce(o.total, o.subtotal), o.subtotal, o.owner_share,
+	date_trunc('week', o.delivered_at AT TIME ZONE z.time_zone)::date,
+	extract(epoch FROM (o.delivered_at - o.payment_confirmed_at))::double precision,
+	coalesce(i.quantity, 0)::int,
+	CASE WHEN o.status = 'Completed' THEN date_trunc('week', o.completed_at AT TIME ZONE z.time_zone)::date END,
+	o.due_at IS NOT NULL,
+	coalesce(o.due_at IS NOT NULL AND coalesce(e.started, o.completed_at) <= o.due_at, false)
+FROM orders o CROSS JOIN statistics_zone z
+LEFT JOIN (SELECT order_id, sum(quantity) AS quantity FROM order_items GROUP BY 1) i ON i.order_id = o.id
+LEFT JOIN (
+	SELECT order_id, min(created_at) AS started FROM order_events
+	WHERE to_status = 'Returning in Progress' GROUP BY 1
+) e ON e.order_id = o.id;--> statement-breakpoint
+INSERT INTO "statistics_members"
+SELECT week, member, count(*)::int FROM (
+	SELECT date_trunc('week', o.created_at AT TIME ZONE z.time_zone)::date AS week, o.user_id AS member
+	FROM orders o, statistics_zone z WHERE o.user_id IS NOT NULL
+	UNION ALL
+	SELECT date_trunc('week', b.created_at AT TIME ZONE z.time_zone)::date, b.owner_id
+	FROM books b, statistics_zone z WHERE b.owner_id IS NOT NULL
+) m GROUP BY 1, 2;

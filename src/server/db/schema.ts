@@ -1093,8 +1093,6 @@ export const statisticsOrders = pgTable(
   'statistics_orders',
   {
     orderId: uuid('order_id').primaryKey(),
-    userId: text('user_id'),
-    placedWeek: date('placed_week').notNull(),
     paidWeek: date('paid_week'),
     secondsToPayment: doublePrecision('seconds_to_payment'),
     sold: boolean('sold').notNull(),
@@ -1109,7 +1107,6 @@ export const statisticsOrders = pgTable(
     onTime: boolean('on_time').notNull(),
   },
   (t) => [
-    index('statistics_orders_placed_idx').on(t.placedWeek),
     // The median of a week is read at the middle of its range of durations (statistics/service.ts).
     index('statistics_orders_paid_idx')
       .on(t.paidWeek, t.secondsToPayment)
@@ -1120,13 +1117,17 @@ export const statisticsOrders = pgTable(
     index('statistics_orders_completed_idx').on(t.completedWeek).where(sql`${t.completedWeek} is not null`),
   ],
 );
-/** A member active in a week, with how many orders placed and books listed make them so (migration 0044). */
+/**
+ * A member active in a week, with the orders they placed and the books they listed that week
+ * (migration 0044); member '' holds those of deleted members (placed and listed, but no member).
+ */
 export const statisticsMembers = pgTable(
   'statistics_members',
   {
     week: date('week').notNull(),
     member: text('member').notNull(),
-    n: integer('n').notNull(),
+    orders: integer('orders').notNull(),
+    books: integer('books').notNull(),
   },
   (t) => [primaryKey({ name: 'statistics_members_pk', columns: [t.week, t.member] })],
 );

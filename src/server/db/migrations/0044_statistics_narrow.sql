@@ -6,8 +6,10 @@
 --   statistics_orders: one row per order, what its figures read, already by week (in the zone of
 --     statistics_zone), with the durations to payment and to handover beside the week, so a
 --     week's median is read at the middle of an index range, not sorted;
---   statistics_members: one row per (week, member) active that week, with how many orders
---     placed and books listed make them so; the week's active members are a count of its rows.
+--   statistics_members: one row per (week, member) active that week, with the orders they
+--     placed and the books they listed that week; the week's active members are a count of its
+--     rows, its orders placed and books listed their sums (member '' holds the orders and books
+--     of deleted members, which count as placed and listed but as no member).
 -- Each row is computed from the rows it reflects (an order, its items, its first Returning in
 -- Progress event) whenever one of them is written, so it is exact whatever the order of writes.
 CREATE TABLE "statistics_zone" (
@@ -18,8 +20,6 @@ CREATE TABLE "statistics_zone" (
 INSERT INTO "statistics_zone" ("time_zone") VALUES ('Asia/Makassar');--> statement-breakpoint
 CREATE TABLE "statistics_orders" (
 	"order_id" uuid PRIMARY KEY NOT NULL,
-	"user_id" text,
-	"placed_week" date NOT NULL,
 	"paid_week" date,
 	"seconds_to_payment" double precision,
 	"sold" boolean NOT NULL,
@@ -33,7 +33,6 @@ CREATE TABLE "statistics_orders" (
 	"returned" boolean NOT NULL,
 	"on_time" boolean NOT NULL
 );--> statement-breakpoint
-CREATE INDEX "statistics_orders_placed_idx" ON "statistics_orders" ("placed_week");--> statement-breakpoint
 CREATE INDEX "statistics_orders_paid_idx" ON "statistics_orders" ("paid_week", "seconds_to_payment")
 	INCLUDE ("sold", "collected", "subtotal", "owner_share") WHERE "paid_week" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "statistics_orders_delivered_idx" ON "statistics_orders" ("delivered_week", "seconds_to_handover")
@@ -43,14 +42,14 @@ CREATE INDEX "statistics_orders_completed_idx" ON "statistics_orders" ("complete
 CREATE TABLE "statistics_members" (
 	"week" date NOT NULL,
 	"member" text NOT NULL,
-	"n" integer NOT NULL,
-	CONSTRAINT "statistics_members_pk" PRIMARY KEY ("week", "member")
+	"orders" integer NOT NULL,
+	"books" integer NOT NULL,
+	CONSTRAINT "statistics_members_pk" PRIMARY KEY ("week", "member") INCLUDE ("orders", "books")
 );--> statement-breakpoint
 -- An order's narrow row, computed from the order, its items and its first Returning in Progress
 -- event as statistics/service.ts computes from the rows (the on-time rule of reviews/service.ts).
 CREATE FUNCTION "statistics_order_rows"(ids uuid[]) RETURNS SETOF "statistics_orders" LANGUAGE sql STABLE AS $$
-	SELECT o.id, o.user_id,
-		date_trunc('week', o.created_at AT TIME ZONE z.time_zone)::date,
+	SELECT o.id,
 		date_trunc('week', o.payment_confirmed_at AT TIME ZONE z.time_zone)::date,
 		extract(epoch FROM (o.payment_confirmed_at - o.created_at))::double precision,
 		o.status <> 'Cancelled', coalesce(o.total, o.subtotal), o.subtotal, o.owner_share,
@@ -75,23 +74,25 @@ BEGIN
 	DELETE FROM statistics_orders s WHERE s.order_id = ANY(ids)
 		AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = s.order_id);
 	INSERT INTO statistics_orders SELECT * FROM statistics_order_rows(ids) r ORDER BY r.order_id
-	ON CONFLICT (order_id) DO UPDATE SET user_id = excluded.user_id, placed_week = excluded.placed_week,
-		paid_week = excluded.paid_week, seconds_to_payment = excluded.seconds_to_payment, sold = excluded.sold,
+	ON CONFLICT (order_id) DO UPDATE SET paid_week = excluded.paid_week, seconds_to_payment = excluded.seconds_to_payment, sold = excluded.sold,
 		collected = excluded.collected, subtotal = excluded.subtotal, owner_share = excluded.owner_share,
 		delivered_week = excluded.delivered_week, seconds_to_handover = excluded.seconds_to_handover,
 		quantity = excluded.quantity, completed_week = excluded.completed_week, returned = excluded.returned,
 		on_time = excluded.on_time;
 END $$;--> statement-breakpoint
--- Moves the members' counts by (week, member, change); a member with none left that week goes.
--- The count is the row's own, so two writers of one member's week take turns on that row alone.
+-- Moves the members' counts by (week, member, orders, books) changes; a member with nothing left
+-- that week goes. The counts are the row's own, so two writers of one member's week take turns on
+-- that row alone.
 CREATE FUNCTION "statistics_move_members"(changes jsonb) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-	INSERT INTO statistics_members (week, member, n)
-		SELECT c.week, c.member, sum(c.n) FROM jsonb_to_recordset(changes) c(week date, member text, n int)
-		GROUP BY 1, 2 HAVING sum(c.n) <> 0 ORDER BY 1, 2
-	ON CONFLICT (week, member) DO UPDATE SET n = statistics_members.n + excluded.n;
-	DELETE FROM statistics_members m USING jsonb_to_recordset(changes) c(week date, member text, n int)
-		WHERE m.week = c.week AND m.member = c.member AND m.n = 0;
+	INSERT INTO statistics_members (week, member, orders, books)
+		SELECT c.week, c.member, sum(c.orders), sum(c.books)
+		FROM jsonb_to_recordset(changes) c(week date, member text, orders int, books int)
+		GROUP BY 1, 2 HAVING sum(c.orders) <> 0 OR sum(c.books) <> 0 ORDER BY 1, 2
+	ON CONFLICT (week, member) DO UPDATE
+		SET orders = statistics_members.orders + excluded.orders, books = statistics_members.books + excluded.books;
+	DELETE FROM statistics_members m USING jsonb_to_recordset(changes) c(week date, member text)
+		WHERE m.week = c.week AND m.member = c.member AND m.orders = 0 AND m.books = 0;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "statistics_orders_narrow"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -100,12 +101,12 @@ DECLARE
 BEGIN
 	IF TG_OP = 'INSERT' THEN
 		PERFORM statistics_refresh_orders(ARRAY(SELECT id FROM new_rows));
-		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', user_id, 'n', 1))
-			INTO members FROM new_rows WHERE user_id IS NOT NULL;
+		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', coalesce(user_id, ''), 'orders', 1, 'books', 0))
+			INTO members FROM new_rows;
 	ELSIF TG_OP = 'DELETE' THEN
 		DELETE FROM statistics_orders WHERE order_id IN (SELECT id FROM old_rows);
-		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', user_id, 'n', -1))
-			INTO members FROM old_rows WHERE user_id IS NOT NULL;
+		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', coalesce(user_id, ''), 'orders', -1, 'books', 0))
+			INTO members FROM old_rows;
 	ELSE
 		-- Only orders whose figures' columns changed (the change log's list, migration 0042).
 		PERFORM statistics_refresh_orders(ARRAY(
@@ -116,10 +117,10 @@ BEGIN
 					n.subtotal, n.total, n.owner_share, n.due_at, n.user_id)));
 		SELECT jsonb_agg(c) INTO members FROM old_rows o JOIN new_rows n ON n.id = o.id,
 			LATERAL (VALUES
-				(jsonb_build_object('week', date_trunc('week', o.created_at AT TIME ZONE tz)::date, 'member', o.user_id, 'n', -1), o.user_id),
-				(jsonb_build_object('week', date_trunc('week', n.created_at AT TIME ZONE tz)::date, 'member', n.user_id, 'n', 1), n.user_id)
-			) v(c, member)
-			WHERE v.member IS NOT NULL AND (o.created_at, o.user_id) IS DISTINCT FROM (n.created_at, n.user_id);
+				(jsonb_build_object('week', date_trunc('week', o.created_at AT TIME ZONE tz)::date, 'member', coalesce(o.user_id, ''), 'orders', -1, 'books', 0)),
+				(jsonb_build_object('week', date_trunc('week', n.created_at AT TIME ZONE tz)::date, 'member', coalesce(n.user_id, ''), 'orders', 1, 'books', 0))
+			) v(c)
+			WHERE (o.created_at, o.user_id) IS DISTINCT FROM (n.created_at, n.user_id);
 	END IF;
 	IF members IS NOT NULL THEN PERFORM statistics_move_members(members); END IF;
 	RETURN NULL;
@@ -178,18 +179,18 @@ DECLARE
 	members jsonb;
 BEGIN
 	IF TG_OP = 'INSERT' THEN
-		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', owner_id, 'n', 1))
-			INTO members FROM new_rows WHERE owner_id IS NOT NULL;
+		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', coalesce(owner_id, ''), 'books', 1, 'orders', 0))
+			INTO members FROM new_rows;
 	ELSIF TG_OP = 'DELETE' THEN
-		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', owner_id, 'n', -1))
-			INTO members FROM old_rows WHERE owner_id IS NOT NULL;
+		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', coalesce(owner_id, ''), 'books', -1, 'orders', 0))
+			INTO members FROM old_rows;
 	ELSE
 		SELECT jsonb_agg(c) INTO members FROM old_rows o JOIN new_rows n ON n.id = o.id,
 			LATERAL (VALUES
-				(jsonb_build_object('week', date_trunc('week', o.created_at AT TIME ZONE tz)::date, 'member', o.owner_id, 'n', -1), o.owner_id),
-				(jsonb_build_object('week', date_trunc('week', n.created_at AT TIME ZONE tz)::date, 'member', n.owner_id, 'n', 1), n.owner_id)
-			) v(c, member)
-			WHERE v.member IS NOT NULL AND (o.created_at, o.owner_id) IS DISTINCT FROM (n.created_at, n.owner_id);
+				(jsonb_build_object('week', date_trunc('week', o.created_at AT TIME ZONE tz)::date, 'member', coalesce(o.owner_id, ''), 'books', -1, 'orders', 0)),
+				(jsonb_build_object('week', date_trunc('week', n.created_at AT TIME ZONE tz)::date, 'member', coalesce(n.owner_id, ''), 'books', 1, 'orders', 0))
+			) v(c)
+			WHERE (o.created_at, o.owner_id) IS DISTINCT FROM (n.created_at, n.owner_id);
 	END IF;
 	IF members IS NOT NULL THEN PERFORM statistics_move_members(members); END IF;
 	RETURN NULL;
@@ -202,8 +203,7 @@ CREATE TRIGGER "books_statistics_narrow_delete" AFTER DELETE ON "books" REFERENC
 	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_books_narrow"();--> statement-breakpoint
 -- The backfill: every order's narrow row and every week's members, in the default zone.
 INSERT INTO "statistics_orders"
-SELECT o.id, o.user_id,
-	date_trunc('week', o.created_at AT TIME ZONE z.time_zone)::date,
+SELECT o.id,
 	date_trunc('week', o.payment_confirmed_at AT TIME ZONE z.time_zone)::date,
 	extract(epoch FROM (o.payment_confirmed_at - o.created_at))::double precision,
 	o.status <> 'Cancelled', coalesce(o.total, o.subtotal), o.subtotal, o.owner_share,
@@ -218,12 +218,17 @@ LEFT JOIN (SELECT order_id, sum(quantity) AS quantity FROM order_items GROUP BY 
 LEFT JOIN (
 	SELECT order_id, min(created_at) AS started FROM order_events
 	WHERE to_status = 'Returning in Progress' GROUP BY 1
-) e ON e.order_id = o.id;--> statement-breakpoint
+) e ON e.order_id = o.id
+-- In order of the week placed, as the triggers add them: a week's rows lie together in the table.
+ORDER BY o.created_at;--> statement-breakpoint
 INSERT INTO "statistics_members"
-SELECT week, member, count(*)::int FROM (
-	SELECT date_trunc('week', o.created_at AT TIME ZONE z.time_zone)::date AS week, o.user_id AS member
-	FROM orders o, statistics_zone z WHERE o.user_id IS NOT NULL
+SELECT week, member, count(*) FILTER (WHERE is_order)::int, count(*) FILTER (WHERE NOT is_order)::int FROM (
+	SELECT date_trunc('week', o.created_at AT TIME ZONE z.time_zone)::date AS week,
+		coalesce(o.user_id, '') AS member, true AS is_order
+	FROM orders o, statistics_zone z
 	UNION ALL
-	SELECT date_trunc('week', b.created_at AT TIME ZONE z.time_zone)::date, b.owner_id
-	FROM books b, statistics_zone z WHERE b.owner_id IS NOT NULL
-) m GROUP BY 1, 2;
+	SELECT date_trunc('week', b.created_at AT TIME ZONE z.time_zone)::date, coalesce(b.owner_id, ''), false
+	FROM books b, statistics_zone z
+) m GROUP BY 1, 2 ORDER BY 1, 2;--> statement-breakpoint
+ANALYZE "statistics_orders";--> statement-breakpoint
+ANALYZE "statistics_members";

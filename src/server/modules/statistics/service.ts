@@ -132,6 +132,7 @@ async function figuresFromNarrow(
 ): Promise<StatisticsWeek[]> {
   const tz = config.timeZone;
   const so = statisticsOrders;
+  const sm = statisticsMembers;
   const start = sql`(w.week::timestamp at time zone ${tz})`;
   const end = sql`((w.week + 7)::timestamp at time zone ${tz})`;
   const middle = (duration: AnyPgColumn, week: AnyPgColumn, n: SQL) => sql`(
@@ -145,7 +146,6 @@ async function figuresFromNarrow(
   type Row = {
     week: string;
     placed: number;
-    paid: number;
     paid_median: number | null;
     collected: string;
     rent: string;
@@ -163,14 +163,18 @@ async function figuresFromNarrow(
   };
   // Both drivers (PGlite, node-postgres) answer the rows as `rows`.
   const { rows } = (await tx.execute(sql`
-    select to_char(w.week, 'YYYY-MM-DD') as week, placed.n as placed, paid.n as paid,
+    select to_char(w.week, 'YYYY-MM-DD') as week, members.placed, members.listed, members.active,
       ${middle(so.secondsToPayment, so.paidWeek, sql`paid.n`)} as paid_median,
       paid.collected, paid.rent, paid.shares,
       ${middle(so.secondsToHandover, so.deliveredWeek, sql`handed.n`)} as handed_median,
       handed.borrowed, completed.n as completed, completed.returned, completed.on_time,
-      listed.n as listed, active.n as active, fees.fees, paid_out.amount as paid_out
+      fees.fees, paid_out.amount as paid_out
     from unnest(${`{${mondays.join(',')}}`}::date[]) w(week)
-    cross join lateral (select count(*)::int as n from ${so} where ${so.placedWeek} = w.week) placed
+    cross join lateral (
+      select coalesce(sum(${sm.orders}), 0)::int as placed, coalesce(sum(${sm.books}), 0)::int as listed,
+        count(*) filter (where ${sm.member} <> '')::int as active
+      from ${sm} where ${sm.week} = w.week
+    ) members
     cross join lateral (
       select count(*)::int as n,
         ${money(sql`sum(${so.collected}) filter (where ${so.sold})`)} as collected,
@@ -187,12 +191,6 @@ async function figuresFromNarrow(
         count(*) filter (where ${so.onTime})::int as on_time
       from ${so} where ${so.completedWeek} = w.week
     ) completed
-    cross join lateral (
-      select count(*)::int as n from ${books} where ${books.createdAt} >= ${start} and ${books.createdAt} < ${end}
-    ) listed
-    cross join lateral (
-      select count(*)::int as n from ${statisticsMembers} where ${statisticsMembers.week} = w.week
-    ) active
     cross join lateral (
       select ${money(sql`sum(f.fee)`)} as fees from (
         select coalesce(${payments.fee}, 0) as fee from ${payments}

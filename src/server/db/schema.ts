@@ -1114,7 +1114,10 @@ export const statisticsOrders = pgTable(
     index('statistics_orders_delivered_idx')
       .on(t.deliveredWeek, t.secondsToHandover)
       .where(sql`${t.deliveredWeek} is not null`),
-    index('statistics_orders_completed_idx').on(t.completedWeek).where(sql`${t.completedWeek} is not null`),
+    // Orders made before shares were stored count at the configured fee, summed at the read.
+    index('statistics_orders_unshared_idx')
+      .on(t.paidWeek)
+      .where(sql`${t.paidWeek} is not null and ${t.sold} and ${t.ownerShare} is null`),
   ],
 );
 /**
@@ -1130,6 +1133,32 @@ export const statisticsMembers = pgTable(
     books: integer('books').notNull(),
   },
   (t) => [primaryKey({ name: 'statistics_members_pk', columns: [t.week, t.member] })],
+);
+/**
+ * Each week's counts and sums of the Statistics figures, as changes the triggers append (an
+ * order's narrow row after less before; a member's row made or gone), folded into one row per
+ * week by the read (migration 0044): no writer waits on a week's row.
+ */
+export const statisticsSums = pgTable(
+  'statistics_sums',
+  {
+    week: date('week').notNull(),
+    placed: integer('placed').notNull().default(0),
+    listed: integer('listed').notNull().default(0),
+    active: integer('active').notNull().default(0),
+    paid: integer('paid').notNull().default(0),
+    collected: numeric('collected').notNull().default('0'),
+    rent: numeric('rent').notNull().default('0'),
+    shares: numeric('shares').notNull().default('0'),
+    /** Orders paid and not cancelled with no stored share. */
+    unshared: integer('unshared').notNull().default(0),
+    handed: integer('handed').notNull().default(0),
+    borrowed: integer('borrowed').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+    onTime: integer('on_time').notNull().default(0),
+  },
+  (t) => [index('statistics_sums_week_idx').on(t.week)],
 );
 
 // ---------------------------------------------------------------- gateway payments (D42-D44)

@@ -7,9 +7,11 @@
 --     statistics_zone), with the durations to payment and to handover beside the week, so a
 --     week's median is read at the middle of an index range, not sorted;
 --   statistics_members: one row per (week, member) active that week, with the orders they
---     placed and the books they listed that week; the week's active members are a count of its
---     rows, its orders placed and books listed their sums (member '' holds the orders and books
---     of deleted members, which count as placed and listed but as no member).
+--     placed and the books they listed that week (member '' holds those of deleted members,
+--     which count as placed and listed but as no member);
+--   statistics_sums: each week's counts and sums, as changes appended by the triggers (the
+--     difference between an order's narrow row before and after a write, a member's row made or
+--     gone) and folded into one row per week by the read, so no writer waits on a week's row.
 -- Each row is computed from the rows it reflects (an order, its items, its first Returning in
 -- Progress event) whenever one of them is written, so it is exact whatever the order of writes.
 CREATE TABLE "statistics_zone" (
@@ -37,8 +39,26 @@ CREATE INDEX "statistics_orders_paid_idx" ON "statistics_orders" ("paid_week", "
 	INCLUDE ("sold", "collected", "subtotal", "owner_share") WHERE "paid_week" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "statistics_orders_delivered_idx" ON "statistics_orders" ("delivered_week", "seconds_to_handover")
 	INCLUDE ("quantity") WHERE "delivered_week" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "statistics_orders_completed_idx" ON "statistics_orders" ("completed_week")
-	INCLUDE ("returned", "on_time") WHERE "completed_week" IS NOT NULL;--> statement-breakpoint
+-- Orders made before shares were stored count at the configured fee: summed at the read.
+CREATE INDEX "statistics_orders_unshared_idx" ON "statistics_orders" ("paid_week") INCLUDE ("subtotal")
+	WHERE "paid_week" IS NOT NULL AND "sold" AND "owner_share" IS NULL;--> statement-breakpoint
+CREATE TABLE "statistics_sums" (
+	"week" date NOT NULL,
+	"placed" integer DEFAULT 0 NOT NULL,
+	"listed" integer DEFAULT 0 NOT NULL,
+	"active" integer DEFAULT 0 NOT NULL,
+	"paid" integer DEFAULT 0 NOT NULL,
+	"collected" numeric DEFAULT 0 NOT NULL,
+	"rent" numeric DEFAULT 0 NOT NULL,
+	"shares" numeric DEFAULT 0 NOT NULL,
+	"unshared" integer DEFAULT 0 NOT NULL,
+	"handed" integer DEFAULT 0 NOT NULL,
+	"borrowed" integer DEFAULT 0 NOT NULL,
+	"completed" integer DEFAULT 0 NOT NULL,
+	"returned" integer DEFAULT 0 NOT NULL,
+	"on_time" integer DEFAULT 0 NOT NULL
+);--> statement-breakpoint
+CREATE INDEX "statistics_sums_week_idx" ON "statistics_sums" ("week");--> statement-breakpoint
 CREATE TABLE "statistics_members" (
 	"week" date NOT NULL,
 	"member" text NOT NULL,
@@ -67,10 +87,30 @@ $$;--> statement-breakpoint
 -- Computes the narrow rows of these orders again (and drops the rows of orders gone). The orders
 -- are locked first, so two writers of one order (its row, its items, its events) take turns, and
 -- the rows are read by a later statement, which sees what the one before committed.
+-- What one narrow row adds to the sums of the weeks it was paid, handed over and completed in.
+CREATE FUNCTION "statistics_order_sums"(r "statistics_orders", sign integer) RETURNS SETOF "statistics_sums"
+LANGUAGE sql IMMUTABLE AS $$
+	SELECT r.paid_week, 0, 0, 0, sign,
+		CASE WHEN r.sold THEN sign * r.collected ELSE 0 END, CASE WHEN r.sold THEN sign * r.subtotal ELSE 0 END,
+		CASE WHEN r.sold THEN sign * coalesce(r.owner_share, 0) ELSE 0 END,
+		CASE WHEN r.sold AND r.owner_share IS NULL THEN sign ELSE 0 END, 0, 0, 0, 0, 0
+	WHERE r.paid_week IS NOT NULL
+	UNION ALL
+	SELECT r.delivered_week, 0, 0, 0, 0, 0, 0, 0, 0,
+		CASE WHEN r.seconds_to_handover IS NOT NULL THEN sign ELSE 0 END, sign * r.quantity, 0, 0, 0
+	WHERE r.delivered_week IS NOT NULL
+	UNION ALL
+	SELECT r.completed_week, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, sign,
+		CASE WHEN r.returned THEN sign ELSE 0 END, CASE WHEN r.on_time THEN sign ELSE 0 END
+	WHERE r.completed_week IS NOT NULL
+$$;--> statement-breakpoint
 CREATE FUNCTION "statistics_refresh_orders"(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	before statistics_orders[];
 BEGIN
 	IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
 	PERFORM 1 FROM orders WHERE id = ANY(ids) ORDER BY id FOR NO KEY UPDATE;
+	before := ARRAY(SELECT s FROM statistics_orders s WHERE s.order_id = ANY(ids));
 	DELETE FROM statistics_orders s WHERE s.order_id = ANY(ids)
 		AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = s.order_id);
 	INSERT INTO statistics_orders SELECT * FROM statistics_order_rows(ids) r ORDER BY r.order_id
@@ -79,20 +119,46 @@ BEGIN
 		delivered_week = excluded.delivered_week, seconds_to_handover = excluded.seconds_to_handover,
 		quantity = excluded.quantity, completed_week = excluded.completed_week, returned = excluded.returned,
 		on_time = excluded.on_time;
+	-- The sums move by the rows after less the rows before (nothing when no figure moved).
+	INSERT INTO statistics_sums
+		SELECT c.week, 0, 0, 0, sum(c.paid), sum(c.collected), sum(c.rent), sum(c.shares), sum(c.unshared),
+			sum(c.handed), sum(c.borrowed), sum(c.completed), sum(c.returned), sum(c.on_time)
+		FROM (
+			SELECT x.* FROM unnest(before) b, LATERAL statistics_order_sums(b, -1) x
+			UNION ALL
+			SELECT x.* FROM statistics_orders s, LATERAL statistics_order_sums(s, 1) x WHERE s.order_id = ANY(ids)
+		) c
+		GROUP BY c.week
+		HAVING (sum(c.paid), sum(c.collected), sum(c.rent), sum(c.shares), sum(c.unshared), sum(c.handed),
+			sum(c.borrowed), sum(c.completed), sum(c.returned), sum(c.on_time)) <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 END $$;--> statement-breakpoint
 -- Moves the members' counts by (week, member, orders, books) changes; a member with nothing left
 -- that week goes. The counts are the row's own, so two writers of one member's week take turns on
 -- that row alone.
 CREATE FUNCTION "statistics_move_members"(changes jsonb) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-	INSERT INTO statistics_members (week, member, orders, books)
-		SELECT c.week, c.member, sum(c.orders), sum(c.books)
+	-- A row made (xmax 0: inserted, not updated) is a member more that week.
+	WITH moved AS (
+		INSERT INTO statistics_members (week, member, orders, books)
+			SELECT c.week, c.member, sum(c.orders), sum(c.books)
+			FROM jsonb_to_recordset(changes) c(week date, member text, orders int, books int)
+			GROUP BY 1, 2 HAVING sum(c.orders) <> 0 OR sum(c.books) <> 0 ORDER BY 1, 2
+		ON CONFLICT (week, member) DO UPDATE
+			SET orders = statistics_members.orders + excluded.orders, books = statistics_members.books + excluded.books
+		RETURNING week, member, xmax = 0 AS made
+	)
+	INSERT INTO statistics_sums (week, placed, listed, active)
+		SELECT c.week, sum(c.orders), sum(c.books),
+			(SELECT count(*) FROM moved m WHERE m.week = c.week AND m.made AND m.member <> '')
 		FROM jsonb_to_recordset(changes) c(week date, member text, orders int, books int)
-		GROUP BY 1, 2 HAVING sum(c.orders) <> 0 OR sum(c.books) <> 0 ORDER BY 1, 2
-	ON CONFLICT (week, member) DO UPDATE
-		SET orders = statistics_members.orders + excluded.orders, books = statistics_members.books + excluded.books;
-	DELETE FROM statistics_members m USING jsonb_to_recordset(changes) c(week date, member text)
-		WHERE m.week = c.week AND m.member = c.member AND m.orders = 0 AND m.books = 0;
+		GROUP BY c.week;
+	WITH gone AS (
+		DELETE FROM statistics_members m USING jsonb_to_recordset(changes) c(week date, member text)
+		WHERE m.week = c.week AND m.member = c.member AND m.orders = 0 AND m.books = 0
+		RETURNING m.week, m.member
+	)
+	INSERT INTO statistics_sums (week, active)
+		SELECT week, -count(*) FROM (SELECT DISTINCT week, member FROM gone WHERE member <> '') g GROUP BY week;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "statistics_orders_narrow"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -231,4 +297,14 @@ SELECT week, member, count(*) FILTER (WHERE is_order)::int, count(*) FILTER (WHE
 	FROM books b, statistics_zone z
 ) m GROUP BY 1, 2 ORDER BY 1, 2;--> statement-breakpoint
 ANALYZE "statistics_orders";--> statement-breakpoint
-ANALYZE "statistics_members";
+ANALYZE "statistics_members";--> statement-breakpoint
+INSERT INTO "statistics_sums"
+SELECT c.week, sum(c.placed), sum(c.listed), sum(c.active), sum(c.paid), sum(c.collected), sum(c.rent),
+	sum(c.shares), sum(c.unshared), sum(c.handed), sum(c.borrowed), sum(c.completed), sum(c.returned), sum(c.on_time)
+FROM (
+	SELECT x.* FROM statistics_orders s, LATERAL statistics_order_sums(s, 1) x
+	UNION ALL
+	SELECT week, sum(orders)::int, sum(books)::int, (count(*) FILTER (WHERE member <> ''))::int, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	FROM statistics_members GROUP BY week
+) c GROUP BY c.week ORDER BY c.week;--> statement-breakpoint
+ANALYZE "statistics_sums";

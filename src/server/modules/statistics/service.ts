@@ -13,9 +13,9 @@ import {
   payments,
   paymentTasks,
   payouts,
-  statisticsMembers,
   statisticsOrders,
   statisticsStale,
+  statisticsSums,
   statisticsWeeks,
   statisticsZone,
 } from '@server/db/schema';
@@ -120,10 +120,10 @@ async function narrowZone(tx: DbOrTx): Promise<string | undefined> {
 }
 
 /**
- * The figures of these weeks from the narrow tables the triggers keep (migration 0044): each
- * figure is one index range of the week's rows, about 10,000 a week at the growth bench's density.
- * A median is read at the middle of the week's range of durations (the two middle values when
- * they are even), so `percentile_cont` over them equals it over the whole week.
+ * The figures of these weeks from the narrow tables the triggers keep (migration 0044). The
+ * changes the writes appended to a week's sums are folded into one row first (so the next read
+ * adds few); a median is read at the middle of the week's index range of durations (the two middle
+ * values when they are even), so `percentile_cont` over them equals it over the whole week.
  */
 async function figuresFromNarrow(
   tx: DbOrTx,
@@ -132,7 +132,8 @@ async function figuresFromNarrow(
 ): Promise<StatisticsWeek[]> {
   const tz = config.timeZone;
   const so = statisticsOrders;
-  const sm = statisticsMembers;
+  const ss = statisticsSums;
+  const weeks = sql`${`{${mondays.join(',')}}`}::date[]`;
   const start = sql`(w.week::timestamp at time zone ${tz})`;
   const end = sql`((w.week + 7)::timestamp at time zone ${tz})`;
   const middle = (duration: AnyPgColumn, week: AnyPgColumn, n: SQL) => sql`(
@@ -143,54 +144,49 @@ async function figuresFromNarrow(
       order by ${duration} offset greatest((${n} - 1) / 2, 0) limit 2 - ${n} % 2
     ) m)`;
   const money = (value: SQL) => sql`coalesce(${value}, 0)::numeric(14,2)::text`;
+  const count = (column: string) => sql.raw(`coalesce(s.${column}, 0)::int`);
   type Row = {
     week: string;
     placed: number;
+    listed: number;
+    active: number;
     paid_median: number | null;
     collected: string;
     rent: string;
     shares: string;
-    handed: number;
     handed_median: number | null;
     borrowed: number;
     completed: number;
     returned: number;
     on_time: number;
-    listed: number;
-    active: number;
     fees: string;
     paid_out: string;
   };
   // Both drivers (PGlite, node-postgres) answer the rows as `rows`.
   const { rows } = (await tx.execute(sql`
-    select to_char(w.week, 'YYYY-MM-DD') as week, members.placed, members.listed, members.active,
-      ${middle(so.secondsToPayment, so.paidWeek, sql`paid.n`)} as paid_median,
-      paid.collected, paid.rent, paid.shares,
-      ${middle(so.secondsToHandover, so.deliveredWeek, sql`handed.n`)} as handed_median,
-      handed.borrowed, completed.n as completed, completed.returned, completed.on_time,
-      fees.fees, paid_out.amount as paid_out
-    from unnest(${`{${mondays.join(',')}}`}::date[]) w(week)
-    cross join lateral (
-      select coalesce(sum(${sm.orders}), 0)::int as placed, coalesce(sum(${sm.books}), 0)::int as listed,
-        count(*) filter (where ${sm.member} <> '')::int as active
-      from ${sm} where ${sm.week} = w.week
-    ) members
-    cross join lateral (
-      select count(*)::int as n,
-        ${money(sql`sum(${so.collected}) filter (where ${so.sold})`)} as collected,
-        ${money(sql`sum(${so.subtotal}) filter (where ${so.sold})`)} as rent,
-        ${money(sql`sum(coalesce(${so.ownerShare}, ${so.subtotal} - round(${so.subtotal} * ${config.serviceFeePercent} / 100))) filter (where ${so.sold})`)} as shares
-      from ${so} where ${so.paidWeek} = w.week
-    ) paid
-    cross join lateral (
-      select count(${so.secondsToHandover})::int as n, coalesce(sum(${so.quantity}), 0)::int as borrowed
-      from ${so} where ${so.deliveredWeek} = w.week
-    ) handed
-    cross join lateral (
-      select count(*)::int as n, count(*) filter (where ${so.returned})::int as returned,
-        count(*) filter (where ${so.onTime})::int as on_time
-      from ${so} where ${so.completedWeek} = w.week
-    ) completed
+    with folded as (
+      delete from ${ss} where ${ss.week} = any(${weeks}) returning *
+    ), s as (
+      insert into ${ss}
+      select week, sum(placed), sum(listed), sum(active), sum(paid), sum(collected), sum(rent), sum(shares),
+        sum(unshared), sum(handed), sum(borrowed), sum(completed), sum(returned), sum(on_time)
+      from folded group by week
+      returning *
+    )
+    select to_char(w.week, 'YYYY-MM-DD') as week, ${count('placed')} as placed, ${count('listed')} as listed,
+      ${count('active')} as active,
+      ${middle(so.secondsToPayment, so.paidWeek, count('paid'))} as paid_median,
+      ${money(sql`s.collected`)} as collected, ${money(sql`s.rent`)} as rent,
+      -- Orders made before shares were stored: their share at the configured fee (as shareSql).
+      ${money(sql`s.shares + case when s.unshared > 0 then (
+        select sum(${so.subtotal} - round(${so.subtotal} * ${config.serviceFeePercent} / 100)) from ${so}
+        where ${so.paidWeek} = w.week and ${so.sold} and ${so.ownerShare} is null
+      ) else 0 end`)} as shares,
+      ${middle(so.secondsToHandover, so.deliveredWeek, count('handed'))} as handed_median,
+      ${count('borrowed')} as borrowed, ${count('completed')} as completed, ${count('returned')} as returned,
+      ${count('on_time')} as on_time, fees.fees, paid_out.amount as paid_out
+    from unnest(${weeks}) w(week)
+    left join s on s.week = w.week
     cross join lateral (
       select ${money(sql`sum(f.fee)`)} as fees from (
         select coalesce(${payments.fee}, 0) as fee from ${payments}

@@ -1136,7 +1136,8 @@ export const statisticsMembers = pgTable(
 );
 /**
  * Each week's counts and sums of the Statistics figures, as changes the triggers append (an
- * order's narrow row after less before; a member's row made or gone), folded into one row per
+ * order's narrow row after less before; a member's row made or gone; a payment's, payment
+ * task's or payout's new values less its old), folded into one row per
  * week by the read (migration 0044): no writer waits on a week's row.
  */
 export const statisticsSums = pgTable(
@@ -1157,6 +1158,8 @@ export const statisticsSums = pgTable(
     completed: integer('completed').notNull().default(0),
     returned: integer('returned').notNull().default(0),
     onTime: integer('on_time').notNull().default(0),
+    gatewayFees: numeric('gateway_fees').notNull().default('0'),
+    ownerPayouts: numeric('owner_payouts').notNull().default('0'),
   },
   (t) => [index('statistics_sums_week_idx').on(t.week)],
 );

@@ -11,7 +11,8 @@
 --     which count as placed and listed but as no member);
 --   statistics_sums: each week's counts and sums, as changes appended by the triggers (the
 --     difference between an order's narrow row before and after a write, a member's row made or
---     gone) and folded into one row per week by the read, so no writer waits on a week's row.
+--     gone, a payment's, a payment task's or a payout's old and new values) and folded into one
+--     row per week by the read, so no writer waits on a week's row.
 -- Each row is computed from the rows it reflects (an order, its items, its first Returning in
 -- Progress event) whenever one of them is written, so it is exact whatever the order of writes.
 CREATE TABLE "statistics_zone" (
@@ -56,7 +57,9 @@ CREATE TABLE "statistics_sums" (
 	"borrowed" integer DEFAULT 0 NOT NULL,
 	"completed" integer DEFAULT 0 NOT NULL,
 	"returned" integer DEFAULT 0 NOT NULL,
-	"on_time" integer DEFAULT 0 NOT NULL
+	"on_time" integer DEFAULT 0 NOT NULL,
+	"gateway_fees" numeric DEFAULT 0 NOT NULL,
+	"owner_payouts" numeric DEFAULT 0 NOT NULL
 );--> statement-breakpoint
 CREATE INDEX "statistics_sums_week_idx" ON "statistics_sums" ("week");--> statement-breakpoint
 CREATE TABLE "statistics_members" (
@@ -93,15 +96,15 @@ LANGUAGE sql IMMUTABLE AS $$
 	SELECT r.paid_week, 0, 0, 0, sign,
 		CASE WHEN r.sold THEN sign * r.collected ELSE 0 END, CASE WHEN r.sold THEN sign * r.subtotal ELSE 0 END,
 		CASE WHEN r.sold THEN sign * coalesce(r.owner_share, 0) ELSE 0 END,
-		CASE WHEN r.sold AND r.owner_share IS NULL THEN sign ELSE 0 END, 0, 0, 0, 0, 0
+		CASE WHEN r.sold AND r.owner_share IS NULL THEN sign ELSE 0 END, 0, 0, 0, 0, 0, 0, 0
 	WHERE r.paid_week IS NOT NULL
 	UNION ALL
 	SELECT r.delivered_week, 0, 0, 0, 0, 0, 0, 0, 0,
-		CASE WHEN r.seconds_to_handover IS NOT NULL THEN sign ELSE 0 END, sign * r.quantity, 0, 0, 0
+		CASE WHEN r.seconds_to_handover IS NOT NULL THEN sign ELSE 0 END, sign * r.quantity, 0, 0, 0, 0, 0
 	WHERE r.delivered_week IS NOT NULL
 	UNION ALL
 	SELECT r.completed_week, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, sign,
-		CASE WHEN r.returned THEN sign ELSE 0 END, CASE WHEN r.on_time THEN sign ELSE 0 END
+		CASE WHEN r.returned THEN sign ELSE 0 END, CASE WHEN r.on_time THEN sign ELSE 0 END, 0, 0
 	WHERE r.completed_week IS NOT NULL
 $$;--> statement-breakpoint
 CREATE FUNCTION "statistics_refresh_orders"(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -120,8 +123,9 @@ BEGIN
 		quantity = excluded.quantity, completed_week = excluded.completed_week, returned = excluded.returned,
 		on_time = excluded.on_time;
 	-- The sums move by the rows after less the rows before (nothing when no figure moved).
-	INSERT INTO statistics_sums
-		SELECT c.week, 0, 0, 0, sum(c.paid), sum(c.collected), sum(c.rent), sum(c.shares), sum(c.unshared),
+	INSERT INTO statistics_sums (week, paid, collected, rent, shares, unshared, handed, borrowed, completed,
+			returned, on_time)
+		SELECT c.week, sum(c.paid), sum(c.collected), sum(c.rent), sum(c.shares), sum(c.unshared),
 			sum(c.handed), sum(c.borrowed), sum(c.completed), sum(c.returned), sum(c.on_time)
 		FROM (
 			SELECT x.* FROM unnest(before) b, LATERAL statistics_order_sums(b, -1) x
@@ -267,6 +271,85 @@ CREATE TRIGGER "books_statistics_narrow_update" AFTER UPDATE ON "books" REFERENC
 	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_books_narrow"();--> statement-breakpoint
 CREATE TRIGGER "books_statistics_narrow_delete" AFTER DELETE ON "books" REFERENCING OLD TABLE AS old_rows
 	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_books_narrow"();--> statement-breakpoint
+-- Gateway fees: a payment's by the moment it was paid, a payment task's (money with no payment,
+-- D43) by the moment it was opened; payouts by the day paid, which has no zone. Each statement's
+-- old values leave the sums and its new ones enter them.
+CREATE FUNCTION "statistics_money_narrow"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	tz text := (SELECT time_zone FROM statistics_zone);
+BEGIN
+	IF TG_TABLE_NAME = 'payments' THEN
+		IF TG_OP = 'INSERT' THEN
+			INSERT INTO statistics_sums (week, gateway_fees)
+				SELECT date_trunc('week', r.paid_at AT TIME ZONE tz)::date, sum(coalesce(r.fee, 0)) FROM new_rows r WHERE r.paid_at IS NOT NULL GROUP BY 1;
+		ELSIF TG_OP = 'DELETE' THEN
+			INSERT INTO statistics_sums (week, gateway_fees)
+				SELECT date_trunc('week', r.paid_at AT TIME ZONE tz)::date, -sum(coalesce(r.fee, 0)) FROM old_rows r WHERE r.paid_at IS NOT NULL GROUP BY 1;
+		ELSE
+			INSERT INTO statistics_sums (week, gateway_fees)
+				SELECT week, sum(x) FROM old_rows o JOIN new_rows n ON n.id = o.id,
+					LATERAL (
+						SELECT date_trunc('week', o.paid_at AT TIME ZONE tz)::date, -coalesce(o.fee, 0) WHERE o.paid_at IS NOT NULL
+						UNION ALL SELECT date_trunc('week', n.paid_at AT TIME ZONE tz)::date, coalesce(n.fee, 0) WHERE n.paid_at IS NOT NULL
+					) v(week, x)
+				WHERE (o.paid_at, o.fee) IS DISTINCT FROM (n.paid_at, n.fee)
+				GROUP BY week HAVING sum(x) <> 0;
+		END IF;
+	ELSIF TG_TABLE_NAME = 'payment_tasks' THEN
+		IF TG_OP = 'INSERT' THEN
+			INSERT INTO statistics_sums (week, gateway_fees)
+				SELECT date_trunc('week', r.created_at AT TIME ZONE tz)::date, sum(r.fee) FROM new_rows r WHERE r.payment_id IS NULL AND r.fee IS NOT NULL GROUP BY 1;
+		ELSIF TG_OP = 'DELETE' THEN
+			INSERT INTO statistics_sums (week, gateway_fees)
+				SELECT date_trunc('week', r.created_at AT TIME ZONE tz)::date, -sum(r.fee) FROM old_rows r WHERE r.payment_id IS NULL AND r.fee IS NOT NULL GROUP BY 1;
+		ELSE
+			INSERT INTO statistics_sums (week, gateway_fees)
+				SELECT week, sum(x) FROM old_rows o JOIN new_rows n ON n.id = o.id,
+					LATERAL (
+						SELECT date_trunc('week', o.created_at AT TIME ZONE tz)::date, -o.fee WHERE o.payment_id IS NULL AND o.fee IS NOT NULL
+						UNION ALL SELECT date_trunc('week', n.created_at AT TIME ZONE tz)::date, n.fee WHERE n.payment_id IS NULL AND n.fee IS NOT NULL
+					) v(week, x)
+				WHERE (o.created_at, o.fee, o.payment_id) IS DISTINCT FROM (n.created_at, n.fee, n.payment_id)
+				GROUP BY week HAVING sum(x) <> 0;
+		END IF;
+	ELSE
+		IF TG_OP = 'INSERT' THEN
+			INSERT INTO statistics_sums (week, owner_payouts)
+				SELECT date_trunc('week', r.paid_on::timestamp)::date, sum(r.amount) FROM new_rows r WHERE true GROUP BY 1;
+		ELSIF TG_OP = 'DELETE' THEN
+			INSERT INTO statistics_sums (week, owner_payouts)
+				SELECT date_trunc('week', r.paid_on::timestamp)::date, -sum(r.amount) FROM old_rows r WHERE true GROUP BY 1;
+		ELSE
+			INSERT INTO statistics_sums (week, owner_payouts)
+				SELECT week, sum(x) FROM old_rows o JOIN new_rows n ON n.id = o.id,
+					LATERAL (
+						SELECT date_trunc('week', o.paid_on::timestamp)::date, -o.amount WHERE true
+						UNION ALL SELECT date_trunc('week', n.paid_on::timestamp)::date, n.amount WHERE true
+					) v(week, x)
+				WHERE (o.paid_on, o.amount) IS DISTINCT FROM (n.paid_on, n.amount)
+				GROUP BY week HAVING sum(x) <> 0;
+		END IF;
+	END IF;
+	RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "payments_statistics_narrow_insert" AFTER INSERT ON "payments" REFERENCING NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_money_narrow"();--> statement-breakpoint
+CREATE TRIGGER "payments_statistics_narrow_update" AFTER UPDATE ON "payments" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_money_narrow"();--> statement-breakpoint
+CREATE TRIGGER "payments_statistics_narrow_delete" AFTER DELETE ON "payments" REFERENCING OLD TABLE AS old_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_money_narrow"();--> statement-breakpoint
+CREATE TRIGGER "payment_tasks_statistics_narrow_insert" AFTER INSERT ON "payment_tasks" REFERENCING NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_money_narrow"();--> statement-breakpoint
+CREATE TRIGGER "payment_tasks_statistics_narrow_update" AFTER UPDATE ON "payment_tasks" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_money_narrow"();--> statement-breakpoint
+CREATE TRIGGER "payment_tasks_statistics_narrow_delete" AFTER DELETE ON "payment_tasks" REFERENCING OLD TABLE AS old_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_money_narrow"();--> statement-breakpoint
+CREATE TRIGGER "payouts_statistics_narrow_insert" AFTER INSERT ON "payouts" REFERENCING NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_money_narrow"();--> statement-breakpoint
+CREATE TRIGGER "payouts_statistics_narrow_update" AFTER UPDATE ON "payouts" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_money_narrow"();--> statement-breakpoint
+CREATE TRIGGER "payouts_statistics_narrow_delete" AFTER DELETE ON "payouts" REFERENCING OLD TABLE AS old_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "statistics_money_narrow"();--> statement-breakpoint
 -- The backfill: every order's narrow row and every week's members, in the default zone.
 INSERT INTO "statistics_orders"
 SELECT o.id,
@@ -300,11 +383,22 @@ ANALYZE "statistics_orders";--> statement-breakpoint
 ANALYZE "statistics_members";--> statement-breakpoint
 INSERT INTO "statistics_sums"
 SELECT c.week, sum(c.placed), sum(c.listed), sum(c.active), sum(c.paid), sum(c.collected), sum(c.rent),
-	sum(c.shares), sum(c.unshared), sum(c.handed), sum(c.borrowed), sum(c.completed), sum(c.returned), sum(c.on_time)
+	sum(c.shares), sum(c.unshared), sum(c.handed), sum(c.borrowed), sum(c.completed), sum(c.returned), sum(c.on_time),
+	sum(c.gateway_fees), sum(c.owner_payouts)
 FROM (
 	SELECT x.* FROM statistics_orders s, LATERAL statistics_order_sums(s, 1) x
 	UNION ALL
-	SELECT week, sum(orders)::int, sum(books)::int, (count(*) FILTER (WHERE member <> ''))::int, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	SELECT week, sum(orders)::int, sum(books)::int, (count(*) FILTER (WHERE member <> ''))::int, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 	FROM statistics_members GROUP BY week
+	UNION ALL
+	SELECT date_trunc('week', p.paid_at AT TIME ZONE z.time_zone)::date, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		coalesce(p.fee, 0), 0
+	FROM payments p, statistics_zone z WHERE p.paid_at IS NOT NULL
+	UNION ALL
+	SELECT date_trunc('week', t.created_at AT TIME ZONE z.time_zone)::date, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, t.fee, 0
+	FROM payment_tasks t, statistics_zone z WHERE t.payment_id IS NULL AND t.fee IS NOT NULL
+	UNION ALL
+	SELECT date_trunc('week', p.paid_on::timestamp)::date, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, p.amount
+	FROM payouts p
 ) c GROUP BY c.week ORDER BY c.week;--> statement-breakpoint
 ANALYZE "statistics_sums";

@@ -120,9 +120,9 @@ async function narrowZone(tx: DbOrTx): Promise<string | undefined> {
 }
 
 /**
- * The figures of these weeks from the narrow tables the triggers keep (migration 0044). The
- * changes the writes appended to a week's sums are folded into one row first (so the next read
- * adds few); a median is read at the middle of the week's index range of durations (the two middle
+ * The figures of these weeks from the narrow tables the triggers keep (migration 0044): the
+ * week's sums and its two medians. The changes the writes appended to a week's sums are folded
+ * into one row first (so the next read adds few); a median is read at the middle of the week's index range of durations (the two middle
  * values when they are even), so `percentile_cont` over them equals it over the whole week.
  */
 async function figuresFromNarrow(
@@ -130,12 +130,9 @@ async function figuresFromNarrow(
   config: FigureConfig,
   mondays: string[],
 ): Promise<StatisticsWeek[]> {
-  const tz = config.timeZone;
   const so = statisticsOrders;
   const ss = statisticsSums;
   const weeks = sql`${`{${mondays.join(',')}}`}::date[]`;
-  const start = sql`(w.week::timestamp at time zone ${tz})`;
-  const end = sql`((w.week + 7)::timestamp at time zone ${tz})`;
   const middle = (duration: AnyPgColumn, week: AnyPgColumn, n: SQL) => sql`(
     select round((percentile_cont(0.5) within group (order by m.d) / 60)::numeric)::int
     from (
@@ -169,7 +166,8 @@ async function figuresFromNarrow(
     ), s as (
       insert into ${ss}
       select week, sum(placed), sum(listed), sum(active), sum(paid), sum(collected), sum(rent), sum(shares),
-        sum(unshared), sum(handed), sum(borrowed), sum(completed), sum(returned), sum(on_time)
+        sum(unshared), sum(handed), sum(borrowed), sum(completed), sum(returned), sum(on_time),
+        sum(gateway_fees), sum(owner_payouts)
       from folded group by week
       returning *
     )
@@ -184,23 +182,10 @@ async function figuresFromNarrow(
       ) else 0 end`)} as shares,
       ${middle(so.secondsToHandover, so.deliveredWeek, count('handed'))} as handed_median,
       ${count('borrowed')} as borrowed, ${count('completed')} as completed, ${count('returned')} as returned,
-      ${count('on_time')} as on_time, fees.fees, paid_out.amount as paid_out
+      ${count('on_time')} as on_time, ${money(sql`s.gateway_fees`)} as fees,
+      ${money(sql`s.owner_payouts`)} as paid_out
     from unnest(${weeks}) w(week)
     left join s on s.week = w.week
-    cross join lateral (
-      select ${money(sql`sum(f.fee)`)} as fees from (
-        select coalesce(${payments.fee}, 0) as fee from ${payments}
-        where ${payments.paidAt} >= ${start} and ${payments.paidAt} < ${end}
-        union all
-        select ${paymentTasks.fee} from ${paymentTasks}
-        where ${paymentTasks.paymentId} is null and ${paymentTasks.fee} is not null
-          and ${paymentTasks.createdAt} >= ${start} and ${paymentTasks.createdAt} < ${end}
-      ) f
-    ) fees
-    cross join lateral (
-      select ${money(sql`sum(${payouts.amount})`)} as amount from ${payouts}
-      where ${payouts.paidOn} >= w.week and ${payouts.paidOn} < w.week + 7
-    ) paid_out
     order by w.week`)) as unknown as { rows: Row[] };
   return rows.map((r) => ({
     weekStart: r.week,

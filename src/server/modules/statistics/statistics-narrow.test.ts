@@ -58,11 +58,11 @@ const narrow = async (db: DbOrTx) => ({
       select week, sum(placed) placed, sum(listed) listed, sum(active) active, sum(paid) paid,
         sum(collected) collected, sum(rent) rent, sum(shares) shares, sum(unshared) unshared,
         sum(handed) handed, sum(borrowed) borrowed, sum(completed) completed, sum(returned) returned,
-        sum(on_time) on_time
+        sum(on_time) on_time, sum(gateway_fees) gateway_fees, sum(owner_payouts) owner_payouts
       from statistics_sums group by week
     ) s
     where (placed, listed, active, paid, collected, rent, shares, unshared, handed, borrowed, completed,
-      returned, on_time) <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+      returned, on_time, gateway_fees, owner_payouts) <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     order by week`,
   ),
 });

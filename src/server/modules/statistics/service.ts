@@ -30,9 +30,12 @@ import { returnedOnTimeSql } from '@server/modules/reviews/service';
 // dated inside its week (placed, paid, handed over, completed, listed, paid out), so a kept week
 // stays exact until one of those rows is written; the migration's statement triggers log every
 // such write in `statistics_stale`, whoever makes it, and a read first forgets the weeks logged
-// and computes them again, each by an indexed range on the moment the figure happened, grouped by
-// week in PostgreSQL (migrations 0031 and 0038). The money is counted as the Finance tab counts
-// it (finance/figures-service.ts, D43) and the on-time share as the member's card does
+// and computes them again from the narrow tables the same kind of triggers keep (migration 0044,
+// docs/decisions/0008-statistics-weeks-kept.md): a few index entries per week, whatever its
+// activity. In another operator zone than those tables' the weeks are computed from the rows,
+// each figure by an indexed range on the moment it happened, grouped by week in PostgreSQL
+// (migrations 0031 and 0038). The money is counted as the Finance tab counts it
+// (finance/figures-service.ts, D43) and the on-time share as the member's card does
 // (reviews/service.ts, D21).
 
 /** One read folds the log and fills the missing weeks at a time, so none keeps a week it forgot. */

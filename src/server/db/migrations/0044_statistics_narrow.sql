@@ -174,7 +174,8 @@ BEGIN
 		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', coalesce(user_id, ''), 'orders', 1, 'books', 0))
 			INTO members FROM new_rows;
 	ELSIF TG_OP = 'DELETE' THEN
-		DELETE FROM statistics_orders WHERE order_id IN (SELECT id FROM old_rows);
+		-- Drops the orders' narrow rows and takes them out of the sums.
+		PERFORM statistics_refresh_orders(ARRAY(SELECT id FROM old_rows));
 		SELECT jsonb_agg(jsonb_build_object('week', date_trunc('week', created_at AT TIME ZONE tz)::date, 'member', coalesce(user_id, ''), 'orders', -1, 'books', 0))
 			INTO members FROM old_rows;
 	ELSE

@@ -48,7 +48,10 @@ async function move(orderId: string, to: OrderStatus, when: Date) {
 const rowsOf = async (db: DbOrTx, query: string) =>
   ((await db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
 
-/** The narrow tables as they stand; the sums folded per week (a week whose changes cancel out is none). */
+/**
+ * The narrow tables as they stand; the sums folded per week (a week whose changes cancel out is
+ * none), money to the cent as the read counts it.
+ */
 const narrow = async (db: DbOrTx) => ({
   orders: await rowsOf(db, 'select * from statistics_orders order by order_id'),
   members: await rowsOf(db, 'select * from statistics_members order by week, member'),
@@ -56,9 +59,9 @@ const narrow = async (db: DbOrTx) => ({
     db,
     `select * from (
       select week, sum(placed) placed, sum(listed) listed, sum(active) active, sum(paid) paid,
-        sum(collected) collected, sum(rent) rent, sum(shares) shares, sum(unshared) unshared,
+        sum(collected)::numeric(14,2) collected, sum(rent)::numeric(14,2) rent, sum(shares)::numeric(14,2) shares, sum(unshared) unshared,
         sum(handed) handed, sum(borrowed) borrowed, sum(completed) completed, sum(returned) returned,
-        sum(on_time) on_time, sum(gateway_fees) gateway_fees, sum(owner_payouts) owner_payouts
+        sum(on_time) on_time, sum(gateway_fees)::numeric(14,2) gateway_fees, sum(owner_payouts)::numeric(14,2) owner_payouts
       from statistics_sums group by week
     ) s
     where (placed, listed, active, paid, collected, rent, shares, unshared, handed, borrowed, completed,
@@ -90,6 +93,11 @@ describe('the Statistics tab’s narrow tables', () => {
     const waiting = await place(at('2027-01-20T04:00:00Z'));
     const deleted = await place(at('2027-01-20T04:00:00Z', 5));
     await db.delete(orders).where(eq(orders.id, deleted.order.id));
+    // Paid and handed over, then deleted: its money and its borrowed book leave their weeks.
+    const handedThenDeleted = await place(at('2027-01-21T04:00:00Z'));
+    await move(handedThenDeleted.order.id, 'Processed', at('2027-01-21T04:00:00Z', 1));
+    await move(handedThenDeleted.order.id, 'Delivered', at('2027-01-21T04:00:00Z', 2));
+    await db.delete(orders).where(eq(orders.id, handedThenDeleted.order.id));
     // By hand: an order's date moved to another week, its share forgotten (counted at the fee),
     // an item's quantity changed, a return's start moved before the due date, a book re-dated,
     // and a member gone (their orders stay, counted as placed but by no member).

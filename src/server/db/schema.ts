@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1048,6 +1049,132 @@ export const adminCounterDeltas = pgTable('admin_counter_deltas', {
   name: text('name').notNull(),
   delta: bigint('delta', { mode: 'number' }).notNull(),
 });
+
+// ---------------------------------------------------------------- the Statistics tab's weeks
+/**
+ * Each week's figures of the admin's Statistics tab once computed from the rows (migration 0042),
+ * per operator time zone and service fee. Statement triggers on every table a figure reads log
+ * the moments of the rows they changed in `statistics_stale`; a read deletes the logged weeks
+ * and computes them again (statistics/service.ts), so a kept week is always what its rows say.
+ */
+export const statisticsWeeks = pgTable(
+  'statistics_weeks',
+  {
+    week: date('week').notNull(),
+    timeZone: text('time_zone').notNull(),
+    serviceFeePercent: numeric('service_fee_percent', { precision: 6, scale: 3 }).notNull(),
+    ordersPlaced: integer('orders_placed').notNull(),
+    ordersCompleted: integer('orders_completed').notNull(),
+    booksListed: integer('books_listed').notNull(),
+    booksBorrowed: integer('books_borrowed').notNull(),
+    activeMembers: integer('active_members').notNull(),
+    medianMinutesToPayment: integer('median_minutes_to_payment'),
+    medianMinutesToHandover: integer('median_minutes_to_handover'),
+    loansReturned: integer('loans_returned').notNull(),
+    loansReturnedOnTime: integer('loans_returned_on_time').notNull(),
+    collected: numeric('collected', { precision: 14, scale: 2 }).notNull(),
+    serviceFees: numeric('service_fees', { precision: 14, scale: 2 }).notNull(),
+    gatewayFees: numeric('gateway_fees', { precision: 14, scale: 2 }).notNull(),
+    ownerPayouts: numeric('owner_payouts', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'statistics_weeks_pk', columns: [t.timeZone, t.serviceFeePercent, t.week] })],
+);
+/** A changed row's moment (`at`) or payout day (`day`): its week is computed again. Append only. */
+export const statisticsStale = pgTable('statistics_stale', {
+  at: timestamp('at', { withTimezone: true }),
+  day: date('day'),
+});
+/**
+ * The zone the narrow tables below count weeks in (migration 0044): a read in another operator
+ * zone computes its weeks from the big tables.
+ */
+export const statisticsZone = pgTable(
+  'statistics_zone',
+  {
+    id: integer('id').primaryKey().default(1),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [check('statistics_zone_single_row', sql`${t.id} = 1`)],
+);
+/**
+ * One row per order: what the Statistics figures read of it (its items' quantity, whether its
+ * loan came back on time), by week, kept by statement triggers on orders, order_items and
+ * order_events (migration 0044). A changed week is computed again from these rows.
+ */
+export const statisticsOrders = pgTable(
+  'statistics_orders',
+  {
+    orderId: uuid('order_id').primaryKey(),
+    paidWeek: date('paid_week'),
+    secondsToPayment: doublePrecision('seconds_to_payment'),
+    sold: boolean('sold').notNull(),
+    collected: numeric('collected'),
+    subtotal: numeric('subtotal'),
+    ownerShare: numeric('owner_share'),
+    deliveredWeek: date('delivered_week'),
+    secondsToHandover: doublePrecision('seconds_to_handover'),
+    quantity: integer('quantity').notNull(),
+    completedWeek: date('completed_week'),
+    returned: boolean('returned').notNull(),
+    onTime: boolean('on_time').notNull(),
+  },
+  (t) => [
+    // The median of a week is read at the middle of its range of durations (statistics/service.ts).
+    index('statistics_orders_paid_idx')
+      .on(t.paidWeek, t.secondsToPayment)
+      .where(sql`${t.paidWeek} is not null`),
+    index('statistics_orders_delivered_idx')
+      .on(t.deliveredWeek, t.secondsToHandover)
+      .where(sql`${t.deliveredWeek} is not null`),
+    // Orders made before shares were stored count at the configured fee, summed at the read.
+    index('statistics_orders_unshared_idx')
+      .on(t.paidWeek)
+      .where(sql`${t.paidWeek} is not null and ${t.sold} and ${t.ownerShare} is null`),
+  ],
+);
+/**
+ * A member active in a week, with the orders they placed and the books they listed that week
+ * (migration 0044); member '' holds those of deleted members (placed and listed, but no member).
+ */
+export const statisticsMembers = pgTable(
+  'statistics_members',
+  {
+    week: date('week').notNull(),
+    member: text('member').notNull(),
+    orders: integer('orders').notNull(),
+    books: integer('books').notNull(),
+  },
+  (t) => [primaryKey({ name: 'statistics_members_pk', columns: [t.week, t.member] })],
+);
+/**
+ * Each week's counts and sums of the Statistics figures, as changes the triggers append (an
+ * order's narrow row after less before; a member's row made or gone; a payment's, payment
+ * task's or payout's new values less its old), folded into one row per
+ * week by the read (migration 0044): no writer waits on a week's row.
+ */
+export const statisticsSums = pgTable(
+  'statistics_sums',
+  {
+    week: date('week').notNull(),
+    placed: integer('placed').notNull().default(0),
+    listed: integer('listed').notNull().default(0),
+    active: integer('active').notNull().default(0),
+    paid: integer('paid').notNull().default(0),
+    collected: numeric('collected').notNull().default('0'),
+    rent: numeric('rent').notNull().default('0'),
+    shares: numeric('shares').notNull().default('0'),
+    /** Orders paid and not cancelled with no stored share. */
+    unshared: integer('unshared').notNull().default(0),
+    handed: integer('handed').notNull().default(0),
+    borrowed: integer('borrowed').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+    onTime: integer('on_time').notNull().default(0),
+    gatewayFees: numeric('gateway_fees').notNull().default('0'),
+    ownerPayouts: numeric('owner_payouts').notNull().default('0'),
+  },
+  (t) => [index('statistics_sums_week_idx').on(t.week)],
+);
 
 // ---------------------------------------------------------------- gateway payments (D42-D44)
 /**

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@domain/constants';
 import { addDays, localDate } from '@domain/loan';
@@ -14,6 +15,8 @@ import {
   payments,
   paymentTasks,
   payouts,
+  statisticsStale,
+  statisticsWeeks,
 } from '@server/db/schema';
 import { resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
@@ -318,5 +321,130 @@ describe('the admin’s weekly statistics', () => {
       });
       expect(bad.status, weeksEnding).toBe(422);
     }
+  });
+  it('a kept week follows every change of its rows: listed, placed, paid, handed over, returned late, completed, paid out, and history rewritten', async () => {
+    const db = g.ctx.db;
+    /** Reads the twelve weeks, checks every figure against the rows, and answers the week of `n`. */
+    const figures = async (n: number) => {
+      const body = await statistics();
+      expect(body.weeks).toEqual(await expectedFromRows(body.weeks.map((w) => w.weekStart)));
+      return body.weeks[11 - n];
+    };
+    const keptWeeks = async () => (await db.select().from(statisticsWeeks)).map((r) => r.week);
+    // Week -2 is closed and kept from the first read on: each change below must reach it.
+    const before = await figures(2);
+    expect(await keptWeeks()).toEqual(expect.arrayContaining([week(2), week(1), week(0)]));
+
+    const book = await listBook(owner, bali(week(2)));
+    const listed = await figures(2);
+    expect(listed.booksListed).toBe(before.booksListed + 1);
+
+    const borrower = await g.ctx.member({ name: 'Stats Kept Borrower' });
+    const placed = await place([book], bali(week(2), 1), borrower);
+    const afterPlaced = await figures(2);
+    expect(afterPlaced.ordersPlaced).toBe(listed.ordersPlaced + 1);
+    expect(afterPlaced.activeMembers).toBe(listed.activeMembers + 1);
+
+    await move(placed.order.id, 'Processed', bali(week(2), 3));
+    const paid = await figures(2);
+    expect(toMinor(paid.collected)).toBe(toMinor(afterPlaced.collected) + toMinor(placed.order.subtotal));
+    expect(paid.medianMinutesToPayment).not.toBeNull();
+
+    await move(placed.order.id, 'Delivered', bali(week(2), 26));
+    const handedOver = await figures(2);
+    expect(handedOver.booksBorrowed).toBe(paid.booksBorrowed + 1);
+    expect(handedOver.medianMinutesToHandover).not.toBeNull();
+
+    // Returned two days late, completed on Monday of the current week.
+    const completedBefore = await figures(0);
+    const [loan] = await db.select().from(orders).where(eq(orders.id, placed.order.id));
+    await move(placed.order.id, 'Returning in Progress', new Date(loan.dueAt!.getTime() + 48 * HOUR));
+    await move(placed.order.id, 'Completed', bali(week(0), -1));
+    const completed = await figures(0);
+    expect(completed).toMatchObject({
+      ordersCompleted: completedBefore.ordersCompleted + 1,
+      loansReturned: completedBefore.loansReturned + 1,
+      loansReturnedOnTime: completedBefore.loansReturnedOnTime,
+    });
+    // The return's start moved back before the due date (history rewritten): on time after all.
+    await db
+      .update(orderEvents)
+      .set({ createdAt: new Date(loan.dueAt!.getTime() - HOUR) })
+      .where(
+        and(eq(orderEvents.orderId, placed.order.id), eq(orderEvents.toStatus, 'Returning in Progress')),
+      );
+    expect((await figures(0)).loansReturnedOnTime).toBe(completedBefore.loansReturnedOnTime + 1);
+
+    const paidOutBefore = await figures(1);
+    const [owed] = await db.select().from(orders).where(eq(orders.id, placed.order.id));
+    setClock(NOW);
+    const payout = await g.ctx.request('POST', '/api/admin/payouts', {
+      cookie: admin.cookie,
+      body: {
+        ownerId: owner.user.id,
+        amount: owed.ownerShare,
+        paidOn: addDays(week(1), 4),
+        reference: 'TRF-KEPT',
+      },
+    });
+    expect(payout.status).toBe(201);
+    expect(toMinor((await figures(1)).ownerPayouts)).toBe(
+      toMinor(paidOutBefore.ownerPayouts) + toMinor(owed.ownerShare!),
+    );
+
+    // An order's placing moved by hand to week -3: week -2 loses it, week -3 gains it.
+    const third = await figures(3);
+    await db
+      .update(orders)
+      .set({ createdAt: bali(week(3)) })
+      .where(eq(orders.id, placed.order.id));
+    expect((await figures(2)).ordersPlaced).toBe(afterPlaced.ordersPlaced - 1);
+    expect((await figures(3)).ordersPlaced).toBe(third.ordersPlaced + 1);
+    // Every write was read back: the change log is empty again.
+    expect(await db.select().from(statisticsStale)).toEqual([]);
+  });
+
+  it('keeps no week across a change of the service fee: the kept rows of another fee are computed again', async () => {
+    const db = g.ctx.db;
+    // Every order here stored its share, so a fee change moves no figure; the kept rows must go all the same.
+    const truth = await statistics();
+    await db
+      .update(statisticsWeeks)
+      .set({ ordersPlaced: 999 })
+      .where(eq(statisticsWeeks.week, week(2)));
+    const fee = g.ctx.config.serviceFeePercent;
+    try {
+      g.ctx.config.serviceFeePercent = fee + 1;
+      const body = await statistics();
+      expect(body.weeks).toEqual(truth.weeks);
+      const kept = await db.select().from(statisticsWeeks);
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept.every((r) => Number(r.serviceFeePercent) === fee + 1)).toBe(true);
+    } finally {
+      g.ctx.config.serviceFeePercent = fee;
+    }
+  });
+
+  it('the migration’s backfill keeps every week from the first dated row to the last, each as its rows say', async () => {
+    const db = g.ctx.db;
+    await listBook(otherOwner, bali(week(0)));
+    await db.delete(statisticsWeeks);
+    await db.delete(statisticsStale);
+    const migration = readFileSync(
+      new URL('../../db/migrations/0042_statistics_weeks.sql', import.meta.url),
+      'utf8',
+    ).split('--> statement-breakpoint');
+    await db.execute(sql.raw(migration[migration.length - 1]));
+    const keptRows = () => db.select().from(statisticsWeeks).orderBy(statisticsWeeks.week);
+    const kept = await keptRows();
+    // From the first test's oldest rows (week -14) to the current week, every week, none twice.
+    expect(kept.map((r) => r.week)).toEqual(Array.from({ length: 15 }, (_, i) => week(14 - i)));
+    expect(new Set(kept.map((r) => `${r.timeZone} ${Number(r.serviceFeePercent)}`))).toEqual(
+      new Set([`${TZ} ${g.ctx.config.serviceFeePercent}`]),
+    );
+    // The answer is the backfill's rows (nothing logged, nothing missing), equal to the rows.
+    const body = await statistics();
+    expect(body.weeks).toEqual(await expectedFromRows(body.weeks.map((w) => w.weekStart)));
+    expect(await keptRows()).toEqual(kept);
   });
 });

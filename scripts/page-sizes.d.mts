@@ -2,6 +2,8 @@
 export interface PageSize {
   path: string;
   module: string;
+  /** An information page (src/web/features/info). */
+  info: boolean;
   chunk: string | null;
   split: boolean;
   pageBytes: number;
@@ -14,7 +16,8 @@ export interface PageSizeReport {
   inlineScripts: number;
 }
 export const FIRST_PAGE_BUDGET_BYTES: number;
-export function routesOfRouter(source?: string): { path: string; module: string }[];
+export function isFirstPage(page: PageSize): boolean;
+export function routesOfRouter(source?: string): { path: string; module: string; info: boolean }[];
 export function analyze(distDir: string): PageSizeReport;
 export function problemsOf(report: PageSizeReport): string[];
 export function formatTable(report: PageSizeReport): string;

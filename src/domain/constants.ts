@@ -98,6 +98,18 @@ export const COVER_MAX_BYTES = 2 * 1024 * 1024;
 export const COVER_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Photos per book (D18): the first is the cover. */
 export const MAX_PHOTOS = 4;
+/**
+ * The multipart field that carries the photos (D18): repeated, in order, the first one the
+ * cover; at most MAX_PHOTOS. Here, not with the form's schema, so a page that only
+ * reads books does not load zod.
+ */
+export const COVER_FIELD = 'cover';
+/**
+ * An edit's photo order: comma-separated entries, each a stored photo's key or `new` (the next
+ * file sent). Photos it leaves out are removed. Without it, files sent replace the stored photos.
+ */
+export const PHOTO_ORDER_FIELD = 'photoOrder';
+export const NEW_PHOTO = 'new';
 
 /** The most the operator may take of a loan (SERVICE_FEE_PERCENT). */
 export const SERVICE_FEE_MAX_PERCENT = 20;

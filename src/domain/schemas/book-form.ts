@@ -116,17 +116,6 @@ export type BookStatusChange = z.output<typeof bookStatusChangeSchema>;
 // ---------------------------------------------------------------- cover (D18)
 
 export const COVER_ACCEPT = COVER_MIME_TYPES.join(',');
-/**
- * The multipart field that carries the photos (D18): repeated, in order, the first one the
- * cover; at most MAX_PHOTOS.
- */
-export const COVER_FIELD = 'cover';
-/**
- * An edit's photo order: comma-separated entries, each a stored photo's key or `new` (the next
- * file sent). Photos it leaves out are removed. Without it, files sent replace the stored photos.
- */
-export const PHOTO_ORDER_FIELD = 'photoOrder';
-export const NEW_PHOTO = 'new';
 
 /**
  * The picker's quick check on what the browser reports (type and size). The server decides by

@@ -1,3 +1,4 @@
+import '@web/lib/words/payments';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
 import {

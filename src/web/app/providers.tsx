@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { ApiError } from '@web/lib/api';
 import { useSavedLanguage } from '@web/lib/language';
 import { useAuthSync } from '@web/lib/session';
+import { Toaster } from './toaster';
 
 /** The app's one query client (the router prefetches a page's first data into it). */
 export const queryClient = new QueryClient({
@@ -29,8 +29,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthSync />
       {children}
-      {/* Below the sticky 4rem header, never over it. */}
-      <Toaster position="top-center" richColors closeButton offset={{ top: 76 }} mobileOffset={{ top: 72 }} />
+      <Toaster />
     </QueryClientProvider>
   );
 }

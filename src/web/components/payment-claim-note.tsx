@@ -1,3 +1,4 @@
+import '@web/lib/words/payments';
 import { Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@domain/constants';

@@ -2,7 +2,7 @@ import '@web/lib/words/notices';
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/ui/button';
 import { useEnablePush, usePushDevice } from '@web/features/notices/api';
 

@@ -24,6 +24,8 @@ const WORDS_MODULE: Record<Exclude<LazyNamespace, 'emails'>, string> = {
   notices: 'notices',
   pwa: 'pwa',
   statistics: 'statistics',
+  payments: 'payments',
+  whatsapp: 'whatsapp',
 };
 
 function sources(dir: string): string[] {

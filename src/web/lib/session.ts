@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { AccountApi } from '@server/modules/account/routes';
 import { apiClient, call, setUnauthorizedHandler } from './api';
 import { clearMemberCaches, noteSession } from './offline-cache';

@@ -6,11 +6,8 @@ import enErrors from './en/errors.json';
 import enHome from './en/home.json';
 import enMessages from './en/messages.json';
 import enOrders from './en/orders.json';
-import enPayments from './en/payments.json';
 import enReviews from './en/reviews.json';
 import enWaitlist from './en/waitlist.json';
-// Where members are: WhatsApp chat links (D45)
-import enWhatsapp from './en/whatsapp.json';
 // Every book findable (D46)
 import enFind from './en/find.json';
 
@@ -24,12 +21,9 @@ export const en = {
   catalog: enCatalog,
   cart: enCart,
   orders: enOrders,
-  payments: enPayments,
   messages: enMessages,
   reviews: enReviews,
   waitlist: enWaitlist,
-  // Where members are: WhatsApp chat links (D45)
-  whatsapp: enWhatsapp,
   // Every book findable (D46)
   find: enFind,
   errors: enErrors,

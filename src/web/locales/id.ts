@@ -6,11 +6,8 @@ import idErrors from './id/errors.json';
 import idHome from './id/home.json';
 import idMessages from './id/messages.json';
 import idOrders from './id/orders.json';
-import idPayments from './id/payments.json';
 import idReviews from './id/reviews.json';
 import idWaitlist from './id/waitlist.json';
-// Where members are: WhatsApp chat links (D45)
-import idWhatsapp from './id/whatsapp.json';
 // Every book findable (D46)
 import idFind from './id/find.json';
 
@@ -24,12 +21,9 @@ export const id: Catalogue = {
   catalog: idCatalog,
   cart: idCart,
   orders: idOrders,
-  payments: idPayments,
   messages: idMessages,
   reviews: idReviews,
   waitlist: idWaitlist,
-  // Where members are: WhatsApp chat links (D45)
-  whatsapp: idWhatsapp,
   // Every book findable (D46)
   find: idFind,
   errors: idErrors,

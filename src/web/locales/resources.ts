@@ -10,9 +10,11 @@ import enEmails from './en/emails.json';
 import enFinance from './en/finance.json';
 import enInfo from './en/info.json';
 import enNotices from './en/notices.json';
+import enPayments from './en/payments.json';
 import enPayoutBatch from './en/payoutBatch.json';
 import enPwa from './en/pwa.json';
 import enStatistics from './en/statistics.json';
+import enWhatsapp from './en/whatsapp.json';
 import { id } from './id';
 import idAccount from './id/account.json';
 import idAdmin from './id/admin.json';
@@ -23,9 +25,11 @@ import idEmails from './id/emails.json';
 import idFinance from './id/finance.json';
 import idInfo from './id/info.json';
 import idNotices from './id/notices.json';
+import idPayments from './id/payments.json';
 import idPayoutBatch from './id/payoutBatch.json';
 import idPwa from './id/pwa.json';
 import idStatistics from './id/statistics.json';
+import idWhatsapp from './id/whatsapp.json';
 
 // The catalogues of both languages (D29), every namespace, read by the server (error texts for
 // API clients, emails) and the tests. A key added to one language is added to the other:
@@ -49,9 +53,11 @@ const lazy = {
     finance: enFinance,
     info: enInfo,
     notices: enNotices,
+    payments: enPayments,
     payoutBatch: enPayoutBatch,
     pwa: enPwa,
     statistics: enStatistics,
+    whatsapp: enWhatsapp,
   },
   id: {
     account: idAccount,
@@ -63,9 +69,11 @@ const lazy = {
     finance: idFinance,
     info: idInfo,
     notices: idNotices,
+    payments: idPayments,
     payoutBatch: idPayoutBatch,
     pwa: idPwa,
     statistics: idStatistics,
+    whatsapp: idWhatsapp,
   },
 } satisfies Record<UiLanguage, Record<string, ResourceKey>>;
 

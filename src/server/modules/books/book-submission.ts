@@ -1,13 +1,7 @@
 import { isUuid } from '@domain/ids';
 import type { Context } from 'hono';
-import { MAX_PHOTOS } from '@domain/constants';
-import {
-  type BookFormValues,
-  bookFormSchema,
-  COVER_FIELD,
-  NEW_PHOTO,
-  PHOTO_ORDER_FIELD,
-} from '@domain/schemas/book-form';
+import { COVER_FIELD, MAX_PHOTOS, NEW_PHOTO, PHOTO_ORDER_FIELD } from '@domain/constants';
+import { type BookFormValues, bookFormSchema } from '@domain/schemas/book-form';
 import { AppError, fieldProblem, problemOf } from '@server/lib/errors';
 import { coverProblem } from '@server/modules/covers/service';
 

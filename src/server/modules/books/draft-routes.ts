@@ -1,5 +1,11 @@
 import type { Context } from 'hono';
-import { COVER_MAX_BYTES, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, PUBLISH_MAX_DRAFTS } from '@domain/constants';
+import {
+  COVER_FIELD,
+  COVER_MAX_BYTES,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  PUBLISH_MAX_DRAFTS,
+} from '@domain/constants';
 import {
   bookDraftSchema,
   draftChangeSchema,
@@ -8,7 +14,6 @@ import {
   publishDraftsSchema,
   publishedDraftsSchema,
 } from '@domain/draft-types';
-import { COVER_FIELD } from '@domain/schemas/book-form';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { codeAnswer, jsonAnswer, jsonBody, memberRoute, router, uuidParam, z } from '@server/lib/openapi';
 import { coverProblem } from '@server/modules/covers/service';

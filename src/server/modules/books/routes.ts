@@ -9,9 +9,9 @@ import {
   managedBookSchema,
   ownerProfileSchema,
 } from '@domain/api-types';
-import { COVER_MAX_BYTES, MAX_PHOTOS } from '@domain/constants';
+import { COVER_FIELD, COVER_MAX_BYTES, MAX_PHOTOS, PHOTO_ORDER_FIELD } from '@domain/constants';
 import { normalizeIsbn } from '@domain/isbn';
-import { bookStatusChangeSchema, COVER_FIELD, PHOTO_ORDER_FIELD } from '@domain/schemas/book-form';
+import { bookStatusChangeSchema } from '@domain/schemas/book-form';
 import { bookQuerySchema, myBooksQuerySchema } from '@domain/schemas/book-query';
 import type { AppEnv } from '@server/app-env';
 import { AppError, fieldProblem } from '@server/lib/errors';

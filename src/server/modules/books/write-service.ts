@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { BookDetail } from '@domain/api-types';
-import {
-  type BookFormValues,
-  type BookStatusChange,
-  COVER_FIELD,
-  NEW_PHOTO,
-} from '@domain/schemas/book-form';
+import { COVER_FIELD, NEW_PHOTO } from '@domain/constants';
+import type { BookFormValues, BookStatusChange } from '@domain/schemas/book-form';
 import type { Config } from '@server/config';
 import type { Db, DbOrTx, Tx } from '@server/db/client';
 import { type Book, books, orderItems, user } from '@server/db/schema';

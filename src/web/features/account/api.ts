@@ -2,7 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { AuthStatusAnswer, SignInAnswer, SignUpAnswer } from '@domain/auth-types';
 import type { ChangePasswordForm, ProfileInput, SignUpRequest } from '@domain/schemas/account';
 import type { AccountApi } from '@server/modules/account/routes';

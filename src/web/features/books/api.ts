@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookFormValues, BookStatusChange } from '@domain/schemas/book-form';
-import { COVER_FIELD, NEW_PHOTO, PHOTO_ORDER_FIELD } from '@domain/schemas/book-form';
+import { COVER_FIELD, NEW_PHOTO, PHOTO_ORDER_FIELD } from '@domain/constants';
 import type { BooksApi } from '@server/modules/books/routes';
 import type { SalesApi } from '@server/modules/sales/routes';
 import { ApiError, apiClient, call } from '@web/lib/api';

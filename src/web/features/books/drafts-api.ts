@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookDraft, DraftChange } from '@domain/draft-types';
-import { COVER_FIELD } from '@domain/schemas/book-form';
+import { COVER_FIELD } from '@domain/constants';
 import type { BooksApi } from '@server/modules/books/routes';
 import { apiClient, call } from '@web/lib/api';
 import { catalogKeys, draftKeys } from '@web/lib/query-keys';

@@ -1,6 +1,7 @@
+import '@web/lib/words/payments';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/ui/button';
 import { INDONESIAN_BANKS } from '@domain/banks';
 import { Field, Input, Select } from '@web/components/ui/field';

@@ -1,6 +1,7 @@
+import '@web/lib/words/whatsapp';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { whatsappSchema } from '@domain/schemas/whatsapp';
 import { Button } from '@web/components/ui/button';
 import { Field, Input } from '@web/components/ui/field';

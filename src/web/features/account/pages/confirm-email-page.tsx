@@ -3,7 +3,7 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { ApiError, errorMessage } from '@web/lib/api';

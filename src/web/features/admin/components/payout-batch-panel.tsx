@@ -1,7 +1,7 @@
 import '@web/lib/words/admin';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { PayoutBatchView } from '@domain/payout-batch-types';
 import { formatMoney } from '@domain/money';
 import { Button, buttonClass } from '@web/components/ui/button';

@@ -1,6 +1,7 @@
+import '@web/lib/words/payments';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { PayableOwner } from '@domain/earnings-types';
 import { formatMoney } from '@domain/money';
 import { CursorPager } from '@web/components/cursor-pager';

@@ -1,7 +1,7 @@
 import '@web/lib/words/books';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { ManagedBook } from '@domain/api-types';
 import { Select } from '@web/components/ui/field';
 import { errorMessage } from '@web/lib/api';

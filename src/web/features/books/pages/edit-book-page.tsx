@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BookX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { ButtonLink } from '@web/components/ui/button';
 import { priceText } from '@web/components/ui/price-input';
 import { Container, PageHeader } from '@web/components/ui/card';

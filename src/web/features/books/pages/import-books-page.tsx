@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileUp, ImagePlus, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { CONDITIONS, IMPORT_MAX_ROWS } from '@domain/constants';
 import type { BookDraft, DraftChange, ImportResult } from '@domain/draft-types';
 import { COVER_ACCEPT } from '@domain/schemas/book-form';

@@ -4,7 +4,7 @@ import { BookPlus, Eye, FileUp, Library, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { ManagedBook } from '@domain/api-types';
 import { formatMoney } from '@domain/money';
 import { CursorPager } from '@web/components/cursor-pager';

@@ -1,7 +1,7 @@
 import '@web/lib/words/books';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Container, PageHeader } from '@web/components/ui/card';
 import { bookFormData, useCreateBook } from '@web/features/books/api';
 import { BookForm } from '@web/features/books/components/book-form';

@@ -1,11 +1,12 @@
-import * as Slider from '@radix-ui/react-slider';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONDITIONS, LANGUAGES } from '@domain/constants';
 import { formatMoney } from '@domain/money';
 import type { CatalogParams } from '@domain/catalog-params';
 import { Select } from '@web/components/ui/field';
 import { sliderRange } from '@web/features/catalog/price-range';
+
+const PriceSliderControl = lazy(() => import('./price-slider-control'));
 
 interface Props {
   params: CatalogParams;
@@ -197,27 +198,26 @@ function PriceSlider({
             : t('filters.upTo', { price: formatMoney(dragging) })}
         </span>
       </div>
-      <Slider.Root
-        className="relative flex h-5 w-full touch-none items-center select-none data-[disabled]:opacity-50"
-        min={0}
-        max={Math.max(max, step)}
-        step={step}
-        value={[dragging]}
-        disabled={disabled}
-        onValueChange={([v]) => setDragging(v)}
-        // At the top of the range there is no filter: every book in scope is shown.
-        onValueCommit={([v]) => commit(v)}
-        aria-labelledby={labelId}
+      {/* Until the slider's chunk arrives, its track at the same size: nothing moves. */}
+      <Suspense
+        fallback={
+          <div className="flex h-5 w-full items-center" aria-hidden>
+            <div className="h-1.5 grow rounded-full bg-stone-200" />
+          </div>
+        }
       >
-        <Slider.Track className="relative h-1.5 grow rounded-full bg-stone-200">
-          <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
-        </Slider.Track>
-        <Slider.Thumb
-          aria-labelledby={labelId}
-          aria-valuetext={dragging >= max ? t('filters.anyPrice') : formatMoney(dragging)}
-          className="block size-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        <PriceSliderControl
+          max={Math.max(max, step)}
+          step={step}
+          value={dragging}
+          disabled={disabled}
+          labelId={labelId}
+          valueText={dragging >= max ? t('filters.anyPrice') : formatMoney(dragging)}
+          onValueChange={setDragging}
+          // At the top of the range there is no filter: every book in scope is shown.
+          onValueCommit={commit}
         />
-      </Slider.Root>
+      </Suspense>
       {!disabled && (
         <div className="mt-2 flex justify-between text-xs text-stone-500">
           <span>{formatMoney(0)}</span>

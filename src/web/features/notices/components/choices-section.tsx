@@ -1,6 +1,6 @@
 import '@web/lib/words/notices';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { NoticeChannel, NoticeKind } from '@domain/notice-kinds';
 import { errorMessage } from '@web/lib/api';
 import { useNoticeChoices, useSetNoticeChoice } from '../api';

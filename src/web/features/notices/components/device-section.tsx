@@ -1,6 +1,6 @@
 import '@web/lib/words/notices';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/ui/button';
 import { useDisablePush, useEnablePush, useNoticeChoices, usePushDevice } from '../api';
 

@@ -1,3 +1,4 @@
+import '@web/lib/words/payments';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@domain/money';
 import type { OrderEventView } from '@domain/order-types';

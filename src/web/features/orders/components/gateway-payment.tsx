@@ -1,3 +1,4 @@
+import '@web/lib/words/payments';
 import { FlaskConical, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

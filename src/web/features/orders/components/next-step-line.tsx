@@ -1,3 +1,4 @@
+import '@web/lib/words/payments';
 import { ArrowRightCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { OrderRole } from '@domain/order-actions';

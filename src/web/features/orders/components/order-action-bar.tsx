@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { ORDER_STATUSES, type OrderStatus } from '@domain/constants';
 import type { OrderAction, OrderActionType } from '@domain/order-actions';
 import type { OrderDetail } from '@domain/order-types';

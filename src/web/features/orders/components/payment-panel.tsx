@@ -1,3 +1,4 @@
+import '@web/lib/words/payments';
 import { Landmark, Receipt } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

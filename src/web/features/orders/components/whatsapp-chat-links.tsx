@@ -1,3 +1,4 @@
+import '@web/lib/words/whatsapp';
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '@domain/order-types';

@@ -1,3 +1,4 @@
+import '@web/lib/words/payments';
 import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

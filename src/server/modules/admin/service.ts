@@ -116,7 +116,7 @@ function pageOf<T extends { id: string }>(
   ids: string[],
   rows: T[],
   found: {
-    page: { next: string | null; prev: string | null };
+    page: { nextCursor: string | null; prevCursor: string | null };
     counted: { total: number; totalCapped: boolean };
   },
   query: PageQuery,
@@ -125,10 +125,9 @@ function pageOf<T extends { id: string }>(
   return {
     // The page's rows in the keyset's order (a row deleted between the two reads is left out).
     items: ids.flatMap((id) => byId.get(id) ?? []),
+    nextCursor: found.page.nextCursor,
+    prevCursor: found.page.prevCursor,
     ...found.counted,
-    pageSize: query.pageSize,
-    next: found.page.next,
-    prev: found.page.prev,
   };
 }
 

@@ -84,6 +84,11 @@ describe('catalog URL state (D17)', () => {
     expect(toBookQuery(byCursor)).toMatchObject({ page: 1, cursor: 'abc' });
     expect(parseCatalogParams(new URLSearchParams(`cursor=${'x'.repeat(1001)}`)).cursor).toBeUndefined();
     // The old after/before links name no page the API knows: page 1.
-    expect(parseCatalogParams(new URLSearchParams('after=abc&before=def'))).toEqual({ q: '', sort: 'newest', page: 1, cursor: undefined });
+    expect(parseCatalogParams(new URLSearchParams('after=abc&before=def'))).toEqual({
+      q: '',
+      sort: 'newest',
+      page: 1,
+      cursor: undefined,
+    });
   });
 });

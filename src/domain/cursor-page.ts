@@ -33,8 +33,13 @@ export type CursorQuery = z.infer<typeof cursorQuerySchema>;
 
 /** The capped count of a list that counts its rows (COUNT_CAP, a search SEARCH_COUNT_CAP, constants.ts). */
 const countFields = {
-  total: z.number().int().describe('How many rows match: exact up to the cap; the cap itself when `totalCapped`'),
-  totalCapped: z.boolean().describe('More rows match than `total` (shown as "More than 10,000", a search "More than 100")'),
+  total: z
+    .number()
+    .int()
+    .describe('How many rows match: exact up to the cap; the cap itself when `totalCapped`'),
+  totalCapped: z
+    .boolean()
+    .describe('More rows match than `total` (shown as "More than 10,000", a search "More than 100")'),
 };
 
 /**

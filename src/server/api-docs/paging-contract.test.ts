@@ -23,7 +23,10 @@ type Schema = {
   [PAGE_MARKER]?: boolean;
 };
 type Parameter = { name: string; in: string };
-type Operation = { parameters?: Parameter[]; responses: Record<string, { content?: Record<string, { schema?: Schema }> }> };
+type Operation = {
+  parameters?: Parameter[];
+  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+};
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 /** Names of the paging vocabularies this API no longer speaks, in an answer or a query string. */
@@ -57,7 +60,8 @@ interface FoundPage {
   schema: Schema;
 }
 
-const isArray = (s: Schema | undefined) => s?.type === 'array' || (Array.isArray(s?.type) && s.type.includes('array'));
+const isArray = (s: Schema | undefined) =>
+  s?.type === 'array' || (Array.isArray(s?.type) && s.type.includes('array'));
 const nullableString = (s: Schema | undefined) =>
   Array.isArray(s?.type) && s.type.includes('string') && s.type.includes('null');
 
@@ -68,10 +72,12 @@ function checkAnswer(key: string, root: Schema): { problems: string[]; pages: Fo
   const visit = (s: Schema | undefined, at: string) => {
     if (!s || typeof s !== 'object') return;
     for (const part of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) visit(part, at);
-    if (at === '' && isArray(s) && !WHOLE_LISTS[key]) problems.push(`${key}: answers a bare array, not a page`);
+    if (at === '' && isArray(s) && !WHOLE_LISTS[key])
+      problems.push(`${key}: answers a bare array, not a page`);
     const props = s.properties ?? {};
     for (const name of Object.keys(props)) {
-      if (OLD_ANSWER_FIELDS.includes(name)) problems.push(`${key}${at}: has \`${name}\`, not the shared page schema`);
+      if (OLD_ANSWER_FIELDS.includes(name))
+        problems.push(`${key}${at}: has \`${name}\`, not the shared page schema`);
     }
     if (s[PAGE_MARKER]) {
       pages.push({ at, schema: s });
@@ -83,7 +89,8 @@ function checkAnswer(key: string, root: Schema): { problems: string[]; pages: Fo
       if (!nullableString(props.nextCursor) || !nullableString(props.prevCursor)) {
         problems.push(`${key}${at}: page cursors that are not nullable strings`);
       }
-      if ('total' in props !== 'totalCapped' in props) problems.push(`${key}${at}: a total without its cap flag`);
+      if ('total' in props !== 'totalCapped' in props)
+        problems.push(`${key}${at}: a total without its cap flag`);
     } else if (!WHOLE_LISTS[key]) {
       // A list of rows outside the page schema: `items`, or any array named as a list's results.
       for (const name of ['items', 'results', 'rows', 'data']) {
@@ -115,7 +122,8 @@ function checkDocument(doc: Document) {
     // One cursor per page: `cursor` for the answer's page (or its first), `<list>Cursor` for a
     // second list in the same answer (docs/api.md, "Paging").
     const cursors = query.filter((name) => name === 'cursor' || name.endsWith('Cursor'));
-    if (found.pages.length > 0 && !query.includes('cursor')) problems.push(`${key}: pages without \`cursor\``);
+    if (found.pages.length > 0 && !query.includes('cursor'))
+      problems.push(`${key}: pages without \`cursor\``);
     if (cursors.length !== found.pages.length) {
       problems.push(`${key}: ${found.pages.length} page(s) but cursor parameters ${JSON.stringify(cursors)}`);
     }
@@ -176,9 +184,10 @@ describe('one paging vocabulary in the document', () => {
     const { problems } = checkDocument({
       paths: {
         '/api/with-next': {
-          get: answer({ type: 'object', properties: { items: array, next: cursor }, required: ['items', 'next'] }, [
-            { name: 'cursor', in: 'query' },
-          ]),
+          get: answer(
+            { type: 'object', properties: { items: array, next: cursor }, required: ['items', 'next'] },
+            [{ name: 'cursor', in: 'query' }],
+          ),
         },
         '/api/with-results': { get: answer({ type: 'object', properties: { results: array } }) },
         '/api/by-after': {
@@ -214,9 +223,10 @@ describe('one paging vocabulary in the answers', () => {
         const schema = 'total' in (page.schema.properties ?? {}) ? counted : shared;
         expect(schema.safeParse(value).success, `${list.key}${page.at}`).toBe(true);
         // No field beside those declared: no stray `next`, `pageSize` or `results`.
-        expect(Object.keys(value as object).filter((k) => !declared.includes(k)), `${list.key}${page.at}`).toEqual(
-          [],
-        );
+        expect(
+          Object.keys(value as object).filter((k) => !declared.includes(k)),
+          `${list.key}${page.at}`,
+        ).toEqual([]);
         checked.push(`${list.key}${page.at}`);
       }
     }

@@ -74,7 +74,12 @@ export function CursorPager({
             {t('pager.next')}
             <ChevronRight className="size-4" aria-hidden />
           </Button>
-          <Button variant="outline" size="sm" disabled={page.nextCursor === null} onClick={() => onCursor('last')}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page.nextCursor === null}
+            onClick={() => onCursor('last')}
+          >
             {ends?.last ?? t('pager.last')}
             <ChevronsRight className="size-4" aria-hidden />
           </Button>

@@ -279,7 +279,9 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
     expect(seen.at(-1)).toBe(due.order.id);
     expect(pages.map((p) => p.items.length)).toEqual([20, 20, 6]);
     // Later pages carry no attention group.
-    const second = await ctx.request('GET', `/api/orders?cursor=${pages[0].nextCursor}`, { cookie: many.cookie });
+    const second = await ctx.request('GET', `/api/orders?cursor=${pages[0].nextCursor}`, {
+      cookie: many.cookie,
+    });
     expect(second.body.attention).toEqual([]);
     // The owner sees the same orders under their own list.
     const lenderMember = await ctx.signIn(lender.email, lender.password);

@@ -44,12 +44,15 @@ describe('Earnings: the orders’ shares', () => {
     const owner = await ctx.member({ name: 'Paged Owner' });
     const placed = await ordersOf(owner, 5);
     type Earn = { orders: CursorPage<{ orderId: string }> };
-    const pages = await walkPages(async (cursor) => {
-      const res = await get<Earn>(`/api/earnings${query(cursor)}`, owner.cookie);
-      expect(res.status).toBe(200);
-      expect(res.body.orders.total).toBe(5);
-      return res.body.orders;
-    }, { pageSize: 2 });
+    const pages = await walkPages(
+      async (cursor) => {
+        const res = await get<Earn>(`/api/earnings${query(cursor)}`, owner.cookie);
+        expect(res.status).toBe(200);
+        expect(res.body.orders.total).toBe(5);
+        return res.body.orders;
+      },
+      { pageSize: 2 },
+    );
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     const seen = pages.flat().map((o) => o.orderId);
     expect(new Set(seen).size).toBe(5);
@@ -96,11 +99,14 @@ describe('Admin Payouts: the history', () => {
       )
       .returning({ id: payouts.id });
     type Tab = { history: CursorPage<{ id: string; reference: string }> };
-    const pages = await walkPages(async (cursor) => {
-      const res = await get<Tab>(`/api/admin/payouts${query(cursor, 3)}`, admin.cookie);
-      expect(res.status).toBe(200);
-      return res.body.history;
-    }, { pageSize: 3 });
+    const pages = await walkPages(
+      async (cursor) => {
+        const res = await get<Tab>(`/api/admin/payouts${query(cursor, 3)}`, admin.cookie);
+        expect(res.status).toBe(200);
+        return res.body.history;
+      },
+      { pageSize: 3 },
+    );
     expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
     const seen = pages.flat();
     expect(new Set(seen.map((p) => p.id)).size).toBe(7);
@@ -145,12 +151,15 @@ describe('Admin Reviews', () => {
       )
       .returning({ id: reviews.id });
     type List = CursorPage<{ id: string }>;
-    const pages = await walkPages(async (cursor) => {
-      const res = await get<List>(`/api/admin/reviews${query(cursor, 4)}`, admin.cookie);
-      expect(res.status).toBe(200);
-      expect(res.body.total).toBe(6);
-      return res.body;
-    }, { pageSize: 4 });
+    const pages = await walkPages(
+      async (cursor) => {
+        const res = await get<List>(`/api/admin/reviews${query(cursor, 4)}`, admin.cookie);
+        expect(res.status).toBe(200);
+        expect(res.body.total).toBe(6);
+        return res.body;
+      },
+      { pageSize: 4 },
+    );
     expect(pages.map((p) => p.length)).toEqual([4, 2]);
     const seen = pages.flat().map((r) => r.id);
     expect(new Set(seen).size).toBe(6);
@@ -198,11 +207,14 @@ describe('Messages and the admins’ inbox', () => {
       ['/api/conversations', owner.cookie],
       ['/api/admin/conversations', admin.cookie],
     ] as const) {
-      const pages = await walkPages(async (cursor) => {
-        const res = await get<List>(`${path}${query(cursor)}`, cookie);
-        expect(res.status).toBe(200);
-        return res.body;
-      }, { pageSize: 2 });
+      const pages = await walkPages(
+        async (cursor) => {
+          const res = await get<List>(`${path}${query(cursor)}`, cookie);
+          expect(res.status).toBe(200);
+          return res.body;
+        },
+        { pageSize: 2 },
+      );
       const seen = pages.flat().map((t) => t.id);
       expect(new Set(seen).size).toBe(seen.length);
       // The admin sees everyone's: these five are among them, the two newest first.

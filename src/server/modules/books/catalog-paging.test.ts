@@ -201,7 +201,9 @@ describe('what no index serves is refused', () => {
 
   it('a cursor that is not ours, of another sort, without a side, or with a page', async () => {
     const { nextCursor } = await get('/api/books?sort=newest&pageSize=3');
-    const [sort, , ...keys] = JSON.parse(Buffer.from(nextCursor ?? '', 'base64url').toString('utf8')) as string[];
+    const [sort, , ...keys] = JSON.parse(
+      Buffer.from(nextCursor ?? '', 'base64url').toString('utf8'),
+    ) as string[];
     const sided = (side: string) => Buffer.from(JSON.stringify([sort, side, ...keys])).toString('base64url');
     await refused('/api/books?cursor=not-a-cursor', 400, 'INVALID_CURSOR');
     await refused(
@@ -212,7 +214,11 @@ describe('what no index serves is refused', () => {
     await refused(`/api/books?sort=title-az&cursor=${nextCursor}`, 400, 'INVALID_CURSOR');
     await refused(`/api/books?cursor=${nextCursor}&page=2`, 400, 'INVALID_CURSOR');
     // The side travels in the cursor: one without it (the old after/before cursors) is not ours.
-    await refused(`/api/books?cursor=${Buffer.from(JSON.stringify([sort, ...keys])).toString('base64url')}`, 400, 'INVALID_CURSOR');
+    await refused(
+      `/api/books?cursor=${Buffer.from(JSON.stringify([sort, ...keys])).toString('base64url')}`,
+      400,
+      'INVALID_CURSOR',
+    );
     await refused(`/api/books?cursor=${sided('x')}`, 400, 'INVALID_CURSOR');
     expect((await get(`/api/books?cursor=${sided('b')}`)).items.length).toBeGreaterThan(0);
   });

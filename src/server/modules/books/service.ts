@@ -293,13 +293,7 @@ export async function listBooksUncached(
 function listingKeys(query: BookQueryInput, scope: ListingScope) {
   const scopeKey = JSON.stringify([scope, query.category ?? null, query.q ?? null]);
   const filterKey = JSON.stringify([scopeKey, query.condition, query.language, query.area, query.maxPrice]);
-  const pageKey = JSON.stringify([
-    filterKey,
-    query.sort,
-    query.page,
-    query.pageSize,
-    query.cursor ?? null,
-  ]);
+  const pageKey = JSON.stringify([filterKey, query.sort, query.page, query.pageSize, query.cursor ?? null]);
   return { scopeKey, filterKey, pageKey };
 }
 

@@ -235,7 +235,9 @@ describe('Admin Payouts: the owners with a payable balance', () => {
     const back = await walkPages(read, { pageSize: 2, direction: 'prevCursor', start: 'last' });
     expect(back.reverse().map(names)).toEqual(forward.map(names));
     expect(new Set(forward.flat().map((o) => o.ownerId)).size).toBe(4);
-    const one = await walkPages((cursor) => ownersPage(cursor, 1).then((r) => r.body.owners), { pageSize: 1 });
+    const one = await walkPages((cursor) => ownersPage(cursor, 1).then((r) => r.body.owners), {
+      pageSize: 1,
+    });
     expect(one.flat().map((o) => o.name)).toEqual(forward.flat().map((o) => o.name));
   });
 

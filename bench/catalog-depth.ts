@@ -75,8 +75,8 @@ const rows: string[] = [];
 for (const sort of SORT_KEYS) {
   const first = await timed({ sort });
   const page50 = await timed({ sort, page: '50' });
-  const deep = await timed({ sort, after: encodeCursor(sort, middle) });
-  const last = await timed({ sort, before: encodeCursor(sort, end[sort]) });
+  const deep = await timed({ sort, cursor: encodeCursor(sort, 'after', middle) });
+  const last = await timed({ sort, cursor: encodeCursor(sort, 'before', end[sort]) });
   rows.push(
     `| ${sort} | ${first.ms.toFixed(1)} | ${page50.ms.toFixed(1)} | ${deep.ms.toFixed(1)} (${deep.page.items.length} rows) | ${last.ms.toFixed(1)} (${last.page.items.length} rows) | ${first.page.total}${first.page.totalCapped ? '+' : ''} |`,
   );

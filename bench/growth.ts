@@ -67,8 +67,8 @@ const lastNumberedPage = (path: string, first: FirstAnswer) => {
 };
 
 // The catalog pages by cursor once it answers `nextCursor` (D17): a cursor is base64url of
-// [sort, ...the sort's keys] (books/catalog-cursor.ts), and the page `before` a place past the
-// listing's end is its last page. Page numbers go up to MAX_PAGE_NUMBER (50) there.
+// [sort, side, ...the sort's keys] (books/catalog-cursor.ts), and the page before ('b') a place
+// past the listing's end is its last page. Page numbers go up to MAX_PAGE_NUMBER (50) there.
 const ZERO_ID = '00000000-0000-0000-0000-000000000000';
 const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 const PAST_THE_END: Record<string, string[]> = {
@@ -81,7 +81,7 @@ const PAST_THE_END: Record<string, string[]> = {
 };
 const endCursor = (path: string) => {
   const sort = new URL(path, 'http://x').searchParams.get('sort') ?? 'newest';
-  return Buffer.from(JSON.stringify([sort, ...PAST_THE_END[sort]])).toString('base64url');
+  return Buffer.from(JSON.stringify([sort, 'b', ...PAST_THE_END[sort]])).toString('base64url');
 };
 const catalogPages =
   (deep: boolean) =>
@@ -92,14 +92,14 @@ const catalogPages =
       pages.push([byCursor ? 'page 50' : 'page 1,000', withParams(path, { page: byCursor ? '50' : '1000' })]);
     pages.push([
       'last page',
-      byCursor ? withParams(path, { before: endCursor(path) }) : lastNumberedPage(path, first),
+      byCursor ? withParams(path, { cursor: endCursor(path) }) : lastNumberedPage(path, first),
     ]);
     return pages;
   };
 
-// The admin lists page by keyset once they answer `next` (cursor 'last' is the last page).
+// The admin lists page by keyset once they answer `nextCursor` (cursor 'last' is the last page).
 const adminPages = (path: string, first: FirstAnswer): [string, string][] => [
-  ['last page', 'next' in first ? withParams(path, { cursor: 'last' }) : lastNumberedPage(path, first)],
+  ['last page', 'nextCursor' in first ? withParams(path, { cursor: 'last' }) : lastNumberedPage(path, first)],
 ];
 
 const catalog = (name: string, query: string, deep = false): NamedRequest => ({

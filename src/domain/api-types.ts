@@ -1,5 +1,6 @@
 import { ERROR_CODES, type ErrorCode, FIELD_MESSAGES, type FieldMessageKey } from './error-codes';
 import { z } from 'zod';
+import { countedPageSchema } from './cursor-page';
 import { UI_LANGUAGES } from './ui-language';
 import { BOOK_STATUSES, CATEGORIES, CONDITIONS, LANGUAGES, ROLES } from './constants';
 import type { BookQueryInput } from './schemas/book-query';
@@ -94,17 +95,14 @@ export const isbnPrefillSchema = z.object({
 export type IsbnPrefill = z.infer<typeof isbnPrefillSchema>;
 export type BookDetail = z.infer<typeof bookDetailSchema>;
 
-export const bookPageSchema = z.object({
-  items: z.array(bookSummarySchema),
-  total: z
-    .number()
-    .int()
-    .describe('How many books the listing has, exactly up to 10,000; when totalCapped, more than 10,000'),
-  totalCapped: z.boolean().describe('The listing has more books than `total` (shown as "10,000+")'),
+/**
+ * A catalog page (D17): the shared page schema with the catalog's own figures beside it. The
+ * first pages are numbered (the catalog shows "page n of m"); `page` is null on a page asked
+ * by cursor.
+ */
+export const bookPageSchema = countedPageSchema(bookSummarySchema, {
   page: z.number().int().nullable().describe('The page number, or null for a page asked by cursor'),
   pageSize: z.number().int(),
-  nextCursor: z.string().nullable().describe('`after` for the next page; null on the last page'),
-  prevCursor: z.string().nullable().describe('`before` for the previous page; null on the first page'),
   /** Highest weekly price in the current scope, for the price slider (D4). */
   maxWeeklyPrice: moneySchema,
 });

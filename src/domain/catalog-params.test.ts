@@ -78,12 +78,17 @@ describe('catalog URL state (D17)', () => {
   });
 
   it('keeps one cursor in the URL, and a cursor page has no page number', () => {
-    const after = parseCatalogParams(new URLSearchParams('after=abc&before=def&page=3&sort=title-az'));
-    expect(after).toEqual({ q: '', sort: 'title-az', page: 1, after: 'abc', before: undefined });
-    expect(catalogSearch(after).toString()).toBe('sort=title-az&after=abc');
-    const before = parseCatalogParams(new URLSearchParams('before=def'));
-    expect(catalogSearch(before).toString()).toBe('before=def');
-    expect(toBookQuery(before)).toMatchObject({ page: 1, before: 'def', after: undefined });
-    expect(parseCatalogParams(new URLSearchParams(`after=${'x'.repeat(1001)}`)).after).toBeUndefined();
+    const byCursor = parseCatalogParams(new URLSearchParams('cursor=abc&page=3&sort=title-az'));
+    expect(byCursor).toEqual({ q: '', sort: 'title-az', page: 1, cursor: 'abc' });
+    expect(catalogSearch(byCursor).toString()).toBe('sort=title-az&cursor=abc');
+    expect(toBookQuery(byCursor)).toMatchObject({ page: 1, cursor: 'abc' });
+    expect(parseCatalogParams(new URLSearchParams(`cursor=${'x'.repeat(1001)}`)).cursor).toBeUndefined();
+    // The old after/before links name no page the API knows: page 1.
+    expect(parseCatalogParams(new URLSearchParams('after=abc&before=def'))).toEqual({
+      q: '',
+      sort: 'newest',
+      page: 1,
+      cursor: undefined,
+    });
   });
 });

@@ -14,7 +14,7 @@ import {
 } from './constants';
 
 // The listing state lives in the page's URL (D17: /books?q=..&condition=..&language=..&area=..&maxPrice=..&sort=..&page=..,
-// or after=.. / before=.. for a page by cursor, past the first pages),
+// or cursor=.. for a page by cursor, past the first pages: the API's own `cursor`, docs/api.md "Paging"),
 // so a filtered page can be shared and Back restores the previous state. The web reads it to
 // ask /api/books; the server reads the same URL to preload that request from the page's HTML
 // (src/server/web-app/page-hints.ts), so both sides must turn a URL into the same request.
@@ -28,9 +28,8 @@ export interface CatalogParams {
   maxPrice?: string;
   sort: SortKey;
   page: number;
-  /** A page by cursor (the API's nextCursor / prevCursor): the books after or before a row. */
-  after?: string;
-  before?: string;
+  /** A page by cursor (the API's nextCursor / prevCursor, which says which way it reads). */
+  cursor?: string;
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
@@ -40,12 +39,8 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 export function parseCatalogParams(search: URLSearchParams): CatalogParams {
   const page = Number(search.get('page'));
   const maxPrice = search.get('maxPrice');
-  const cursor = (name: string) => {
-    const value = search.get(name);
-    return value && value.length <= 1000 ? value : undefined;
-  };
-  const after = cursor('after');
-  const before = after ? undefined : cursor('before');
+  const given = search.get('cursor');
+  const cursor = given && given.length <= 1000 ? given : undefined;
   const area = (search.get('area') ?? '').trim();
   return {
     q: (search.get('q') ?? '').trim(),
@@ -55,9 +50,8 @@ export function parseCatalogParams(search: URLSearchParams): CatalogParams {
     maxPrice: maxPrice && /^\d{1,10}(\.\d{1,2})?$/.test(maxPrice) ? maxPrice : undefined,
     sort: oneOf(SORT_KEYS, search.get('sort')) ?? DEFAULT_SORT,
     // A cursor names the page by itself; a page number goes only as deep as the API numbers.
-    page: after || before || !Number.isInteger(page) || page < 1 ? 1 : Math.min(page, MAX_PAGE_NUMBER),
-    after,
-    before,
+    page: cursor || !Number.isInteger(page) || page < 1 ? 1 : Math.min(page, MAX_PAGE_NUMBER),
+    cursor,
   };
 }
 
@@ -71,8 +65,7 @@ export function catalogSearch(params: CatalogParams): URLSearchParams {
   if (params.maxPrice) search.set('maxPrice', params.maxPrice);
   if (params.sort !== DEFAULT_SORT) search.set('sort', params.sort);
   if (params.page > 1) search.set('page', String(params.page));
-  if (params.after) search.set('after', params.after);
-  else if (params.before) search.set('before', params.before);
+  if (params.cursor) search.set('cursor', params.cursor);
   return search;
 }
 
@@ -86,8 +79,7 @@ export function toBookQuery(params: CatalogParams, category?: Category): BookQue
     maxPrice: params.maxPrice,
     sort: params.sort,
     page: params.page,
-    after: params.after,
-    before: params.before,
+    cursor: params.cursor,
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneySchema, timestampSchema } from './api-types';
 import { ORDER_STATUSES } from './constants';
-import { cursorPageSchema, cursorParam, cursorQuerySchema } from './cursor-page';
+import { countedPageSchema, cursorParam, cursorQuerySchema } from './cursor-page';
 
 // Earnings and payouts as the API returns them (D34). Money is a decimal string (D2).
 
@@ -53,9 +53,9 @@ export const earningsSchema = z.object({
   totals: earningsTotalsSchema,
   serviceFeePercent: z.number(),
   /** Each order's share, newest first, one keyset page at a time. */
-  orders: cursorPageSchema(earningsOrderSchema),
+  orders: countedPageSchema(earningsOrderSchema),
   /** The payouts received, newest day first, one keyset page at a time (`payoutsCursor`). */
-  payouts: cursorPageSchema(payoutViewSchema),
+  payouts: countedPageSchema(payoutViewSchema),
   payoutDetails: payoutDetailsViewSchema,
 });
 export type Earnings = z.infer<typeof earningsSchema>;
@@ -70,9 +70,9 @@ export type PayableOwner = z.infer<typeof payableOwnerSchema>;
 
 export const adminPayoutsSchema = z.object({
   /** Owners with a payable balance, largest first, one keyset page at a time (`ownersCursor`). */
-  owners: cursorPageSchema(payableOwnerSchema),
+  owners: countedPageSchema(payableOwnerSchema),
   /** The payouts made, newest first, one keyset page at a time. */
-  history: cursorPageSchema(payoutViewSchema),
+  history: countedPageSchema(payoutViewSchema),
 });
 export type AdminPayouts = z.infer<typeof adminPayoutsSchema>;
 

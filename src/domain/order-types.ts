@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneySchema, timestampSchema } from './api-types';
 import { DELIVERY_METHODS, ORDER_STATUSES } from './constants';
+import { pageSchema } from './cursor-page';
 import { DUE_STATES, EXTENSION_REFUSALS, EXTENSION_WEEKS } from './loan';
 import { oneOf } from './literals';
 import { ORDER_ROLES, type OrderActionType } from './order-actions';
@@ -230,10 +231,5 @@ export type OrderMoney = z.infer<typeof orderMoneySchema>;
  * `items` pages through every order newest first by an unchanging key, so no order is skipped
  * or repeated.
  */
-export const orderListPageSchema = z.object({
-  attention: z.array(orderSummarySchema),
-  items: z.array(orderSummarySchema),
-  next: z.string().nullable(),
-  prev: z.string().nullable(),
-});
+export const orderListPageSchema = pageSchema(orderSummarySchema, { attention: z.array(orderSummarySchema) });
 export type OrderListPage = z.infer<typeof orderListPageSchema>;

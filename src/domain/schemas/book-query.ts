@@ -13,18 +13,9 @@ import {
   SORT_KEYS,
 } from '@domain/constants';
 
-const cursor = (side: string) =>
-  z
-    .string()
-    .max(1000)
-    .optional()
-    .describe(
-      `An opaque cursor from a page's ${side === 'after' ? 'nextCursor' : 'prevCursor'}: the books ${side} that row, in the same sort and filters. Not with page > 1 or the other cursor (INVALID_CURSOR).`,
-    );
-
 /**
  * The catalog query string (D17): every key optional, bad values refused. Pages go by number up
- * to MAX_PAGE_NUMBER (PAGE_TOO_DEEP past it) and on by cursor; a search of one or two letters is
+ * to MAX_PAGE_NUMBER (PAGE_TOO_DEEP past it) and on by `cursor` (docs/api.md, "Paging"); a search of one or two letters is
  * refused (SEARCH_TOO_SHORT). Those refusals carry their own codes (service.ts), so they are
  * not in this schema.
  */
@@ -58,8 +49,9 @@ export const bookQuerySchema = z.object({
     .default(1)
     .describe(`A page number up to ${MAX_PAGE_NUMBER} (PAGE_TOO_DEEP past it); further pages by cursor`),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  after: cursor('after'),
-  before: cursor('before'),
+  cursor: cursorParam.describe(
+    "A page's `nextCursor` or `prevCursor`: the books after or before that row, in the same sort and filters. Not with page > 1 (INVALID_CURSOR).",
+  ),
 });
 export type BookQueryInput = z.output<typeof bookQuerySchema>;
 

@@ -105,7 +105,7 @@ export function keysetPage<K extends KeyRow>(
   cursor: string | undefined,
   pageSize: number,
   fetch: (seek: SQL | undefined, orderBy: SQL[], limit: number) => Promise<K[]>,
-): Promise<{ rows: K[]; next: string | null; prev: string | null }> {
+): Promise<{ rows: K[]; nextCursor: string | null; prevCursor: string | null }> {
   return walkPage(
     keys,
     cursor,
@@ -129,7 +129,7 @@ export async function walkPage<R>(
   pageSize: number,
   read: (pos: Position, limit: number) => Promise<R[]>,
   keyOf: (row: R) => KeyRow,
-): Promise<{ rows: R[]; next: string | null; prev: string | null }> {
+): Promise<{ rows: R[]; nextCursor: string | null; prevCursor: string | null }> {
   const readPage = async (pos: Position) => {
     const found = await read(pos, pageSize + 1);
     const more = found.length > pageSize;
@@ -152,8 +152,8 @@ export async function walkPage<R>(
   const hasOlder = pos.kind === 'before' || ((pos.kind === 'first' || pos.kind === 'after') && more);
   return {
     rows,
-    next: hasOlder && last ? writeCursor(keys.list, 'after', keyOf(last)) : null,
-    prev: hasNewer && first ? writeCursor(keys.list, 'before', keyOf(first)) : null,
+    nextCursor: hasOlder && last ? writeCursor(keys.list, 'after', keyOf(last)) : null,
+    prevCursor: hasNewer && first ? writeCursor(keys.list, 'before', keyOf(first)) : null,
   };
 }
 
@@ -201,9 +201,8 @@ export async function cursorPageOf<K extends KeyRow, V>(
   ]);
   return {
     items: page.rows.map(view),
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
     ...counted,
-    pageSize: query.pageSize,
-    next: page.next,
-    prev: page.prev,
   };
 }

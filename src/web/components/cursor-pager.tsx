@@ -4,8 +4,8 @@ import { Button } from '@web/components/ui/button';
 
 /** Where a keyset list is: its cursors either side, and its (capped) count when it has one. */
 export interface PagerState {
-  next: string | null;
-  prev: string | null;
+  nextCursor: string | null;
+  prevCursor: string | null;
   total?: number;
   totalCapped?: boolean;
 }
@@ -28,7 +28,7 @@ export function CursorPager({
 }) {
   const { t } = useTranslation('common');
   const number = new Intl.NumberFormat('id-ID');
-  const hasPages = page.next !== null || page.prev !== null;
+  const hasPages = page.nextCursor !== null || page.prevCursor !== null;
   if (!hasPages && page.total === undefined) return null;
   return (
     <nav
@@ -50,7 +50,7 @@ export function CursorPager({
           <Button
             variant="outline"
             size="sm"
-            disabled={page.prev === null}
+            disabled={page.prevCursor === null}
             onClick={() => onCursor(undefined)}
           >
             <ChevronsLeft className="size-4" aria-hidden />
@@ -59,8 +59,8 @@ export function CursorPager({
           <Button
             variant="outline"
             size="sm"
-            disabled={page.prev === null}
-            onClick={() => onCursor(page.prev ?? undefined)}
+            disabled={page.prevCursor === null}
+            onClick={() => onCursor(page.prevCursor ?? undefined)}
           >
             <ChevronLeft className="size-4" aria-hidden />
             {t('pager.previous')}
@@ -68,13 +68,18 @@ export function CursorPager({
           <Button
             variant="outline"
             size="sm"
-            disabled={page.next === null}
-            onClick={() => onCursor(page.next ?? undefined)}
+            disabled={page.nextCursor === null}
+            onClick={() => onCursor(page.nextCursor ?? undefined)}
           >
             {t('pager.next')}
             <ChevronRight className="size-4" aria-hidden />
           </Button>
-          <Button variant="outline" size="sm" disabled={page.next === null} onClick={() => onCursor('last')}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page.nextCursor === null}
+            onClick={() => onCursor('last')}
+          >
             {ends?.last ?? t('pager.last')}
             <ChevronsRight className="size-4" aria-hidden />
           </Button>

@@ -18,7 +18,7 @@ export function useCatalogParams() {
    */
   const update = useCallback(
     (patch: Partial<CatalogParams>) => {
-      const next = { ...params, page: 1, after: undefined, before: undefined, ...patch };
+      const next = { ...params, page: 1, cursor: undefined, ...patch };
       setSearch(catalogSearch(next));
     },
     [params, setSearch],

@@ -19,7 +19,7 @@ const databases: Array<[string, string | null]> = [
   ...(serverUrl ? [['PostgreSQL', serverUrl] as [string, string]] : []),
 ];
 
-type Page = { items: Array<{ id: string }>; next: string | null; prev: string | null };
+type Page = { items: Array<{ id: string }>; nextCursor: string | null; prevCursor: string | null };
 
 /**
  * `n` orders of `borrower` from `owner`, straight in SQL (the list reads, not checkout, are
@@ -53,7 +53,7 @@ async function walk(
     const res = await ctx.request<Page>('GET', url, { cookie });
     expect(res.status).toBe(200);
     pages.push(res.body);
-    cursor = res.body.next;
+    cursor = res.body.nextCursor;
   } while (cursor);
   return pages;
 }
@@ -78,7 +78,7 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
     await seedOrders(ctx, { borrower: borrower.user, ownerId: owner.user.id, n: 30, tag: 'walk' });
     const q = '/api/admin/orders?pageSize=7';
     const first = await ctx.request<Page>('GET', q, { cookie: admin.cookie });
-    expect(first.body.prev).toBeNull();
+    expect(first.body.prevCursor).toBeNull();
     expect(first.body.items).toHaveLength(7);
     const expected = (
       await ctx.db.select({ id: orders.id }).from(orders).orderBy(sql`created_at desc, id desc`)
@@ -89,45 +89,45 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
     await ctx.db.delete(orders).where(eq(orders.id, gone));
     const fresh = await insertOrder(ctx.db, { borrower: borrower.user, ownerId: owner.user.id });
 
-    const rest = await walk(ctx, q, admin.cookie, first.body.next);
+    const rest = await walk(ctx, q, admin.cookie, first.body.nextCursor);
     const seen = [...first.body.items.map((i) => i.id), ...idsOf(rest)];
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual(expected.filter((id) => id !== gone));
-    expect(rest.at(-1)!.next).toBeNull();
+    expect(rest.at(-1)!.nextCursor).toBeNull();
 
     // Back from the last page: the same pages in turn, then the first page with the new order.
     const pages = [first.body, ...rest];
     let page = rest.at(-1)!;
     for (let i = pages.length - 2; i >= 1; i--) {
       page = (
-        await ctx.request<Page>('GET', `${q}&cursor=${encodeURIComponent(page.prev!)}`, {
+        await ctx.request<Page>('GET', `${q}&cursor=${encodeURIComponent(page.prevCursor!)}`, {
           cookie: admin.cookie,
         })
       ).body;
       expect(page.items.map((o) => o.id)).toEqual(pages[i].items.map((o) => o.id));
     }
     let top = (
-      await ctx.request<Page>('GET', `${q}&cursor=${encodeURIComponent(page.prev!)}`, {
+      await ctx.request<Page>('GET', `${q}&cursor=${encodeURIComponent(page.prevCursor!)}`, {
         cookie: admin.cookie,
       })
     ).body;
-    if (top.prev)
+    if (top.prevCursor)
       top = (
-        await ctx.request<Page>('GET', `${q}&cursor=${encodeURIComponent(top.prev)}`, {
+        await ctx.request<Page>('GET', `${q}&cursor=${encodeURIComponent(top.prevCursor)}`, {
           cookie: admin.cookie,
         })
       ).body;
-    expect(top.prev).toBeNull();
+    expect(top.prevCursor).toBeNull();
     expect(top.items[0].id).toBe(fresh.order.id);
     expect(top.items).toHaveLength(7);
 
     // The last page straight away: the oldest orders, nothing after them.
     const last = await ctx.request<Page>('GET', `${q}&cursor=last`, { cookie: admin.cookie });
-    expect(last.body.next).toBeNull();
+    expect(last.body.nextCursor).toBeNull();
     expect(last.body.items.map((o) => o.id)).toEqual(
       expected.filter((id) => id !== gone).slice(-last.body.items.length),
     );
-    expect(last.body.prev).not.toBeNull();
+    expect(last.body.prevCursor).not.toBeNull();
   });
 
   it('refuses a cursor it did not make, or made for another list, with INVALID_CURSOR', async () => {
@@ -184,7 +184,7 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
     expect(hundred.body).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: false });
     await add(3, 'few-');
     const few = await ctx.request('GET', '/api/admin/emails?q=FEW-', { cookie: admin.cookie });
-    expect(few.body).toMatchObject({ total: 3, totalCapped: false, next: null, prev: null });
+    expect(few.body).toMatchObject({ total: 3, totalCapped: false, nextCursor: null, prevCursor: null });
   });
 
   it('the stat cards follow every write: checkout rows, status changes, deletions, new users', async () => {
@@ -279,7 +279,9 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
     expect(seen.at(-1)).toBe(due.order.id);
     expect(pages.map((p) => p.items.length)).toEqual([20, 20, 6]);
     // Later pages carry no attention group.
-    const second = await ctx.request('GET', `/api/orders?cursor=${pages[0].next}`, { cookie: many.cookie });
+    const second = await ctx.request('GET', `/api/orders?cursor=${pages[0].nextCursor}`, {
+      cookie: many.cookie,
+    });
     expect(second.body.attention).toEqual([]);
     // The owner sees the same orders under their own list.
     const lenderMember = await ctx.signIn(lender.email, lender.password);
@@ -293,11 +295,11 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
     const pages = await walk(ctx, '/api/my/books', shelf.cookie);
     expect(pages.map((p) => p.items.length)).toEqual([50, 5]);
     expect(new Set(idsOf(pages)).size).toBe(55);
-    const back = await ctx.request<Page>('GET', `/api/my/books?cursor=${pages[1].prev}`, {
+    const back = await ctx.request<Page>('GET', `/api/my/books?cursor=${pages[1].prevCursor}`, {
       cookie: shelf.cookie,
     });
     expect(back.body.items.map((b) => b.id)).toEqual(pages[0].items.map((b) => b.id));
-    expect(back.body.prev).toBeNull();
+    expect(back.body.prevCursor).toBeNull();
   });
 
   it('admin searches: order number prefix, email prefix, names; books by owner; users by email', async () => {

@@ -44,12 +44,15 @@ describe('Earnings: the orders’ shares', () => {
     const owner = await ctx.member({ name: 'Paged Owner' });
     const placed = await ordersOf(owner, 5);
     type Earn = { orders: CursorPage<{ orderId: string }> };
-    const pages = await walkPages(async (cursor) => {
-      const res = await get<Earn>(`/api/earnings${query(cursor)}`, owner.cookie);
-      expect(res.status).toBe(200);
-      expect(res.body.orders.total).toBe(5);
-      return res.body.orders;
-    });
+    const pages = await walkPages(
+      async (cursor) => {
+        const res = await get<Earn>(`/api/earnings${query(cursor)}`, owner.cookie);
+        expect(res.status).toBe(200);
+        expect(res.body.orders.total).toBe(5);
+        return res.body.orders;
+      },
+      { pageSize: 2 },
+    );
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     const seen = pages.flat().map((o) => o.orderId);
     expect(new Set(seen).size).toBe(5);
@@ -57,7 +60,7 @@ describe('Earnings: the orders’ shares', () => {
     // The last page (a full page of the oldest) ends with the oldest order, and it can step back.
     const last = await get<Earn>(`/api/earnings${query('last')}`, owner.cookie);
     expect(last.body.orders.items.map((o) => o.orderId)).toEqual([pages[1][1].orderId, pages[2][0].orderId]);
-    expect(last.body.orders.prev).not.toBeNull();
+    expect(last.body.orders.prevCursor).not.toBeNull();
   });
 
   it('refuses a cursor it did not give with INVALID_CURSOR', async () => {
@@ -66,7 +69,7 @@ describe('Earnings: the orders’ shares', () => {
       `/api/admin/payouts${query(undefined, 1)}`,
       admin.cookie,
     );
-    const otherList = payoutsPage.body.history.next;
+    const otherList = payoutsPage.body.history.nextCursor;
     for (const cursor of ['garbage', 'W10', ...(otherList ? [otherList] : [])]) {
       const res = await get<{ error: { code: string } }>(`/api/earnings${query(cursor)}`, owner.cookie);
       expect(res.status).toBe(400);
@@ -96,11 +99,14 @@ describe('Admin Payouts: the history', () => {
       )
       .returning({ id: payouts.id });
     type Tab = { history: CursorPage<{ id: string; reference: string }> };
-    const pages = await walkPages(async (cursor) => {
-      const res = await get<Tab>(`/api/admin/payouts${query(cursor, 3)}`, admin.cookie);
-      expect(res.status).toBe(200);
-      return res.body.history;
-    });
+    const pages = await walkPages(
+      async (cursor) => {
+        const res = await get<Tab>(`/api/admin/payouts${query(cursor, 3)}`, admin.cookie);
+        expect(res.status).toBe(200);
+        return res.body.history;
+      },
+      { pageSize: 3 },
+    );
     expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
     const seen = pages.flat();
     expect(new Set(seen.map((p) => p.id)).size).toBe(7);
@@ -145,12 +151,15 @@ describe('Admin Reviews', () => {
       )
       .returning({ id: reviews.id });
     type List = CursorPage<{ id: string }>;
-    const pages = await walkPages(async (cursor) => {
-      const res = await get<List>(`/api/admin/reviews${query(cursor, 4)}`, admin.cookie);
-      expect(res.status).toBe(200);
-      expect(res.body.total).toBe(6);
-      return res.body;
-    });
+    const pages = await walkPages(
+      async (cursor) => {
+        const res = await get<List>(`/api/admin/reviews${query(cursor, 4)}`, admin.cookie);
+        expect(res.status).toBe(200);
+        expect(res.body.total).toBe(6);
+        return res.body;
+      },
+      { pageSize: 4 },
+    );
     expect(pages.map((p) => p.length)).toEqual([4, 2]);
     const seen = pages.flat().map((r) => r.id);
     expect(new Set(seen).size).toBe(6);
@@ -162,7 +171,7 @@ describe('Admin Reviews', () => {
       `/api/admin/payouts${query(undefined, 1)}`,
       admin.cookie,
     );
-    const otherList = history.body.history.next;
+    const otherList = history.body.history.nextCursor;
     expect(otherList).not.toBeNull();
     for (const cursor of ['garbage', 'W10', otherList ?? '']) {
       const res = await get<{ error: { code: string } }>(`/api/admin/reviews${query(cursor)}`, admin.cookie);
@@ -198,11 +207,14 @@ describe('Messages and the admins’ inbox', () => {
       ['/api/conversations', owner.cookie],
       ['/api/admin/conversations', admin.cookie],
     ] as const) {
-      const pages = await walkPages(async (cursor) => {
-        const res = await get<List>(`${path}${query(cursor)}`, cookie);
-        expect(res.status).toBe(200);
-        return res.body;
-      });
+      const pages = await walkPages(
+        async (cursor) => {
+          const res = await get<List>(`${path}${query(cursor)}`, cookie);
+          expect(res.status).toBe(200);
+          return res.body;
+        },
+        { pageSize: 2 },
+      );
       const seen = pages.flat().map((t) => t.id);
       expect(new Set(seen).size).toBe(seen.length);
       // The admin sees everyone's: these five are among them, the two newest first.

@@ -293,10 +293,9 @@ export async function listQueue(db: DbOrTx, query: CursorQuery): Promise<CursorP
   const [page, counted] = await Promise.all([queuePage(db, query.cursor, query.pageSize), queueCount(db)]);
   return {
     items: await rowsOf(db, page.rows),
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
     ...counted,
-    pageSize: query.pageSize,
-    next: page.next,
-    prev: page.prev,
   };
 }
 

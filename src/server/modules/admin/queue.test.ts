@@ -172,7 +172,7 @@ describe('Needs you now (D50)', () => {
     });
     expect(retried.status).toBe(200);
     expect(find(await queue(), 'failed_email', email.id)).toBeUndefined();
-    expect(await queuePage()).toMatchObject({ items: [], total: 0, next: null, prev: null });
+    expect(await queuePage()).toMatchObject({ items: [], total: 0, nextCursor: null, prevCursor: null });
   });
 
   it('puts the unpriced orders first, late first, then the rest by deadline, and pages through them by cursor without a gap or a repeat', async () => {
@@ -214,10 +214,10 @@ describe('Needs you now (D50)', () => {
     // Pages of 2 forwards, then back from the last page, give the same rows in the same order.
     const forwards: string[][] = [];
     let page = await queuePage({ pageSize: '2' });
-    expect(page).toMatchObject({ total: 5, totalCapped: false, prev: null });
+    expect(page).toMatchObject({ total: 5, totalCapped: false, prevCursor: null });
     forwards.push(...page.items.map((r) => [r.kind, r.id]));
-    while (page.next) {
-      page = await queuePage({ pageSize: '2', cursor: page.next });
+    while (page.nextCursor) {
+      page = await queuePage({ pageSize: '2', cursor: page.nextCursor });
       forwards.push(...page.items.map((r) => [r.kind, r.id]));
     }
     expect(forwards).toEqual(expected);
@@ -225,8 +225,8 @@ describe('Needs you now (D50)', () => {
     const backwards = new Map<string, string[]>();
     page = await queuePage({ pageSize: '2', cursor: 'last' });
     const pages = [page.items];
-    while (page.prev) {
-      page = await queuePage({ pageSize: '2', cursor: page.prev });
+    while (page.prevCursor) {
+      page = await queuePage({ pageSize: '2', cursor: page.prevCursor });
       pages.unshift(page.items);
     }
     for (const r of pages.flat()) backwards.set(`${r.kind}:${r.id}`, [r.kind, r.id]);

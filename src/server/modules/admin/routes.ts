@@ -11,7 +11,7 @@ import {
   retryEmailsResultSchema,
 } from '@domain/admin-types';
 import { bookSummarySchema } from '@domain/api-types';
-import { cursorPageSchema, cursorQuerySchema } from '@domain/cursor-page';
+import { countedPageSchema, cursorQuerySchema } from '@domain/cursor-page';
 import {
   adminBookStatusSchema,
   adminBooksQuerySchema,
@@ -63,7 +63,7 @@ const queue = adminRoute({
     'Needs you now (D50): unpriced delivery orders, payment claims, payment tasks, overdue returns and failed emails, soonest deadline first, keyset pages',
   request: { query: cursorQuerySchema },
   responses: {
-    200: jsonAnswer(cursorPageSchema(queueRowSchema), 'One page of the queue'),
+    200: jsonAnswer(countedPageSchema(queueRowSchema), 'One page of the queue'),
     400: badCursor,
   },
 });
@@ -76,7 +76,7 @@ const orders = adminRoute({
     'Every order, newest first: search (number or email start, names), status or loan filter (D21), keyset pages of 20',
   request: { query: adminOrdersQuerySchema },
   responses: {
-    200: jsonAnswer(cursorPageSchema(adminOrderRowSchema), 'One page of orders'),
+    200: jsonAnswer(countedPageSchema(adminOrderRowSchema), 'One page of orders'),
     400: badCursor,
   },
 });
@@ -100,7 +100,7 @@ const books = adminRoute({
   summary: 'Every book that is not deleted, newest first: search and status filter',
   request: { query: adminBooksQuerySchema },
   responses: {
-    200: jsonAnswer(cursorPageSchema(adminBookRowSchema), 'One page of books'),
+    200: jsonAnswer(countedPageSchema(adminBookRowSchema), 'One page of books'),
     400: badCursor,
   },
 });
@@ -137,7 +137,7 @@ const users = adminRoute({
   summary: 'Every user, newest first: search and role filter',
   request: { query: adminUsersQuerySchema },
   responses: {
-    200: jsonAnswer(cursorPageSchema(adminUserRowSchema), 'One page of users'),
+    200: jsonAnswer(countedPageSchema(adminUserRowSchema), 'One page of users'),
     400: badCursor,
   },
 });
@@ -175,7 +175,7 @@ const emails = adminRoute({
   summary: 'The email outbox, newest first: search and pending/sent filter',
   request: { query: adminEmailsQuerySchema },
   responses: {
-    200: jsonAnswer(cursorPageSchema(adminEmailRowSchema), 'One page of emails'),
+    200: jsonAnswer(countedPageSchema(adminEmailRowSchema), 'One page of emails'),
     400: badCursor,
   },
 });

@@ -116,19 +116,17 @@ function pageOf<T extends { id: string }>(
   ids: string[],
   rows: T[],
   found: {
-    page: { next: string | null; prev: string | null };
+    page: { nextCursor: string | null; prevCursor: string | null };
     counted: { total: number; totalCapped: boolean };
   },
-  query: PageQuery,
 ): CursorPage<T> {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     // The page's rows in the keyset's order (a row deleted between the two reads is left out).
     items: ids.flatMap((id) => byId.get(id) ?? []),
+    nextCursor: found.page.nextCursor,
+    prevCursor: found.page.prevCursor,
     ...found.counted,
-    pageSize: query.pageSize,
-    next: found.page.next,
-    prev: found.page.prev,
   };
 }
 
@@ -219,7 +217,7 @@ export async function listOrders(
   if (query.q) filters.push(orderSearch(query.q));
   const found = await keysetIds(db, ORDER_KEYS, orders, and(...filters), query);
   const { ids } = found;
-  if (ids.length === 0) return pageOf(ids, [], found, query);
+  if (ids.length === 0) return pageOf(ids, [], found);
   const owner = alias(user, 'owner_user');
   // Deferred join: only the page's orders are read, with their owners and their items.
   const [rows, items] = await Promise.all([
@@ -280,7 +278,7 @@ export async function listOrders(
       receiptUrl: order.paymentReceiptKey ? `/api/orders/${order.id}/receipt` : null,
     };
   });
-  return pageOf(ids, views, found, query);
+  return pageOf(ids, views, found);
 }
 
 // ---------------------------------------------------------------- books
@@ -308,7 +306,7 @@ export async function listBooks(
   if (query.q) filters.push(bookSearch(query.q));
   const found = await keysetIds(db, BOOK_KEYS, books, and(...filters), query);
   const { ids } = found;
-  if (ids.length === 0) return pageOf(ids, [], found, query);
+  if (ids.length === 0) return pageOf(ids, [], found);
   const rows = await db
     .select({ ...bookWithOwnerBackOn(), ownerName: user.name, ownerEmail: user.email })
     .from(books)
@@ -327,7 +325,6 @@ export async function listBooks(
       inOpenOrder: open.has(book.id),
     })),
     found,
-    query,
   );
 }
 
@@ -382,7 +379,7 @@ export async function listUsers(
     );
   const found = await keysetIds(db, USER_KEYS, user, and(...filters), query);
   const { ids } = found;
-  if (ids.length === 0) return pageOf(ids, [], found, query);
+  if (ids.length === 0) return pageOf(ids, [], found);
   const rows = await db
     .select({
       id: user.id,
@@ -406,7 +403,6 @@ export async function listUsers(
       createdAt: new Date(r.createdAt).toISOString(),
     })),
     found,
-    query,
   );
 }
 
@@ -499,7 +495,7 @@ export async function listEmails(
   }
   const found = await keysetIds(db, EMAIL_KEYS, emailNotifications, and(...filters), query, 'prefix');
   const { ids } = found;
-  if (ids.length === 0) return pageOf(ids, [], found, query);
+  if (ids.length === 0) return pageOf(ids, [], found);
   const rows = await db
     .select({
       id: emailNotifications.id,
@@ -526,7 +522,6 @@ export async function listEmails(
       failedAt: r.failedAt ? new Date(r.failedAt).toISOString() : null,
     })),
     found,
-    query,
   );
 }
 

@@ -60,7 +60,7 @@ async function walkForward(base: string, sort: SortKey, pageSize: number) {
     seen.push(...ids(page));
     cursors.push(page.prevCursor);
     if (!page.nextCursor) break;
-    page = await get(`${base}?sort=${sort}&pageSize=${pageSize}&after=${page.nextCursor}`);
+    page = await get(`${base}?sort=${sort}&pageSize=${pageSize}&cursor=${page.nextCursor}`);
     expect(page.page).toBeNull();
   }
   return { seen, last: page };
@@ -79,15 +79,15 @@ describe('pages by cursor, every sort', () => {
         const back: string[] = [...ids(last)].reverse();
         let page = last;
         while (page.prevCursor) {
-          page = await get(`${path}?sort=${sort}&pageSize=4&before=${page.prevCursor}`);
+          page = await get(`${path}?sort=${sort}&pageSize=4&cursor=${page.prevCursor}`);
           back.push(...[...ids(page)].reverse());
         }
         expect(ids(page)).toEqual(all.slice(0, 4));
         // Fewer than a page left before a cursor: the first page, full.
         const second = await get(
-          `${path}?sort=${sort}&pageSize=2&after=${(await get(`${path}?sort=${sort}&pageSize=2`)).nextCursor}`,
+          `${path}?sort=${sort}&pageSize=2&cursor=${(await get(`${path}?sort=${sort}&pageSize=2`)).nextCursor}`,
         );
-        const start = await get(`${path}?sort=${sort}&pageSize=3&before=${second.prevCursor}`);
+        const start = await get(`${path}?sort=${sort}&pageSize=3&cursor=${second.prevCursor}`);
         expect([start.page, start.prevCursor, ids(start)]).toEqual([1, null, all.slice(0, 3)]);
         expect(new Set(back).size).toBe(back.length);
         expect(new Set(back)).toEqual(new Set(all));
@@ -108,13 +108,13 @@ describe('a cursor while books come and go', () => {
     await ctx.db.update(books).set({ status: 'Unavailable' }).where(sql`${books.id} = ${gone.id}`);
     const all = await wholeListing('/api/books', 'newest');
     const lastShown = first.items.at(-1)!.id;
-    const second = await get(`/api/books?sort=newest&pageSize=5&after=${first.nextCursor}`);
+    const second = await get(`/api/books?sort=newest&pageSize=5&cursor=${first.nextCursor}`);
     const from = all.indexOf(lastShown) + 1;
     expect(ids(second)).toEqual(all.slice(from, from + 5));
     expect(ids(second)).not.toContain(added.id);
     expect(ids(first).filter((id) => ids(second).includes(id))).toEqual([]);
     // Back from page 2: the rows before it as they are now (the newcomer in, the taken one out).
-    const back = await get(`/api/books?sort=newest&pageSize=5&before=${second.prevCursor}`);
+    const back = await get(`/api/books?sort=newest&pageSize=5&cursor=${second.prevCursor}`);
     expect(ids(back)).toEqual(all.slice(0, 5));
     await ctx.db.update(books).set({ status: 'Available' }).where(sql`${books.id} = ${gone.id}`);
     await ctx.db.delete(books).where(sql`${books.id} = ${added.id}`);
@@ -126,7 +126,7 @@ describe('a cursor while books come and go', () => {
     const all = await wholeListing('/api/books', 'title-az');
     const expected = all.slice(all.indexOf(lastId) + 1, all.indexOf(lastId) + 7);
     await ctx.db.update(books).set({ deletedAt: new Date() }).where(sql`${books.id} = ${lastId}`);
-    const second = await get(`/api/books?sort=title-az&pageSize=6&after=${first.nextCursor}`);
+    const second = await get(`/api/books?sort=title-az&pageSize=6&cursor=${first.nextCursor}`);
     expect(ids(second)).toEqual(expected);
     await ctx.db.update(books).set({ deletedAt: null }).where(sql`${books.id} = ${lastId}`);
   });
@@ -134,10 +134,10 @@ describe('a cursor while books come and go', () => {
   it('the cached answer of a page by cursor equals the uncached one after a change', async () => {
     const first = await get('/api/books?sort=price-low&pageSize=7');
     const cursor = first.nextCursor!;
-    await get(`/api/books?sort=price-low&pageSize=7&after=${cursor}`);
+    await get(`/api/books?sort=price-low&pageSize=7&cursor=${cursor}`);
     const cheap = await createBook(ctx.db, { ownerId: owner.id, title: 'Cheapest', weeklyPrice: '15000.50' });
-    const cached = await get(`/api/books?sort=price-low&pageSize=7&after=${cursor}`);
-    const query = bookQuerySchema.parse({ sort: 'price-low', pageSize: '7', after: cursor });
+    const cached = await get(`/api/books?sort=price-low&pageSize=7&cursor=${cursor}`);
+    const query = bookQuerySchema.parse({ sort: 'price-low', pageSize: '7', cursor });
     expect(cached).toEqual(await listBooksUncached(ctx.db, query));
     expect(cached.total).toBe(24);
     await ctx.db.delete(books).where(sql`${books.id} = ${cheap.id}`);
@@ -199,17 +199,28 @@ describe('what no index serves is refused', () => {
     expect((await get(`/api/books?page=${MAX_PAGE_NUMBER}`)).items).toEqual([]);
   });
 
-  it('a cursor that is not ours, of another sort, with a page or with the other cursor', async () => {
+  it('a cursor that is not ours, of another sort, without a side, or with a page', async () => {
     const { nextCursor } = await get('/api/books?sort=newest&pageSize=3');
-    await refused('/api/books?after=not-a-cursor', 400, 'INVALID_CURSOR');
+    const [sort, , ...keys] = JSON.parse(
+      Buffer.from(nextCursor ?? '', 'base64url').toString('utf8'),
+    ) as string[];
+    const sided = (side: string) => Buffer.from(JSON.stringify([sort, side, ...keys])).toString('base64url');
+    await refused('/api/books?cursor=not-a-cursor', 400, 'INVALID_CURSOR');
     await refused(
-      `/api/books?after=${Buffer.from('["newest","x","y"]').toString('base64url')}`,
+      `/api/books?cursor=${Buffer.from('["newest","a","x","y"]').toString('base64url')}`,
       400,
       'INVALID_CURSOR',
     );
-    await refused(`/api/books?sort=title-az&after=${nextCursor}`, 400, 'INVALID_CURSOR');
-    await refused(`/api/books?after=${nextCursor}&page=2`, 400, 'INVALID_CURSOR');
-    await refused(`/api/books?after=${nextCursor}&before=${nextCursor}`, 400, 'INVALID_CURSOR');
+    await refused(`/api/books?sort=title-az&cursor=${nextCursor}`, 400, 'INVALID_CURSOR');
+    await refused(`/api/books?cursor=${nextCursor}&page=2`, 400, 'INVALID_CURSOR');
+    // The side travels in the cursor: one without it (the old after/before cursors) is not ours.
+    await refused(
+      `/api/books?cursor=${Buffer.from(JSON.stringify([sort, ...keys])).toString('base64url')}`,
+      400,
+      'INVALID_CURSOR',
+    );
+    await refused(`/api/books?cursor=${sided('x')}`, 400, 'INVALID_CURSOR');
+    expect((await get(`/api/books?cursor=${sided('b')}`)).items.length).toBeGreaterThan(0);
   });
 });
 

@@ -7,6 +7,7 @@ import type {
   OwnerCard,
   OwnerProfile,
 } from '@domain/api-types';
+import type { Page } from '@domain/cursor-page';
 import { MORE_FROM_OWNER_LIMIT } from '@domain/constants';
 import type { DbOrTx } from '@server/db/client';
 import { preparedStatement } from '@server/db/statements';
@@ -203,7 +204,7 @@ export async function listMyBooks(
   db: DbOrTx,
   ownerId: string,
   query: { cursor?: string; pageSize: number },
-): Promise<{ items: ManagedBook[]; next: string | null; prev: string | null }> {
+): Promise<Page<ManagedBook>> {
   const page = await keysetPage(MY_BOOK_KEYS, query.cursor, query.pageSize, (seek, orderBy, limit) =>
     db
       .select({ ...keyColumns(MY_BOOK_KEYS), ...bookWithOwnerBackOn() })
@@ -214,7 +215,7 @@ export async function listMyBooks(
   );
   return {
     items: page.rows.map((r) => toManagedBook(r.book, r.ownerBackOn)),
-    next: page.next,
-    prev: page.prev,
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
   };
 }

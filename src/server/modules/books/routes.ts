@@ -10,6 +10,7 @@ import {
   ownerProfileSchema,
 } from '@domain/api-types';
 import { COVER_FIELD, COVER_MAX_BYTES, MAX_PHOTOS, PHOTO_ORDER_FIELD } from '@domain/constants';
+import { pageSchema } from '@domain/cursor-page';
 import { normalizeIsbn } from '@domain/isbn';
 import { bookStatusChangeSchema } from '@domain/schemas/book-form';
 import { bookQuerySchema, myBooksQuerySchema } from '@domain/schemas/book-query';
@@ -272,14 +273,7 @@ const myBooks = memberRoute({
   summary: 'The signed-in owner’s Manage books table: their books that are not deleted, in keyset pages',
   request: { query: myBooksQuerySchema },
   responses: {
-    200: jsonAnswer(
-      z.object({
-        items: z.array(managedBookSchema),
-        next: z.string().nullable(),
-        prev: z.string().nullable(),
-      }),
-      'A page of books, newest first',
-    ),
+    200: jsonAnswer(pageSchema(managedBookSchema), 'A page of books, newest first'),
     400: error('A cursor this list did not give (INVALID_CURSOR)'),
   },
 });

@@ -222,12 +222,10 @@ function startOf(query: BookQueryInput): PageStart {
     throw new AppError('SEARCH_TOO_SHORT', { params: { min: MIN_SEARCH_LENGTH } });
   }
   if (query.page > MAX_PAGE_NUMBER) throw new AppError('PAGE_TOO_DEEP', { params: { max: MAX_PAGE_NUMBER } });
-  const cursor = query.after ?? query.before;
-  if (cursor === undefined) return { kind: 'number', page: query.page };
-  if ((query.after !== undefined && query.before !== undefined) || query.page !== 1) {
-    throw new AppError('INVALID_CURSOR');
-  }
-  return { kind: query.after !== undefined ? 'after' : 'before', key: decodeCursor(query.sort, cursor) };
+  if (query.cursor === undefined) return { kind: 'number', page: query.page };
+  if (query.page !== 1) throw new AppError('INVALID_CURSOR');
+  const { side, key } = decodeCursor(query.sort, query.cursor);
+  return { kind: side, key };
 }
 
 /** What a page shows: its rows, whether more follow and come before, and where it starts. */
@@ -257,8 +255,8 @@ function answerOf(
     totalCapped: total > cap,
     page: start.kind === 'number' ? start.page : null,
     pageSize: query.pageSize,
-    nextCursor: view.more && last ? encodeCursor(query.sort, last) : null,
-    prevCursor: view.earlier && first ? encodeCursor(query.sort, first) : null,
+    nextCursor: view.more && last ? encodeCursor(query.sort, 'after', last) : null,
+    prevCursor: view.earlier && first ? encodeCursor(query.sort, 'before', first) : null,
     maxWeeklyPrice: ceiling.price,
   };
 }
@@ -295,14 +293,7 @@ export async function listBooksUncached(
 function listingKeys(query: BookQueryInput, scope: ListingScope) {
   const scopeKey = JSON.stringify([scope, query.category ?? null, query.q ?? null]);
   const filterKey = JSON.stringify([scopeKey, query.condition, query.language, query.area, query.maxPrice]);
-  const pageKey = JSON.stringify([
-    filterKey,
-    query.sort,
-    query.page,
-    query.pageSize,
-    query.after ?? null,
-    query.before ?? null,
-  ]);
+  const pageKey = JSON.stringify([filterKey, query.sort, query.page, query.pageSize, query.cursor ?? null]);
   return { scopeKey, filterKey, pageKey };
 }
 

@@ -1,4 +1,4 @@
-import { cursorPageSchema, cursorQuerySchema } from '@domain/cursor-page';
+import { countedPageSchema, cursorQuerySchema } from '@domain/cursor-page';
 import {
   messageInputSchema,
   threadSummarySchema,
@@ -40,7 +40,7 @@ const notInThread = codeAnswer('THREAD_FORBIDDEN');
 const bookNotFound = codeAnswer('BOOK_NOT_FOUND');
 const ownBook = codeAnswer('OWN_BOOK_QUESTION');
 const tooMany = codeAnswer(['TOO_MANY_MESSAGES', { minutes: 1 }]);
-const list = cursorPageSchema(threadSummarySchema);
+const list = countedPageSchema(threadSummarySchema);
 
 const orderThread = memberRoute({
   method: 'get',

@@ -1,4 +1,4 @@
-import { cursorPageSchema } from '@domain/cursor-page';
+import { countedPageSchema } from '@domain/cursor-page';
 import { financeFiguresSchema, paymentTaskSchema, statementImportSchema } from '@domain/gateway-types';
 import {
   dismissTaskSchema,
@@ -39,7 +39,7 @@ const list = adminRoute({
     'Late, doubled, wrong or unknown money (D44): open tasks (or resolved ones), newest first, keyset pages of 20',
   request: { query: paymentTasksQuerySchema },
   responses: {
-    200: jsonAnswer(cursorPageSchema(paymentTaskSchema), 'One page of tasks'),
+    200: jsonAnswer(countedPageSchema(paymentTaskSchema), 'One page of tasks'),
     400: errorAnswer('A cursor this list did not give (INVALID_CURSOR)'),
   },
 });

@@ -154,8 +154,8 @@ export async function listOrders(
   return {
     attention: byUrgency(summaries.slice(pageRows.length).filter((o) => orderUrgency(o) !== null)),
     items: summaries.slice(0, pageRows.length),
-    next: page.next,
-    prev: page.prev,
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
   };
 }
 

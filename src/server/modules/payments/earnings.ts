@@ -200,8 +200,8 @@ async function payableOwnerPage(
   query: AdminPayoutsQuery,
 ): Promise<{
   rows: PayableRow[];
-  next: string | null;
-  prev: string | null;
+  nextCursor: string | null;
+  prevCursor: string | null;
   total: number;
   totalCapped: boolean;
 }> {
@@ -301,11 +301,10 @@ export async function listPayables(
   return {
     owners: {
       items: await pageOwners(deps, owed.rows),
+      nextCursor: owed.nextCursor,
+      prevCursor: owed.prevCursor,
       total: owed.total,
       totalCapped: owed.totalCapped,
-      pageSize: query.ownersPageSize,
-      next: owed.next,
-      prev: owed.prev,
     },
     history,
   };

@@ -106,7 +106,7 @@ describe('Earnings: the owner’s payouts', () => {
   });
 
   it('pages forward and back, newest day first, each payout once, never more than a page', async () => {
-    const forward = await walkPages(read);
+    const forward = await walkPages(read, { pageSize: 2 });
     expect(forward.map((p) => p.length)).toEqual([2, 2, 2]);
     const seen = forward.flat();
     expect(new Set(seen.map((p) => p.id)).size).toBe(6);
@@ -116,16 +116,16 @@ describe('Earnings: the owner’s payouts', () => {
     expect(seen.map((p) => p.id)).toEqual(sorted.map((p) => p.id));
     const first = await read(undefined);
     expect(first.total).toBe(6);
-    expect(first.prev).toBeNull();
+    expect(first.prevCursor).toBeNull();
     // From the oldest page back to the newest: the same pages in turn.
-    const back = await walkPages(read, 'prev', 'last');
+    const back = await walkPages(read, { pageSize: 2, direction: 'prevCursor', start: 'last' });
     expect(back.reverse()).toEqual(forward);
   });
 
   it('neither repeats nor skips a payout when one is recorded between two pages', async () => {
     const first = await read(undefined);
     await payout(owner.user.id, owner.user.name, '500.00', '2026-03-06', 'BETWEEN');
-    const rest = await walkPages(read, 'next', first.next ?? undefined);
+    const rest = await walkPages(read, { pageSize: 2, start: first.nextCursor ?? undefined });
     const ids = [...first.items, ...rest.flat()].map((p) => p.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(6);
@@ -135,12 +135,12 @@ describe('Earnings: the owner’s payouts', () => {
 
   it('keeps the orders’ cursor and the payouts’ cursor apart', async () => {
     const first = await read(undefined);
-    const second = await payoutsPage(first.next ?? undefined);
-    expect(second.body.orders.prev).toBeNull();
-    expect(second.body.payouts.prev).not.toBeNull();
+    const second = await payoutsPage(first.nextCursor ?? undefined);
+    expect(second.body.orders.prevCursor).toBeNull();
+    expect(second.body.payouts.prevCursor).not.toBeNull();
     // A payouts cursor is not an orders cursor, and the reverse.
     const asOrders = await get<{ error: { code: string } }>(
-      `/api/earnings?cursor=${encodeURIComponent(first.next ?? '')}`,
+      `/api/earnings?cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
       owner.cookie,
     );
     expect(asOrders.status).toBe(400);
@@ -149,7 +149,7 @@ describe('Earnings: the owner’s payouts', () => {
       '/api/admin/payouts?pageSize=1',
       admin.cookie,
     );
-    for (const cursor of ['garbage', history.body.history.next ?? '']) {
+    for (const cursor of ['garbage', history.body.history.nextCursor ?? '']) {
       const res = await get<{ error: { code: string } }>(
         `/api/earnings?payoutsCursor=${encodeURIComponent(cursor)}`,
         owner.cookie,
@@ -230,12 +230,14 @@ describe('Admin Payouts: the owners with a payable balance', () => {
   });
 
   it('pages forward and back, each owner once, never more than a page', async () => {
-    const forward = await walkPages(read);
+    const forward = await walkPages(read, { pageSize: 2 });
     expect(forward.map((p) => p.length)).toEqual([2, 2]);
-    const back = await walkPages(read, 'prev', 'last');
+    const back = await walkPages(read, { pageSize: 2, direction: 'prevCursor', start: 'last' });
     expect(back.reverse().map(names)).toEqual(forward.map(names));
     expect(new Set(forward.flat().map((o) => o.ownerId)).size).toBe(4);
-    const one = await walkPages((cursor) => ownersPage(cursor, 1).then((r) => r.body.owners));
+    const one = await walkPages((cursor) => ownersPage(cursor, 1).then((r) => r.body.owners), {
+      pageSize: 1,
+    });
     expect(one.flat().map((o) => o.name)).toEqual(forward.flat().map((o) => o.name));
   });
 
@@ -246,7 +248,7 @@ describe('Admin Payouts: the owners with a payable balance', () => {
     await order(g, 'Completed', '300000.00', '250000.00');
     const h = await createUser(ctx.db, { name: 'Owner H' });
     await order(h, 'Completed', '30000.00', '30000.00');
-    const rest = await walkPages(read, 'next', first.next ?? undefined);
+    const rest = await walkPages(read, { pageSize: 2, start: first.nextCursor ?? undefined });
     const seen = [...names(first.items), ...rest.flat().map((o) => o.name)];
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).not.toContain('Owner G');
@@ -275,7 +277,7 @@ describe('Admin Payouts: the owners with a payable balance', () => {
       '/api/admin/payouts?pageSize=1',
       admin.cookie,
     );
-    for (const cursor of ['garbage', history.body.history.next ?? '']) {
+    for (const cursor of ['garbage', history.body.history.nextCursor ?? '']) {
       const res = await ownersPage(cursor);
       expect(res.status).toBe(400);
     }

@@ -1,4 +1,4 @@
-import { cursorPageSchema, cursorQuerySchema } from '@domain/cursor-page';
+import { countedPageSchema, cursorQuerySchema } from '@domain/cursor-page';
 import { orderReviewsSchema, reputationSchema, reviewInputSchema, reviewViewSchema } from '@domain/review';
 import {
   adminRoute,
@@ -60,7 +60,7 @@ const list = adminRoute({
   summary: 'Every review, newest first, hidden ones included: keyset pages of 20 by `cursor`',
   request: { query: cursorQuerySchema },
   responses: {
-    200: jsonAnswer(cursorPageSchema(reviewViewSchema), 'One page of reviews, newest first'),
+    200: jsonAnswer(countedPageSchema(reviewViewSchema), 'One page of reviews, newest first'),
     400: codeAnswer('INVALID_CURSOR'),
   },
 });

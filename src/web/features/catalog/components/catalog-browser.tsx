@@ -58,7 +58,7 @@ export function CatalogBrowser({
   // the slider keeps the range of the same listing without the words, so it still shows.
   const searchFoundNothing = !!params.q && data?.total === 0 && Number(data.maxWeeklyPrice) === 0;
   const unsearched = useQuery({
-    ...queryFor({ ...bookQuery, q: undefined, page: 1, pageSize: 1, after: undefined, before: undefined }),
+    ...queryFor({ ...bookQuery, q: undefined, page: 1, pageSize: 1, cursor: undefined }),
     enabled: searchFoundNothing,
   });
   const maxWeeklyPrice = searchFoundNothing ? unsearched.data?.maxWeeklyPrice : data?.maxWeeklyPrice;
@@ -198,8 +198,8 @@ export function CatalogBrowser({
             <Pagination
               page={data.page}
               pageCount={pageCount}
-              onPrevious={data.prevCursor ? () => goTo({ before: data.prevCursor ?? undefined }) : null}
-              onNext={data.nextCursor ? () => goTo({ after: data.nextCursor ?? undefined }) : null}
+              onPrevious={data.prevCursor ? () => goTo({ cursor: data.prevCursor ?? undefined }) : null}
+              onNext={data.nextCursor ? () => goTo({ cursor: data.nextCursor ?? undefined }) : null}
             />
           </div>
         ) : null}

@@ -227,8 +227,8 @@ const summary = (n: number): ThreadSummary => ({
   unread: n === 1 ? 2 : 0,
 });
 
-const page = (items: ThreadSummary[], next: string | null, prev: string | null) => ({
-  body: { items, total: 3, totalCapped: false, pageSize: 2, next, prev },
+const page = (items: ThreadSummary[], nextCursor: string | null, prevCursor: string | null) => ({
+  body: { items, nextCursor, prevCursor, total: 3, totalCapped: false },
 });
 
 describe('messages list', () => {

@@ -8,6 +8,7 @@ import { SESSION_COOKIE_NAMES } from '@server/auth/auth';
 import { SESSION_SCHEME } from '@server/lib/openapi';
 import { IDEMPOTENCY_HEADER } from '@server/security/idempotency';
 import { describeAuthEndpoints } from './auth-endpoints';
+import { withOperationWords } from './operation-words';
 
 // GET /api/openapi.json: the OpenAPI 3.1 document made from the route declarations.
 // GET /api/docs: a readable reference of it (Scalar's API reference, served from our own origin
@@ -70,12 +71,14 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>) {
   });
   app.get('/api/openapi.json', (c) =>
     c.json(
-      withIdempotencyKey(
-        app.getOpenAPI31Document({
-          openapi: '3.1.0',
-          info: { title: 'Rakbuku API', version: '1', description: INTRODUCTION },
-          servers: [{ url: '/' }],
-        }),
+      withOperationWords(
+        withIdempotencyKey(
+          app.getOpenAPI31Document({
+            openapi: '3.1.0',
+            info: { title: 'Rakbuku API', version: '1', description: INTRODUCTION },
+            servers: [{ url: '/' }],
+          }),
+        ),
       ),
     ),
   );

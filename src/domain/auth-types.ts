@@ -26,10 +26,3 @@ export type SignOutAnswer = z.infer<typeof signOutAnswerSchema>;
 /** send-verification-email, request-password-reset and reset-password. */
 export const authStatusAnswerSchema = z.object({ status: z.literal(true), message: z.string().optional() });
 export type AuthStatusAnswer = z.infer<typeof authStatusAnswerSchema>;
-
-/** Better Auth's error answers (ours are `{ error: { ... } }`); `fields` on our rules' 422. */
-export const authErrorSchema = z.object({
-  code: z.string().optional(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});

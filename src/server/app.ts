@@ -27,8 +27,10 @@ import { jsonResponses } from './lib/json-response';
 import { refuseForbiddenText } from './security/forbidden-text';
 import { limitJsonBody } from './security/json-body-limit';
 import { isServedAuthEndpoint } from './auth/served-endpoints';
+import { inOurEnvelope } from './auth/answer-envelope';
 import { idempotentPosts } from './security/idempotency';
 import { limitSignInGuesses } from './security/password-guesses';
+import { rateLimitHeaders } from './lib/rate-limit-headers';
 import { createPageHints } from './web-app/page-hints';
 import { mountSeo } from './web-app/seo';
 import { isBookShown } from '@server/modules/books/read-service';
@@ -169,11 +171,14 @@ export function createApp(deps: AppDeps) {
   mountApiDocs(app);
   // Only the endpoints the product uses (auth/served-endpoints.ts); the rest of Better Auth's is
   // reachable from the server alone.
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
-    if (!isServedAuthEndpoint(c.req.method, c.req.path.slice('/api/auth'.length))) {
+  // Its refusals answer in our error envelope, its 429s with our rate-limit fields
+  // (auth/answer-envelope.ts).
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const path = c.req.path.slice('/api/auth'.length);
+    if (!isServedAuthEndpoint(c.req.method, path)) {
       throw new AppError('NOT_FOUND');
     }
-    return deps.auth.handler(c.req.raw);
+    return inOurEnvelope(await deps.auth.handler(c.req.raw), path, c.var.requestId);
   });
 
   app.all('/api/*', () => {
@@ -201,6 +206,9 @@ export function createApp(deps: AppDeps) {
       // lets the client open a new connection instead of losing its next request on this one.
       if (err.status === 413) c.header('Connection', 'close');
       if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
+      if (err.rateLimit && err.retryAfterSeconds !== undefined)
+        for (const [name, value] of Object.entries(rateLimitHeaders(err.rateLimit, err.retryAfterSeconds)))
+          c.header(name, value);
       return c.json(err.toBody(), err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {

@@ -1,6 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import {
-  authErrorSchema,
   authStatusAnswerSchema,
   signInAnswerSchema,
   signOutAnswerSchema,
@@ -18,29 +17,24 @@ import { errorBodySchema, operationIdFor, SESSION_SCHEME, z } from '@server/lib/
 // the web app's calls (src/web/features/account/api.ts, the header's sign-out) and the reset
 // link, described here by hand; security/auth-endpoints.test.ts checks that what is served is
 // exactly what is described. Our rules run before them (auth/request-rules.ts,
-// decision 0002): a broken rule answers 422 VALIDATION_FAILED with the spec's message. Better
-// Auth's own error answers are `{ code, message }`; our middleware's (cross-site, body size,
-// forbidden characters, crash) are our `{ error }` shape.
+// decision 0002): a broken rule answers 422 VALIDATION_FAILED with the spec's message. Every
+// refusal, Better Auth's own included, is our `{ error }` envelope (auth/answer-envelope.ts).
 
-const authError = authErrorSchema.openapi('AuthError');
-const either = z.union([authError, errorBodySchema]);
-const answer = (description: string, schema: z.ZodType) => ({
+const answer = (description: string, schema: z.ZodType = errorBodySchema) => ({
   description,
   content: { 'application/json': { schema } },
 });
-
 // Every endpoint: our middleware's refusals, Better Auth's limiter and our rules' 422.
 const ALWAYS = {
-  400: answer('Malformed request (our middleware), or refused by Better Auth', either),
-  403: answer('A cross-site request (CROSS_SITE_REQUEST, our middleware)', either),
-  413: answer('The body is larger than the route accepts', errorBodySchema),
-  415: answer('A body in a type Better Auth does not take (UNSUPPORTED_MEDIA_TYPE): send JSON', authError),
-  422: answer('Invalid input: VALIDATION_FAILED with the spec’s message and `fields`', authError),
+  400: answer('A malformed request (HTTP_ERROR, INVALID_JSON, FORBIDDEN_CHARACTER)'),
+  403: answer('A cross-site request (CROSS_SITE_REQUEST)'),
+  413: answer('The body is larger than the route accepts (PAYLOAD_TOO_LARGE)'),
+  415: answer('A body in a type Better Auth does not take (UNSUPPORTED_MEDIA_TYPE): send JSON'),
+  422: answer('Invalid input: VALIDATION_FAILED with the spec’s message, `fields` and `fieldCodes`'),
   429: answer(
-    'Too many attempts, with `Retry-After`: Better Auth’s limiter per address, or (sign-in) TOO_MANY_PASSWORD_ATTEMPTS per account',
-    either,
+    'Too many attempts (TOO_MANY_REQUESTS: Better Auth’s limit per address; on sign-in also TOO_MANY_PASSWORD_ATTEMPTS per account), with `Retry-After`, `RateLimit-Policy` and `RateLimit`',
   ),
-  500: answer('Unexpected error', either),
+  500: answer('Unexpected error (INTERNAL), with a request id'),
 };
 
 interface AuthEndpoint {
@@ -67,10 +61,9 @@ const ENDPOINTS: AuthEndpoint[] = [
     body: signInSchema,
     answer: signInAnswerSchema,
     errors: {
-      401: answer('Wrong email or password (INVALID_EMAIL_OR_PASSWORD)', authError),
+      401: answer('Wrong email or password, or no account with that email (INVALID_EMAIL_OR_PASSWORD)'),
       403: answer(
-        'Email not confirmed yet (EMAIL_NOT_VERIFIED; no mail is sent), or a cross-site request',
-        either,
+        'Email not confirmed yet (EMAIL_NOT_VERIFIED; no mail is sent), or a cross-site request (CROSS_SITE_REQUEST)',
       ),
     },
   },
@@ -99,7 +92,7 @@ const ENDPOINTS: AuthEndpoint[] = [
     body: newPasswordRequestSchema.extend({ token: z.string() }),
     answer: authStatusAnswerSchema,
     errors: {
-      400: answer('An unknown, used or expired token (INVALID_TOKEN): the page offers a new link', either),
+      400: answer('An unknown, used or expired token (INVALID_TOKEN): the page offers a new link'),
     },
   },
 ];
@@ -120,7 +113,7 @@ export function describeAuthEndpoints(registry: OpenAPIHono['openAPIRegistry']) 
     },
     responses: {
       302: { description: 'To our reset page (`callbackURL`), with `token` or `error=INVALID_TOKEN`' },
-      400: answer('No `callbackURL` (Better Auth’s VALIDATION_ERROR)', authError),
+      400: answer('No `callbackURL` (HTTP_ERROR)'),
     },
   });
   for (const endpoint of ENDPOINTS) {

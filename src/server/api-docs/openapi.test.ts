@@ -129,7 +129,7 @@ describe('what outside tools read', () => {
         headers: { 'content-type': 'text/plain' },
       });
       expect(res.status).toBe(415);
-      expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(res.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
   });
 });

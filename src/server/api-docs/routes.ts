@@ -8,6 +8,7 @@ import { SESSION_COOKIE_NAMES } from '@server/auth/auth';
 import { SESSION_SCHEME } from '@server/lib/openapi';
 import { IDEMPOTENCY_HEADER } from '@server/security/idempotency';
 import { describeAuthEndpoints } from './auth-endpoints';
+import { withOperationWords } from './operation-words';
 
 // GET /api/openapi.json: the OpenAPI 3.1 document made from the route declarations.
 // GET /api/docs: a readable reference of it (Scalar's API reference, served from our own origin
@@ -17,7 +18,9 @@ const INTRODUCTION = `Rakbuku's HTTP API, as the web app uses it. Every answer i
 
 - **Authentication**: a session cookie set by \`POST /api/auth/sign-in/email\` (httpOnly, SameSite=Lax). Send it with every call; routes marked 401 need it, admin routes also need the admin role (403 \`ADMIN_ONLY\`).
 - **Origin rule**: a state-changing call (POST, PUT, PATCH, DELETE) that carries the cookie, or any Origin header, must come from the app's own origin; otherwise 403 \`CROSS_SITE_REQUEST\`.
-- **Errors**: \`{ "error": { "code", "message", "fields"? } }\`; \`message\` is ready to show, \`fields\` holds one message per invalid field (422). A 500 carries a \`requestId\` and nothing internal.
+- **Errors**: \`{ "error": { "code", "message", "fields"? } }\` on every route, Better Auth's under \`/api/auth/*\` too; \`code\` is from one closed list, \`message\` is ready to show, \`fields\` holds one message per invalid field (422). A malformed id is the route's 404. A 500 carries a \`requestId\` and nothing internal.
+- **Rate limits**: every 429 carries \`Retry-After\`, \`RateLimit-Policy\` and \`RateLimit\` (IETF ratelimit-headers draft).
+- **Caching**: the catalog and a book's page answer a weak, per-viewer \`ETag\`; sent back in \`If-None-Match\`, it gets 304 while it holds.
 - **Paging**: every list that pages answers \`{ items, nextCursor, prevCursor }\` (null where there is no such page), with a capped \`total\` and \`totalCapped\` where it counts; send \`nextCursor\` or \`prevCursor\` back, unchanged, as the \`cursor\` query parameter (it carries its direction). \`pageSize\` sets the page's length. The catalog also numbers its first 50 pages (\`page\`). A list answered whole (\`{ items }\`) is bounded and has no cursors.
 - **Retrying safely**: every POST but Better Auth's (\`/api/auth/*\`) takes an optional \`Idempotency-Key\` header; the same key and body within a day get the first answer again (\`Idempotent-Replayed: true\`), never a second order, message or payout.
 - **Money** is whole rupiah written as a decimal string ("25000.00"); times are ISO 8601.`;
@@ -70,12 +73,14 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>) {
   });
   app.get('/api/openapi.json', (c) =>
     c.json(
-      withIdempotencyKey(
-        app.getOpenAPI31Document({
-          openapi: '3.1.0',
-          info: { title: 'Rakbuku API', version: '1', description: INTRODUCTION },
-          servers: [{ url: '/' }],
-        }),
+      withOperationWords(
+        withIdempotencyKey(
+          app.getOpenAPI31Document({
+            openapi: '3.1.0',
+            info: { title: 'Rakbuku API', version: '1', description: INTRODUCTION },
+            servers: [{ url: '/' }],
+          }),
+        ),
       ),
     ),
   );

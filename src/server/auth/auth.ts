@@ -20,6 +20,20 @@ export const CLIENT_IP_HEADER = 'x-rakbuku-client-ip';
 /** Better Auth's session cookie under our prefix (with `__Secure-` when the app runs on https). */
 export const SESSION_COOKIE_NAMES = ['rakbuku.session_token', '__Secure-rakbuku.session_token'] as const;
 
+/**
+ * Better Auth's limits per client address (seconds, requests), under /api/auth: the answer
+ * envelope (answer-envelope.ts) names the one a 429 met in its RateLimit-Policy.
+ */
+export const AUTH_RATE_LIMITS = {
+  default: { window: 60, max: 100 },
+  paths: {
+    '/sign-in/email': { window: 60, max: 5 },
+    '/sign-up/email': { window: 60, max: 5 },
+    '/request-password-reset': { window: 60, max: 3 },
+    '/send-verification-email': { window: 60, max: 3 },
+  } as Record<string, { window: number; max: number }>,
+};
+
 const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60; // 'Remember me' keeps a 30-day cookie (D9)
 
 export function createAuth(deps: { db: Db; config: Config; outbox: Outbox }) {
@@ -97,14 +111,8 @@ export function createAuth(deps: { db: Db; config: Config; outbox: Outbox }) {
     rateLimit: {
       enabled: config.rateLimitEnabled,
       storage: 'database',
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 5 },
-        '/sign-up/email': { window: 60, max: 5 },
-        '/request-password-reset': { window: 60, max: 3 },
-        '/send-verification-email': { window: 60, max: 3 },
-      },
+      ...AUTH_RATE_LIMITS.default,
+      customRules: AUTH_RATE_LIMITS.paths,
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

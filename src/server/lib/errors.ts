@@ -8,6 +8,7 @@ import {
   type MessageParams,
   readFieldMessage,
 } from '@domain/error-codes';
+import type { RateLimitPolicy } from './rate-limit-headers';
 import { codeText, fieldText } from './i18n';
 
 /**
@@ -25,6 +26,8 @@ export class AppError extends Error {
   readonly fieldCodes?: Record<string, FieldProblem>;
   /** Sent as `Retry-After` (a limit's window, a store that will be back): when to try again. */
   readonly retryAfterSeconds?: number;
+  /** A 429's limit, sent as `RateLimit-Policy` and `RateLimit` with the Retry-After. */
+  readonly rateLimit?: RateLimitPolicy;
 
   constructor(
     readonly code: ErrorCode,
@@ -32,6 +35,7 @@ export class AppError extends Error {
       params?: MessageParams;
       fields?: Record<string, FieldProblem | ZodProblem>;
       retryAfterSeconds?: number;
+      rateLimit?: RateLimitPolicy;
       /** What failed underneath (a store's or the database's own error), for the log. */
       cause?: unknown;
     } = {},
@@ -50,6 +54,7 @@ export class AppError extends Error {
     this.status = ERROR_CODES[code];
     if (options.params) this.params = options.params;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+    if (options.rateLimit) this.rateLimit = options.rateLimit;
     if (problems) {
       this.fields = english;
       this.fieldCodes = Object.fromEntries(

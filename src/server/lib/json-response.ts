@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { constants, gzipSync, type ZlibOptions } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 
@@ -20,7 +21,13 @@ const ONE_OFF: ZlibOptions = { level: 4, windowBits: 13, memLevel: 7 };
 /** A serialized answer; its gzip is made the first time a client accepts it, then kept. */
 export class JsonBytes {
   #gzip: Buffer | null = null;
+  #digest: string | null = null;
   constructor(readonly text: string) {}
+  /** The text's SHA-256 (base64url), made once: what a kept answer's ETag starts from (etag.ts). */
+  digest(): string {
+    this.#digest ??= createHash('sha256').update(this.text).digest('base64url');
+    return this.#digest;
+  }
   gzip(options: ZlibOptions = KEPT): Buffer {
     this.#gzip ??= gzipSync(this.text, options);
     return this.#gzip;

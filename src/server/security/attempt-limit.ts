@@ -1,14 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
 import { rateLimit } from '@server/db/schema';
+import type { RateLimitPolicy } from '@server/lib/rate-limit-headers';
 
 // Our own rate limits (uploads, the profile's password change) count attempts in Better Auth's
 // rate_limit table under our own key prefixes, so every instance shares the counters. For our
 // keys `last_request` is the start of the key's current window.
 
-/** An attempt refused: the seconds until the key's window ends (the answer's Retry-After). */
+/**
+ * An attempt refused: the seconds until the key's window ends (the answer's Retry-After) and the
+ * limit met (its RateLimit-Policy, lib/rate-limit-headers.ts).
+ */
 export interface Refused {
   retryAfterSeconds: number;
+  rateLimit: RateLimitPolicy;
 }
 
 /**
@@ -18,7 +23,8 @@ export interface Refused {
 export async function takeAttempt(
   db: DbOrTx,
   key: string,
-  limit: { max: number; windowMs: number },
+  /** `policy` names the limit to clients (RateLimit-Policy); it never carries the key. */
+  limit: { max: number; windowMs: number; policy: string },
   now = Date.now(),
 ): Promise<Refused | null> {
   const windowStart = now - limit.windowMs;
@@ -36,6 +42,7 @@ export async function takeAttempt(
   if ((row?.count ?? 0) <= limit.max) return null;
   return {
     retryAfterSeconds: Math.max(1, Math.ceil((Number(row.windowStart) + limit.windowMs - now) / 1000)),
+    rateLimit: { name: limit.policy, quota: limit.max, windowSeconds: Math.round(limit.windowMs / 1000) },
   };
 }
 

@@ -22,7 +22,7 @@ export function takePasswordGuess(db: DbOrTx, email: string): Promise<Refused | 
   return takeAttempt(
     db,
     accountKey(email),
-    { max: PASSWORD_GUESSES_PER_MINUTE, windowMs: WINDOW_MS },
+    { max: PASSWORD_GUESSES_PER_MINUTE, windowMs: WINDOW_MS, policy: 'password-account' },
     now().getTime(),
   );
 }
@@ -35,7 +35,8 @@ export function forgetPasswordGuesses(db: DbOrTx, email: string): Promise<void> 
 /**
  * On Better Auth's sign-in (app.ts): the account's count before Better Auth checks the password
  * (and its own limit per address), forgotten after a successful sign-in. Better Auth's own 429
- * says when to try again in `X-Retry-After`; it gets the standard `Retry-After` too.
+ * gets `Retry-After` and the rate-limit fields where its answer is put in our envelope
+ * (auth/answer-envelope.ts).
  */
 export const limitSignInGuesses: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, config } = c.var.deps;
@@ -46,14 +47,8 @@ export const limitSignInGuesses: MiddlewareHandler<AppEnv> = async (c, next) => 
   const email = typeof body?.email === 'string' ? body.email : null;
   if (config.rateLimitEnabled && email) {
     const refused = await takePasswordGuess(db, email);
-    if (refused)
-      throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS', { retryAfterSeconds: refused.retryAfterSeconds });
+    if (refused) throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS', refused);
   }
   await next();
   if (email && c.res.status === 200) await forgetPasswordGuesses(db, email);
-  const wait = c.res.headers.get('x-retry-after');
-  if (c.res.status === 429 && wait && !c.res.headers.has('retry-after')) {
-    c.res = new Response(c.res.body, c.res);
-    c.res.headers.set('Retry-After', wait);
-  }
 };

@@ -109,8 +109,9 @@ async function readAnswer(res: Response, path: string): Promise<unknown> {
   }
   if (res.status === 401 && !new URL(path, 'http://x').pathname.startsWith('/api/auth/')) onUnauthorized?.();
   if (!res.ok) {
-    // Our API answers { error: { code, message } }; Better Auth answers { code, message }.
-    const err = data?.error ?? data ?? {};
+    // Every refusal is { error: { code, message, ... } }, Better Auth's under /api/auth too (the
+    // server puts its answers in the envelope, auth/answer-envelope.ts).
+    const err = data?.error ?? {};
     throw new ApiError(
       err.message || res.statusText || 'Request failed',
       res.status,

@@ -40,7 +40,7 @@ describe('forgot and reset password', () => {
   it('refuses an invalid email with the exact message', async () => {
     const res = await requestReset('nope');
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(englishField('invalidEmail'));
+    expect(res.body.error.message).toBe(englishField('invalidEmail'));
   });
 
   it('resets through the emailed link: old password fails, every session ends, a notice is sent', async () => {
@@ -62,7 +62,7 @@ describe('forgot and reset password', () => {
       body: { token, newPassword: 'short' },
     });
     expect(short.status).toBe(422);
-    expect(short.body.message).toBe(englishField('passwordMin', { minimum: 8 }));
+    expect(short.body.error.message).toBe(englishField('passwordMin', { minimum: 8 }));
 
     const reset = await ctx.request('POST', '/api/auth/reset-password', {
       body: { token, newPassword: 'new-password-2' },

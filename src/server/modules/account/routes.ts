@@ -95,12 +95,11 @@ const passwordAttempts: MiddlewareHandler<AppEnv> = async (c, next) => {
   const counted = user && c.req.method === 'POST' && c.var.deps.config.rateLimitEnabled;
   if (counted) {
     const db = c.var.deps.db;
-    const limit = { max: PASSWORD_ATTEMPTS_PER_MINUTE, windowMs: 60_000 };
+    const limit = { max: PASSWORD_ATTEMPTS_PER_MINUTE, windowMs: 60_000, policy: 'password-address' };
     const refused =
       (await takePasswordGuess(db, user.email)) ??
       (await takeAttempt(db, `profile-password:address:${c.var.clientIp}`, limit));
-    if (refused)
-      throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS', { retryAfterSeconds: refused.retryAfterSeconds });
+    if (refused) throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS', refused);
   }
   await next();
   if (counted && c.res.status === 200) await forgetPasswordGuesses(c.var.deps.db, user.email);

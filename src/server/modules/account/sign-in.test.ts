@@ -20,13 +20,13 @@ describe('sign in', () => {
   it("refuses an empty password with 'Password is required'", async () => {
     const res = await signIn({ email: 'someone@example.com', password: '' });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(englishField('passwordRequired'));
+    expect(res.body.error.message).toBe(englishField('passwordRequired'));
   });
 
   it("refuses an invalid email with 'Invalid email address'", async () => {
     const res = await signIn({ email: 'someone', password: 'whatever1' });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(englishField('invalidEmail'));
+    expect(res.body.error.message).toBe(englishField('invalidEmail'));
   });
 
   it('refuses a wrong password and an unknown email alike, with no session', async () => {
@@ -44,7 +44,7 @@ describe('sign in', () => {
     const member = await createUser(ctx.db, { emailVerified: false, password: 'right-password' });
     const res = await signIn({ email: member.email, password: 'right-password' });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('EMAIL_NOT_VERIFIED');
+    expect(res.body.error.code).toBe('EMAIL_NOT_VERIFIED');
     expect(sessionCookie(res.headers)).toBeUndefined();
     expect(await sessionsOf(ctx, member.id)).toHaveLength(0);
 

@@ -42,7 +42,7 @@ describe('sign-up rules (spec section 5), enforced by the server', () => {
       const body = signUpBody(overrides);
       const res = await signUp(body);
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message });
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', message });
       if (typeof body.email === 'string') {
         expect(await usersWithEmail(ctx, body.email)).toHaveLength(0);
         expect(await emailsTo(ctx, body.email)).toHaveLength(0);
@@ -53,11 +53,11 @@ describe('sign-up rules (spec section 5), enforced by the server', () => {
   it('answers a field error with its message key and parameters beside the English (D29)', async () => {
     const res = await signUp(signUpBody({ name: 'A', address: 'Jl. Raya' }));
     expect(res.status).toBe(422);
-    expect(res.body.fieldCodes).toEqual({
+    expect(res.body.error.fieldCodes).toEqual({
       name: { code: 'nameMin', params: { minimum: 2 } },
       address: { code: 'addressMin', params: { minimum: 10 } },
     });
-    expect(res.body.fields).toEqual({
+    expect(res.body.error.fields).toEqual({
       name: 'Name must be at least 2 characters',
       address: 'Address must be at least 10 characters',
     });

@@ -16,6 +16,7 @@ import { bookStatusChangeSchema } from '@domain/schemas/book-form';
 import { bookQuerySchema, myBooksQuerySchema } from '@domain/schemas/book-query';
 import type { AppEnv } from '@server/app-env';
 import { AppError, fieldProblem } from '@server/lib/errors';
+import { notModifiedAnswer, sendTagged } from '@server/lib/etag';
 import { type JsonBytes, sendJson } from '@server/lib/json-response';
 import {
   describeCodes,
@@ -135,7 +136,11 @@ const listBooks = publicRoute({
   tags,
   summary: 'The catalog: books that can be borrowed now, filtered, sorted and paged (D17)',
   request: { query: bookQuerySchema },
-  responses: { 200: jsonAnswer(bookPageSchema, 'A page of the catalog'), ...listingErrors },
+  responses: {
+    200: jsonAnswer(bookPageSchema, 'A page of the catalog'),
+    ...notModifiedAnswer,
+    ...listingErrors,
+  },
 });
 
 const listAreas = publicRoute({
@@ -168,6 +173,7 @@ const getBook = publicRoute({
   request: { params: bookId },
   responses: {
     200: jsonAnswer(bookDetailSchema, 'The book and its owner'),
+    ...notModifiedAnswer,
     404: error(describeCodes('BOOK_NOT_FOUND', 'BOOK_SOLD')),
   },
 });
@@ -282,7 +288,11 @@ export function booksRoutes() {
   return router()
     .openapi(listBooks, async (c) => {
       const query = c.req.valid('query');
-      return cachedPage(c, await listBooksJson(c.var.deps.db, query, undefined, catalogVersionOf(c)));
+      // With its ETag: a client that holds the page gets 304 (lib/etag.ts).
+      return sendTagged<BookPage>(
+        c,
+        await listBooksJson(c.var.deps.db, query, undefined, catalogVersionOf(c)),
+      );
     })
     .openapi(listAreas, async (c) => c.json(await catalogAreas(c.var.deps.db, catalogVersionOf(c)), 200))
     .openapi(createBook, async (c) => {
@@ -292,7 +302,7 @@ export function booksRoutes() {
       c.var.deps.outbox.kick();
       return c.json(book, 201);
     })
-    .openapi(getBook, async (c) => c.json(await getBookDetail(c.var.deps.db, c.req.valid('param').id), 200))
+    .openapi(getBook, async (c) => sendTagged(c, await getBookDetail(c.var.deps.db, c.req.valid('param').id)))
     .openapi(updateBook, async (c) => {
       const actorId = c.var.user.id;
       const { id } = c.req.valid('param');

@@ -15,7 +15,12 @@ const WINDOW_MS = 60 * 60 * 1000;
 
 /** Counts one attempt; null while the member is within the budget, else when to try again. */
 async function takeUploadAttempt(db: DbOrTx, memberId: string, now = Date.now()): Promise<Refused | null> {
-  return takeAttempt(db, `book-upload:${memberId}`, { max: UPLOADS_PER_HOUR, windowMs: WINDOW_MS }, now);
+  return takeAttempt(
+    db,
+    `book-upload:${memberId}`,
+    { max: UPLOADS_PER_HOUR, windowMs: WINDOW_MS, policy: 'uploads' },
+    now,
+  );
 }
 
 type SignedInEnv = { Variables: { deps: AppDeps; user: SessionUser } };
@@ -29,7 +34,7 @@ export function uploadLimitsOf(maxBytes: number, tooLarge: () => AppError) {
   return createMiddleware<SignedInEnv>(async (c, next) => {
     const { db, config } = c.var.deps;
     const refused = config.rateLimitEnabled ? await takeUploadAttempt(db, c.var.user.id) : null;
-    if (refused) throw new AppError('TOO_MANY_UPLOADS', { retryAfterSeconds: refused.retryAfterSeconds });
+    if (refused) throw new AppError('TOO_MANY_UPLOADS', refused);
     await limitBody(c, next);
   });
 }

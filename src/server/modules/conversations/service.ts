@@ -230,8 +230,8 @@ async function addMessage(tx: Tx, thread: Thread, actor: Actor, body: string): P
 
 /** Messages a writer may send (every conversation together): 200 in 9 s were accepted before. */
 const MESSAGE_LIMITS = [
-  { key: 'message:minute', max: 10, windowMs: 60_000 },
-  { key: 'message:day', max: 200, windowMs: 24 * 60 * 60_000 },
+  { key: 'message:minute', policy: 'messages-minute', max: 10, windowMs: 60_000 },
+  { key: 'message:day', policy: 'messages-day', max: 200, windowMs: 24 * 60 * 60_000 },
 ] as const;
 
 /** Counts the message against the writer's limits; refused with when to try again once over one. */
@@ -240,10 +240,9 @@ async function takeMessageAttempt(deps: PostDeps, actor: Actor): Promise<void> {
   for (const limit of MESSAGE_LIMITS) {
     const refused = await takeAttempt(deps.db, `${limit.key}:${actor.id}`, limit, now().getTime());
     if (refused) {
-      const { retryAfterSeconds } = refused;
       throw new AppError('TOO_MANY_MESSAGES', {
-        params: { minutes: Math.ceil(retryAfterSeconds / 60) },
-        retryAfterSeconds,
+        params: { minutes: Math.ceil(refused.retryAfterSeconds / 60) },
+        ...refused,
       });
     }
   }

@@ -72,7 +72,7 @@ const leave = memberRoute({
   request: { params: bookId },
   responses: {
     200: jsonAnswer(bookWaitlistSchema, 'The waitlist without the member'),
-    404: codeAnswer('WAITLIST_NOT_JOINED'),
+    404: codeAnswer('WAITLIST_NOT_JOINED', 'BOOK_NOT_FOUND'),
   },
 });
 
@@ -121,7 +121,7 @@ const adminQueue = adminRoute({
   tags,
   summary: "A book's waitlist in order, for an admin to clear an entry",
   request: { params: bookId },
-  responses: { 200: jsonAnswer(adminWaitlistSchema, 'The queue') },
+  responses: { 200: jsonAnswer(adminWaitlistSchema, 'The queue'), 404: bookNotFound },
 });
 
 const clear = adminRoute({

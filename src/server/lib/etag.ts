@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import type { Context, TypedResponse } from 'hono';
+import type { AppEnv } from '@server/app-env';
+import { JsonBytes, sendJson } from './json-response';
+
+// The catalog and a book's page answer with an ETag, and a request that sends it back in
+// If-None-Match gets 304 Not Modified with no body (docs/api.md, "Caching"). The tag is the hash of
+// the viewer (the signed-in member's id, or "guest") and of the body: a member may be shown
+// other fields than a guest, so one viewer's tag never matches another's answer, and caches are
+// told the answer varies with the cookie. It is weak (W/): the same JSON goes out gzipped or not
+// (json-response.ts), equal in meaning but not byte for byte.
+
+/** The 304 a declared route lists beside its 200 (the harness checks every answer against it). */
+export const notModifiedAnswer = {
+  304: {
+    description:
+      'Not modified: the `If-None-Match` sent names this viewer’s current `ETag` (weak, per viewer); no body',
+  },
+} as const;
+
+function etagOf(c: Context<AppEnv>, json: JsonBytes): string {
+  const viewer = c.var.user?.id ?? 'guest';
+  return `W/"${createHash('sha256').update(`${viewer}\n${json.digest()}`).digest('base64url').slice(0, 32)}"`;
+}
+
+/** RFC 9110's weak comparison: any listed tag equal to ours, with or without W/, or `*`. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.slice(2);
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag === etag || tag === opaque || tag === `W/${opaque}`);
+}
+
+/**
+ * `json` (or what is serialized from `value`) as a 200 with its ETag, or a 304 when the client
+ * already holds it. Typed as the route's 200 JSON answer, which it is when it has a body.
+ */
+export function sendTagged<T>(c: Context<AppEnv>, body: JsonBytes | T): TypedResponse<T, 200, 'json'> {
+  const json = body instanceof JsonBytes ? body : new JsonBytes(JSON.stringify(body));
+  const etag = etagOf(c, json);
+  const headers = {
+    etag,
+    'cache-control': c.var.user ? 'private, no-cache' : 'no-cache',
+  };
+  const answer = matches(c.req.header('if-none-match'), etag)
+    ? c.body(null, 304, headers)
+    : sendJson(c, json, 200);
+  for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
+  // Accept-Encoding too: a 304 must name what a 200 of the same URL varies on.
+  answer.headers.set('vary', 'Cookie, Accept-Encoding');
+  return answer as unknown as TypedResponse<T, 200, 'json'>;
+}

@@ -921,7 +921,8 @@ export const messages = pgTable(
   },
   (t) => [
     check('messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),
-    index('messages_thread_idx').on(t.threadId, t.createdAt),
+    // A conversation's pages, newest first, by (created_at, id) (migration 0045).
+    index('messages_thread_idx').on(t.threadId, t.createdAt, t.id),
   ],
 );
 
@@ -939,9 +940,24 @@ export const threadReads = pgTable(
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     /** The newest message the last email carried: the next one starts after it. */
     emailedThrough: timestamp('emailed_through', { withTimezone: true }),
+    /** Messages from others after `readAt`, kept by the triggers of migration 0045. */
+    unread: integer('unread').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.threadId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.userId] }),
+    index('thread_reads_unread_idx')
+      .on(t.userId, t.threadId)
+      .where(sql`${t.unread} > 0`),
+  ],
 );
+
+/** Per member: unread messages in all their conversations (the sum of thread_reads.unread, migration 0045). */
+export const unreadTotals = pgTable('unread_totals', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+});
 
 // ---------------------------------------------------------------- reviews (D27)
 /**

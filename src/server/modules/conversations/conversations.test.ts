@@ -210,7 +210,7 @@ describe("a conversation's pages (docs/architecture.md, Lists at scale)", () => 
 describe('unread counts, kept (migration 0045)', () => {
   /** What the kept counts should be: counted again from the messages and the read marks. */
   async function recounted() {
-    const rows = await ctx.db.execute<{ user_id: string; n: number }>(sql`
+    const rows = (await ctx.db.execute(sql`
       select p.user_id, count(m.id)::int as n
       from ${threads} t
       cross join lateral (values (t.member_id), (t.owner_id)) as p(user_id)
@@ -218,7 +218,7 @@ describe('unread counts, kept (migration 0045)', () => {
       join ${messages} m on m.thread_id = t.id and m.author_id is distinct from p.user_id
         and m.created_at > coalesce(r.read_at, '-infinity'::timestamptz)
       where p.user_id is not null
-      group by p.user_id`);
+      group by p.user_id`)) as unknown as { rows: { user_id: string; n: number }[] };
     return Object.fromEntries(rows.rows.map((r) => [r.user_id, r.n]));
   }
   async function kept() {

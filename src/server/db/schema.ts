@@ -871,6 +871,22 @@ export const ledgerSettings = pgTable(
   (t) => [check('ledger_settings_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * D39: each member's orders (other than cancelled ones) per borrow duration, kept by statement
+ * triggers on orders (migration 0046), so the waitlist estimate finds a member's usual weeks in
+ * a few rows whatever their history. No foreign key: a deleted member's orders lose their
+ * member, which the triggers count as leaving.
+ */
+export const memberBorrowWeeks = pgTable(
+  'member_borrow_weeks',
+  {
+    userId: text('user_id').notNull(),
+    weeks: integer('weeks').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.weeks] })],
+);
+
 // ---------------------------------------------------------------- conversations (D26)
 /**
  * One conversation: about an order (its borrower and owner) or, when `orderId` is null, about a

@@ -82,7 +82,14 @@ const LAST_WAITER = `waiter-${WAITERS}`;
 async function beforeThread() {
   const rows = (
     await pool.query('select * from messages where thread_id = $1 order by created_at asc, id asc', [THREAD])
-  ).rows as Array<{ id: string; body: string; author_name: string; from_admin: boolean; author_id: string; created_at: Date }>;
+  ).rows as Array<{
+    id: string;
+    body: string;
+    author_name: string;
+    from_admin: boolean;
+    author_id: string;
+    created_at: Date;
+  }>;
   return {
     id: THREAD,
     messages: rows.map((m) => ({

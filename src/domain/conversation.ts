@@ -88,7 +88,7 @@ export const threadSummarySchema = aboutSchema.extend({
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 
 /** The most orders one unread-count request may ask about (an order list's page is 20). */
-export const UNREAD_ORDERS_MAX = 100;
+const UNREAD_ORDERS_MAX = 100;
 
 const UUID_TEXT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 

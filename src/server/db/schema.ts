@@ -961,9 +961,7 @@ export const threadReads = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.threadId, t.userId] }),
-    index('thread_reads_unread_idx')
-      .on(t.userId, t.threadId)
-      .where(sql`${t.unread} > 0`),
+    index('thread_reads_unread_idx').on(t.userId, t.threadId).where(sql`${t.unread} > 0`),
   ],
 );
 

@@ -57,7 +57,12 @@ describe("an order's conversation (D26)", () => {
 
     const empty = await read(borrower.cookie, id);
     expect(empty.status).toBe(200);
-    expect(empty.body).toMatchObject({ id: null, kind: 'order', messages: { items: [], nextCursor: null, prevCursor: null }, memberName: 'Sari Borrower' });
+    expect(empty.body).toMatchObject({
+      id: null,
+      kind: 'order',
+      messages: { items: [], nextCursor: null, prevCursor: null },
+      memberName: 'Sari Borrower',
+    });
 
     const first = await say(borrower.cookie, id, 'Can I pick it up in Sanur on Friday?');
     expect(first.status).toBe(201);
@@ -121,7 +126,10 @@ describe("an order's conversation (D26)", () => {
     await say(borrower.cookie, id, 'Two');
     // The writer has nothing unread; the owner has two, on this order.
     expect((await unread(borrower.cookie, [id])).body).toEqual({ total: 0, orders: [] });
-    expect((await unread(owner.cookie, [id])).body).toEqual({ total: 2, orders: [{ orderId: id, unread: 2 }] });
+    expect((await unread(owner.cookie, [id])).body).toEqual({
+      total: 2,
+      orders: [{ orderId: id, unread: 2 }],
+    });
     // Without orders named, the total alone: the answer stays small however many orders.
     expect((await unread(owner.cookie)).body).toEqual({ total: 2, orders: [] });
     const view = await read(owner.cookie, id);
@@ -146,7 +154,10 @@ describe("an order's conversation (D26)", () => {
     expect(marked.status).toBe(200);
     expect(marked.body).toEqual({ total: 0, orders: [] });
     await say(owner.cookie, id, 'Three');
-    expect((await unread(borrower.cookie, [id])).body).toEqual({ total: 1, orders: [{ orderId: id, unread: 1 }] });
+    expect((await unread(borrower.cookie, [id])).body).toEqual({
+      total: 1,
+      orders: [{ orderId: id, unread: 1 }],
+    });
   });
 });
 
@@ -190,17 +201,20 @@ describe("a conversation's pages (docs/architecture.md, Lists at scale)", () => 
     // Back towards the latest: the page before the oldest is the middle one again.
     expect(((await pageOf(oldest.prevCursor as string)).body as Paged).items).toEqual(older.items);
     // The first page by its own route is the conversation's latest page.
-    const again = await ctx.request('GET', `/api/conversations/${threadId}/messages`, { cookie: owner.cookie });
+    const again = await ctx.request('GET', `/api/conversations/${threadId}/messages`, {
+      cookie: owner.cookie,
+    });
     expect(again.body).toEqual(latest);
 
     // Its members and admins only; a cursor of another list is refused.
     const stranger = await ctx.member();
     expect((await pageOf(latest.nextCursor as string, stranger.cookie)).status).toBe(403);
     expect((await pageOf(latest.nextCursor as string, admin.cookie)).status).toBe(200);
-    const otherList = (await ctx.request('GET', '/api/conversations?pageSize=1', { cookie: owner.cookie })).body;
-    const bogus = Buffer.from(JSON.stringify(['threads-mine', 'a', '2026-12-02 02:00:00+00', threadId])).toString(
-      'base64url',
-    );
+    const otherList = (await ctx.request('GET', '/api/conversations?pageSize=1', { cookie: owner.cookie }))
+      .body;
+    const bogus = Buffer.from(
+      JSON.stringify(['threads-mine', 'a', '2026-12-02 02:00:00+00', threadId]),
+    ).toString('base64url');
     expect(otherList.items).toHaveLength(1);
     expect((await pageOf(bogus)).status).toBe(400);
     expect((await pageOf('not-a-cursor')).status).toBe(400);
@@ -228,7 +242,10 @@ describe('unread counts, kept (migration 0045)', () => {
       .from(threadReads)
       .groupBy(threadReads.userId);
     const sums = Object.fromEntries(perThread.filter((r) => r.n > 0).map((r) => [r.userId, r.n]));
-    return { totals: Object.fromEntries(totals.filter((r) => r.total !== 0).map((r) => [r.userId, r.total])), sums };
+    return {
+      totals: Object.fromEntries(totals.filter((r) => r.total !== 0).map((r) => [r.userId, r.total])),
+      sums,
+    };
   }
   const expectKeptRight = async () => {
     const truth = await recounted();
@@ -249,7 +266,10 @@ describe('unread counts, kept (migration 0045)', () => {
     // An admin's message is unread for both members.
     advanceClock(MINUTE);
     const thread = (await read(a.owner.cookie, a.id)).body.id as string;
-    await ctx.request('POST', `/api/conversations/${thread}/messages`, { cookie: admin.cookie, body: { body: 'Hi' } });
+    await ctx.request('POST', `/api/conversations/${thread}/messages`, {
+      cookie: admin.cookie,
+      body: { body: 'Hi' },
+    });
     await expectKeptRight();
     expect((await unread(a.borrower.cookie)).body.total).toBe(1);
     // Writing marks everything before read; marking read clears the rest.

@@ -472,7 +472,13 @@ describe('the estimate on several shapes of queue (D39)', () => {
       [{ weeks: 2 }, { weeks: 2 }, { weeks: 1 }],
       [{ weeks: 4 }, { weeks: 1 }],
       [{ weeks: 1 }, { weeks: 1 }, { weeks: 2 }, { weeks: 2 }],
-      [{ weeks: 4 }, { weeks: 4, cancelled: true }, { weeks: 4, cancelled: true }, { weeks: 2 }, { weeks: 2 }],
+      [
+        { weeks: 4 },
+        { weeks: 4, cancelled: true },
+        { weeks: 4, cancelled: true },
+        { weeks: 2 },
+        { weeks: 2 },
+      ],
       Array.from({ length: 30 }, (_, i) => ({ weeks: [1, 2, 4][i % 3], cancelled: i % 4 === 0 })),
     ];
     const waiters: Member[] = [];

@@ -56,9 +56,11 @@ export function useMessageHistory(thread: ThreadView | undefined) {
   const threadId = thread?.id ?? null;
   const latest = thread?.messages;
   // Older messages loaded on demand, and where the next older page starts (null: none older).
-  const [older, setOlder] = useState<{ threadId: string | null; items: MessageView[]; cursor: string | null } | null>(
-    null,
-  );
+  const [older, setOlder] = useState<{
+    threadId: string | null;
+    items: MessageView[];
+    cursor: string | null;
+  } | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const shownLatest = useRef<MessageView[]>([]);

@@ -217,13 +217,18 @@ describe('conversation page', () => {
       mine: false,
       createdAt: new Date(Date.UTC(2026, 10, 1) + n * 60_000).toISOString(),
     });
-    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => message(from + i));
+    const range = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => message(from + i));
     const older: Record<string, ThreadView['messages']> = {
       'before-50': { items: range(1, 50), nextCursor: 'before-1', prevCursor: 'x' },
       'before-1': { items: [message(0)], nextCursor: null, prevCursor: 'y' },
     };
     const seen = standInApi([
-      ['GET', `/api/conversations/${THREAD}`, () => ({ body: thread({ messages: messagePage(range(50, 100), 'before-50') }) })],
+      [
+        'GET',
+        `/api/conversations/${THREAD}`,
+        () => ({ body: thread({ messages: messagePage(range(50, 100), 'before-50') }) }),
+      ],
       ['POST', `/api/conversations/${THREAD}/read`, () => counts],
       [
         'GET',

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { openDatabase } from '@server/db/client';
 import type { DbOrTx } from '@server/db/client';
+import { getOwnerProfile } from '@server/modules/books/read-service';
 import { getThread, unreadCounts } from '@server/modules/conversations/service';
 import { getBookWaitlist } from '@server/modules/waitlist/service';
 
@@ -73,6 +74,15 @@ if (!(await one<{ n: number } | undefined>(`select 1 as n from "user" where id =
     select '00000000-0000-4000-a000-000000000001', 'waiter-' || w, now() from generate_series(1, ${WAITERS}) w order by w`);
   await pool.query('analyze');
 }
+// An owner of 50,000 listed books.
+const SHELF_OWNER = 'heavy-shelf-owner';
+if (!(await one<{ n: number } | undefined>(`select 1 as n from "user" where id = $1`, [SHELF_OWNER]))) {
+  await pool.query(`insert into "user" (id, name, email, email_verified, created_at, updated_at)
+    values ('${SHELF_OWNER}', 'S', 's@example.com', true, now(), now())`);
+  await pool.query(`insert into books (owner_id, title, author, weekly_price, cover_key)
+    select '${SHELF_OWNER}', 'Copy ' || i, 'A', 10000, 'none' from generate_series(1, 50000) i`);
+  await pool.query('analyze books');
+}
 
 // ---------------------------------------------------------------- what the reads used to send
 const THREAD = '00000000-0000-4000-8000-000000000001';
@@ -138,7 +148,7 @@ async function beforeWaitlist() {
 }
 
 // ---------------------------------------------------------------- measuring
-const heavy = { id: HEAVY, name: 'H', role: 'member' as const };
+const heavy = { id: HEAVY, name: 'H', role: 'user' as const };
 
 async function measure(name: string, run: () => Promise<unknown>) {
   await run();
@@ -173,6 +183,11 @@ await measure('waitlist of 1,001: after (whole read)', () =>
   getBookWaitlist(db, { bookId: BOOK, viewerId: LAST_WAITER }),
 );
 
+await measure("owner's count, 50,000 books: before (exact)", () =>
+  one('select count(*)::int from books where owner_id = $1 and listed', [SHELF_OWNER]),
+);
+await measure("owner's count, 50,000 books: after (shelf)", () => getOwnerProfile(db, SHELF_OWNER));
+
 // The statements "after" sends, planned and run by PostgreSQL.
 await explain(
   'latest page of messages',
@@ -189,6 +204,11 @@ await explain(
        order by b.orders desc, b.weeks desc limit 1), 1) end), 0)
    from queue group by book_id`,
   [BOOK, LAST_WAITER],
+);
+await explain(
+  "owner's count, capped",
+  `select (select count(*)::int from (select 1 from books where owner_id = $1 and listed limit 10001) c)`,
+  [SHELF_OWNER],
 );
 await pool.end();
 await database.close();

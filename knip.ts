@@ -13,6 +13,8 @@ const config: KnipConfig = {
     'bench/catalog-depth.ts',
     // The lists at a million (`npx tsx bench/lists-explain.ts`, docs/performance.md).
     'bench/lists-explain.ts',
+    // The heaviest members' reads before and after (`npx tsx bench/heavy-members.ts`, docs/performance.md).
+    'bench/heavy-members.ts',
     // The service worker, built on its own by vite-plugin-pwa (injectManifest, vite.config.ts).
     'src/web/sw.ts',
     // Run by the e2e global setup as a child process before the server starts.

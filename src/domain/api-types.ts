@@ -61,7 +61,10 @@ export const ownerProfileSchema = z.object({
   location: z.string().nullable(),
   image: z.string().nullable(),
   memberSince: timestampSchema,
+  /** Books listed now: exact up to COUNT_CAP (10,000), counted no further; the cap when availableBooksCapped. */
   availableBooks: z.number().int(),
+  /** The owner lists more than COUNT_CAP books (shown as "More than 10,000 books available"). */
+  availableBooksCapped: z.boolean(),
   /** Names of the active pickup points the owner drops books at, by name ('Pickup: ...'). */
   pickupPoints: z.array(z.string()),
   /** D48: the day the owner is back, while they are away; null otherwise. */

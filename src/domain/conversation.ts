@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from './api-types';
+import { cursorParam } from './cursor-page';
 import { FIELD_MSG } from './error-codes';
 
 // Conversations (D26): the rules both sides share and the shapes of the conversation API.
@@ -28,6 +29,27 @@ const messageViewSchema = z.object({
 });
 export type MessageView = z.infer<typeof messageViewSchema>;
 
+/** Messages in a page of a conversation: however long it grows, an answer carries this many. */
+export const MESSAGE_PAGE_SIZE = 50;
+
+/**
+ * One page of a conversation's messages. Pages run newest first (the first page is the latest
+ * messages; `nextCursor` reads older ones), but the items of a page are oldest first, as they
+ * are shown.
+ */
+export const messagePageSchema = z.object({
+  /** At most MESSAGE_PAGE_SIZE messages, oldest first within the page. */
+  items: z.array(messageViewSchema),
+  /** The page of older messages, or null when this page holds the first message. */
+  nextCursor: z.string().nullable(),
+  /** The page of newer messages, or null when this page holds the latest message. */
+  prevCursor: z.string().nullable(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+/** GET /conversations/{id}/messages: `cursor` absent is the latest page. */
+export const messagePageQuerySchema = z.object({ cursor: cursorParam });
+
 const aboutSchema = z.object({
   kind: z.enum(['order', 'book']),
   orderId: z.string().nullable(),
@@ -44,7 +66,8 @@ export const threadViewSchema = aboutSchema.extend({
   ownerName: z.string(),
   /** The other member, from the viewer's side ("" for an admin, who sees both names). */
   withName: z.string(),
-  messages: z.array(messageViewSchema),
+  /** The latest page of messages; older pages from GET /conversations/{id}/messages. */
+  messages: messagePageSchema,
   /** Messages from others the viewer had not seen before this answer. */
   unread: z.number().int(),
   /** The viewer is an admin and not a member of the conversation (D26's read-only view). */
@@ -64,9 +87,25 @@ export const threadSummarySchema = aboutSchema.extend({
 });
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 
+/** The most orders one unread-count request may ask about (an order list's page is 20). */
+const UNREAD_ORDERS_MAX = 100;
+
+const UUID_TEXT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/** GET /conversations/unread?orders=a,b: the orders (ids, comma-separated) to count for. */
+export const unreadQuerySchema = z.object({
+  orders: z
+    .string()
+    .regex(new RegExp(`^${UUID_TEXT}(,${UUID_TEXT}){0,${UNREAD_ORDERS_MAX - 1}}$`))
+    .optional(),
+});
+
 export const unreadCountsSchema = z.object({
   total: z.number().int(),
-  /** Unread messages per order, for My orders and the owner's orders. */
+  /**
+   * Unread messages per order, for the orders asked about (`orders`) that have any: an order
+   * list asks for the orders it shows. Without `orders`, empty.
+   */
   orders: z.array(z.object({ orderId: z.string(), unread: z.number().int() })),
 });
 export type UnreadCounts = z.infer<typeof unreadCountsSchema>;

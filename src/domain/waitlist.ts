@@ -66,8 +66,12 @@ export function estimateWindow(input: {
   now: Date;
   timeZone: string;
   loan: CurrentLoan | null;
-  /** The usual borrow weeks of each member ahead, first in line first (the holder included). */
-  ahead: readonly number[];
+  /**
+   * The members ahead (the holder included) and the sum of the weeks each usually borrows for:
+   * each adds their weeks to both ends and a hold and two handovers to the latest, so their
+   * order does not matter and the queue is summed up by the database in one statement.
+   */
+  ahead: { members: number; weeks: number };
 }): EstimateWindow {
   const today = localDate(input.now, input.timeZone);
   let from = today;
@@ -85,11 +89,11 @@ export function estimateWindow(input: {
     }
   }
   const holdDays = Math.ceil(HOLD_HOURS / 24);
-  for (const weeks of input.ahead) {
-    from = addDays(from, weeks * 7);
-    to = addDays(to, holdDays + HANDOVER_DAYS + weeks * 7 + HANDOVER_DAYS);
-  }
-  return { from, to };
+  const { members, weeks } = input.ahead;
+  return {
+    from: addDays(from, weeks * 7),
+    to: addDays(to, members * (holdDays + HANDOVER_DAYS + HANDOVER_DAYS) + weeks * 7),
+  };
 }
 
 /**

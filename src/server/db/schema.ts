@@ -871,6 +871,22 @@ export const ledgerSettings = pgTable(
   (t) => [check('ledger_settings_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * D39: each member's orders (other than cancelled ones) per borrow duration, kept by statement
+ * triggers on orders (migration 0046), so the waitlist estimate finds a member's usual weeks in
+ * a few rows whatever their history. No foreign key: a deleted member's orders lose their
+ * member, which the triggers count as leaving.
+ */
+export const memberBorrowWeeks = pgTable(
+  'member_borrow_weeks',
+  {
+    userId: text('user_id').notNull(),
+    weeks: integer('weeks').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.weeks] })],
+);
+
 // ---------------------------------------------------------------- conversations (D26)
 /**
  * One conversation: about an order (its borrower and owner) or, when `orderId` is null, about a
@@ -921,7 +937,8 @@ export const messages = pgTable(
   },
   (t) => [
     check('messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),
-    index('messages_thread_idx').on(t.threadId, t.createdAt),
+    // A conversation's pages, newest first, by (created_at, id) (migration 0045).
+    index('messages_thread_idx').on(t.threadId, t.createdAt, t.id),
   ],
 );
 
@@ -939,9 +956,22 @@ export const threadReads = pgTable(
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     /** The newest message the last email carried: the next one starts after it. */
     emailedThrough: timestamp('emailed_through', { withTimezone: true }),
+    /** Messages from others after `readAt`, kept by the triggers of migration 0045. */
+    unread: integer('unread').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.threadId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.userId] }),
+    index('thread_reads_unread_idx').on(t.userId, t.threadId).where(sql`${t.unread} > 0`),
+  ],
 );
+
+/** Per member: unread messages in all their conversations (the sum of thread_reads.unread, migration 0045). */
+export const unreadTotals = pgTable('unread_totals', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+});
 
 // ---------------------------------------------------------------- reviews (D27)
 /**

@@ -538,6 +538,10 @@ const MATRIX: Record<string, Entry> = {
     expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
     setup: async () => ({ path: `/api/conversations/${(await ownersThread()).id}` }),
   },
+  'GET /api/conversations/:id/messages': {
+    expect: { guest: 401, member: 403, owner: 200, other: 403, admin: 200 },
+    setup: async () => ({ path: `/api/conversations/${(await ownersThread()).id}/messages` }),
+  },
   'POST /api/conversations/:id/messages': {
     expect: { guest: 401, member: 403, owner: 201, other: 403, admin: 201 },
     setup: async () => {

@@ -1,12 +1,12 @@
 import { Send } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX, type MessageView, type ThreadView } from '@domain/conversation';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
 import { ErrorBanner } from '@web/components/ui/feedback';
 import { Textarea } from '@web/components/ui/field';
-import { useMarkRead } from '@web/features/messages/api';
+import { type MessageHistory, useMarkRead } from '@web/features/messages/api';
 import { formatCount, formatOrderDateTime } from '@web/lib/format';
 
 // Conversations (D26) as the order page and the Messages pages show them. A message is plain
@@ -148,4 +148,40 @@ export function useMarkSeen(thread: ThreadView | undefined) {
   useEffect(() => {
     if (id && unread > 0 && !asAdmin) mutate(id);
   }, [id, unread, asAdmin, mutate]);
+}
+
+/**
+ * "Show older messages" above a conversation: loads the page before the oldest shown. The
+ * message that was first on screen stays where it was (the older ones appear above it, out of
+ * sight), so the reader keeps their place and scrolls up to read on.
+ */
+export function OlderMessages({ history }: { history: MessageHistory }) {
+  const { t } = useTranslation('messages');
+  const ref = useRef<HTMLDivElement>(null);
+  const anchor = useRef<{ element: Element; top: number } | null>(null);
+  const count = history.messages.length;
+
+  useLayoutEffect(() => {
+    const held = anchor.current;
+    if (!held || count === 0) return;
+    anchor.current = null;
+    const moved = held.element.getBoundingClientRect().top - held.top;
+    if (moved !== 0) window.scrollBy(0, moved);
+  }, [count]);
+
+  if (!history.hasOlder) return null;
+  async function load() {
+    // The first message shown now: the one below this button's container.
+    const element = ref.current?.parentElement?.querySelector('[data-testid="message"]');
+    if (element) anchor.current = { element, top: element.getBoundingClientRect().top };
+    await history.loadOlder();
+  }
+  return (
+    <div ref={ref} className="flex flex-col items-center gap-2">
+      <Button variant="secondary" size="sm" onClick={load} loading={history.loading}>
+        {history.loading ? t('thread.olderLoading') : t('thread.older')}
+      </Button>
+      {history.failed && <ErrorBanner>{t('thread.olderError')}</ErrorBanner>}
+    </div>
+  );
 }

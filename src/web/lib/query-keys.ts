@@ -69,6 +69,9 @@ export const orderKeys = {
 export const conversationKeys = {
   all: ['conversations'] as const,
   unread: ['conversations', 'unread'] as const,
+  unreadOrdersAll: ['conversations', 'unread-orders'] as const,
+  /** The per-order counts of the orders one list shows (their ids, comma-separated). */
+  unreadOrders: (orders: string) => ['conversations', 'unread-orders', orders] as const,
   list: ['conversations', 'list'] as const,
   listPage: (cursor: string | undefined) => ['conversations', 'list', cursor ?? ''] as const,
   order: (id: string) => ['conversations', 'order', id] as const,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, ownerPickupLocations } from '@server/db/schema';
 import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
@@ -34,11 +34,39 @@ describe('GET /api/books/:id', () => {
         card: `/api/covers/${book.coverKey}/card.webp`,
         detail: `/api/covers/${book.coverKey}/detail.webp`,
       },
-      owner: { id: owner.id, name: 'Ketut Sari', location: 'Canggu', availableBooks: 1 },
+      owner: {
+        id: owner.id,
+        name: 'Ketut Sari',
+        location: 'Canggu',
+        availableBooks: 1,
+        availableBooksCapped: false,
+      },
     });
     expect(res.body.owner.memberSince).toBe(owner.createdAt.toISOString());
     expect(res.body.owner).not.toHaveProperty('rating');
   });
+
+  it("counts an owner's listed books up to 10,000, then says there are more (book page and shelf)", async () => {
+    const owner = await createUser(ctx.db);
+    const book = await createBook(ctx.db, { ownerId: owner.id });
+    const count = async () => {
+      const page = await ctx.request('GET', `/api/books/${book.id}`);
+      const shelf = await ctx.request('GET', `/api/owners/${owner.id}`);
+      expect(shelf.body.availableBooks).toBe(page.body.owner.availableBooks);
+      expect(shelf.body.availableBooksCapped).toBe(page.body.owner.availableBooksCapped);
+      return page.body.owner;
+    };
+    const more = (n: number, status: 'Available' | 'Unavailable' = 'Available') =>
+      ctx.db.execute(sql`insert into ${books} (owner_id, title, author, weekly_price, cover_key, status)
+        select ${owner.id}, 'Copy ' || i, 'A', 10000, 'none', ${status} from generate_series(1, ${n}) i`);
+    // 9,999 more: exactly 10,000, the last exact count (books not listed are not counted).
+    await more(9_999);
+    await more(3, 'Unavailable');
+    expect(await count()).toMatchObject({ availableBooks: 10_000, availableBooksCapped: false });
+    // One more is past the cap: the count stops there and says so.
+    await more(1);
+    expect(await count()).toMatchObject({ availableBooks: 10_000, availableBooksCapped: true });
+  }, 120_000);
 
   it('shows a book that cannot be borrowed with its availability', async () => {
     const owner = await createUser(ctx.db);
@@ -88,6 +116,7 @@ describe('GET /api/owners/:id', () => {
       image: null,
       memberSince: owner.createdAt.toISOString(),
       availableBooks: 2,
+      availableBooksCapped: false,
       pickupPoints: [],
       backOn: null,
     });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type {
   BookDetail,
   BookSummary,
@@ -8,7 +8,7 @@ import type {
   OwnerProfile,
 } from '@domain/api-types';
 import type { Page } from '@domain/cursor-page';
-import { MORE_FROM_OWNER_LIMIT } from '@domain/constants';
+import { COUNT_CAP, MORE_FROM_OWNER_LIMIT } from '@domain/constants';
 import type { DbOrTx } from '@server/db/client';
 import { preparedStatement } from '@server/db/statements';
 import { books, ownerPickupLocations, pickupLocations, user } from '@server/db/schema';
@@ -34,13 +34,24 @@ import { toBookSummary } from './service';
 // Book ids reach these functions already checked to be uuids (the routes' uuidParam): a
 // malformed id is answered 404 before any query.
 
-/** Books the owner lends out right now (D19: a real count, not an invented rating). */
-async function countListedBooks(db: DbOrTx, ownerId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(books)
-    .where(and(eq(books.ownerId, ownerId), listed()));
-  return row?.n ?? 0;
+/**
+ * Books the owner lends out right now (D19: a real count, not an invented rating), counted up to
+ * COUNT_CAP + 1 like the lists' counts (docs/architecture.md, "Lists at scale"): an owner of
+ * 50,000 books costs what one of 10,001 does, and the card says "More than 10,000".
+ */
+const listedBooksOf = (ownerId: SQL | string) => sql<number>`(select count(*)::int from (select 1
+  from ${books} as listed_books where listed_books.owner_id = ${ownerId} and listed_books.listed
+  limit ${COUNT_CAP + 1}) as capped)`;
+
+/** The card's count as the API answers it: at most the cap, and whether there were more. */
+const cappedBooks = (n: number) =>
+  n > COUNT_CAP
+    ? { availableBooks: COUNT_CAP, availableBooksCapped: true }
+    : { availableBooks: n, availableBooksCapped: false };
+
+async function countListedBooks(db: DbOrTx, ownerId: string) {
+  const [row] = await db.select({ n: listedBooksOf(ownerId) }).from(sql`(select 1) as one`);
+  return cappedBooks(row?.n ?? 0);
 }
 
 /** The active pickup points the owner chose, by name: where a borrower can collect their books. */
@@ -73,7 +84,7 @@ export async function getOwnerProfile(db: DbOrTx, ownerId: string): Promise<Owne
     location: owner.location,
     image: owner.image,
     memberSince: owner.createdAt.toISOString(),
-    availableBooks: await countListedBooks(db, owner.id),
+    ...(await countListedBooks(db, owner.id)),
     pickupPoints: await ownerPickupPoints(db, owner.id),
     backOn: owner.backOn,
   };
@@ -92,8 +103,7 @@ const detailStatement = preparedStatement((db) =>
         image: user.image,
         createdAt: user.createdAt,
       },
-      availableBooks: sql<number>`(select count(*)::int from ${books} as listed_books
-        where listed_books.owner_id = ${books.ownerId} and listed_books.listed)`,
+      availableBooks: listedBooksOf(sql`${books.ownerId}`),
       // As ownerPickupPoints reads them: the owner's active pickup points by name.
       pickupPoints: sql<string[]>`(select coalesce(array_agg(pl.name order by pl.name, pl.id), '{}')
         from ${ownerPickupLocations} as opl join ${pickupLocations} as pl on pl.id = opl.pickup_location_id
@@ -131,7 +141,7 @@ export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDet
     location: owner.location,
     image: owner.image,
     memberSince: owner.createdAt.toISOString(),
-    availableBooks: row.availableBooks,
+    ...cappedBooks(row.availableBooks),
     pickupPoints: row.pickupPoints,
     backOn: row.ownerBackOn,
   };

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailNotifications, messages } from '@server/db/schema';
+import { emailNotifications, messages, threadReads, threads, unreadTotals } from '@server/db/schema';
 import { advanceClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { fireDueTimers } from '@server/timers/fire';
@@ -35,7 +35,8 @@ const say = (cookie: string, orderId: string, body: unknown) =>
   ctx.request('POST', `/api/orders/${orderId}/conversation`, { cookie, body: { body } });
 const read = (cookie: string, orderId: string) =>
   ctx.request('GET', `/api/orders/${orderId}/conversation`, { cookie });
-const unread = (cookie: string) => ctx.request('GET', '/api/conversations/unread', { cookie });
+const unread = (cookie: string, orders?: string[]) =>
+  ctx.request('GET', `/api/conversations/unread${orders ? `?orders=${orders.join(',')}` : ''}`, { cookie });
 
 /** Message emails queued to `to`, oldest first. */
 async function messageEmailsTo(to: string) {
@@ -57,12 +58,17 @@ describe("an order's conversation (D26)", () => {
 
     const empty = await read(borrower.cookie, id);
     expect(empty.status).toBe(200);
-    expect(empty.body).toMatchObject({ id: null, kind: 'order', messages: [], memberName: 'Sari Borrower' });
+    expect(empty.body).toMatchObject({
+      id: null,
+      kind: 'order',
+      messages: { items: [], nextCursor: null, prevCursor: null },
+      memberName: 'Sari Borrower',
+    });
 
     const first = await say(borrower.cookie, id, 'Can I pick it up in Sanur on Friday?');
     expect(first.status).toBe(201);
-    expect(first.body.messages).toHaveLength(1);
-    expect(first.body.messages[0]).toMatchObject({ mine: true, authorName: 'Sari Borrower' });
+    expect(first.body.messages.items).toHaveLength(1);
+    expect(first.body.messages.items[0]).toMatchObject({ mine: true, authorName: 'Sari Borrower' });
 
     const answer = await say(owner.cookie, id, 'Yes, after 3 pm.');
     expect(answer.status).toBe(201);
@@ -71,10 +77,10 @@ describe("an order's conversation (D26)", () => {
     const fromAdmin = await say(admin.cookie, id, 'We are here if you need us.');
     expect(fromAdmin.status).toBe(201);
     expect(fromAdmin.body.asAdmin).toBe(true);
-    expect(fromAdmin.body.messages[2]).toMatchObject({ authorName: 'Ops Admin', fromAdmin: true });
+    expect(fromAdmin.body.messages.items[2]).toMatchObject({ authorName: 'Ops Admin', fromAdmin: true });
     // Members see an admin's message as from Rakbuku.
     const seen = await read(borrower.cookie, id);
-    expect(seen.body.messages.map((m: { authorName: string }) => m.authorName)).toEqual([
+    expect(seen.body.messages.items.map((m: { authorName: string }) => m.authorName)).toEqual([
       'Sari Borrower',
       'Made Owner',
       'Rakbuku',
@@ -111,7 +117,7 @@ describe("an order's conversation (D26)", () => {
     const long = await say(borrower.cookie, id, 'x'.repeat(2001));
     expect(long.status).toBe(422);
     expect(long.body.error.message).toBe('A message can be at most 2,000 characters.');
-    expect((await read(borrower.cookie, id)).body.messages).toEqual([]);
+    expect((await read(borrower.cookie, id)).body.messages.items).toEqual([]);
     expect((await say(borrower.cookie, id, 'y'.repeat(2000))).status).toBe(201);
   });
 
@@ -120,8 +126,13 @@ describe("an order's conversation (D26)", () => {
     await say(borrower.cookie, id, 'One');
     await say(borrower.cookie, id, 'Two');
     // The writer has nothing unread; the owner has two, on this order.
-    expect((await unread(borrower.cookie)).body).toEqual({ total: 0, orders: [] });
-    expect((await unread(owner.cookie)).body).toEqual({ total: 2, orders: [{ orderId: id, unread: 2 }] });
+    expect((await unread(borrower.cookie, [id])).body).toEqual({ total: 0, orders: [] });
+    expect((await unread(owner.cookie, [id])).body).toEqual({
+      total: 2,
+      orders: [{ orderId: id, unread: 2 }],
+    });
+    // Without orders named, the total alone: the answer stays small however many orders.
+    expect((await unread(owner.cookie)).body).toEqual({ total: 2, orders: [] });
     const view = await read(owner.cookie, id);
     expect(view.body.unread).toBe(2);
     const list = await ctx.request('GET', '/api/conversations', { cookie: owner.cookie });
@@ -144,7 +155,152 @@ describe("an order's conversation (D26)", () => {
     expect(marked.status).toBe(200);
     expect(marked.body).toEqual({ total: 0, orders: [] });
     await say(owner.cookie, id, 'Three');
-    expect((await unread(borrower.cookie)).body).toEqual({ total: 1, orders: [{ orderId: id, unread: 1 }] });
+    expect((await unread(borrower.cookie, [id])).body).toEqual({
+      total: 1,
+      orders: [{ orderId: id, unread: 1 }],
+    });
+  });
+});
+
+type Paged = { items: { id: string; body: string }[]; nextCursor: string | null; prevCursor: string | null };
+
+describe("a conversation's pages (docs/architecture.md, Lists at scale)", () => {
+  it('answers the latest 50 messages, oldest first, and older pages by cursor: each message once, in order', async () => {
+    setClock(START);
+    const { owner, borrower, id } = await anOrder();
+    const first = await say(borrower.cookie, id, 'Message 0');
+    const threadId = first.body.id as string;
+    // 119 more written straight in (the API would refuse 10 a minute); pairs share a moment, so
+    // the id decides between them as it does in the index.
+    await ctx.db.insert(messages).values(
+      Array.from({ length: 119 }, (_, i) => ({
+        threadId,
+        authorId: i % 3 === 0 ? owner.user.id : borrower.user.id,
+        authorName: 'x',
+        body: `Message ${i + 1}`,
+        createdAt: new Date(START.getTime() + Math.ceil((i + 1) / 2) * MINUTE),
+      })),
+    );
+    const all = await ctx.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.threadId, threadId))
+      .orderBy(asc(messages.createdAt), asc(messages.id));
+
+    const view = await read(owner.cookie, id);
+    const latest = view.body.messages as Paged;
+    expect(latest.items.map((m) => m.id)).toEqual(all.slice(70).map((m) => m.id));
+    expect(latest.prevCursor).toBeNull();
+    const pageOf = async (cursor: string, cookie = owner.cookie) =>
+      ctx.request('GET', `/api/conversations/${threadId}/messages?cursor=${cursor}`, { cookie });
+    const older = (await pageOf(latest.nextCursor as string)).body as Paged;
+    expect(older.items.map((m) => m.id)).toEqual(all.slice(20, 70).map((m) => m.id));
+    const oldest = (await pageOf(older.nextCursor as string)).body as Paged;
+    expect(oldest.items.map((m) => m.id)).toEqual(all.slice(0, 20).map((m) => m.id));
+    expect(oldest.items[0].body).toBe('Message 0');
+    expect(oldest.nextCursor).toBeNull();
+    // Back towards the latest: the page before the oldest is the middle one again.
+    expect(((await pageOf(oldest.prevCursor as string)).body as Paged).items).toEqual(older.items);
+    // The first page by its own route is the conversation's latest page.
+    const again = await ctx.request('GET', `/api/conversations/${threadId}/messages`, {
+      cookie: owner.cookie,
+    });
+    expect(again.body).toEqual(latest);
+
+    // Its members and admins only; a cursor of another list is refused.
+    const stranger = await ctx.member();
+    expect((await pageOf(latest.nextCursor as string, stranger.cookie)).status).toBe(403);
+    expect((await pageOf(latest.nextCursor as string, admin.cookie)).status).toBe(200);
+    const otherList = (await ctx.request('GET', '/api/conversations?pageSize=1', { cookie: owner.cookie }))
+      .body;
+    const bogus = Buffer.from(
+      JSON.stringify(['threads-mine', 'a', '2026-12-02 02:00:00+00', threadId]),
+    ).toString('base64url');
+    expect(otherList.items).toHaveLength(1);
+    expect((await pageOf(bogus)).status).toBe(400);
+    expect((await pageOf('not-a-cursor')).status).toBe(400);
+  });
+});
+
+describe('unread counts, kept (migration 0045)', () => {
+  /** What the kept counts should be: counted again from the messages and the read marks. */
+  async function recounted() {
+    const rows = (await ctx.db.execute(sql`
+      select p.user_id, count(m.id)::int as n
+      from ${threads} t
+      cross join lateral (values (t.member_id), (t.owner_id)) as p(user_id)
+      left join ${threadReads} r on r.thread_id = t.id and r.user_id = p.user_id
+      join ${messages} m on m.thread_id = t.id and m.author_id is distinct from p.user_id
+        and m.created_at > coalesce(r.read_at, '-infinity'::timestamptz)
+      where p.user_id is not null
+      group by p.user_id`)) as unknown as { rows: { user_id: string; n: number }[] };
+    return Object.fromEntries(rows.rows.map((r) => [r.user_id, r.n]));
+  }
+  async function kept() {
+    const totals = await ctx.db.select().from(unreadTotals);
+    const perThread = await ctx.db
+      .select({ userId: threadReads.userId, n: sql<number>`sum(${threadReads.unread})::int` })
+      .from(threadReads)
+      .groupBy(threadReads.userId);
+    const sums = Object.fromEntries(perThread.filter((r) => r.n > 0).map((r) => [r.userId, r.n]));
+    return {
+      totals: Object.fromEntries(totals.filter((r) => r.total !== 0).map((r) => [r.userId, r.total])),
+      sums,
+    };
+  }
+  const expectKeptRight = async () => {
+    const truth = await recounted();
+    const { totals, sums } = await kept();
+    expect(totals).toEqual(truth);
+    expect(sums).toEqual(truth);
+  };
+
+  it('agree with a count of the messages after every kind of write', async () => {
+    setClock(START);
+    const a = await anOrder();
+    const b = await anOrder();
+    await expectKeptRight();
+    await say(a.borrower.cookie, a.id, 'One');
+    await say(a.borrower.cookie, a.id, 'Two');
+    await say(b.owner.cookie, b.id, 'Hello');
+    await expectKeptRight();
+    // An admin's message is unread for both members.
+    advanceClock(MINUTE);
+    const thread = (await read(a.owner.cookie, a.id)).body.id as string;
+    await ctx.request('POST', `/api/conversations/${thread}/messages`, {
+      cookie: admin.cookie,
+      body: { body: 'Hi' },
+    });
+    await expectKeptRight();
+    expect((await unread(a.borrower.cookie)).body.total).toBe(1);
+    // Writing marks everything before read; marking read clears the rest.
+    advanceClock(MINUTE);
+    await say(a.owner.cookie, a.id, 'Answer');
+    await expectKeptRight();
+    await ctx.request('POST', `/api/conversations/${thread}/read`, { cookie: a.borrower.cookie });
+    await expectKeptRight();
+    // Messages written straight in (any writer), one before the read mark, then deleted.
+    await ctx.db.insert(messages).values([
+      { threadId: thread, authorId: a.owner.user.id, authorName: 'x', body: 'old', createdAt: START },
+      {
+        threadId: thread,
+        authorId: a.owner.user.id,
+        authorName: 'x',
+        body: 'new',
+        createdAt: new Date(START.getTime() + 5 * MINUTE),
+      },
+    ]);
+    await expectKeptRight();
+    expect((await unread(a.borrower.cookie, [a.id, b.id])).body).toEqual({
+      total: 1,
+      orders: [{ orderId: a.id, unread: 1 }],
+    });
+    await ctx.db.delete(messages).where(eq(messages.threadId, thread));
+    await expectKeptRight();
+    // A deleted member's conversations leave the other side's counts right.
+    await ctx.db.execute(sql`delete from "user" where id = ${b.owner.user.id}`);
+    await expectKeptRight();
+    expect((await unread(b.borrower.cookie)).body.total).toBe(1);
   });
 });
 
@@ -171,7 +327,7 @@ describe('Ask the owner (D26)', () => {
       body: { body: 'And can I pick it up in Ubud?' },
     });
     expect(again.body.id).toBe(asked.body.id);
-    expect(again.body.messages).toHaveLength(2);
+    expect(again.body.messages.items).toHaveLength(2);
 
     // The owner finds it in Messages and answers by its id.
     const list = await ctx.request('GET', '/api/conversations', { cookie: owner.cookie });
@@ -203,7 +359,7 @@ describe('Ask the owner (D26)', () => {
       body: { body: 'Me too' },
     });
     expect(theirs.body.id).not.toBe(asked.body.id);
-    expect(theirs.body.messages).toHaveLength(1);
+    expect(theirs.body.messages.items).toHaveLength(1);
 
     // The admins' inbox has both.
     const inbox = await ctx.request('GET', '/api/admin/conversations', { cookie: admin.cookie });
@@ -360,7 +516,7 @@ describe('message emails (D26)', () => {
     const hostile =
       '<script>alert(1)</script> <img src=x onerror=alert(2)> **bold** [link](javascript:alert(3))';
     const posted = await say(borrower.cookie, id, hostile);
-    expect(posted.body.messages[0].body).toBe(hostile);
+    expect(posted.body.messages.items[0].body).toBe(hostile);
     await runWorker();
     const [mail] = await messageEmailsTo(owner.user.email);
     expect(mail.textBody).toContain(hostile);
@@ -374,9 +530,11 @@ describe('message emails (D26)', () => {
 // 200 messages in 9.4 s were accepted: each writer may send 10 a minute and 200 a day, over all
 // their conversations; past that 429 TOO_MANY_MESSAGES with Retry-After, and nothing is stored.
 describe('the message limit', () => {
-  const stored = async (orderId: string) =>
-    (await ctx.request('GET', `/api/orders/${orderId}/conversation`, { cookie: admin.cookie })).body.messages
-      .length as number;
+  // Counted in the table: the conversation's answer carries only its latest page.
+  const stored = async (orderId: string) => {
+    const view = await ctx.request('GET', `/api/orders/${orderId}/conversation`, { cookie: admin.cookie });
+    return view.body.id ? ctx.db.$count(messages, eq(messages.threadId, view.body.id)) : 0;
+  };
 
   it('10 a minute: the 11th is refused with Retry-After and stored nowhere; a minute later it goes', async () => {
     setClock(START);

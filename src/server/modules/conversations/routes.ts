@@ -1,9 +1,12 @@
 import { countedPageSchema, cursorQuerySchema } from '@domain/cursor-page';
 import {
   messageInputSchema,
+  messagePageQuerySchema,
+  messagePageSchema,
   threadSummarySchema,
   threadViewSchema,
   unreadCountsSchema,
+  unreadQuerySchema,
 } from '@domain/conversation';
 import {
   adminRoute,
@@ -18,6 +21,7 @@ import {
 import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes';
 import {
   getBookThread,
+  getMessages,
   getOrderThread,
   getThread,
   listThreads,
@@ -102,7 +106,9 @@ const unread = memberRoute({
   method: 'get',
   path: '/conversations/unread',
   tags,
-  summary: 'Unread messages in all and per order (account menu, order lists)',
+  summary:
+    'Unread messages in all (account menu) and per order for the orders named in `orders` (order lists): kept counts, the same cost however many conversations',
+  request: { query: unreadQuerySchema },
   responses: { 200: jsonAnswer(unreadCountsSchema, 'Counts') },
 });
 
@@ -113,6 +119,21 @@ const one = memberRoute({
   summary: 'One conversation, for its members and admins',
   request: { params: threadParams },
   responses: { 200: jsonAnswer(threadViewSchema, 'The conversation'), 403: notInThread, 404: threadNotFound },
+});
+
+const page = memberRoute({
+  method: 'get',
+  path: '/conversations/{id}/messages',
+  tags,
+  summary:
+    "A page of the conversation's messages: pages run newest first by `cursor` (absent: the latest, as the conversation's own answer carries it; `nextCursor` reads older ones), a page's items oldest first",
+  request: { params: threadParams, query: messagePageQuerySchema },
+  responses: {
+    200: jsonAnswer(messagePageSchema, 'One page, its items oldest first'),
+    400: codeAnswer('INVALID_CURSOR'),
+    403: notInThread,
+    404: threadNotFound,
+  },
 });
 
 const postOne = memberRoute({
@@ -167,9 +188,16 @@ export function conversationsRoutes() {
     .openapi(mine, async (c) =>
       c.json(await listThreads(c.var.deps.db, c.var.user, c.req.valid('query')), 200),
     )
-    .openapi(unread, async (c) => c.json(await unreadCounts(c.var.deps.db, c.var.user.id), 200))
+    .openapi(unread, async (c) => {
+      const { orders } = c.req.valid('query');
+      return c.json(await unreadCounts(c.var.deps.db, c.var.user.id, orders ? orders.split(',') : []), 200);
+    })
     .openapi(one, async (c) => {
       return c.json(await getThread(c.var.deps.db, c.var.user, c.req.valid('param').id), 200);
+    })
+    .openapi(page, async (c) => {
+      const { cursor } = c.req.valid('query');
+      return c.json(await getMessages(c.var.deps.db, c.var.user, c.req.valid('param').id, cursor), 200);
     })
     .openapi(postOne, async (c) => {
       const { body } = c.req.valid('json');

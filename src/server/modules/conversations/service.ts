@@ -1,12 +1,28 @@
-import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { MessageView, ThreadSummary, ThreadView, UnreadCounts } from '@domain/conversation';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  MESSAGE_PAGE_SIZE,
+  type MessagePage,
+  type MessageView,
+  type ThreadSummary,
+  type ThreadView,
+  type UnreadCounts,
+} from '@domain/conversation';
 import { orderNumber } from '@domain/order-number';
 import type { CursorPage, CursorQuery } from '@domain/cursor-page';
 import type { AppDeps, SessionUser } from '@server/app-env';
 import type { DbOrTx, Tx } from '@server/db/client';
-import { type Message, messages, orders, type Thread, threadReads, threads, user } from '@server/db/schema';
+import {
+  type Message,
+  messages,
+  orders,
+  type Thread,
+  threadReads,
+  threads,
+  unreadTotals,
+  user,
+} from '@server/db/schema';
 import { now } from '@server/lib/clock';
-import { cursorPageOf, type Keyset, keyColumns } from '@server/lib/keyset';
+import { cursorPageOf, type Keyset, keyColumns, type Position, walkPage } from '@server/lib/keyset';
 import { AppError } from '@server/lib/errors';
 import { loadLiveBook } from '@server/modules/books/availability-service';
 import { loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
@@ -62,33 +78,71 @@ function about(thread: Pick<Thread, 'orderId' | 'bookId' | 'bookTitle'>) {
   };
 }
 
-async function readMark(db: DbOrTx, threadId: string, userId: string): Promise<Date | null> {
+/** The viewer's unread messages in the conversation, as kept in their read mark (migration 0045). */
+async function unreadIn(db: DbOrTx, threadId: string, userId: string): Promise<number> {
   const [row] = await db
-    .select({ readAt: threadReads.readAt })
+    .select({ unread: threadReads.unread })
     .from(threadReads)
     .where(and(eq(threadReads.threadId, threadId), eq(threadReads.userId, userId)));
-  return row?.readAt ?? null;
+  return row?.unread ?? 0;
 }
 
+/** A conversation's messages newest first by (created_at, id), on messages_thread_idx. */
+const messageKeys: Keyset = { list: 'messages', at: messages.createdAt, id: messages.id, idType: 'uuid' };
+
+/**
+ * One page of a conversation's messages (the latest without a cursor), read from its index in
+ * the page's order, so a page costs the same in a conversation of ten messages or 20,000. The
+ * page's items are turned oldest first, as they are shown.
+ */
+async function messagePage(
+  db: DbOrTx,
+  threadId: string,
+  viewer: Actor,
+  cursor: string | undefined,
+): Promise<MessagePage> {
+  const read = (pos: Position, limit: number) => {
+    const towardsStart = pos.kind === 'before' || pos.kind === 'last';
+    const seek =
+      pos.kind === 'after'
+        ? sql`(${messages.createdAt}, ${messages.id}) < (${pos.at}::timestamptz, ${pos.id}::uuid)`
+        : pos.kind === 'before'
+          ? sql`(${messages.createdAt}, ${messages.id}) > (${pos.at}::timestamptz, ${pos.id}::uuid)`
+          : undefined;
+    return db
+      .select({ message: messages, at: sql<string>`${messages.createdAt}::text` })
+      .from(messages)
+      .where(and(eq(messages.threadId, threadId), seek))
+      .orderBy(
+        ...(towardsStart
+          ? [asc(messages.createdAt), asc(messages.id)]
+          : [desc(messages.createdAt), desc(messages.id)]),
+      )
+      .limit(limit);
+  };
+  const page = await walkPage(messageKeys, cursor, MESSAGE_PAGE_SIZE, read, (row) => ({
+    at: row.at,
+    id: row.message.id,
+  }));
+  return {
+    items: page.rows.map((row) => toMessageView(row.message, viewer)).reverse(),
+    nextCursor: page.next,
+    prevCursor: page.prev,
+  };
+}
+
+const NO_MESSAGES: MessagePage = { items: [], nextCursor: null, prevCursor: null };
+
 async function threadView(db: DbOrTx, thread: Thread, viewer: Actor): Promise<ThreadView> {
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(eq(messages.threadId, thread.id))
-    .orderBy(asc(messages.createdAt), asc(messages.id));
   const member = isMember(thread, viewer.id);
-  const readAt = member ? await readMark(db, thread.id, viewer.id) : null;
-  const unread = member
-    ? rows.filter((m) => m.authorId !== viewer.id && (!readAt || m.createdAt > readAt)).length
-    : 0;
   return {
     ...about(thread),
     id: thread.id,
     memberName: thread.memberName,
     ownerName: thread.ownerName,
     withName: otherSide(thread, viewer.id),
-    messages: rows.map((m) => toMessageView(m, viewer)),
-    unread,
+    messages: await messagePage(db, thread.id, viewer, undefined),
+    unread: member ? await unreadIn(db, thread.id, viewer.id) : 0,
     asAdmin: !member && viewer.role === 'admin',
   };
 }
@@ -152,7 +206,7 @@ export async function getOrderThread(db: DbOrTx, actor: Actor, orderId: string):
       },
       actor.id,
     ),
-    messages: [],
+    messages: NO_MESSAGES,
     unread: 0,
     asAdmin: !member && actor.role === 'admin',
   };
@@ -170,7 +224,7 @@ export async function getBookThread(db: DbOrTx, actor: Actor, bookId: string): P
     memberName: actor.name,
     ownerName: owner,
     withName: owner,
-    messages: [],
+    messages: NO_MESSAGES,
     unread: 0,
     asAdmin: false,
   };
@@ -184,6 +238,17 @@ async function ownerName(db: DbOrTx, ownerId: string | null): Promise<string> {
 
 export async function getThread(db: DbOrTx, actor: Actor, threadId: string): Promise<ThreadView> {
   return threadView(db, await loadThread(db, threadId, actor), actor);
+}
+
+/** A page of a conversation's messages by cursor (older ones, as "Show older messages" asks). */
+export async function getMessages(
+  db: DbOrTx,
+  actor: Actor,
+  threadId: string,
+  cursor: string | undefined,
+): Promise<MessagePage> {
+  const thread = await loadThread(db, threadId, actor);
+  return messagePage(db, thread.id, actor, cursor);
 }
 
 // ---------------------------------------------------------------- writing
@@ -346,28 +411,32 @@ export async function markThreadRead(db: DbOrTx, actor: Actor, threadId: string)
   return unreadCounts(db, actor.id);
 }
 
-/** Unread messages from others in the member's conversations, in all and per order. */
-export async function unreadCounts(db: DbOrTx, userId: string): Promise<UnreadCounts> {
-  const rows = await db
-    .select({ threadId: threads.id, orderId: threads.orderId, unread: sql<number>`count(*)::int` })
-    .from(threads)
-    .innerJoin(messages, eq(messages.threadId, threads.id))
-    .leftJoin(threadReads, and(eq(threadReads.threadId, threads.id), eq(threadReads.userId, userId)))
-    .where(and(partOf(userId), unreadFor(userId)))
-    .groupBy(threads.id, threads.orderId);
-  return {
-    total: rows.reduce((sum, row) => sum + row.unread, 0),
-    orders: rows
-      .filter((row): row is typeof row & { orderId: string } => row.orderId !== null)
-      .map((row) => ({ orderId: row.orderId, unread: row.unread })),
-  };
+/**
+ * Unread messages from others in the member's conversations: in all, one kept row
+ * (unread_totals), and for the orders asked about (an order list's page), on
+ * thread_reads_unread_idx. Neither grows with the member's conversations or messages.
+ */
+export async function unreadCounts(
+  db: DbOrTx,
+  userId: string,
+  orderIds: readonly string[] = [],
+): Promise<UnreadCounts> {
+  const [total] = await db
+    .select({ total: unreadTotals.total })
+    .from(unreadTotals)
+    .where(eq(unreadTotals.userId, userId));
+  const rows =
+    orderIds.length === 0
+      ? []
+      : await db
+          .select({ orderId: sql<string>`${threads.orderId}`, unread: threadReads.unread })
+          .from(threads)
+          .innerJoin(threadReads, and(eq(threadReads.threadId, threads.id), eq(threadReads.userId, userId)))
+          .where(
+            and(inArray(threads.orderId, [...orderIds]), partOf(userId), sql`${threadReads.unread} > 0`),
+          );
+  return { total: total?.total ?? 0, orders: rows };
 }
-
-const unreadFor = (userId: string): SQL =>
-  and(
-    or(sql`${messages.authorId} is null`, ne(messages.authorId, userId)),
-    sql`${messages.createdAt} > coalesce(${threadReads.readAt}, '-infinity'::timestamptz)`,
-  ) as SQL;
 
 // ---------------------------------------------------------------- lists
 
@@ -381,14 +450,9 @@ async function summaries(db: DbOrTx, rows: Thread[], viewer: Actor): Promise<Thr
     .orderBy(messages.threadId, desc(messages.createdAt), desc(messages.id));
   const lastBody = new Map(last.map((m) => [m.threadId, m.body]));
   const unread = await db
-    .select({ threadId: messages.threadId, unread: sql<number>`count(*)::int` })
-    .from(messages)
-    .leftJoin(
-      threadReads,
-      and(eq(threadReads.threadId, messages.threadId), eq(threadReads.userId, viewer.id)),
-    )
-    .where(and(inArray(messages.threadId, ids), unreadFor(viewer.id)))
-    .groupBy(messages.threadId);
+    .select({ threadId: threadReads.threadId, unread: threadReads.unread })
+    .from(threadReads)
+    .where(and(inArray(threadReads.threadId, ids), eq(threadReads.userId, viewer.id)));
   const unreadBy = new Map(unread.map((u) => [u.threadId, u.unread]));
   return rows.map((thread) => {
     const member = isMember(thread, viewer.id);

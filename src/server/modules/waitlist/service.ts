@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '@server/db/client';
 import {
   type Book,
   books,
+  memberBorrowWeeks,
   orderExtensions,
   orderItems,
   orders,
@@ -134,14 +135,15 @@ interface QueueSummary {
   viewerHolds: boolean;
   holderId: string | null;
   holdUntil: Date | null;
-  /** D39: the usual weeks of each member ahead of the viewer (all of them when not queued). */
-  aheadWeeks: number[];
+  /** D39: the members ahead of the viewer (all of them when not queued) and their usual weeks summed. */
+  ahead: { members: number; weeks: number };
 }
 
 /**
  * Every book's queue summed up in one statement: its length, the hold (at most one per book),
- * the viewer's place, and the usual weeks (D39) of each member ahead, so the estimate reads no
- * member's orders in this process. A book nobody waits for has no row.
+ * the viewer's place, and how many members are ahead with the sum of their usual weeks (D39),
+ * which is all the estimate needs: it reads no member's orders and no list of those ahead. A
+ * book nobody waits for has no row.
  */
 async function queueSummaries(
   db: DbOrTx,
@@ -162,10 +164,12 @@ async function queueSummaries(
       .where(inArray(waitlistEntries.bookId, [...bookIds])),
   );
   const ahead = sql`(${queue.viewerSeq} is null or ${queue.seq} < ${queue.viewerSeq})`;
-  // usualWeeks in SQL: the duration most of the member's orders took, the longer on a tie.
-  const usual = sql`coalesce((select ${orders.borrowDuration} from ${orders}
-    where ${orders.userId} = ${queue.userId} and ${orders.status} <> 'Cancelled'
-    group by ${orders.borrowDuration} order by count(*) desc, ${orders.borrowDuration} desc limit 1),
+  // usualWeeks in SQL: the duration most of the member's orders took, the longer on a tie, from
+  // the counts kept per member and duration (migration 0046): a few rows per member, however
+  // many orders they made.
+  const usual = sql`coalesce((select ${memberBorrowWeeks.weeks} from ${memberBorrowWeeks}
+    where ${memberBorrowWeeks.userId} = ${queue.userId} and ${memberBorrowWeeks.orders} > 0
+    order by ${memberBorrowWeeks.orders} desc, ${memberBorrowWeeks.weeks} desc limit 1),
     ${DEFAULT_BORROW_DURATION})`;
   const rows = await db
     .with(queue)
@@ -177,14 +181,16 @@ async function queueSummaries(
       viewerHolds: sql<boolean>`coalesce(bool_or(${queue.seq} = ${queue.viewerSeq} and ${queue.holdUntil} is not null), false)`,
       holderId: sql<string | null>`max(${queue.userId}::text) filter (where ${queue.holdUntil} is not null)`,
       holdUntil: sql<Date | null>`max(${queue.holdUntil})`.mapWith(waitlistEntries.holdUntil),
-      aheadWeeks: sql<
-        number[] | null
-      >`array_agg((case when ${ahead} then ${usual} end)::int order by ${queue.seq}) filter (where ${ahead})`,
+      aheadMembers: sql<number>`(count(*) filter (where ${ahead}))::int`,
+      aheadWeeks: sql<number>`coalesce(sum(case when ${ahead} then ${usual} end), 0)::int`,
     })
     .from(queue)
     .groupBy(queue.bookId);
   return new Map(
-    rows.map((r) => [r.bookId, { ...r, holdUntil: r.holdUntil ?? null, aheadWeeks: r.aheadWeeks ?? [] }]),
+    rows.map(({ aheadMembers, aheadWeeks, ...r }) => [
+      r.bookId,
+      { ...r, holdUntil: r.holdUntil ?? null, ahead: { members: aheadMembers, weeks: aheadWeeks } },
+    ]),
   );
 }
 
@@ -237,7 +243,7 @@ const NO_QUEUE: QueueSummary = {
   viewerHolds: false,
   holderId: null,
   holdUntil: null,
-  aheadWeeks: [],
+  ahead: { members: 0, weeks: 0 },
 };
 
 /**
@@ -320,7 +326,7 @@ export async function bookWaitlistsOf(
       now: now(),
       timeZone: operatorTimeZone(),
       loan,
-      ahead: queue.aheadWeeks,
+      ahead: queue.ahead,
     });
     return { ...base, estimate };
   });

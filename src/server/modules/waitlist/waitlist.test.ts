@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MAX_WAITLISTS } from '@domain/waitlist';
+import { DEFAULT_BORROW_DURATION } from '@domain/constants';
+import { addDays } from '@domain/loan';
+import { estimateWindow, HOLD_HOURS, MAX_WAITLISTS, usualWeeks } from '@domain/waitlist';
 import { books, emailNotifications, orders, timers, waitlistEntries } from '@server/db/schema';
-import { advanceClock, setClock } from '@server/lib/clock';
+import { advanceClock, now, operatorTimeZone, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
@@ -426,5 +428,104 @@ describe('the current borrower knows (D23, D25)', () => {
         ),
       );
     expect(reminder.textBody).toContain('1 person is waiting for this book, so please return it on time.');
+  });
+});
+
+// D39's estimate sums the queue up in the database from the durations kept per member
+// (migration 0046). Before, it read each waiter's orders and walked the waiters one by one: the
+// two must agree, whatever the histories and however they change.
+describe('the estimate on several shapes of queue (D39)', () => {
+  type Order = { weeks: number; cancelled?: boolean };
+  /** The estimate as it was: each waiter's usual weeks from their orders, walked in line order. */
+  async function walked(bookId: string, orderId: string, viewerSeq: number | null) {
+    const [loan] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const queue = await ctx.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.bookId, bookId))
+      .orderBy(waitlistEntries.seq);
+    const ahead = [];
+    for (const entry of queue.filter((e) => viewerSeq === null || e.seq < viewerSeq)) {
+      const theirs = await ctx.db.select().from(orders).where(eq(orders.userId, entry.userId));
+      const durations = theirs.filter((o) => o.status !== 'Cancelled').map((o) => o.borrowDuration);
+      ahead.push(usualWeeks(durations, DEFAULT_BORROW_DURATION));
+    }
+    let { from, to } = estimateWindow({
+      now: now(),
+      timeZone: operatorTimeZone(),
+      loan: { dueAt: loan.dueAt, weeks: loan.borrowDuration, extensionsLeft: 0 },
+      ahead: { members: 0, weeks: 0 },
+    });
+    for (const weeks of ahead) {
+      from = addDays(from, weeks * 7);
+      to = addDays(to, Math.ceil(HOLD_HOURS / 24) + 6 + weeks * 7);
+    }
+    return { from, to };
+  }
+
+  it('agrees with the walk over every waiter, for guests and each place, as histories change', async () => {
+    setClock(START);
+    const { book, orderId } = await lentBook('Processed');
+    const histories: Order[][] = [
+      [],
+      [{ weeks: 1 }],
+      [{ weeks: 2 }, { weeks: 2 }, { weeks: 1 }],
+      [{ weeks: 4 }, { weeks: 1 }],
+      [{ weeks: 1 }, { weeks: 1 }, { weeks: 2 }, { weeks: 2 }],
+      [
+        { weeks: 4 },
+        { weeks: 4, cancelled: true },
+        { weeks: 4, cancelled: true },
+        { weeks: 2 },
+        { weeks: 2 },
+      ],
+      Array.from({ length: 30 }, (_, i) => ({ weeks: [1, 2, 4][i % 3], cancelled: i % 4 === 0 })),
+    ];
+    const waiters: Member[] = [];
+    for (const history of histories) {
+      const waiter = await ctx.member();
+      waiters.push(waiter);
+      if (history.length > 0) {
+        // Written in one statement, as a checkout writes its orders.
+        await ctx.db.insert(orders).values(
+          history.map((o) => ({
+            userId: waiter.user.id,
+            userName: waiter.user.name,
+            userEmail: waiter.user.email,
+            ownerName: 'Someone',
+            status: o.cancelled ? ('Cancelled' as const) : ('Completed' as const),
+            borrowDuration: o.weeks,
+            subtotal: '10000.00',
+          })),
+        );
+      }
+      expect((await join(book.id, waiter.cookie)).status).toBe(201);
+    }
+    const seqs = new Map((await entriesOf(book.id)).map((e) => [e.userId, e.seq]));
+    const compare = async () => {
+      expect((await view(book.id)).body.estimate).toEqual(await walked(book.id, orderId, null));
+      for (const waiter of waiters) {
+        const seen = await view(book.id, waiter.cookie);
+        expect(seen.body.estimate).toEqual(await walked(book.id, orderId, seqs.get(waiter.user.id) ?? null));
+      }
+    };
+    await compare();
+
+    // Histories change: an order cancelled, one's duration changed, one deleted, a member's
+    // whole history made in one update; each moves the usual weeks as a new read of orders would.
+    const [first] = await ctx.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, waiters[2].user.id), eq(orders.borrowDuration, 2)))
+      .limit(1);
+    await ctx.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, first.id));
+    await ctx.db.update(orders).set({ borrowDuration: 4 }).where(eq(orders.userId, waiters[3].user.id));
+    const [gone] = await ctx.db.select().from(orders).where(eq(orders.userId, waiters[4].user.id)).limit(1);
+    await ctx.db.delete(orders).where(eq(orders.id, gone.id));
+    await ctx.db
+      .update(orders)
+      .set({ status: 'Completed' })
+      .where(and(eq(orders.userId, waiters[5].user.id), eq(orders.status, 'Cancelled')));
+    await compare();
   });
 });

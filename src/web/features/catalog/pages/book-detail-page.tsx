@@ -23,7 +23,7 @@ import { PickupPoints } from '@web/features/catalog/components/pickup-points';
 import { WaitlistPanel } from '@web/features/catalog/components/waitlist-panel';
 import { WantButton } from '@web/components/want-button';
 import { bookWaitlistQuery } from '@web/features/waitlist/api';
-import { formatDay, formatMonthYear } from '@web/lib/format';
+import { formatCount, formatDay, formatMonthYear } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { MemberReputation } from '@web/components/member-reputation';
 
@@ -299,7 +299,9 @@ function OwnerCard({ book, canAsk }: { book: BookDetail; canAsk: boolean }) {
           <p className="mt-1 text-xs font-medium text-brand-700">
             {owner.backOn
               ? t('owner.awayUntil', { date: formatDay(owner.backOn) })
-              : t('owner.availableBooks', { count: owner.availableBooks })}
+              : owner.availableBooksCapped
+                ? t('owner.availableBooksCapped', { total: formatCount(owner.availableBooks) })
+                : t('owner.availableBooks', { count: owner.availableBooks })}
           </p>
           <PickupPoints names={owner.pickupPoints} className="mt-1 text-xs text-stone-600" />
           <MemberReputation memberId={owner.id} loans className="mt-1 text-xs" />

@@ -15,7 +15,7 @@ import { PickupPoints } from '@web/features/catalog/components/pickup-points';
 import { SearchBox } from '@web/components/search-box';
 import { SearchSummary } from '@web/features/catalog/components/search-summary';
 import { MemberReputation } from '@web/components/member-reputation';
-import { formatDay, formatMonthYear } from '@web/lib/format';
+import { formatCount, formatDay, formatMonthYear } from '@web/lib/format';
 
 export default function OwnerPage() {
   const { t } = useTranslation('catalog');
@@ -64,7 +64,9 @@ function OwnerShelf({ owner }: { owner: OwnerProfile }) {
                   <BookOpen className="size-4" aria-hidden />
                   {owner.backOn
                     ? t('owner.awayUntil', { date: formatDay(owner.backOn) })
-                    : t('owner.availableBooks', { count: owner.availableBooks })}
+                    : owner.availableBooksCapped
+                      ? t('owner.availableBooksCapped', { total: formatCount(owner.availableBooks) })
+                      : t('owner.availableBooks', { count: owner.availableBooks })}
                 </li>
               </ul>
               <PickupPoints names={owner.pickupPoints} className="mt-2 text-sm text-stone-600" />

@@ -19,6 +19,14 @@ import ThreadPage from './thread-page';
 
 const THREAD = '5d1c7a5e-2b8e-4c3f-9a0d-6e7f8a9b0c1d';
 
+type Message = ThreadView['messages']['items'][number];
+/** A page of messages, oldest first; `older` is the cursor of the page before it. */
+const messagePage = (items: Message[], older: string | null = null): ThreadView['messages'] => ({
+  items,
+  nextCursor: older,
+  prevCursor: null,
+});
+
 const thread = (over: Partial<ThreadView> = {}): ThreadView => ({
   kind: 'book',
   orderId: null,
@@ -29,7 +37,7 @@ const thread = (over: Partial<ThreadView> = {}): ThreadView => ({
   memberName: 'Wayan',
   ownerName: 'Made',
   withName: 'Made',
-  messages: [
+  messages: messagePage([
     {
       id: 'm1',
       body: 'Is it still in good shape? Photos: https://example.com/dune.jpg',
@@ -46,7 +54,7 @@ const thread = (over: Partial<ThreadView> = {}): ThreadView => ({
       mine: false,
       createdAt: '2026-11-26T03:00:00.000Z',
     },
-  ],
+  ]),
   unread: 1,
   asAdmin: false,
   ...over,
@@ -101,8 +109,8 @@ describe('conversation page', () => {
   it('sends the trimmed message, shows it and empties the box', async () => {
     const after = thread({
       unread: 0,
-      messages: [
-        ...thread().messages,
+      messages: messagePage([
+        ...thread().messages.items,
         {
           id: 'm3',
           body: 'Great, I will borrow it.',
@@ -111,7 +119,7 @@ describe('conversation page', () => {
           mine: true,
           createdAt: '2026-11-27T02:00:00.000Z',
         },
-      ],
+      ]),
     });
     const seen = standInThread({ body: thread() }, [{ status: 201, body: after }]);
     showThread();
@@ -165,7 +173,7 @@ describe('conversation page', () => {
   it('an empty conversation says so; an admin reads without marking it read and is told how a reply shows', async () => {
     const seen = standInThread({
       body: thread({
-        messages: [],
+        messages: messagePage([]),
         unread: 0,
         asAdmin: true,
         withName: '',
@@ -200,6 +208,56 @@ describe('conversation page', () => {
     );
   });
 
+  it('shows the latest page and loads older messages above it on demand, each once, until the first', async () => {
+    const message = (n: number): Message => ({
+      id: `m${String(n).padStart(3, '0')}`,
+      body: `Message ${n}`,
+      authorName: 'Made',
+      fromAdmin: false,
+      mine: false,
+      createdAt: new Date(Date.UTC(2026, 10, 1) + n * 60_000).toISOString(),
+    });
+    const range = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => message(from + i));
+    const older: Record<string, ThreadView['messages']> = {
+      'before-50': { items: range(1, 50), nextCursor: 'before-1', prevCursor: 'x' },
+      'before-1': { items: [message(0)], nextCursor: null, prevCursor: 'y' },
+    };
+    const seen = standInApi([
+      [
+        'GET',
+        `/api/conversations/${THREAD}`,
+        () => ({ body: thread({ messages: messagePage(range(50, 100), 'before-50') }) }),
+      ],
+      ['POST', `/api/conversations/${THREAD}/read`, () => counts],
+      [
+        'GET',
+        `/api/conversations/${THREAD}/messages`,
+        (r) => ({ body: older[r.url.searchParams.get('cursor') ?? ''] }),
+      ],
+    ]);
+    showThread();
+    await waitFor(() => expect(screen.getAllByTestId('message')).toHaveLength(50));
+    const firstShown = screen.getAllByTestId('message')[0];
+    expect(firstShown.textContent).toContain('Message 50');
+    await userEvent.click(screen.getByRole('button', { name: 'Show older messages' }));
+    await waitFor(() => expect(screen.getAllByTestId('message')).toHaveLength(99));
+    const shown = () => screen.getAllByTestId('message').map((m) => m.querySelector('p + p')?.textContent);
+    expect(shown()).toEqual(range(1, 100).map((m) => m.body));
+    // The message that was first on screen is the same element, now below the older ones.
+    expect(screen.getAllByTestId('message')[49]).toBe(firstShown);
+    await userEvent.click(screen.getByRole('button', { name: 'Show older messages' }));
+    await waitFor(() => expect(screen.getAllByTestId('message')).toHaveLength(100));
+    expect(shown()[0]).toBe('Message 0');
+    // The first message is on screen: nothing older to ask for.
+    expect(screen.queryByRole('button', { name: 'Show older messages' })).toBeNull();
+    expect(
+      seen.filter((r) => r.path.endsWith('/messages')).map((r) => r.url.searchParams.get('cursor')),
+    ).toEqual(['before-50', 'before-1']);
+    // Reading still leaves the read mark.
+    expect(seen.some((r) => r.path === `/api/conversations/${THREAD}/read`)).toBe(true);
+  });
+
   it('in Indonesian: its own messages as "Kamu" and the empty message refused', async () => {
     await inIndonesian(async () => {
       standInThread({ body: thread() });
@@ -208,6 +266,14 @@ describe('conversation page', () => {
       expect(first.textContent).toContain('Kamu');
       await userEvent.click(screen.getByRole('button', { name: 'Kirim' }));
       expect(screen.getByRole('alert').textContent).toBe('Tulis pesannya dulu ya.');
+    });
+  });
+
+  it('in Indonesian: older messages are offered in its words', async () => {
+    await inIndonesian(async () => {
+      standInThread({ body: thread({ messages: messagePage(thread().messages.items, 'older') }) });
+      showThread();
+      expect(await screen.findByRole('button', { name: 'Tampilkan pesan sebelumnya' })).toBeTruthy();
     });
   });
 });

@@ -11,7 +11,7 @@ import { NextStepLine } from './next-step-line';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { paths } from '@web/lib/paths';
 import { Badge } from '@web/components/ui/badge';
-import { useUnreadCounts } from '@web/features/messages/api';
+import { useOrdersUnread } from '@web/features/messages/api';
 
 /**
  * Order rows a member can scan: the first book's cover and title ("+2 more"), the status in
@@ -21,8 +21,9 @@ import { useUnreadCounts } from '@web/features/messages/api';
  */
 export function OrderList({ orders, view }: { orders: OrderSummary[]; view: OrdersView }) {
   const { t } = useTranslation('orders');
-  // D26: unread messages per order.
-  const unread = new Map(useUnreadCounts().data?.orders.map((o) => [o.orderId, o.unread]) ?? []);
+  // D26: unread messages per order, asked for the orders shown.
+  const counts = useOrdersUnread(orders.map((order) => order.id)).data;
+  const unread = new Map(counts?.orders.map((o) => [o.orderId, o.unread]) ?? []);
   return (
     <ul className="space-y-3">
       {orders.map((order) => {

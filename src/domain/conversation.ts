@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from './api-types';
-import { cursorParam } from './cursor-page';
+import { cursorParam, pageSchema } from './cursor-page';
 import { FIELD_MSG } from './error-codes';
 
 // Conversations (D26): the rules both sides share and the shapes of the conversation API.
@@ -37,14 +37,9 @@ export const MESSAGE_PAGE_SIZE = 50;
  * messages; `nextCursor` reads older ones), but the items of a page are oldest first, as they
  * are shown.
  */
-export const messagePageSchema = z.object({
-  /** At most MESSAGE_PAGE_SIZE messages, oldest first within the page. */
-  items: z.array(messageViewSchema),
-  /** The page of older messages, or null when this page holds the first message. */
-  nextCursor: z.string().nullable(),
-  /** The page of newer messages, or null when this page holds the latest message. */
-  prevCursor: z.string().nullable(),
-});
+export const messagePageSchema = pageSchema(messageViewSchema).describe(
+  'At most MESSAGE_PAGE_SIZE messages, oldest first within the page; `nextCursor` reads older messages, `prevCursor` newer ones',
+);
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 /** GET /conversations/{id}/messages: `cursor` absent is the latest page. */

@@ -54,6 +54,16 @@ const WHOLE_LISTS: Record<string, string> = {
   'get /api/orders/{id}': "an order's own books",
 };
 
+/**
+ * Answers that carry the first page of a list read on at another route (which takes `cursor`):
+ * a conversation opens with its latest messages, older ones come from its messages route.
+ */
+const FIRST_PAGE_OF: Record<string, string> = {
+  'get /api/conversations/{id}': 'get /api/conversations/{id}/messages',
+  'get /api/orders/{id}/conversation': 'get /api/conversations/{id}/messages',
+  'get /api/books/{id}/conversation': 'get /api/conversations/{id}/messages',
+};
+
 interface FoundPage {
   /** Where the page sits in the answer: '' for the whole answer, else its property. */
   at: string;
@@ -122,6 +132,17 @@ function checkDocument(doc: Document) {
     // One cursor per page: `cursor` for the answer's page (or its first), `<list>Cursor` for a
     // second list in the same answer (docs/api.md, "Paging").
     const cursors = query.filter((name) => name === 'cursor' || name.endsWith('Cursor'));
+    const readOn = FIRST_PAGE_OF[key];
+    if (readOn) {
+      const [, readOnPath] = readOn.split(' ');
+      const takesCursor = (doc.paths[readOnPath]?.get?.parameters ?? []).some(
+        (p) => p.in === 'query' && p.name === 'cursor',
+      );
+      if (!takesCursor) problems.push(`${key}: its list is read on at ${readOn}, which takes no \`cursor\``);
+      if (found.pages.length !== 1 || found.pages[0].at === '')
+        problems.push(`${key}: should carry exactly one first page of ${readOn}`);
+      continue;
+    }
     if (found.pages.length > 0 && !query.includes('cursor'))
       problems.push(`${key}: pages without \`cursor\``);
     if (cursors.length !== found.pages.length) {
@@ -135,14 +156,25 @@ function checkDocument(doc: Document) {
 let ctx: TestContext;
 let owner: Member;
 let admin: Member;
+let asker: Member;
+/** A conversation of two messages between `asker` and `owner`, for the messages list. */
+let threadId: string;
 let document: Document;
 beforeAll(async () => {
   ctx = await createTestContext();
   owner = await ctx.member({ name: 'Paging Owner' });
   admin = await ctx.admin({ name: 'Paging Admin' });
   // Two books, so a page of one has a next page and its cursors are not all null.
+  const book = await createBook(ctx.db, { ownerId: owner.user.id });
   await createBook(ctx.db, { ownerId: owner.user.id });
-  await createBook(ctx.db, { ownerId: owner.user.id });
+  asker = await ctx.member({ name: 'Paging Asker' });
+  for (const body of ['Is it still here?', 'And the cover?']) {
+    const asked = await ctx.request<{ id: string }>('POST', `/api/books/${book.id}/conversation`, {
+      cookie: asker.cookie,
+      body: { body },
+    });
+    threadId = asked.body.id;
+  }
   document = (await ctx.request<Document>('GET', '/api/openapi.json')).body;
 });
 afterAll(() => ctx.close());
@@ -213,8 +245,13 @@ describe('one paging vocabulary in the answers', () => {
     const counted = countedPageSchema(z.unknown());
     const checked: string[] = [];
     for (const list of lists) {
-      const path = list.path.replace('{id}', owner.user.id);
-      const cookie = list.path.startsWith('/api/admin/') ? admin.cookie : owner.cookie;
+      const messages = list.path === '/api/conversations/{id}/messages';
+      const path = list.path.replace('{id}', messages ? threadId : owner.user.id);
+      const cookie = list.path.startsWith('/api/admin/')
+        ? admin.cookie
+        : messages
+          ? asker.cookie
+          : owner.cookie;
       const res = await ctx.request<Record<string, unknown>>('GET', `${path}?pageSize=1`, { cookie });
       expect(res.status, list.key).toBe(200);
       for (const page of list.pages) {

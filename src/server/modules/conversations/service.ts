@@ -126,8 +126,8 @@ async function messagePage(
   }));
   return {
     items: page.rows.map((row) => toMessageView(row.message, viewer)).reverse(),
-    nextCursor: page.next,
-    prevCursor: page.prev,
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timestampSchema } from './api-types';
 import { cursorParam, pageSchema } from './cursor-page';
 import { FIELD_MSG } from './error-codes';
+import { UUID_PATTERN } from './ids';
 
 // Conversations (D26): the rules both sides share and the shapes of the conversation API.
 
@@ -85,13 +86,11 @@ export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 /** The most orders one unread-count request may ask about (an order list's page is 20). */
 const UNREAD_ORDERS_MAX = 100;
 
-const UUID_TEXT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-
 /** GET /conversations/unread?orders=a,b: the orders (ids, comma-separated) to count for. */
 export const unreadQuerySchema = z.object({
   orders: z
     .string()
-    .regex(new RegExp(`^${UUID_TEXT}(,${UUID_TEXT}){0,${UNREAD_ORDERS_MAX - 1}}$`))
+    .regex(new RegExp(`^${UUID_PATTERN}(,${UUID_PATTERN}){0,${UNREAD_ORDERS_MAX - 1}}$`))
     .optional(),
 });
 

@@ -11,3 +11,12 @@ const uuidSchema = z.uuid();
 export const UUID_PATTERN = `(?:${z.regexes.uuid().source.slice(2, -2)})`;
 
 export const isUuid = (value: unknown): value is string => uuidSchema.safeParse(value).success;
+
+/**
+ * A member's id is Better Auth's: 32 letters and digits as it generates them, or a UUID for
+ * members made by the seed and the factories. Anything else names no member, so a route reads it
+ * as not found before it looks at a body (lib/openapi.ts memberIdParam).
+ */
+const memberIdSchema = z.union([uuidSchema, z.string().regex(/^[A-Za-z0-9]{32}$/)]);
+
+export const isMemberId = (value: unknown): value is string => memberIdSchema.safeParse(value).success;

@@ -1,6 +1,7 @@
 import { createRoute, type Hook, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import { apiErrorBodySchema } from '@domain/api-types';
 import { ERROR_CODES, type ErrorCode, isErrorCode, type MessageParams } from '@domain/error-codes';
+import { isMemberId } from '@domain/ids';
 import type { AppEnv } from '@server/app-env';
 import { requireAdmin, requireUser } from '@server/auth/middleware';
 import { AppError } from './errors';
@@ -53,6 +54,10 @@ export const jsonBody = <S extends z.ZodType>(schema: S) => ({
  * 404 code as a well-formed id nobody has (the hook reads the code back from the issue).
  */
 export const uuidParam = (notFoundCode: NotFoundCode) => z.uuid({ error: notFoundCode });
+
+/** A member's id in a path (domain/ids.ts isMemberId): a malformed one answers `notFoundCode`. */
+export const memberIdParam = (notFoundCode: NotFoundCode) =>
+  z.string().refine(isMemberId, { error: notFoundCode });
 
 type NotFoundCode = { [C in ErrorCode]: (typeof ERROR_CODES)[C] extends 404 ? C : never }[ErrorCode];
 

@@ -28,6 +28,7 @@ import {
   jsonAnswer,
   jsonBody,
   router,
+  memberIdParam,
   uuidParam,
   z,
 } from '@server/lib/openapi';
@@ -39,10 +40,7 @@ import * as admin from './service';
 
 const tags = ['Admin'];
 const bookId = z.object({ id: uuidParam('BOOK_NOT_FOUND') });
-// Better Auth's user ids are text, not uuids: an unknown one is simply not found.
-const userId = z.object({
-  id: z.string({ error: 'USER_NOT_FOUND' }).min(1, 'USER_NOT_FOUND').max(100, 'USER_NOT_FOUND'),
-});
+const userId = z.object({ id: memberIdParam('USER_NOT_FOUND') });
 const error = (description: string) => jsonAnswer(errorBodySchema, description);
 const deleted = { description: 'Deleted (no body)' };
 const badCursor = error('A cursor this list did not give (INVALID_CURSOR)');

@@ -26,6 +26,7 @@ import {
   memberRoute,
   publicRoute,
   router,
+  memberIdParam,
   uuidParam,
   z,
 } from '@server/lib/openapi';
@@ -68,7 +69,7 @@ const cachedPage = (c: Context, page: JsonBytes) =>
 
 const tags = ['Books'];
 const bookId = z.object({ id: uuidParam('BOOK_NOT_FOUND') });
-const ownerId = z.object({ id: z.string() });
+const ownerId = z.object({ id: memberIdParam('OWNER_NOT_FOUND') });
 const error = (description: string) => jsonAnswer(errorBodySchema, description);
 const bookNotFound = error(describeCodes('BOOK_NOT_FOUND'));
 const notYourBook = error(`${describeCodes('NOT_YOUR_BOOK')}, or a cross-site request`);

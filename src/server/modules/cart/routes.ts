@@ -10,6 +10,7 @@ import {
   jsonBody,
   memberRoute,
   router,
+  memberIdParam,
   uuidParam,
   z,
 } from '@server/lib/openapi';
@@ -28,9 +29,11 @@ import {
 const tags = ['Cart'];
 const theCart = (description: string) => ({ 200: jsonAnswer(cartViewSchema, description) });
 const itemParams = z.object({ itemId: uuidParam('CART_ITEM_NOT_FOUND') });
-/** Owner ids are Better Auth's text ids, not uuids; an unknown owner changes nothing. */
-const ownerParams = z.object({ ownerId: z.string() });
+/** An owner's id (a member's: domain/ids.ts isMemberId); an unknown owner changes nothing. */
+const ownerParams = z.object({ ownerId: memberIdParam('OWNER_NOT_FOUND') });
 const itemNotFound = codeAnswer('CART_ITEM_NOT_FOUND');
+/** A malformed owner id names nobody; a real owner with no book in the cart changes nothing. */
+const ownerNotFound = codeAnswer('OWNER_NOT_FOUND');
 
 /** Guests pressing add get the spec's own words (section 5), not the generic 'Please sign in'. */
 const requireUserToAdd = createMiddleware<{ Variables: { user: SessionUser; sessionId: string } }>(
@@ -98,7 +101,7 @@ const setDuration = memberRoute({
   tags,
   summary: 'One borrow duration for all of an owner’s books in the cart',
   request: { params: ownerParams, body: jsonBody(borrowDurationSchema) },
-  responses: theCart('The cart after the change'),
+  responses: { 200: jsonAnswer(cartViewSchema, 'The cart after the change'), 404: ownerNotFound },
 });
 
 const removeOwner = memberRoute({
@@ -107,7 +110,7 @@ const removeOwner = memberRoute({
   tags,
   summary: 'Remove every book of one owner from the cart',
   request: { params: ownerParams },
-  responses: theCart('The cart after the removal'),
+  responses: { 200: jsonAnswer(cartViewSchema, 'The cart after the removal'), 404: ownerNotFound },
 });
 
 const emptyCart = memberRoute({

@@ -5,7 +5,7 @@ import {
   suggestionsQuerySchema,
   suggestionsSchema,
 } from '@domain/find-types';
-import { codeAnswer, jsonAnswer, publicRoute, router, z } from '@server/lib/openapi';
+import { codeAnswer, jsonAnswer, memberIdParam, publicRoute, router, z } from '@server/lib/openapi';
 import { borrowedSection } from './service';
 import { suggestSpellings } from './suggestions-service';
 
@@ -31,7 +31,7 @@ const shelfBorrowed = publicRoute({
   path: '/owners/{id}/borrowed-books',
   tags,
   summary: "D46: an owner's books out now, soonest back first, each with its waitlist (D25, D39)",
-  request: { params: z.object({ id: z.string() }), query: shelfBorrowedQuerySchema },
+  request: { params: z.object({ id: memberIdParam('OWNER_NOT_FOUND') }), query: shelfBorrowedQuerySchema },
   responses: {
     200: jsonAnswer(borrowedSectionSchema, 'At most 8 books; a book held for someone else is left out'),
     404: codeAnswer('OWNER_NOT_FOUND'),

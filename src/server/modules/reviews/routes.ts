@@ -9,6 +9,7 @@ import {
   memberRoute,
   publicRoute,
   router,
+  memberIdParam,
   uuidParam,
   z,
 } from '@server/lib/openapi';
@@ -18,7 +19,7 @@ import { getOrderReviews, getReputation, hideReview, listReviews, writeReview } 
 // Reviews (D27): the order's two reviews, a member's card, and the admins' list with Hide.
 
 const tags = ['Reviews'];
-const memberParams = z.object({ id: z.string().min(1).max(100) });
+const memberParams = z.object({ id: memberIdParam('USER_NOT_FOUND') });
 const reviewParams = z.object({ id: uuidParam('REVIEW_NOT_FOUND') });
 
 const ofOrder = memberRoute({
@@ -50,7 +51,7 @@ const reputation = publicRoute({
   tags,
   summary: "A member's card: average rating and count, loans completed, share returned on time",
   request: { params: memberParams },
-  responses: { 200: jsonAnswer(reputationSchema, 'The card') },
+  responses: { 200: jsonAnswer(reputationSchema, 'The card'), 404: codeAnswer('USER_NOT_FOUND') },
 });
 
 const list = adminRoute({

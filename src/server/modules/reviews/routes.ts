@@ -15,7 +15,7 @@ import {
 import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes';
 import { getOrderReviews, getReputation, hideReview, listReviews, writeReview } from './service';
 
-// Reviews (D27): the order's two reviews, a member's card, and the admins' list with Hide.
+// Reviews: the order's two reviews, a member's card, and the admins' list with Hide.
 
 const tags = ['Reviews'];
 const memberParams = z.object({ id: z.string().min(1).max(100) });

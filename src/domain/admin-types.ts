@@ -6,7 +6,7 @@ import { PAYMENT_TASK_KINDS } from './gateway-types';
 import { orderSummarySchema } from './order-types';
 
 // What the admin dashboard's API returns, declared as zod schemas (the route declarations and
-// the OpenAPI document use them; the web reads the inferred types). Money is a decimal string (D2).
+// the OpenAPI document use them; the web reads the inferred types). Money is a decimal string.
 
 export const adminStatsSchema = z.object({
   totalOrders: z.number().int(),
@@ -15,11 +15,11 @@ export const adminStatsSchema = z.object({
   pendingEmails: z.number().int(),
   /** Orders waiting for admin review (the spec's 'pending orders'). */
   draftOrders: z.number().int(),
-  /** Delivered orders past their due date (D21). */
+  /** Delivered orders past their due date. */
   overdueOrders: z.number().int(),
   /** Orders waiting for the borrower's transfer, counted apart from those awaiting review. */
   awaitingPaymentOrders: z.number().int(),
-  /** D50: delivery orders priced after their 24 hours this week (Monday to Sunday, operator's zone). */
+  /** Delivery orders priced after their 24 hours this week (Monday to Sunday, operator's zone). */
   pricedLateThisWeek: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
@@ -37,7 +37,7 @@ export const adminOrderRowSchema = orderSummarySchema.extend({
     .nullable(),
   itemTitles: z.array(z.string()),
   paymentClaimedAt: z.string().nullable(),
-  /** The borrower's receipt photo (D33), private to the borrower and the admins. */
+  /** The borrower's receipt photo, private to the borrower and the admins. */
   receiptUrl: z.string().nullable(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
@@ -45,7 +45,7 @@ export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 export const adminBookRowSchema = bookSummarySchema.extend({
   ownerName: z.string().nullable(),
   ownerEmail: z.string().nullable(),
-  /** True while the book is in an open order (D6): it cannot be deleted. */
+  /** True while the book is in an open order: it cannot be deleted. */
   inOpenOrder: z.boolean(),
 });
 export type AdminBookRow = z.infer<typeof adminBookRowSchema>;
@@ -55,7 +55,7 @@ export const adminUserRowSchema = meSchema
   .extend({
     emailVerified: z.boolean(),
     bookCount: z.number().int(),
-    /** Orders not yet Completed or Cancelled, as borrower or owner (D13 refuses deletion while > 0). */
+    /** Orders not yet Completed or Cancelled, as borrower or owner (deletion is refused while > 0). */
     openOrderCount: z.number().int(),
   });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
@@ -112,7 +112,7 @@ export const adminBulkStatusResultSchema = z.object({
   ),
 });
 export type AdminBulkStatusResult = z.infer<typeof adminBulkStatusResultSchema>;
-// ---------------------------------------------------------------- Needs you now (D50)
+// ---------------------------------------------------------------- Needs you now
 
 /** What puts a row in the admin's "Needs you now" queue, one kind per source of work. */
 export const QUEUE_KINDS = [
@@ -128,8 +128,8 @@ const queueRowBase = {
   /** The order's, task's or email's id (unique within its kind). */
   id: z.string(),
   /**
-   * The queue's order, soonest first: the end of the 24 hours of an unpriced delivery order
-   * (D50), the due date of an overdue loan (D21), and for a claim, a task or a failed email the
+   * The queue's order, soonest first: the end of the 24 hours of an unpriced delivery order,
+   * the due date of an overdue loan, and for a claim, a task or a failed email the
    * moment it arrived (each needs a person from then on).
    */
   dueAt: timestampSchema,
@@ -144,7 +144,7 @@ export const queueRowSchema = z.discriminatedUnion('kind', [
     number: z.string(),
     userName: z.string(),
     ownerName: z.string(),
-    /** The route no delivery price covered (D49): the owner's and the borrower's areas. */
+    /** The route no delivery price covered: the owner's and the borrower's areas. */
     ownerArea: z.string().nullable(),
     borrowerArea: z.string().nullable(),
     subtotal: moneySchema,

@@ -7,15 +7,15 @@ import type { BookQueryInput } from './schemas/book-query';
 
 // Shapes the API returns, declared once as zod schemas: the server's route declarations use the
 // schemas (OpenAPI document, answer checks in tests), the web reads the inferred types.
-// Money is a decimal string ("25000.00", D2); dates are ISO strings.
+// Money is a decimal string ("25000.00"); dates are ISO strings.
 
 /** A decimal amount of whole rupiah as the API sends it ("25000.00"). */
 export const moneySchema = z.string().regex(/^\d+(\.\d{1,2})?$/);
 /** An ISO 8601 timestamp. */
 export const timestampSchema = z.string();
 
-/** What a member can do with a book right now (D6): listings show only 'available'. */
-/** 'away': listed, but its owner is away (D48) until the day before `backOn`. */
+/** What a member can do with a book right now: listings show only 'available'. */
+/** 'away': listed, but its owner is away until the day before `backOn`. */
 const availabilitySchema = z.enum(['available', 'away', 'reserved', 'borrowed', 'unavailable']);
 export type Availability = z.infer<typeof availabilitySchema>;
 
@@ -32,13 +32,13 @@ export const bookSummarySchema = z.object({
   condition: z.enum(CONDITIONS),
   status: z.enum(BOOK_STATUSES),
   availability: availabilitySchema,
-  /** D48: the day its owner is back, while they are away; null otherwise. */
+  /** The day its owner is back, while they are away; null otherwise. */
   backOn: z.string().nullable(),
   weeklyPrice: moneySchema,
   monthlyPrice: moneySchema.nullable(),
-  /** D28: the price to buy it outright, or null when it is not for sale. */
+  /** The price to buy it outright, or null when it is not for sale. */
   salePrice: moneySchema.nullable(),
-  /** D38: where the book is, its owner's location; null when the owner gave none. */
+  /** Where the book is, its owner's location; null when the owner gave none. */
   area: z.string().nullable(),
   cover: coverUrlsSchema,
   createdAt: timestampSchema,
@@ -46,7 +46,7 @@ export const bookSummarySchema = z.object({
 export type BookSummary = z.infer<typeof bookSummarySchema>;
 
 /**
- * D38: the catalog's area filter options, the areas that have books to borrow now, by name, each
+ * The catalog's area filter options, the areas that have books to borrow now, by name, each
  * with how many (the same books an unfiltered catalog lists).
  */
 export const catalogAreasSchema = z.object({
@@ -54,7 +54,7 @@ export const catalogAreasSchema = z.object({
 });
 export type CatalogAreas = z.infer<typeof catalogAreasSchema>;
 
-/** The owner's shelf header (D19: member since and counts, no invented rating). */
+/** The owner's shelf header (member since and counts, no invented rating). */
 export const ownerProfileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -67,7 +67,7 @@ export const ownerProfileSchema = z.object({
   availableBooksCapped: z.boolean(),
   /** Names of the active pickup points the owner drops books at, by name ('Pickup: ...'). */
   pickupPoints: z.array(z.string()),
-  /** D48: the day the owner is back, while they are away; null otherwise. */
+  /** The day the owner is back, while they are away; null otherwise. */
   backOn: z.string().nullable(),
 });
 export type OwnerProfile = z.infer<typeof ownerProfileSchema>;
@@ -75,19 +75,19 @@ export type OwnerProfile = z.infer<typeof ownerProfileSchema>;
 /** The owner block on a book's page is the owner's shelf header: the server builds both the same way. */
 export type OwnerCard = OwnerProfile;
 
-/** One of a book's photos (D18), by the key an edit's photo order names it with. */
+/** One of a book's photos, by the key an edit's photo order names it with. */
 const bookPhotoSchema = coverUrlsSchema.extend({ key: z.string() });
 
 export const bookDetailSchema = bookSummarySchema.extend({
   summary: z.string().nullable(),
-  /** D30: ISBN-13, or null. */
+  /** ISBN-13, or null. */
   isbn: z.string().nullable(),
   /** Up to 4, in the owner's order; the first is the cover. */
   photos: z.array(bookPhotoSchema),
   owner: ownerProfileSchema,
 });
 
-/** What the book form may copy from a listed book with the same ISBN (D30): public fields only. */
+/** What the book form may copy from a listed book with the same ISBN: public fields only. */
 export const isbnPrefillSchema = z.object({
   isbn: z.string(),
   title: z.string(),
@@ -99,14 +99,14 @@ export type IsbnPrefill = z.infer<typeof isbnPrefillSchema>;
 export type BookDetail = z.infer<typeof bookDetailSchema>;
 
 /**
- * A catalog page (D17): the shared page schema with the catalog's own figures beside it. The
+ * A catalog page: the shared page schema with the catalog's own figures beside it. The
  * first pages are numbered (the catalog shows "page n of m"); `page` is null on a page asked
  * by cursor.
  */
 export const bookPageSchema = countedPageSchema(bookSummarySchema, {
   page: z.number().int().nullable().describe('The page number, or null for a page asked by cursor'),
   pageSize: z.number().int(),
-  /** Highest weekly price in the current scope, for the price slider (D4). */
+  /** Highest weekly price in the current scope, for the price slider. */
   maxWeeklyPrice: moneySchema,
 });
 export type BookPage = z.infer<typeof bookPageSchema>;
@@ -123,7 +123,7 @@ export const meSchema = z.object({
   location: z.string().nullable(),
   address: z.string().nullable(),
   image: z.string().nullable(),
-  /** The saved language of screens and emails (D29). */
+  /** The saved language of screens and emails. */
   language: z.enum(UI_LANGUAGES),
   createdAt: timestampSchema,
 });
@@ -168,7 +168,7 @@ export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 /** A row of the owner's Manage books table: every book of theirs that is not deleted. */
 export const managedBookSchema = bookSummarySchema.extend({
   summary: z.string().nullable(),
-  /** True while the book is in an open order (D6): it can't be deleted or made unavailable. */
+  /** True while the book is in an open order: it can't be deleted or made unavailable. */
   inOpenOrder: z.boolean(),
 });
 export type ManagedBook = z.infer<typeof managedBookSchema>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // What Better Auth's endpoints under /api/auth answer the web app (they are not our Hono routes,
 // so these schemas describe them in the OpenAPI document and type the web's `authApi` calls).
 
-/** POST /api/auth/sign-up/email: one answer for a new and a taken email alike (D10, decision 0002). */
+/** POST /api/auth/sign-up/email: one answer for a new and a taken email alike (decision 0002). */
 export const signUpAnswerSchema = z.object({ ok: z.literal(true) });
 export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELD_MSG } from './error-codes';
 
-// Owners away (D48): the owner's away dates as they send and read them, days of the operator's
+// Owners away: the owner's away dates as they send and read them, days of the operator's
 // calendar (YYYY-MM-DD).
 
 const day = z

@@ -21,7 +21,7 @@ export interface LineGroup<L extends GroupableLine> {
   ownerLocation: string | null;
   borrowDuration: BorrowDuration;
   lines: L[];
-  /** Each line's item_total (D3), in the order of `lines`. */
+  /** Each line's item_total, in the order of `lines`. */
   lineTotals: string[];
   totalAmount: string;
 }

@@ -4,8 +4,8 @@ import { bookSummarySchema, moneySchema, timestampSchema } from './api-types';
 import { BORROW_DURATIONS } from './constants';
 import { oneOf } from './literals';
 
-// The cart as the API returns it (GET /api/cart). Money is a decimal string (D2), totals come
-// from the one pricing function (D3).
+// The cart as the API returns it (GET /api/cart). Money is a decimal string, totals come
+// from the one pricing function.
 
 const borrowDurationValueSchema = oneOf(BORROW_DURATIONS);
 
@@ -45,7 +45,7 @@ export const cartValidationSchema = z.object({
   ok: z.boolean(),
   /** Each problem in English as the spec words it, e.g. '"Matilda" is no longer available'. */
   problems: z.array(z.string()),
-  /** The same problems as message keys with their parameters, for the web to translate (D29). */
+  /** The same problems as message keys with their parameters, for the web to translate. */
   problemCodes: z.array(
     z.object({
       code: z.enum(Object.keys(FIELD_MESSAGES) as [FieldMessageKey, ...FieldMessageKey[]]),

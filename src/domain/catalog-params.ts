@@ -23,7 +23,7 @@ export interface CatalogParams {
   q: string;
   condition?: Condition;
   language?: Language;
-  /** D38: the owners' location, as the area filter's option names it. */
+  /** The owners' location, as the area filter's option names it. */
   area?: string;
   maxPrice?: string;
   sort: SortKey;

@@ -1,4 +1,4 @@
-// Business constants and limits (spec section 9, decisions D1-D20).
+// Business constants and limits (spec section 9).
 
 export const CATEGORIES = ['Children', 'Teen', 'Adult'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -99,7 +99,7 @@ export const COVER_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as con
 /** Photos per book (D18): the first is the cover. */
 export const MAX_PHOTOS = 4;
 /**
- * The multipart field that carries the photos (D18): repeated, in order, the first one the
+ * The multipart field that carries the photos: repeated, in order, the first one the
  * cover; at most MAX_PHOTOS. Here, not with the form's schema, so a page that only
  * reads books does not load zod.
  */

@@ -49,7 +49,7 @@ export const messagePageQuerySchema = z.object({ cursor: cursorParam });
 const aboutSchema = z.object({
   kind: z.enum(['order', 'book']),
   orderId: z.string().nullable(),
-  /** The order number (last 8 characters of its id, D5) for an order's conversation. */
+  /** The order number (last 8 characters of its id) for an order's conversation. */
   orderNumber: z.string().nullable(),
   bookId: z.string().nullable(),
   bookTitle: z.string().nullable(),
@@ -66,7 +66,7 @@ export const threadViewSchema = aboutSchema.extend({
   messages: messagePageSchema,
   /** Messages from others the viewer had not seen before this answer. */
   unread: z.number().int(),
-  /** The viewer is an admin and not a member of the conversation (D26's read-only view). */
+  /** The viewer is an admin and not a member of the conversation (a read-only view). */
   asAdmin: z.boolean(),
 });
 export type ThreadView = z.infer<typeof threadViewSchema>;

@@ -6,7 +6,7 @@ import { oneOf } from './literals';
 import { weeklyPriceField } from './schemas/book-form';
 
 // Shelf import: an owner's CSV (a Goodreads export, an ISBN list, titles and authors) becomes
-// drafts, their own and never public, each published through the upload path (spec 5, D30).
+// drafts, their own and never public, each published through the upload path (spec 5).
 
 /** What a draft still lacks before it can be published, in the form's order. */
 const DRAFT_MISSING = ['title', 'author', 'condition', 'weeklyPrice', 'photo'] as const;
@@ -52,7 +52,7 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 /**
  * PATCH /api/my/drafts/{id}: the fields sent change, by the upload form's rules; null clears
  * the condition or the price. Language and category come from a listing with the same ISBN
- * (D30) or the form's defaults, and are changed on the book once it is listed.
+ * or the form's defaults, and are changed on the book once it is listed.
  */
 export const draftChangeSchema = z.object({
   title: z.string().trim().max(TITLE_MAX, FIELD_MSG.titleMax).optional(),

@@ -3,7 +3,7 @@ import { moneySchema, timestampSchema } from './api-types';
 import { ORDER_STATUSES } from './constants';
 import { countedPageSchema, cursorParam, cursorQuerySchema } from './cursor-page';
 
-// Earnings and payouts as the API returns them (D34). Money is a decimal string (D2).
+// Earnings and payouts as the API returns them. Money is a decimal string.
 
 const earningsOrderSchema = z.object({
   orderId: z.string(),

@@ -50,7 +50,7 @@ export const ERROR_CODES = {
   /** The disk that holds the images is full: nothing was stored. */
   STORAGE_FULL: 507,
   ADMIN_ONLY: 403,
-  // Accounts (spec 5, D10, D11)
+  // Accounts (spec 5)
   INVALID_CURRENT_PASSWORD: 422,
   INVALID_CONFIRMATION_LINK: 400,
   TOO_MANY_PASSWORD_ATTEMPTS: 429,
@@ -60,7 +60,7 @@ export const ERROR_CODES = {
   INVALID_EMAIL_OR_PASSWORD: 401,
   INVALID_TOKEN: 400,
   TOO_MANY_REQUESTS: 429,
-  // Books (D7, D18)
+  // Books
   BOOK_NOT_FOUND: 404,
   OWNER_NOT_FOUND: 404,
   NOT_YOUR_BOOK: 403,
@@ -69,7 +69,7 @@ export const ERROR_CODES = {
   TOO_MANY_UPLOADS: 429,
   ISBN_NOT_LISTED: 404,
   PROFILE_LOCATION_REQUIRED: 409,
-  // Wanted books (D47)
+  // Wanted books
   WANTED_LIMIT: 422,
   WANTED_ALREADY: 409,
   WANTED_NOT_FOUND: 404,
@@ -79,15 +79,15 @@ export const ERROR_CODES = {
   IMPORT_TOO_MANY_ROWS: 422,
   IMPORT_NO_COLUMNS: 422,
   IMPORT_UNREADABLE: 422,
-  // Owners away (D48): their books wait until the owner is back
+  // Owners away: their books wait until the owner is back
   OWNER_AWAY: 409,
-  // Catalog paging and search (D17)
+  // Catalog paging and search
   SEARCH_TOO_SHORT: 422,
   INVALID_CURSOR: 400,
   PAGE_TOO_DEEP: 422,
   FILE_TOO_LARGE: 413,
   INVALID_COVER: 422,
-  // Cart (spec 5, in the spec's order) and checkout (D5)
+  // Cart (spec 5, in the spec's order) and checkout
   BOOK_NOT_AVAILABLE: 409,
   OWN_BOOK: 422,
   ALREADY_IN_CART: 409,
@@ -98,7 +98,7 @@ export const ERROR_CODES = {
   CART_EMPTY: 422,
   CART_NOT_AVAILABLE: 409,
   PICKUP_NOT_AVAILABLE: 422,
-  // Orders (D6, D8, D35)
+  // Orders
   ORDER_NOT_FOUND: 404,
   ORDER_FORBIDDEN: 403,
   ORDER_ACTION_FORBIDDEN: 403,
@@ -108,7 +108,7 @@ export const ERROR_CODES = {
   BOOK_DELETED: 409,
   BOOK_IN_ANOTHER_ORDER: 409,
   BOOK_NO_LONGER_AVAILABLE: 409,
-  // Loans (D21, D23)
+  // Loans
   NO_DUE_DATE: 404,
   EXTENSION_NOT_ON_LOAN: 409,
   EXTENSION_OVERDUE: 409,
@@ -116,7 +116,7 @@ export const ERROR_CODES = {
   EXTENSION_WAITLIST: 409,
   EXTENSION_NOT_FOUND: 404,
   EXTENSION_ALREADY_PAID: 409,
-  // Payments and payouts (D33, D34)
+  // Payments and payouts
   PAYMENT_CLAIM_FORBIDDEN: 403,
   PAYMENT_CLAIM_NOT_NOW: 409,
   PAYMENT_ALREADY_CLAIMED: 409,
@@ -126,7 +126,7 @@ export const ERROR_CODES = {
   PAYOUT_DATE_FUTURE: 422,
   NOTHING_PAYABLE: 409,
   PAYOUT_EXCEEDS_BALANCE: 409,
-  // Waitlist (D25)
+  // Waitlist
   WAITLIST_OWN_BOOK: 422,
   WAITLIST_BOOK_AVAILABLE: 409,
   WAITLIST_BOOK_UNAVAILABLE: 409,
@@ -136,25 +136,25 @@ export const ERROR_CODES = {
   WAITLIST_NOT_JOINED: 404,
   WAITLIST_NO_HOLD: 409,
   WAITLIST_ENTRY_NOT_FOUND: 404,
-  // Conversations (D26)
+  // Conversations
   THREAD_NOT_FOUND: 404,
   THREAD_FORBIDDEN: 403,
   OWN_BOOK_QUESTION: 409,
   // Faults of the third outside test: the message limit, clear answers for broken storage
   TOO_MANY_MESSAGES: 429,
-  // Reviews (D27)
+  // Reviews
   REVIEW_NOT_FOUND: 404,
   REVIEW_NOT_PARTY: 403,
   REVIEW_NOT_COMPLETED: 409,
   REVIEW_ALREADY_WRITTEN: 409,
-  // For sale (D28)
+  // For sale
   BOOK_SALE_IN_OPEN_ORDER: 409,
-  // Payment claims and payouts (D36, D41)
+  // Payment claims and payouts
   PAYMENT_CLAIM_NOT_PENDING: 409,
   ORDER_PAID_OUT: 409,
-  // Payments that confirm themselves (D42, D44)
+  // Payments that confirm themselves
   PAYMENT_TEST_MODE_ONLY: 404,
-  // Late and wrong money is a task (D44): refund, revive or dismiss, each task once
+  // Late and wrong money is a task: refund, revive or dismiss, each task once
   PAYMENT_TASK_NOT_FOUND: 404,
   PAYMENT_TASK_RESOLVED: 409,
   PAYMENT_TASK_ACTION_INVALID: 409,
@@ -162,35 +162,35 @@ export const ERROR_CODES = {
   PAYMENT_TASK_REFUND_STARTED: 409,
   REFUND_BY_HAND_NEEDED: 422,
   PAYMENT_REFUND_FAILED: 502,
-  // A bank statement an admin uploads (D42's statement adapter): refused whole, naming the line
+  // A bank statement an admin uploads (the statement adapter): refused whole, naming the line
   STATEMENT_ONLY: 409,
   STATEMENT_FILE_REQUIRED: 422,
   STATEMENT_NOT_RECOGNISED: 422,
   STATEMENT_UNREADABLE: 422,
   STATEMENT_BAD_DATE: 422,
   STATEMENT_BAD_AMOUNT: 422,
-  // Payouts in one batch (D34, D41)
+  // Payouts in one batch
   PAYOUT_BATCH_NOT_FOUND: 404,
   PAYOUT_BATCH_OPEN: 409,
   PAYOUT_BATCH_EMPTY: 409,
   PAYOUT_BATCH_PAID: 409,
   PAYOUT_IN_OPEN_BATCH: 409,
-  // Members choose their channels (D45)
+  // Members choose their channels
   NOTICE_EMAIL_REQUIRED: 409,
   PUSH_NOT_OFFERED: 422,
   PUSH_ENDPOINT_REFUSED: 422,
   UNSUBSCRIBE_LINK_INVALID: 400,
-  // Email outbox (D14)
+  // Email outbox
   EMAIL_NOT_FOUND: 404,
   EMAIL_NOT_FAILED: 409,
-  // Admin (D12, D13)
+  // Admin
   USER_NOT_FOUND: 404,
   OWN_ROLE: 409,
   ADMIN_NOT_DELETABLE: 409,
   USER_HAS_OPEN_ORDERS: 409,
-  // Every word right: a sold book's page says it was sold, not that it may have been removed (D28)
+  // Every word right: a sold book's page says it was sold, not that it may have been removed
   BOOK_SOLD: 404,
-  // The operator's day: delivery prices per pair of areas (D49)
+  // The operator's day: delivery prices per pair of areas
   DELIVERY_PRICE_NOT_FOUND: 404,
 } as const;
 
@@ -210,7 +210,7 @@ export const FIELD_MESSAGES = {
   invalidValue: [],
   forbiddenCharacter: [],
   bookNotFound: [],
-  // Account (spec 5; the upper bounds are ours, D10, D11)
+  // Account (spec 5; the upper bounds are ours)
   nameMin: ['minimum'],
   nameMax: ['maximum'],
   invalidEmail: [],
@@ -231,7 +231,7 @@ export const FIELD_MESSAGES = {
   confirmLinkInvalid: [],
   pickupLocationUnavailable: [],
   pickupLocationGone: [],
-  // Book form (spec 5, D18, D32)
+  // Book form (spec 5)
   titleRequired: [],
   titleMax: ['maximum'],
   authorRequired: [],
@@ -267,7 +267,7 @@ export const FIELD_MESSAGES = {
   yourCartIsEmpty: [],
   someBooksUnavailable: [],
   titleNoLongerAvailable: ['title'],
-  // Orders, payments and payouts (D32, D33, D34)
+  // Orders, payments and payouts
   invalidShippingCost: [],
   shippingCostMin: ['min'],
   shippingCostMax: ['max'],
@@ -284,24 +284,24 @@ export const FIELD_MESSAGES = {
   bankNameMax: ['maximum'],
   accountNameMax: ['maximum'],
   accountNumberFormat: [],
-  // Loans (D23)
+  // Loans
   extensionWeeks: [],
-  // Payment tasks (D44): dismissing one says why
+  // Payment tasks: dismissing one says why
   dismissNoteRequired: [],
   dismissNoteMax: ['maximum'],
-  // WhatsApp number (D45)
+  // WhatsApp number
   whatsappNumberFormat: [],
   whatsappConsentRequired: [],
-  // A listing owner's location (D38)
+  // A listing owner's location
   locationNeededForBooks: [],
-  // Wanted books (D47)
+  // Wanted books
   wantedTitleOrIsbn: [],
   // The admin's bulk status change
   bulkOrdersCount: ['maximum'],
   // Shelf import
   importFileRequired: [],
   importFileTooLarge: [],
-  // Owners away (D48)
+  // Owners away
   awayDateFormat: [],
   awayToBeforeFrom: [],
   awayToPast: [],
@@ -407,10 +407,10 @@ export const FIELD_MSG = {
   accountNameMax: fieldMessage('accountNameMax', { maximum: 100 }),
   accountNumberFormat: fieldMessage('accountNumberFormat'),
   extensionWeeks: fieldMessage('extensionWeeks'),
-  // Payment tasks (D44)
+  // Payment tasks
   dismissNoteRequired: fieldMessage('dismissNoteRequired'),
   dismissNoteMax: fieldMessage('dismissNoteMax', { maximum: 300 }),
-  // WhatsApp number (D45)
+  // WhatsApp number
   whatsappNumberFormat: fieldMessage('whatsappNumberFormat'),
   whatsappConsentRequired: fieldMessage('whatsappConsentRequired'),
   bookNotFound: fieldMessage('bookNotFound'),

@@ -3,7 +3,7 @@ import { bookSummarySchema } from './api-types';
 import { CATEGORIES, MIN_SEARCH_LENGTH } from './constants';
 import { bookWaitlistSchema } from './waitlist-types';
 
-// What a search finds beyond the shop's own results (D46): the matching books that are out
+// What a search finds beyond the shop's own results: the matching books that are out
 // now, and the nearest spellings when the words find little.
 
 /** D46: how many borrowed or reserved books the section below a search shows at most. */
@@ -29,7 +29,7 @@ export const shelfBorrowedQuerySchema = z.object({
   q: searchWords.optional().describe(WORDS),
 });
 
-/** One book that is out now, with its waitlist as the viewer sees it (D25, D39). */
+/** One book that is out now, with its waitlist as the viewer sees it. */
 const borrowedBookSchema = z.object({ book: bookSummarySchema, waitlist: bookWaitlistSchema });
 export type BorrowedBook = z.infer<typeof borrowedBookSchema>;
 

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { moneySchema, timestampSchema } from './api-types';
 import { ORDER_STATUSES } from './constants';
 
-// Payments that confirm themselves (D42-D44), as the API returns them.
+// Payments that confirm themselves, as the API returns them.
 
-/** 'ambiguous': a bank statement line that could pay more than one order (D42's statement adapter). */
+/** 'ambiguous': a bank statement line that could pay more than one order (the statement adapter). */
 export const PAYMENT_TASK_KINDS = [
   'late',
   'amount_mismatch',
@@ -14,7 +14,7 @@ export const PAYMENT_TASK_KINDS = [
 ] as const;
 export type PaymentTaskKind = (typeof PAYMENT_TASK_KINDS)[number];
 /**
- * How a task of late or wrong money was resolved (D44): refunded through the provider, refunded
+ * How a task of late or wrong money was resolved: refunded through the provider, refunded
  * by hand (the admin's bank reference recorded), the order revived, or dismissed with a note.
  */
 export const PAYMENT_TASK_RESOLUTIONS = ['refunded', 'refund_recorded', 'revived', 'dismissed'] as const;
@@ -54,12 +54,12 @@ const gatewayPaymentSchema = z.object({
 export const orderGatewaySchema = z.object({ gateway: gatewayPaymentSchema.nullable() });
 export type OrderGateway = z.infer<typeof orderGatewaySchema>;
 
-/** The bank statement layouts an admin may upload (D42's statement adapter), found by their header row. */
+/** The bank statement layouts an admin may upload (the statement adapter), found by their header row. */
 export const STATEMENT_LAYOUTS = ['bca', 'mandiri', 'bni', 'bri', 'generic'] as const;
 /**
  * What became of a credit line: it paid its order (matched), could pay more than one
  * (ambiguous), pays none (unmatched), came after its order was cancelled (late) or paid (second
- * payment): each of the last four is a payment task until resolved (D44). A line stored by an
+ * payment): each of the last four is a payment task until resolved. A line stored by an
  * earlier upload changes nothing (already_imported).
  */
 export const STATEMENT_LINE_OUTCOMES = [
@@ -90,7 +90,7 @@ export const statementImportSchema = z.object({
 });
 export type StatementImport = z.infer<typeof statementImportSchema>;
 
-/** One task of late or wrong money on the admin's Payment tasks tab (D44). */
+/** One task of late or wrong money on the admin's Payment tasks tab. */
 export const paymentTaskSchema = z.object({
   id: z.uuid(),
   kind: z.enum(PAYMENT_TASK_KINDS),
@@ -127,7 +127,7 @@ export const paymentTaskSchema = z.object({
 });
 export type PaymentTaskView = z.infer<typeof paymentTaskSchema>;
 
-/** D43: a month's money as the platform counts it (the admin's Finance tab), whole rupiah. */
+/** A month's money as the platform counts it (the admin's Finance tab), whole rupiah. */
 export const financeFiguresSchema = z.object({
   /** The month, YYYY-MM, in the operator's time zone. */
   month: z.string(),
@@ -138,7 +138,7 @@ export const financeFiguresSchema = z.object({
   /** The books' rent (items total). */
   itemsTotal: moneySchema,
   shipping: moneySchema,
-  /** The owners' shares of the rent (D34): the gateway's fee never touches them. */
+  /** The owners' shares of the rent: the gateway's fee never touches them. */
   ownerShares: moneySchema,
   /** The platform's service fee on the rent, before the gateway's fees. */
   serviceFees: moneySchema,

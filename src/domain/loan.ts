@@ -1,21 +1,21 @@
 import type { OrderStatus } from './constants';
 
-// The loan clock (D21-D23): due dates, day counts, reminder times and whether a loan may be
+// The loan clock: due dates, day counts, reminder times and whether a loan may be
 // extended. Pure functions of an instant, a time zone and `now`, so the server (with the
 // operator's zone and the settable clock) and the tests compute exactly the same days.
 
 const DAY_MS = 86_400_000;
 
-/** At most this many extensions per order (D23). */
+/** At most this many extensions per order. */
 export const MAX_EXTENSIONS = 2;
-/** Extensions run 1 or 2 weeks (D23). */
+/** Extensions run 1 or 2 weeks. */
 export const EXTENSION_WEEKS = [1, 2] as const;
 export type ExtensionWeeks = (typeof EXTENSION_WEEKS)[number];
-/** "Due soon" covers the due date and the two days before it (the admin's filter, D21). */
+/** "Due soon" covers the due date and the two days before it (the admin's filter). */
 export const DUE_SOON_DAYS = 2;
-/** Reminders go out at this local hour (D22). */
+/** Reminders go out at this local hour. */
 const REMINDER_HOUR = 9;
-/** After the first overdue reminder, one every this many days until the return starts (D22). */
+/** After the first overdue reminder, one every this many days until the return starts. */
 const OVERDUE_REPEAT_DAYS = 7;
 
 export const DUE_STATES = ['due', 'due_soon', 'due_today', 'overdue'] as const;
@@ -107,7 +107,7 @@ export function dueAtFor(deliveredAt: Date, weeks: number, timeZone: string): Da
   return endOfLocalDay(addDays(localDate(deliveredAt, timeZone), weeks * 7), timeZone);
 }
 
-/** The due date moved by an extension (D23): same end-of-day, `weeks` later. */
+/** The due date moved by an extension: same end-of-day, `weeks` later. */
 export function extendedDueAt(dueAt: Date, weeks: number, timeZone: string): Date {
   return endOfLocalDay(addDays(localDate(dueAt, timeZone), weeks * 7), timeZone);
 }
@@ -144,7 +144,7 @@ export function nextOverdueKind(kind: ReminderKind): ReminderKind {
   return `overdue_${overdueDay(kind) + OVERDUE_REPEAT_DAYS}`;
 }
 
-/** Where a reminder stands in the sequence of D22: due_soon, due_today, overdue_1, overdue_8, ... */
+/** Where a reminder stands in the sequence: due_soon, due_today, overdue_1, overdue_8, ... */
 export function reminderRank(kind: ReminderKind): number {
   return kind === 'due_soon' ? -2 : kind === 'due_today' ? -1 : overdueDay(kind);
 }

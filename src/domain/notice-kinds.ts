@@ -21,7 +21,7 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
 const NOTICE_CHANNELS = ['email', 'push'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
 
-/** Kinds whose email always goes (D45): account security and payments. */
+/** Kinds whose email always goes: account security and payments. */
 const ESSENTIAL_EMAIL_KINDS: readonly NoticeKind[] = ['account', 'payment'];
 
 /** Kinds with push notices: the ones where hours count. */

@@ -5,7 +5,7 @@ import type { OrderStatus } from './constants';
 
 export type OrderAction =
   | { type: 'set_shipping_cost'; shippingCost: string } // admin, Draft -> Waiting for Payment
-  | { type: 'confirm_payment'; amountReceived: string; bankReference: string } // admin, Waiting for Payment -> Processed (D33)
+  | { type: 'confirm_payment'; amountReceived: string; bankReference: string } // admin, Waiting for Payment -> Processed
   | { type: 'mark_shipped' } // admin or item owner, Processed -> Delivery in Progress
   | { type: 'mark_delivered' } // admin, Delivery in Progress -> Delivered
   | { type: 'mark_return_started' } // admin, Delivered -> Returning in Progress
@@ -13,7 +13,7 @@ export type OrderAction =
   | { type: 'confirm_received' } // borrower, Delivery in Progress -> Delivered (starts the loan)
   | { type: 'return_books' } // borrower, Delivered -> Returning in Progress
   | { type: 'confirm_books_returned' } // item owner, Returning in Progress -> Completed
-  | { type: 'cancel' } // admin, unless Completed or Cancelled; borrower at Draft or Waiting for Payment (D35)
+  | { type: 'cancel' } // admin, unless Completed or Cancelled; borrower at Draft or Waiting for Payment
   | { type: 'set_status'; status: OrderStatus }; // admin, any of the 8 statuses
 
 export type OrderActionType = OrderAction['type'];

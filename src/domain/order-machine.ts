@@ -53,7 +53,7 @@ const PERMISSIONS: Record<OrderRole, Partial<Record<OrderActionType, readonly Or
     mark_return_started: ['Delivered'],
     confirm_return_complete: ['Returning in Progress'],
     cancel: OPEN_STATUSES,
-    // D8: the spec's 'order of changes is not restricted' – the admin may pick any status.
+    // The spec's 'order of changes is not restricted' – the admin may pick any status.
     set_status: ANY_STATUS,
   },
   borrower: {
@@ -77,7 +77,7 @@ const FIXED_TARGETS: Record<Exclude<OrderActionType, 'set_status'>, OrderStatus>
   mark_delivered: 'Delivered',
   mark_return_started: 'Returning in Progress',
   confirm_return_complete: 'Completed',
-  // The spec: Confirm Received 'sets Delivered'; offered at Delivery in Progress (D21), where it
+  // The spec: Confirm Received 'sets Delivered'; offered at Delivery in Progress, where it
   // moves the order to Delivered and starts the loan (at Delivered it would change nothing).
   confirm_received: 'Delivered',
   return_books: 'Returning in Progress',
@@ -129,7 +129,7 @@ function bookPhaseOf(status: OrderStatus): BookPhase {
 }
 
 /**
- * What a move from `from` to `to` does to the order's books (spec section 4, D6, D8): entering
+ * What a move from `from` to `to` does to the order's books (spec section 4, D6): entering
  * Processed lends them (Borrowed); Completed and Cancelled make them Available and end the
  * reservation. Because the admin may jump to any status, the effect follows the new status's
  * phase: a jump straight to Delivered lends the books too, a move back to Waiting for Payment

@@ -6,8 +6,8 @@ import { DUE_STATES, EXTENSION_REFUSALS, EXTENSION_WEEKS } from './loan';
 import { oneOf } from './literals';
 import { ORDER_ROLES, type OrderActionType } from './order-actions';
 
-// Orders as the API returns them. An order belongs to one borrower and one owner (D5); its
-// items are snapshots taken at checkout (D7). Money is a decimal string (D2).
+// Orders as the API returns them. An order belongs to one borrower and one owner; its
+// items are snapshots taken at checkout. Money is a decimal string.
 
 const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -50,13 +50,13 @@ const loanClockSchema = z.object({
   /** Due date minus today (both local): 0 due today, negative overdue. */
   daysLeft: z.number().int(),
   state: z.enum(DUE_STATES),
-  /** D22: an overdue reminder has gone to the borrower for this due date. */
+  /** An overdue reminder has gone to the borrower for this due date. */
   borrowerReminded: z.boolean(),
 });
 
 export const orderSummarySchema = z.object({
   id: z.string(),
-  /** Last 8 characters of the id, upper case (D5). */
+  /** Last 8 characters of the id, upper case. */
   number: z.string(),
   status: orderStatusSchema,
   userId: z.string().nullable(),
@@ -71,24 +71,24 @@ export const orderSummarySchema = z.object({
   shippingCost: moneySchema.nullable(),
   total: moneySchema.nullable(),
   itemCount: z.number().int(),
-  /** D34: the owner's share, on the owner's list only ("Orders for my books"); null elsewhere. */
+  /** The owner's share, on the owner's list only ("Orders for my books"); null elsewhere. */
   ownerShare: moneySchema.nullable(),
-  /** The first book of the order (its snapshot, D7), for list rows: "Matilda +2 more". */
+  /** The first book of the order (its snapshot), for list rows: "Matilda +2 more". */
   firstItem: z.object({ title: z.string(), coverUrl: z.string() }).nullable(),
   createdAt: timestampSchema,
-  /** D21: when the loan started (the order became Delivered) and when it is due. */
+  /** When the loan started (the order became Delivered) and when it is due. */
   deliveredAt: timestampSchema.nullable(),
   dueAt: timestampSchema.nullable(),
-  /** D24: the payment deadline while Waiting for Payment, else null. */
+  /** The payment deadline while Waiting for Payment, else null. */
   paymentDueAt: timestampSchema.nullable(),
   /** While Delivered: the due date and day count, computed by the server's clock and zone. */
   loan: loanClockSchema.nullable(),
-  /** D33: the borrower pressed "I have paid" and the order still waits for payment. */
+  /** The borrower pressed "I have paid" and the order still waits for payment. */
   paymentClaimed: z.boolean(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-/** An extension of the loan (D23): a charge on the order the admin marks paid. */
+/** An extension of the loan: a charge on the order the admin marks paid. */
 const orderExtensionViewSchema = z.object({
   id: z.string(),
   weeks: z.number().int(),
@@ -101,7 +101,7 @@ const orderExtensionViewSchema = z.object({
 });
 export type OrderExtensionView = z.infer<typeof orderExtensionViewSchema>;
 
-/** What the borrower may extend now, at which price and to which date; or why not (D23). */
+/** What the borrower may extend now, at which price and to which date; or why not. */
 const extensionOfferSchema = z.object({
   refusal: z.object({ code: z.enum(EXTENSION_REFUSALS), message: z.string() }).nullable(),
   options: z.array(
@@ -115,12 +115,12 @@ const extensionOfferSchema = z.object({
 });
 export type ExtensionOffer = z.infer<typeof extensionOfferSchema>;
 
-/** What an event recorded beyond the status change (D33). */
+/** What an event recorded beyond the status change. */
 const orderEventDetailsSchema = z.object({
   amountReceived: moneySchema.optional(),
   bankReference: z.string().optional(),
   receipt: z.boolean().optional(),
-  /** D36: why an admin rejected a payment claim. */
+  /** Why an admin rejected a payment claim. */
   reason: z.string().optional(),
 });
 export type OrderEventDetails = z.infer<typeof orderEventDetailsSchema>;
@@ -137,7 +137,7 @@ const orderEventViewSchema = z.object({
 });
 export type OrderEventView = z.infer<typeof orderEventViewSchema>;
 
-/** The payment panel's facts (D33): for the borrower and the admins only. */
+/** The payment panel's facts: for the borrower and the admins only. */
 const orderPaymentSchema = z.object({
   /** The amount to transfer; null until the shipping cost is set. */
   amount: moneySchema.nullable(),
@@ -146,27 +146,27 @@ const orderPaymentSchema = z.object({
   accountNumber: z.string(),
   /** The order number, used as the transfer reference. */
   reference: z.string(),
-  /** D24's deadline while Waiting for Payment, else null. */
+  /** The payment deadline while Waiting for Payment, else null. */
   deadline: timestampSchema.nullable(),
   claimedAt: timestampSchema.nullable(),
   receiptUrl: z.string().nullable(),
   confirmedAt: timestampSchema.nullable(),
   amountReceived: moneySchema.nullable(),
   bankReference: z.string().nullable(),
-  /** D36: the latest rejected claim and its reason (the deadline is then the new window's). */
+  /** The latest rejected claim and its reason (the deadline is then the new window's). */
   claimRejectedAt: timestampSchema.nullable(),
   claimRejectionReason: z.string().nullable(),
-  /** D36: cancelled after the borrower paid or said so: the team owes a refund (admins only). */
+  /** Cancelled after the borrower paid or said so: the team owes a refund (admins only). */
   refundOwedAt: timestampSchema.nullable(),
   /**
-   * D42's statement adapter, while Waiting for Payment: the exact amount to transfer (the total
-   * minus `code`, 1-999 rupiah, D43), unique among open orders; null under other providers.
+   * Under the statement adapter, while Waiting for Payment: the exact amount to transfer (the total
+   * minus `code`, 1-999 rupiah), unique among open orders; null under other providers.
    */
   transfer: z.object({ amount: moneySchema, code: moneySchema }).nullable(),
 });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
-/** The owner's share of an order (D34): for the owner and the admins only. */
+/** The owner's share of an order: for the owner and the admins only. */
 const orderShareSchema = z.object({
   itemsTotal: moneySchema,
   serviceFee: moneySchema,
@@ -198,7 +198,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   events: z.array(orderEventViewSchema),
   /** The viewer's roles on this order (one person may hold several). */
   viewerRoles: z.array(z.enum(ORDER_ROLES)),
-  /** The actions the viewer may take now (D8): the web shows exactly these buttons. */
+  /** The actions the viewer may take now: the web shows exactly these buttons. */
   allowedActions: z.array(z.enum(ACTION_TYPES)),
   /** Admin only (spec: the admin-only owner address block); null for everyone else. */
   ownerContact: z
@@ -212,7 +212,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   extensions: z.array(orderExtensionViewSchema),
   /** Borrower only, while Delivered; null for everyone else. */
   extensionOffer: extensionOfferSchema.nullable(),
-  /** D25: members waiting for each of the order's books while it is open; others left out. */
+  /** Members waiting for each of the order's books while it is open; others left out. */
   waitingByBook: z.record(z.string(), z.number().int()),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -53,12 +53,12 @@ export function byUrgency<
   });
 }
 
-/** Where the loan stands while the books are with the borrower (D21): the server's loan clock. */
+/** Where the loan stands while the books are with the borrower: the server's loan clock. */
 export interface NextStepLoan {
   state: DueState;
   /** Due date minus today: 0 due today, negative overdue. */
   daysLeft: number;
-  /** An overdue reminder went to the borrower for this due date (D22). */
+  /** An overdue reminder went to the borrower for this due date. */
   borrowerReminded: boolean;
 }
 
@@ -66,7 +66,7 @@ export interface NextStepInput {
   status: OrderStatus;
   viewer: OrderRole;
   deliveryMethod: DeliveryMethod;
-  /** The borrower pressed "I have paid" (D33) and the payment is not confirmed yet. */
+  /** The borrower pressed "I have paid" and the payment is not confirmed yet. */
   paymentClaimed?: boolean;
   /** While Delivered: the loan clock; null or absent otherwise. */
   loan?: NextStepLoan | null;
@@ -97,10 +97,10 @@ const STEP_NAMES: Record<OrderStatus, string> = {
 const PICKUP_SPECIFIC: readonly string[] = ['draft', 'processed', 'onTheWay', 'returning'];
 
 /**
- * The viewer's one next step (D35): a pure function of (status, viewer, delivery method, loan
+ * The viewer's one next step: a pure function of (status, viewer, delivery method, loan
  * state), so every view of an order shows the same words and one table test covers them all.
  * While Delivered the loan clock picks the words: an overdue loan asks the borrower to return
- * now and tells owner and admins it is late and whether the borrower has been reminded (D22).
+ * now and tells owner and admins it is late and whether the borrower has been reminded.
  */
 export function nextStep({ status, viewer, deliveryMethod, paymentClaimed, loan }: NextStepInput): NextStep {
   let step = STEP_NAMES[status];

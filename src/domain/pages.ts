@@ -1,6 +1,6 @@
 import { UUID_PATTERN } from './ids';
 // The web app's pages as the server knows them: an unknown path answers HTTP 404 (with the app's
-// designed not-found page), and each page's HTML carries its own meta description, in the page's language (D29). The router
+// designed not-found page), and each page's HTML carries its own meta description, in the page's language. The router
 // (src/web/app/router.tsx) draws the same paths; pages.test.ts keeps the two in step.
 
 export interface PagePattern {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneySchema, timestampSchema } from './api-types';
 
-// Payouts in one batch (D34, D41) as the API returns them. Money is a decimal string (D2).
+// Payouts in one batch as the API returns them. Money is a decimal string.
 
 const payoutBatchLineSchema = z.object({
   ownerId: z.string().nullable(),

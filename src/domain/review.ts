@@ -62,7 +62,7 @@ export const reputationSchema = z.object({
   count: z.number().int(),
   /** Loans the member borrowed that are Completed. */
   loansCompleted: z.number().int(),
-  /** Of those with a due date (D21), the share whose return started by the due date, 0..1; null when none. */
+  /** Of those with a due date, the share whose return started by the due date, 0..1; null when none. */
   onTimeShare: z.number().nullable(),
 });
 export type Reputation = z.infer<typeof reputationSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moneySchema } from './api-types';
 
 // The admin's Statistics tab: the marketplace week by week, as the API returns it. Weeks run
-// Monday to Sunday in the operator's time zone (D21); every figure belongs to the week its
+// Monday to Sunday in the operator's time zone; every figure belongs to the week its
 // moment fell in (placed, paid, handed over, completed, listed, paid out).
 
 /** How many weeks the tab shows, the current (partial) week last. */
@@ -27,15 +27,15 @@ const statisticsWeekSchema = z.object({
   medianMinutesToHandover: z.number().int().nullable(),
   /** Orders completed with a due date: the loans returned. */
   loansReturned: z.number().int(),
-  /** Of those, the ones whose return started by the due date (D21). */
+  /** Of those, the ones whose return started by the due date. */
   loansReturnedOnTime: z.number().int(),
-  /** What borrowers paid for the orders paid (rent and shipping), not cancelled since (D36). */
+  /** What borrowers paid for the orders paid (rent and shipping), not cancelled since. */
   collected: moneySchema,
-  /** The platform's service fees on those orders' rent (D34). */
+  /** The platform's service fees on those orders' rent. */
   serviceFees: moneySchema,
-  /** The gateway's fees on every payment received (D43), borne by the platform. */
+  /** The gateway's fees on every payment received, borne by the platform. */
   gatewayFees: moneySchema,
-  /** Money paid out to owners (D34), by the day paid. */
+  /** Money paid out to owners, by the day paid. */
   ownerPayouts: moneySchema,
 });
 export type StatisticsWeek = z.infer<typeof statisticsWeekSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coverUrlsSchema, timestampSchema } from './api-types';
 import { WAITLIST_STATES } from './waitlist';
 
-// The waitlist's answers (D25, D39), declared once as zod schemas.
+// The waitlist's answers, declared once as zod schemas.
 
 const estimateSchema = z.object({
   /** Local dates (YYYY-MM-DD) in the operator's time zone. */
@@ -41,7 +41,7 @@ const myWaitlistEntrySchema = z.object({
   joinedAt: timestampSchema,
 });
 export type MyWaitlistEntry = z.infer<typeof myWaitlistEntrySchema>;
-/** A hold that lapsed unanswered lately (D25): the book and when the hold ended. */
+/** A hold that lapsed unanswered lately: the book and when the hold ended. */
 const lapsedHoldSchema = z.object({
   bookId: z.string(),
   title: z.string(),

@@ -1,16 +1,16 @@
 import type { ErrorCode } from './error-codes';
 import { addDays, localDate } from './loan';
 
-// The waitlist's rules (D25) and its honest estimate (D39), shared by server and web.
+// The waitlist's rules and its honest estimate, shared by server and web.
 
 /** D25: how many books one member may wait for at once. */
 export const MAX_WAITLISTS = 10;
-/** D25: how long the first waiter's exclusive hold lasts. */
+/** How long the first waiter's exclusive hold lasts. */
 export const HOLD_HOURS = 48;
 /** How long My waitlist keeps a line for a hold that lapsed unanswered. */
 export const LAPSED_HOLD_SHOWN_DAYS = 14;
 
-/** The refusals the waitlist answers with (D25); their texts are `errors:codes.<CODE>`. */
+/** The refusals the waitlist answers with; their texts are `errors:codes.<CODE>`. */
 export type WaitlistErrorCode = Extract<ErrorCode, `WAITLIST_${string}`>;
 
 /**
@@ -36,17 +36,17 @@ export type WaitlistState = (typeof WAITLIST_STATES)[number];
 
 /** The loan that has the book now, as far as the estimate needs it. */
 export interface CurrentLoan {
-  /** The end of the loan (D21) once the books are with the borrower; null before delivery. */
+  /** The end of the loan once the books are with the borrower; null before delivery. */
   dueAt: Date | null;
   /** The order's borrow weeks (used before delivery, when there is no due date yet). */
   weeks: number;
-  /** Extensions the loan may still take (D23: none while someone waits). */
+  /** Extensions the loan may still take (none while someone waits). */
   extensionsLeft: number;
 }
 
 /** Days allowed for handing a book on: its return, or its delivery before a loan starts. */
 const HANDOVER_DAYS = 3;
-/** The longest single extension (D23). */
+/** The longest single extension. */
 const LONGEST_EXTENSION_WEEKS = 2;
 
 export interface EstimateWindow {

@@ -4,7 +4,7 @@ import { FIELD_MSG } from './error-codes';
 import { normalizeIsbn } from './isbn';
 import { timestampSchema } from './api-types';
 
-// Wanted books (D47): a member marks a title (with its author, or not) or an ISBN as wanted and
+// Wanted books: a member marks a title (with its author, or not) or an ISBN as wanted and
 // is told once per matching book when one is listed or becomes available.
 
 const words = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).optional();

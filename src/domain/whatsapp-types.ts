@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Answers of the WhatsApp routes (D45). The number leaves the server only in these two: to its
+// Answers of the WhatsApp routes. The number leaves the server only in these two: to its
 // own member, and to the other side of a placed order (or an admin) as a chat contact.
 
 /** GET and PUT /api/profile/whatsapp: the member's own number, or null when none is shared. */

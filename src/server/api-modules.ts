@@ -17,16 +17,16 @@ import { pickupLocationsRoutes } from './modules/pickup-locations/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
-// Where members are: WhatsApp chat links (D45)
+// Where members are: WhatsApp chat links
 import { whatsappRoutes } from './modules/whatsapp/routes';
-// Every book findable (D46): the borrowed section and "Did you mean".
+// Every book findable: the borrowed section and "Did you mean".
 import { findRoutes } from './modules/find/routes';
 import { wantedRoutes } from './modules/wanted/routes';
-// Owners away (D48)
+// Owners away
 import { awayRoutes } from './modules/away/routes';
-// Late and wrong money as tasks (D44), the gateway's fees in the figures (D43)
+// Late and wrong money as tasks, the gateway's fees in the figures
 import { financeRoutes } from './modules/finance/routes';
-// Members choose their channels: push notices and choices (D45)
+// Members choose their channels: push notices and choices
 import { noticesRoutes } from './modules/notices/routes';
 // The marketplace at a glance: the admin's weekly statistics
 import { statisticsRoutes } from './modules/statistics/routes';
@@ -52,20 +52,20 @@ const API_MODULES = [
   salesRoutes,
   adminRoutes,
   waitlistRoutes,
-  // Payouts in one batch (D34)
+  // Payouts in one batch
   payoutBatchesRoutes,
-  // Where members are: WhatsApp chat links (D45)
+  // Where members are: WhatsApp chat links
   whatsappRoutes,
-  // Every book findable (D46), wanted books (D47)
+  // Every book findable, wanted books
   findRoutes,
   wantedRoutes,
-  // Owners away (D48)
+  // Owners away
   awayRoutes,
-  // The operator's day (D49, D50)
+  // The operator's day: delivery priced by area, the 24-hour promise
   deliveryPricesRoutes,
-  // Late and wrong money as tasks (D44), the gateway's fees in the figures (D43)
+  // Late and wrong money as tasks, the gateway's fees in the figures
   financeRoutes,
-  // Members choose their channels (D45)
+  // Members choose their channels
   noticesRoutes,
   // The marketplace at a glance: the admin's weekly statistics
   statisticsRoutes,

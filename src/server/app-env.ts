@@ -23,7 +23,7 @@ export interface SessionUser {
   email: string;
   role: 'user' | 'admin';
   emailVerified: boolean;
-  /** The member's saved language (D29). */
+  /** The member's saved language. */
   language: UiLanguage;
 }
 
@@ -33,7 +33,7 @@ export interface AppEnv {
     user: SessionUser | null;
     sessionId: string | null;
     requestId: string;
-    /** The client's address for rate limits and logs (app.ts clientAddress, D31). */
+    /** The client's address for rate limits and logs (app.ts clientAddress). */
     clientIp: string;
     /** The catalog and session versions, read once per request (db/versions.ts). */
     versions: () => Promise<Versions>;

@@ -50,9 +50,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
-  // D31: how many reverse proxies stand in front; 0 ignores X-Forwarded-For entirely.
+  // How many reverse proxies stand in front; 0 ignores X-Forwarded-For entirely.
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
-  // D42: how payments are taken and confirmed. Default: fake in development and tests, manual
+  // How payments are taken and confirmed. Default: fake in development and tests, manual
   // in production. statement matches transfers of a unique amount from an uploaded bank
   // statement (no gateway). The xendit adapter needs its secret key and callback token.
   PAYMENT_PROVIDER: z.enum(['manual', 'statement', 'fake', 'xendit']).optional(),
@@ -87,7 +87,7 @@ export interface Config {
   /** Connections this instance keeps to PostgreSQL (not PGlite's, which has one). */
   databasePoolSize: number;
   authSecret: string;
-  /** Web Push (D45): the VAPID key pair and the contact the push services see. */
+  /** Web Push: the VAPID key pair and the contact the push services see. */
   vapid: { publicKey: string; privateKey: string; subject: string };
   mail: { transport: 'smtp' | 'file' | 'none'; smtpUrl: string | null; from: string };
   adminEmail: string | null;
@@ -98,19 +98,19 @@ export interface Config {
   rateLimitEnabled: boolean;
   /** Run the outbox worker's 60-second timer in this process. */
   emailWorker: boolean;
-  /** IANA zone for due dates and day counts (D21), default Asia/Makassar. */
+  /** IANA zone for due dates and day counts, default Asia/Makassar. */
   timeZone: string;
-  /** Hours an order may wait for payment before the system cancels it (D24). */
+  /** Hours an order may wait for payment before the system cancels it. */
   paymentWindowHours: number;
-  /** Service fee in whole percent of the items total (D34), 0..20. */
+  /** Service fee in whole percent of the items total, 0..20. */
   serviceFeePercent: number;
   /** Tests only: the clock offset this process starts with (0 in production). */
   clockOffsetMs: number;
-  /** The bucket images live in (D31), or null for the data folder's uploads/. */
+  /** The bucket images live in, or null for the data folder's uploads/. */
   s3: S3Settings | null;
   /** Reverse proxies in front: the client address is the Nth X-Forwarded-For entry from the right (0: the socket's). */
   trustedProxies: number;
-  /** D42: the payment adapter and, for xendit and fake, the gateway's settings. */
+  /** The payment adapter and, for xendit and fake, the gateway's settings. */
   paymentProvider: PaymentProviderSettings;
 }
 

@@ -34,7 +34,7 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** The configured image store (D31): the bucket when S3_ variables are set, else DATA_DIR/uploads. */
+/** The configured image store: the bucket when S3_ variables are set, else DATA_DIR/uploads. */
 export function openStorage(config: Config): Storage {
   return config.s3 ? createS3Storage(config.s3) : createDiskStorage(join(config.dataDir, 'uploads'));
 }
@@ -66,9 +66,9 @@ export async function createRuntime(
     transport,
     log,
     intervalMs: EMAIL_WORKER_INTERVAL_MS,
-    // D24: each pass of the worker first fires the due timers, whose emails it then sends.
+    // Each pass of the worker first fires the due timers, whose emails it then sends.
     beforeSend: () => fireDueTimers({ db: database.db, config, log }),
-    // D45: pushes to the devices members allowed, and one-click unsubscribe on chosen emails.
+    // Pushes to the devices members allowed, and one-click unsubscribe on chosen emails.
     push: createPushSender({ db: database.db, config, log }),
     unsubscribeHeaders: (to, kinds) => listUnsubscribeHeaders(config, to, kinds),
   });

@@ -1,4 +1,4 @@
-// Push notices in the service worker (D45). The app's service worker imports this file; it has
+// Push notices in the service worker. The app's service worker imports this file; it has
 // no other work of its own. A push (src/server/outbox/push.ts) carries JSON: the title and body
 // to show, the page to open, and a tag (the outbox row) so a repeat after a crash replaces the
 // notification it already showed. A click focuses a window already on that page, else brings

@@ -23,7 +23,7 @@ import {
   SAVED_AT_HEADER,
   SESSION_READ,
 } from './lib/offline-cache';
-// Web Push (D45): the push and notification-click handlers.
+// Web Push: the push and notification-click handlers.
 import './push-sw';
 
 declare const self: ServiceWorkerGlobalScope & {

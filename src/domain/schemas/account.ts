@@ -89,7 +89,7 @@ export const signUpRequestSchema = profileSchema.extend({
   email,
   password: newPassword,
   callbackURL: z.string().optional(),
-  /** The language the member signed up in: their emails' until they choose another (D29). */
+  /** The language the member signed up in: their emails' until they choose another. */
   language: z.enum(UI_LANGUAGES).optional(),
 });
 

@@ -38,7 +38,7 @@ interface RupiahRules {
   minMessage: string;
   max: number;
   maxMessage: string;
-  /** Answer for a fraction ("12.5"); D32's message unless told. */
+  /** Answer for a fraction ("12.5"); the whole-rupiah message unless told. */
   whole?: string;
 }
 

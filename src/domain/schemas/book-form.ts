@@ -90,7 +90,7 @@ export const bookFormSchema = z
       .optional()
       .transform(blankToUndefined)
       .pipe(priceField('monthlyPriceMin', FIELD_MSG.monthlyPricePositive).optional()),
-    // D28: an optional price to buy the book, by the weekly price's rules (D32).
+    // D28: an optional price to buy the book, by the weekly price's rules.
     salePrice: z
       .string()
       .optional()
@@ -113,7 +113,7 @@ export const bookStatusChangeSchema = z.object({
 });
 export type BookStatusChange = z.output<typeof bookStatusChangeSchema>;
 
-// ---------------------------------------------------------------- cover (D18)
+// ---------------------------------------------------------------- cover
 
 export const COVER_ACCEPT = COVER_MIME_TYPES.join(',');
 

@@ -3,7 +3,7 @@ import { LOCATION_MAX, LOCATION_MIN } from '@domain/constants';
 import { FIELD_MSG } from '@domain/error-codes';
 import { amountMessage, rupiahField, SHIPPING_COST_MAX } from './amount';
 
-// D49: a delivery price per pair of areas. An area is a profile location (D38), matched as
+// D49: a delivery price per pair of areas. An area is a profile location, matched as
 // written, so it has the profile's bounds; the price is a shipping cost in whole rupiah and its
 // minimum is checked by shippingCostProblem (order-machine.ts), as for a price set by hand.
 
@@ -33,7 +33,7 @@ export const deliveryPriceRowSchema = z.object({
   id: z.string(),
   ownerArea: z.string().nullable().describe('Null: the default for any owner area'),
   borrowerArea: z.string(),
-  price: z.string().describe('Whole rupiah as a decimal string (D2)'),
+  price: z.string().describe('Whole rupiah as a decimal string'),
   updatedAt: z.string(),
 });
 export type DeliveryPriceRow = z.infer<typeof deliveryPriceRowSchema>;

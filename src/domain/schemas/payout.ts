@@ -53,7 +53,7 @@ export const rejectClaimSchema = z.object({
     .max(300, FIELD_MSG.rejectReasonMax),
 });
 
-/** "Mark batch paid" (D34's batch): the day the bank sent the transfers. */
+/** "Mark batch paid": the day the bank sent the transfers. */
 export const markBatchPaidSchema = z.object({
   paidOn: z.iso.date({ error: FIELD_MSG.payoutDateRequired }),
 });

@@ -51,7 +51,7 @@ const ENDPOINTS: AuthEndpoint[] = [
   {
     path: '/sign-up/email',
     summary:
-      'Register (D10: the account stays unconfirmed until the emailed link is followed). A taken address answers like a new one and its owner is emailed instead.',
+      'Register (the account stays unconfirmed until the emailed link is followed). A taken address answers like a new one and its owner is emailed instead.',
     body: signUpRequestSchema,
     answer: signUpAnswerSchema,
   },

@@ -3,7 +3,7 @@ import { emailWords, languageOf } from '@server/lib/i18n';
 import { renderEmail } from '@server/outbox/layout';
 import { enqueueEmail } from '@server/outbox/outbox';
 
-// The account emails (D16): each is queued in the outbox (D14); callers kick the worker. Each
+// The account emails (D16): each is queued in the outbox; callers kick the worker. Each
 // is worded in the account's saved language (D29), read when it is queued: the language the
 // member had when it happened (the one they signed up in, for the confirmation).
 

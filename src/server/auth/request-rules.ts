@@ -25,7 +25,7 @@ function onlyParsed(body: Record<string, unknown>, parsed: Record<string, unknow
 
 export const accountRequestRules = createAuthMiddleware(async (ctx) => {
   // Over HTTP only the endpoints in served-endpoints.ts reach Better Auth (app.ts): the admin
-  // plugin's (D12), update-user (spec 5's profile rules), GET /verify-email (login CSRF) and the
+  // plugin's, update-user (spec 5's profile rules), GET /verify-email (login CSRF) and the
   // rest are closed there; these rules run for those and for the server's own calls.
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   switch (ctx.path) {
@@ -68,7 +68,7 @@ const SIGN_UP_ANSWER = { ok: true } as const;
 
 /**
  * After Better Auth answered: a sign-up gets SIGN_UP_ANSWER, and after a successful password
- * change (D11), however it was called, the member gets a notice.
+ * change, however it was called, the member gets a notice.
  */
 export function accountAnswerRules(
   onPasswordChanged: (user: { email: string; name: string; language?: string | null }) => Promise<void>,

@@ -60,9 +60,9 @@ export const user = pgTable(
     location: text('location'),
     address: text('address'),
     role: text('role').notNull().default('user'),
-    // The language of the member's screens and emails (D29): the one they signed up in, then their choice.
+    // The language of the member's screens and emails: the one they signed up in, then their choice.
     language: text('language').notNull().default('en'),
-    // Where an owner's earnings are paid (D34); optional until they have something payable.
+    // Where an owner's earnings are paid; optional until they have something payable.
     payoutBankName: text('payout_bank_name'),
     payoutAccountName: text('payout_account_name'),
     payoutAccountNumber: text('payout_account_number'),
@@ -192,9 +192,9 @@ export const favouritePickupLocations = pgTable(
   (t) => [index('favourite_pickup_location_idx').on(t.pickupLocationId)],
 );
 
-// ---------------------------------------------------------------- delivery prices (D49)
+// ---------------------------------------------------------------- delivery prices
 /**
- * What a delivery costs from an owner's area to a borrower's area (D38: profile locations,
+ * What a delivery costs from an owner's area to a borrower's area (profile locations,
  * matched as written); a row without an owner area is the default into that borrower area.
  * Checkout copies the price onto the order, so a later change never touches a placed order.
  */
@@ -219,7 +219,7 @@ export const books = pgTable(
   'books',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Null only after the owner's account was deleted (D13); the book is then soft-deleted too.
+    // Null only after the owner's account was deleted; the book is then soft-deleted too.
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     title: varchar('title', { length: 100 }).notNull(),
     author: varchar('author', { length: 100 }).notNull(),
@@ -230,30 +230,30 @@ export const books = pgTable(
     summary: varchar('summary', { length: 500 }),
     weeklyPrice: numeric('weekly_price', { precision: 12, scale: 2 }).notNull(),
     monthlyPrice: numeric('monthly_price', { precision: 12, scale: 2 }),
-    /** D28: an optional price to buy the book outright. */
+    /** An optional price to buy the book outright. */
     salePrice: numeric('sale_price', { precision: 12, scale: 2 }),
-    /** D28: marked Sold (the book is soft-deleted at the same moment). */
+    /** Marked Sold (the book is soft-deleted at the same moment). */
     soldAt: timestamp('sold_at', { withTimezone: true }),
     coverKey: text('cover_key').notNull(),
-    // Up to 4 photos (D18) in the owner's order: coverKey is the first, these the rest.
+    // Up to 4 photos in the owner's order: coverKey is the first, these the rest.
     extraPhotoKeys: text('extra_photo_keys').array().notNull().default(sql`'{}'`),
     // The cover was drawn by the demo seed (title and author set in type): an owner's photo replaces it.
     coverDrawn: boolean('cover_drawn').notNull().default(false),
-    // D30: ISBN-13, or null when the owner gave none.
+    // ISBN-13, or null when the owner gave none.
     isbn: varchar('isbn', { length: 13 }),
-    // D38: where the book is, its owner's location. PostgreSQL copies it from the owner on every
+    // Where the book is, its owner's location. PostgreSQL copies it from the owner on every
     // write and moves it when the owner's location changes (migration 0015): never set it here.
     area: text('area'),
-    // The open order that holds this book (D6); null when the book is free.
+    // The open order that holds this book; null when the book is free.
     reservedByOrderId: uuid('reserved_by_order_id').references((): AnyPgColumn => orders.id, {
       onDelete: 'set null',
     }),
-    // D46: while an order holds the book, when its loan ends (the order's due date once delivered,
+    // While an order holds the book, when its loan ends (the order's due date once delivered,
     // else its weeks from the order); null when none does. PostgreSQL keeps it from the reservation
     // and the order's dates (migration 0041): never set it here.
     loanEndsAt: timestamp('loan_ends_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    // D25: the member whose exclusive hold this book is in (the waitlist's first waiter); null
+    // The member whose exclusive hold this book is in (the waitlist's first waiter); null
     // when nobody holds it. Only that member may put the book in a cart or check it out.
     heldForId: text('held_for_id').references((): AnyPgColumn => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -319,11 +319,11 @@ export const books = pgTable(
     index('books_listed_title_idx')
       .on(sql`lower(${t.title})`, t.id, t.category, t.condition, t.language, t.weeklyPrice, t.title)
       .where(sql`listed`),
-    // A filtered listing's capped count: the matching books are one range (D17).
+    // A filtered listing's capped count: the matching books are one range.
     index('books_listed_filters_idx')
       .on(t.category, t.condition, t.language, t.weeklyPrice)
       .where(sql`listed`),
-    // An owner's shelf in each sort (D17): its books that are not deleted, the status checked
+    // An owner's shelf in each sort: its books that are not deleted, the status checked
     // in the index (onShelfOf), so a page, a cursor and the capped count read one range.
     index('books_shelf_created_idx')
       .on(t.ownerId, t.createdAt, t.id, t.status)
@@ -343,7 +343,7 @@ export const books = pgTable(
     index('books_shelf_title_idx')
       .on(t.ownerId, sql`lower(${t.title})`, t.id, t.status, t.title)
       .where(sql`deleted_at is null`),
-    // The catalog filtered by area (D38), newest first.
+    // The catalog filtered by area, newest first.
     index('books_listed_area_created_idx')
       .on(t.area, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`listed`),
@@ -356,7 +356,7 @@ export const books = pgTable(
     index('books_out_author_trgm_idx')
       .using('gin', sql`${t.author} gin_trgm_ops`)
       .where(sql`deleted_at is null and (reserved_by_order_id is not null or status = 'Borrowed')`),
-    // D46's section in its order: the books out now, soonest loan's end first (find/service.ts).
+    // The borrowed section in its order: the books out now, soonest loan's end first (find/service.ts).
     index('books_out_loan_end_idx')
       .on(t.loanEndsAt, t.createdAt.desc(), t.id)
       .where(sql`deleted_at is null and (reserved_by_order_id is not null or status = 'Borrowed')`),
@@ -406,7 +406,7 @@ export const catalogChanges = pgTable(
 /**
  * One row whose version moves at the commit of every transaction that ends a session or
  * changes what a session shows (deferred triggers, migration 0004): each instance keeps its
- * session cache only while this version stands (D9, D11).
+ * session cache only while this version stands.
  */
 export const sessionRevocation = pgTable(
   'session_revocation',
@@ -462,7 +462,7 @@ export const orders = pgTable(
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull(),
     userEmail: text('user_email').notNull(),
-    // One order per owner (D5).
+    // One order per owner.
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     ownerName: text('owner_name').notNull(),
     status: orderStatusEnum('status').notNull().default('Draft'),
@@ -478,26 +478,26 @@ export const orders = pgTable(
     total: numeric('total', { precision: 12, scale: 2 }),
     paymentMethod: text('payment_method').notNull().default('manual'),
     notes: text('notes'),
-    // D21: the loan starts when the order becomes Delivered and ends at due_at (end of the day
-    // in the operator's time zone); D24: the payment deadline while Waiting for Payment.
+    // The loan starts when the order becomes Delivered and ends at due_at (end of the day
+    // in the operator's time zone); the payment deadline while Waiting for Payment.
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
-    // D22: when an overdue reminder last went to the borrower for the current due date, so
+    // When an overdue reminder last went to the borrower for the current due date, so
     // the owner and the admins are told the truth about it; cleared when the due date moves.
     overdueRemindedAt: timestamp('overdue_reminded_at', { withTimezone: true }),
-    // D34: fixed at checkout through the pricing module; the share is payable once Completed.
+    // Fixed at checkout through the pricing module; the share is payable once Completed.
     serviceFee: numeric('service_fee', { precision: 12, scale: 2 }),
     ownerShare: numeric('owner_share', { precision: 12, scale: 2 }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    // D33: the borrower's "I have paid" (with an optional private receipt photo) and the
+    // The borrower's "I have paid" (with an optional private receipt photo) and the
     // admin's confirmation with the amount received and the bank reference.
     paymentClaimedAt: timestamp('payment_claimed_at', { withTimezone: true }),
     paymentReceiptKey: text('payment_receipt_key'),
     paymentConfirmedAt: timestamp('payment_confirmed_at', { withTimezone: true }),
     paymentReceivedAmount: numeric('payment_received_amount', { precision: 12, scale: 2 }),
     paymentBankReference: text('payment_bank_reference'),
-    // D36: the latest rejected claim, its reason (shown to the borrower with the new deadline),
+    // The latest rejected claim, its reason (shown to the borrower with the new deadline),
     // and a refund the team owes because the order was cancelled after the borrower paid.
     paymentClaimRejectedAt: timestamp('payment_claim_rejected_at', { withTimezone: true }),
     paymentClaimRejectionReason: text('payment_claim_rejection_reason'),
@@ -519,14 +519,14 @@ export const orders = pgTable(
     index('orders_user_name_trgm_idx').using('gin', sql`${t.userName} gin_trgm_ops`),
     index('orders_owner_name_trgm_idx').using('gin', sql`${t.ownerName} gin_trgm_ops`),
     index('orders_owner_status_idx').on(t.ownerId, t.status),
-    // The Finance tab's paid orders of a month (D43, migration 0031).
+    // The Finance tab's paid orders of a month (migration 0031).
     index('orders_payment_confirmed_idx')
       .on(t.paymentConfirmedAt)
       .where(sql`payment_confirmed_at is not null`),
     // The Statistics tab's orders completed and handed over per week (migration 0038).
     index('orders_completed_idx').on(t.completedAt).where(sql`completed_at is not null`),
     index('orders_delivered_idx').on(t.deliveredAt).where(sql`delivered_at is not null`),
-    // The admin's "Needs you now" queue (D50, migration 0037): claims to check and overdue
+    // The admin's "Needs you now" queue (migration 0037): claims to check and overdue
     // returns, each soonest first.
     index('orders_claims_waiting_idx')
       .on(t.paymentClaimedAt, t.id)
@@ -539,7 +539,7 @@ export const orders = pgTable(
   ],
 );
 
-/** A snapshot of the book as it was at checkout (D7): history never changes with the book. */
+/** A snapshot of the book as it was at checkout: history never changes with the book. */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -564,7 +564,7 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_book_idx').on(t.bookId)],
 );
 
-/** Every status change (D7): from, to, who, when. */
+/** Every status change: from, to, who, when. */
 export const orderEvents = pgTable(
   'order_events',
   {
@@ -578,20 +578,20 @@ export const orderEvents = pgTable(
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
     actorRole: text('actor_role').notNull(),
-    /** What the step recorded beyond the status, e.g. the amount received and bank reference (D33). */
+    /** What the step recorded beyond the status, e.g. the amount received and bank reference. */
     details: jsonb('details').$type<OrderEventDetails>(),
     createdAt: createdAt(),
   },
   (t) => [
     index('order_events_order_idx').on(t.orderId, t.createdAt),
-    // The week's pricings, for the late-priced figure (D50, migration 0037).
+    // The week's pricings, for the late-priced figure (migration 0037).
     index('order_events_priced_idx')
       .on(t.createdAt)
       .where(sql`from_status = 'Draft' and to_status = 'Waiting for Payment'`),
   ],
 );
 
-/** An extension of a loan (D23): a charge on the order that the admin marks paid. */
+/** An extension of a loan: a charge on the order that the admin marks paid. */
 export const orderExtensions = pgTable(
   'order_extensions',
   {
@@ -612,7 +612,7 @@ export const orderExtensions = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- timers (D24)
+// ---------------------------------------------------------------- timers
 /**
  * Every timer (reminders, payment windows, later holds) is a row with a due time and a unique
  * key; the outbox worker claims due rows with FOR UPDATE SKIP LOCKED and fires each once.
@@ -630,7 +630,7 @@ export const timers = pgTable(
     refAt: timestamp('ref_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     firedAt: timestamp('fired_at', { withTimezone: true }),
-    /** D37: fired but superseded by a later reminder due at the same moment, so nothing was sent. */
+    /** Fired but superseded by a later reminder due at the same moment, so nothing was sent. */
     skippedAt: timestamp('skipped_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
@@ -644,7 +644,7 @@ export const timers = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- waitlist (D25, D39)
+// ---------------------------------------------------------------- waitlist
 /**
  * A member waiting for a reserved or borrowed book, in the order they joined (`seq`). The first
  * waiter's row carries the hold's end (`hold_until`) while the book is held for them; a partial
@@ -673,7 +673,7 @@ export const waitlistEntries = pgTable(
 );
 
 /**
- * A hold that lapsed unanswered (D25): My waitlist keeps a line for it for a while
+ * A hold that lapsed unanswered: My waitlist keeps a line for it for a while
  * (LAPSED_HOLD_SHOWN_DAYS), so it never vanishes silently.
  */
 export const waitlistLapsedHolds = pgTable(
@@ -693,7 +693,7 @@ export const waitlistLapsedHolds = pgTable(
 );
 
 /**
- * Wanted books (D47): a title (with its author, or not) or an ISBN a member waits to see listed.
+ * Wanted books: a title (with its author, or not) or an ISBN a member waits to see listed.
  * `title_key` and `author_key` are the folded words the matching compares (migration 0034).
  */
 export const wantedBooks = pgTable(
@@ -763,7 +763,7 @@ export const bookDrafts = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- payouts (D34)
+// ---------------------------------------------------------------- payouts
 /** Money paid to an owner by an admin; the payable balance is completed shares minus these. */
 export const payouts = pgTable(
   'payouts',
@@ -777,7 +777,7 @@ export const payouts = pgTable(
     recordedById: text('recorded_by_id').references(() => user.id, { onDelete: 'set null' }),
     recordedByName: text('recorded_by_name').notNull(),
     createdAt: createdAt(),
-    /** The batch line this payout paid (D34's batch): one payout per line, however often marked. */
+    /** The batch line this payout paid: one payout per line, however often marked. */
     batchLineId: uuid('batch_line_id').references(() => payoutBatchLines.id),
   },
   (t) => [
@@ -791,7 +791,7 @@ export const payouts = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- payouts in one batch (D34, D41)
+// ---------------------------------------------------------------- payouts in one batch
 /**
  * Every payable owner's balance frozen for one bulk transfer: downloaded as the bank's CSV, then
  * marked paid (each line becomes one payout). At most one batch is open (unpaid) at a time.
@@ -872,7 +872,7 @@ export const ledgerSettings = pgTable(
 );
 
 /**
- * D39: each member's orders (other than cancelled ones) per borrow duration, kept by statement
+ * Each member's orders (other than cancelled ones) per borrow duration, kept by statement
  * triggers on orders (migration 0046), so the waitlist estimate finds a member's usual weeks in
  * a few rows whatever their history. No foreign key: a deleted member's orders lose their
  * member, which the triggers count as leaving.
@@ -887,7 +887,7 @@ export const memberBorrowWeeks = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.weeks] })],
 );
 
-// ---------------------------------------------------------------- conversations (D26)
+// ---------------------------------------------------------------- conversations
 /**
  * One conversation: about an order (its borrower and owner) or, when `orderId` is null, about a
  * book between the member who asked and its owner. Admins read and write every one. Names are
@@ -973,7 +973,7 @@ export const unreadTotals = pgTable('unread_totals', {
   total: integer('total').notNull().default(0),
 });
 
-// ---------------------------------------------------------------- reviews (D27)
+// ---------------------------------------------------------------- reviews
 /**
  * One review per side per order: the borrower rates the owner ('borrower' side), the owner the
  * borrower ('owner' side). Published when both sides wrote or 14 days after the first; never
@@ -1010,7 +1010,7 @@ export const reviews = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- email outbox (D14)
+// ---------------------------------------------------------------- email outbox
 export const emailNotifications = pgTable(
   'email_notifications',
   {
@@ -1028,11 +1028,11 @@ export const emailNotifications = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Every retry of the long window failed (lib/retry-policy.ts); only an admin's retry sends it again. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
-    /** A notice that may share one email with the recipient's other notices due at once (D37): address and language. */
+    /** A notice that may share one email with the recipient's other notices due at once: address and language. */
     digestKey: text('digest_key'),
     /** The notice as data, to be rendered as one part of a combined email (outbox/digest.ts). */
     notice: jsonb('notice').$type<StoredNotice>(),
-    /** Members choose their channels (D45): 'email' or 'push'; each channel batches and sends alone. */
+    /** Members choose their channels: 'email' or 'push'; each channel batches and sends alone. */
     channel: text('channel').$type<NoticeChannel>().notNull().default('email'),
     /** The notice's kind (@domain/notice-kinds), whose choices the insert trigger keeps; null always goes. */
     noticeKind: text('notice_kind'),
@@ -1052,7 +1052,7 @@ export const emailNotifications = pgTable(
     index('email_failed_created_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.failedAt} is not null`),
-    // Failed emails in the admin's queue, oldest failure first (D50, migration 0037).
+    // Failed emails in the admin's queue, oldest failure first (migration 0037).
     index('email_failed_at_idx')
       .on(t.failedAt, t.id)
       .where(sql`failed_at is not null and sent_at is null and channel = 'email'`),
@@ -1206,10 +1206,10 @@ export const statisticsSums = pgTable(
   (t) => [index('statistics_sums_week_idx').on(t.week)],
 );
 
-// ---------------------------------------------------------------- gateway payments (D42-D44)
+// ---------------------------------------------------------------- gateway payments
 /**
  * What a payment provider was asked to collect for an order (a dynamic QRIS code, a virtual
- * account), for the order's exact amount until its payment window closes (D24). `provider_ref`
+ * account), for the order's exact amount until its payment window closes. `provider_ref`
  * is the provider's id of it; our own id is the reference the provider echoes in its notices.
  * One pending row per order, method, channel and deadline (payments_open_uq), so two page
  * loads at once keep one.
@@ -1227,7 +1227,7 @@ export const payments = pgTable(
     channel: text('channel').notNull().default(''),
     providerRef: text('provider_ref').notNull(),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-    /** D43: the gateway's fee, borne by the platform's share; known once paid. */
+    /** The gateway's fee, borne by the platform's share; known once paid. */
     fee: numeric('fee', { precision: 12, scale: 2 }),
     status: text('status').$type<'pending' | 'paid' | 'expired' | 'refunded'>().notNull().default('pending'),
     qrString: text('qr_string'),
@@ -1244,7 +1244,7 @@ export const payments = pgTable(
       .on(t.orderId, t.method, t.channel, t.expiresAt)
       .where(sql`status = 'pending'`),
     index('payments_order_idx').on(t.orderId, t.createdAt),
-    // The Finance tab's gateway fees of a month (D43, migration 0031).
+    // The Finance tab's gateway fees of a month (migration 0031).
     index('payments_paid_idx').on(t.paidAt).where(sql`paid_at is not null`),
     // D42's statement adapter: no two open statement payments ask for one amount (migration 0035).
     uniqueIndex('payments_statement_amount_uq')
@@ -1275,7 +1275,7 @@ export const paymentNotices = pgTable(
   (t) => [uniqueIndex('payment_notices_webhook_uq').on(t.provider, t.webhookId)],
 );
 
-/** D44: money that arrived late, twice or wrong: an admin's task until refunded or revived. */
+/** Money that arrived late, twice or wrong: an admin's task until refunded or revived. */
 export const paymentTasks = pgTable(
   'payment_tasks',
   {
@@ -1295,11 +1295,11 @@ export const paymentTasks = pgTable(
     /** The resolving admin's user id, and their name as it was (migration 0031). */
     resolvedBy: text('resolved_by'),
     resolvedByName: text('resolved_by_name'),
-    /** Why it was dismissed (D44: e.g. an unknown reference already handled). */
+    /** Why it was dismissed (e.g. an unknown reference already handled). */
     note: text('note'),
     /** A refund through the provider was asked for: no revive or dismiss while it may be under way. */
     refundStartedAt: timestamp('refund_started_at', { withTimezone: true }),
-    /** D43: the gateway's fee on money no payment row holds (an unknown reference). */
+    /** The gateway's fee on money no payment row holds (an unknown reference). */
     fee: numeric('fee', { precision: 12, scale: 2 }),
     createdAt: createdAt(),
   },
@@ -1315,7 +1315,7 @@ export const paymentTasks = pgTable(
 
 // ---------------------------------------------------------------- WhatsApp numbers
 /**
- * A member's optional WhatsApp number (D45, migration 0027), in E.164, given with consent. Kept
+ * A member's optional WhatsApp number (migration 0027), in E.164, given with consent. Kept
  * apart from `user`, whose row the auth library answers, so the number leaves the server only
  * through the order chat links (modules/whatsapp).
  */
@@ -1362,7 +1362,7 @@ export type Payment = typeof payments.$inferSelect;
 export type PaymentNotice = typeof paymentNotices.$inferSelect;
 export type PaymentTask = typeof paymentTasks.$inferSelect;
 
-// ---------------------------------------------------------------- push notices and choices (D45)
+// ---------------------------------------------------------------- push notices and choices
 /** A browser's push subscription on a device its member allowed (migration 0032). */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -1379,7 +1379,7 @@ export const pushSubscriptions = pgTable(
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
 
-/** A member's choice for one notice kind and channel; no row means on (D45). */
+/** A member's choice for one notice kind and channel; no row means on. */
 export const noticeChoices = pgTable(
   'notice_choices',
   {
@@ -1402,7 +1402,7 @@ export const noticeChoices = pgTable(
 );
 
 /**
- * D48: an owner's away dates (the operator's days), one period per owner. `startsAt` and
+ * An owner's away dates (the operator's days), one period per owner. `startsAt` and
  * `backAt` are the first moment of `startsOn` and of the day after `endsOn`: away while the
  * clock is between them.
  */

@@ -3,7 +3,7 @@ import type { DbOrTx } from './types';
 import { catalogVersion, sessionRevocation } from './schema';
 
 // The two versions every instance's caches hang on: `catalog_version` (catalog counts and
-// pages, D17) and `session_revocation` (the session cache, D9, D11). Both move at the commit of
+// pages, D17) and `session_revocation` (the session cache). Both move at the commit of
 // the transaction that changed what they guard (deferred triggers, migrations 0002 and 0004), on
 // whichever instance wrote, and both are read together in one tiny prepared query.
 

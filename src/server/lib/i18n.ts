@@ -46,7 +46,7 @@ export const emailWords =
 
 /**
  * A moment with its zone named, so a reader whose device is set elsewhere knows which clock it
- * is: "Thursday, 26 November 2026 at 14:05 (Bali time)" / "… pukul 14.05 WITA" (D21). Every
+ * is: "Thursday, 26 November 2026 at 14:05 (Bali time)" / "… pukul 14.05 WITA". Every
  * time an email shows goes through here.
  */
 export function momentInZone(lang: UiLanguage, moment: string, timeZone: string): string {

@@ -4,7 +4,7 @@ import { translate } from '@server/lib/i18n';
 // The one email look: every template renders through here, HTML and plain text side by side,
 // in the recipient's language (D29): the template's words and the layout's own (the footer).
 
-/** One part of an email about several things, with its own link to act on it (D37). */
+/** One part of an email about several things, with its own link to act on it. */
 export interface EmailSection {
   heading: string;
   paragraphs: string[];
@@ -18,7 +18,7 @@ export interface EmailContent {
   paragraphs: string[];
   /** Label/value rows, e.g. order number, amounts. */
   rows?: Array<[string, string]>;
-  /** Parts of one email about several things (D37), each with a heading and its own link. */
+  /** Parts of one email about several things, each with a heading and its own link. */
   sections?: EmailSection[];
   button?: { label: string; url: string };
   footnote?: string;

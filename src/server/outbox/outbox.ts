@@ -24,11 +24,11 @@ import { combinePushes, type PushContent, type PushSender, pushDigestKey } from 
 // message in flight, once its lease runs out; every message carries the row id as its
 // Message-ID, so that repeat is recognisable.
 //
-// Notices (layout.ts, renderNotice) are the exception to one row, one email (D37): the row
+// Notices (layout.ts, renderNotice) are the exception to one row, one email: the row
 // claimed first takes with it, under the same lease, its recipient's other notices due at that
 // moment, and one email carries them all (digest.ts); they are marked sent together.
 //
-// Members choose their channels (D45): a notice may also go by push (push.ts) as a row of its
+// Members choose their channels: a notice may also go by push (push.ts) as a row of its
 // own with channel 'push'. Each channel is claimed, batched and marked on its own, so a push
 // that fails never holds an email back, and each goes once. The member's choices are kept by the
 // outbox's insert trigger (migration 0032), whoever writes the rows.
@@ -44,9 +44,9 @@ export interface QueuedEmail extends RenderedEmail {
   recipientType: 'user' | 'borrower' | 'owner' | 'admin';
   emailType: string;
   orderId?: string | null;
-  /** A notice may share one email with the recipient's other notices due at once (D37). */
+  /** A notice may share one email with the recipient's other notices due at once. */
   notice?: StoredNotice;
-  /** Where hours count (D45): the same notice as a push to the member's devices. */
+  /** Where hours count: the same notice as a push to the member's devices. */
   push?: PushContent;
 }
 
@@ -103,7 +103,7 @@ export interface Transport {
     subject: string;
     text: string;
     html: string;
-    /** List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on a non-essential email (D45). */
+    /** List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on a non-essential email. */
     headers?: Record<string, string>;
   }): Promise<void>;
 }
@@ -257,7 +257,7 @@ export async function retryFailedEmails(db: DbOrTx, only?: { id: string }): Prom
     .set({ failedAt: null, attempts: 0, nextAttemptAt: now() })
     .where(
       and(
-        // The Emails tab's rows: a push that failed for three days is no longer news (D45).
+        // The Emails tab's rows: a push that failed for three days is no longer news.
         eq(emailNotifications.channel, 'email'),
         isNull(emailNotifications.sentAt),
         isNotNull(emailNotifications.failedAt),
@@ -273,11 +273,11 @@ export function createOutbox(deps: {
   transport: Transport;
   log: Logger;
   intervalMs: number;
-  /** Work done at the start of every pass (the due timers, D24); its failure never stops the pass. */
+  /** Work done at the start of every pass (the due timers); its failure never stops the pass. */
   beforeSend?: () => Promise<unknown>;
-  /** Sends push rows (D45); without it they wait. */
+  /** Sends push rows; without it they wait. */
   push?: PushSender;
-  /** The one-click unsubscribe headers of an email of `kinds` to `to` (RFC 8058, D45). */
+  /** The one-click unsubscribe headers of an email of `kinds` to `to` (RFC 8058). */
   unsubscribeHeaders?: (to: string, kinds: NoticeKind[]) => Record<string, string> | undefined;
 }): Outbox {
   const { db, transport, log } = deps;
@@ -368,7 +368,7 @@ export function createOutbox(deps: {
     return total;
   }
 
-  /** One worker pass: the due timers first (D24), then the outbox. */
+  /** One worker pass: the due timers first, then the outbox. */
   async function pass(): Promise<OutboxRunResult> {
     if (deps.beforeSend) await deps.beforeSend().catch((err) => log.error({ err }, 'timer pass failed'));
     return drainOutbox();

@@ -11,7 +11,7 @@ import type { PushContent } from './push-content';
 export type { PushContent } from './push-content';
 
 // Push notices (D45): Web Push with VAPID to every device a member allowed. A push row in the
-// outbox (channel 'push') is claimed, batched (D37) and marked like an email row; this file
+// outbox (channel 'push') is claimed, batched and marked like an email row; this file
 // sends it. The payload is encrypted for each device (aes128gcm, RFC 8291) by web-push's
 // generateRequestDetails and posted with fetch, so the request is ours (timeout, any scheme the
 // endpoint check allowed). An endpoint answering 404 or 410 is gone and its subscription removed.

@@ -65,7 +65,7 @@ export default function AccountMenu({ user, isAdmin, unread }: Props) {
       >
         <span className="relative flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
           {initials || <UserRound className="size-4" aria-hidden />}
-          {/* D26: unread messages show on the account menu. */}
+          {/* Unread messages show on the account menu. */}
           {unread > 0 && (
             <span
               data-testid="unread-badge"

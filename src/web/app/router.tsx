@@ -111,7 +111,7 @@ export const router = createBrowserRouter([
                 lazy: page(() => import('@web/features/waitlist/pages/my-waitlist-page')),
               },
               { path: 'wanted', lazy: page(() => import('@web/features/wanted/pages/wanted-page')) },
-              // Members choose their channels (D45)
+              // Members choose their channels
               {
                 path: 'profile/notifications',
                 lazy: page(() => import('@web/features/notices/pages/notifications-page')),

@@ -59,7 +59,7 @@ export function AddToCartButton({
       </Button>
     );
   } else if (book.availability === 'away' && book.backOn) {
-    // D48: the owner is away; the book can be added from the day they are back.
+    // The owner is away; the book can be added from the day they are back.
     button = (
       <Button size={size} variant="secondary" disabled className={className}>
         {t('add.away', { date: formatShortDay(book.backOn) })}

@@ -12,8 +12,8 @@ const TONE = {
 } as const;
 
 /**
- * Whether the book can be borrowed now (D6): a reserved book reads 'Reserved', not 'Available';
- * a book whose owner is away reads the day they are back (D48).
+ * Whether the book can be borrowed now: a reserved book reads 'Reserved', not 'Available';
+ * a book whose owner is away reads the day they are back.
  */
 export function AvailabilityBadge({
   availability,

@@ -23,7 +23,7 @@ export function BookCardTitle({ book }: { book: Pick<BookSummary, 'id' | 'title'
   );
 }
 
-/** The book card of every listing: cover, badges, title, author, area (D38), weekly price and the add button. */
+/** The book card of every listing: cover, badges, title, author, area, weekly price and the add button. */
 function BookCard({ book, priority = false }: { book: BookSummary; priority?: boolean }) {
   const { t } = useTranslation('catalog');
   return (

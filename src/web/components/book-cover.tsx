@@ -11,7 +11,7 @@ const OVERLAY_KEY: Record<Exclude<Availability, 'available'>, string> = {
 };
 
 const VARIANTS = {
-  // Cards load the small WebP lazily (D18); the detail page shows the large one at once.
+  // Cards load the small WebP lazily; the detail page shows the large one at once.
   card: { width: 320, height: 480, lazy: true, overlayText: 'text-sm' },
   detail: { width: 640, height: 960, lazy: false, overlayText: 'text-lg' },
 } as const;

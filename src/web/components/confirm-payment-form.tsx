@@ -9,7 +9,7 @@ import { Input } from '@web/components/ui/field';
 import { PriceInput, priceText } from '@web/components/ui/price-input';
 
 /**
- * D33: the admin confirms a payment by recording the amount received and the bank reference
+ * The admin confirms a payment by recording the amount received and the bank reference
  * (on the dashboard card and on the order page). The amount starts at the order total.
  */
 export function ConfirmPaymentForm({

@@ -9,7 +9,7 @@ import { Textarea } from '@web/components/ui/field';
 import { type MessageHistory, useMarkRead } from '@web/features/messages/api';
 import { formatCount, formatOrderDateTime } from '@web/lib/format';
 
-// Conversations (D26) as the order page and the Messages pages show them. A message is plain
+// Conversations as the order page and the Messages pages show them. A message is plain
 // text: React escapes it, and only http(s) addresses become links (never markup, never
 // dangerouslySetInnerHTML), opened without giving the other page a handle on ours.
 
@@ -138,7 +138,7 @@ export function Composer({
   );
 }
 
-/** Marks the conversation read once it is on screen with something unread (D26's read marks). */
+/** Marks the conversation read once it is on screen with something unread. */
 export function useMarkSeen(thread: ThreadView | undefined) {
   const markRead = useMarkRead();
   const { mutate } = markRead;

@@ -4,7 +4,7 @@ import type { DueState, LoanClock } from '@domain/loan';
 import { Badge } from '@web/components/ui/badge';
 import { formatCalendarDate, formatDaysFromNow } from '@web/lib/format';
 
-// The loan clock on every view of a loan (D21): the due date and "due in N days", "due today"
+// The loan clock on every view of a loan: the due date and "due in N days", "due today"
 // or "N days overdue", as the server counted them with its clock and the operator's zone.
 
 /** "Wed, 9 Dec 2026" for a calendar date (YYYY-MM-DD) in the operator's zone. */

@@ -6,7 +6,7 @@ import { currentLanguage } from '@web/lib/i18n';
 import { useChooseLanguage } from '@web/lib/language';
 
 /**
- * English / Bahasa Indonesia (D29), in the header (short labels) and the footer (full names).
+ * English / Bahasa Indonesia, in the header (short labels) and the footer (full names).
  * Switching keeps the page: only the words change.
  */
 export function LanguageSwitcher({ variant }: { variant: 'header' | 'footer' }) {

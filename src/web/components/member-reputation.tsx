@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@web/components/ui/cn';
 import { useReputation } from '@web/features/reviews/api';
 
-/** Stars as text for screen readers and as icons for the eye (D27). */
+/** Stars as text for screen readers and as icons for the eye. */
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   const { t } = useTranslation('reviews');
   return (
@@ -27,8 +27,8 @@ export function Stars({ rating, className }: { rating: number; className?: strin
 }
 
 /**
- * A member's card line (D27): average and count of the published reviews about them, or "No
- * reviews yet"; with `loans`, the loans they completed and the share returned on time (D21).
+ * A member's card line: average and count of the published reviews about them, or "No
+ * reviews yet"; with `loans`, the loans they completed and the share returned on time.
  */
 export function MemberReputation({
   memberId,

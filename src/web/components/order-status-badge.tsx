@@ -17,7 +17,7 @@ const STATUS_TONE: Record<OrderStatus, Tone> = {
   Cancelled: 'red',
 };
 
-/** The status as the viewer reads it: plain words for borrower (D35) and owner, as named for admins. */
+/** The status as the viewer reads it: plain words for borrower and owner, as named for admins. */
 export function OrderStatusBadge({ status, viewer }: { status: OrderStatus; viewer?: OrderRole | null }) {
   const { t } = useTranslation('orders');
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 
 /**
- * Previous and Next of a listing paged by cursor (D17): each button is there when the API
+ * Previous and Next of a listing paged by cursor: each button is there when the API
  * names a page that way. The status names the page number where the page has one (the first
  * pages), with the page count when the listing is counted exactly.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@domain/constants';
 import { formatOrderDateTime } from '@web/lib/format';
 
-/** On the admin's order card (D33): the borrower says they paid, with the receipt if any. */
+/** On the admin's order card: the borrower says they paid, with the receipt if any. */
 export function PaymentClaimNote({
   claimedAt,
   receiptUrl,

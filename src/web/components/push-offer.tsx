@@ -17,7 +17,7 @@ function wasDismissed(): boolean {
 }
 
 /**
- * Push offered when it first matters (D45): after a checkout, on joining a waitlist; never on a
+ * Push offered when it first matters: after a checkout, on joining a waitlist; never on a
  * first visit. Shown only where this browser can receive push and does not yet; "Not now" hides
  * it on this device (the notifications page still has the switch).
  */

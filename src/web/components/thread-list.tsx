@@ -7,7 +7,7 @@ import { cn } from '@web/components/ui/cn';
 import { formatOrderDateTime } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 
-/** Conversations newest first; an unread one is bold with its count (D26). */
+/** Conversations newest first; an unread one is bold with its count. */
 export function ThreadList({ threads }: { threads: ThreadSummary[] }) {
   const { t } = useTranslation('messages');
   return (

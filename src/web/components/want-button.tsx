@@ -9,7 +9,7 @@ import { useAddWanted } from '@web/features/wanted/api';
 import type { WantedRequest } from '@domain/wanted-types';
 
 /**
- * D47: adds a wanted book from where the member looks for it: a search that found nothing to
+ * Adds a wanted book from where the member looks for it: a search that found nothing to
  * borrow ("Tell me when it is listed", the search's words as a title) or the page of a book out
  * now ("Tell me when any copy can be borrowed": its title, author and ISBN). A guest signs in
  * first.

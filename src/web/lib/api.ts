@@ -126,7 +126,7 @@ async function readAnswer(res: Response, path: string): Promise<unknown> {
 
 /**
  * The message to show for a failed call, in the chosen language: the refusal's first field
- * problem or its code's text (a 503's too), or the screen's fallback from the spec (D29: never the server's
+ * problem or its code's text (a 503's too), or the screen's fallback from the spec (never the server's
  * sentence).
  */
 export function errorMessage(error: unknown, fallback: string): string {

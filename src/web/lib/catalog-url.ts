@@ -24,7 +24,7 @@ export function useCatalogParams() {
     [params, setSearch],
   );
 
-  /** Clear all resets the filters and the price range to the full range (D4); search text and sort stay. */
+  /** Clear all resets the filters and the price range to the full range; search text and sort stay. */
   const clearFilters = useCallback(() => {
     setSearch(catalogSearch({ q: params.q, sort: params.sort, page: 1 }));
   }, [params.q, params.sort, setSearch]);

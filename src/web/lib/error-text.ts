@@ -14,7 +14,7 @@ import i18n from './i18n';
 
 /**
  * A status named in a code's parameters reads as the language names it (orders:status); a day
- * an owner is back (D48) as the language writes a date.
+ * an owner is back as the language writes a date.
  */
 function localParams(params: MessageParams | undefined): MessageParams | undefined {
   if (!params) return params;

@@ -7,11 +7,11 @@ import {
 } from '@domain/date-words';
 import i18n from './i18n';
 
-// The web's dates and relative times, one place, through Intl in the chosen language (D29):
+// The web's dates and relative times, one place, through Intl in the chosen language:
 // order screens (lists, confirmation, timeline, payment deadline), due dates and the words
 // around them ("due tomorrow", "dalam 3 hari"), the member-since month of owner pages and the
 // policy pages' effective date. The emails word dates with the same Intl formats
-// (domain/date-words.ts), in their recipient's language. Money stays `Rp 25.000` in both languages (domain/money.ts, D1).
+// (domain/date-words.ts), in their recipient's language. Money stays `Rp 25.000` in both languages (domain/money.ts).
 // Every instant is read in the operator's time zone (D21), the one due dates, payment deadlines
 // and the emails count days in, never the browser's: a member whose device is set elsewhere sees
 // the same day the rules and the emails name.
@@ -55,7 +55,7 @@ export function formatDay(date: string): string {
 
 /**
  * "11 Dec" / "11 Des" for a calendar date (YYYY-MM-DD) near today, where a badge has little room
- * (an away owner's return, D48, is at most 90 days off, so the year goes without saying).
+ * (an away owner's return is at most 90 days off, so the year goes without saying).
  */
 export function formatShortDay(date: string): string {
   return dateFormat({ day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
@@ -65,7 +65,7 @@ export function formatShortDay(date: string): string {
 
 /**
  * "23 Nov 2026, 14:05 (Bali time)" / "23 Nov 2026, 14.05 WITA": a time names its zone, as the
- * emails' do, so a member whose device is set elsewhere reads the right clock (D21).
+ * emails' do, so a member whose device is set elsewhere reads the right clock.
  */
 export function formatOrderDateTime(iso: string): string {
   const moment = dateFormat({
@@ -95,7 +95,7 @@ export function formatEffectiveDate(date: string): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
-/** 'March 2025' / 'Maret 2025': how long someone has been a member (D19) reads better than a full date. */
+/** 'March 2025' / 'Maret 2025': how long someone has been a member reads better than a full date. */
 export function formatMonthYear(iso: string): string {
   return dateFormat({ month: 'long', year: 'numeric' }).format(new Date(iso));
 }
@@ -130,7 +130,7 @@ const asUtcDay = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /**
  * Two local dates (YYYY-MM-DD) as one span: "14-21 Dec", "28 Dec - 4 Jan", "14 Dec" ("14-21 Des"
- * in Indonesian; D39's estimate). The dates are already the operator's days, so they are
+ * in Indonesian; the waitlist's estimate). The dates are already the operator's days, so they are
  * formatted as they are.
  */
 export function formatDaySpan(from: string, to: string): string {

@@ -9,7 +9,7 @@ import {
 } from '@domain/ui-language';
 import { en, NAMESPACES } from '@web/locales/en';
 
-// UI text lives in catalogues, one namespace per feature, in English and Bahasa Indonesia (D29).
+// UI text lives in catalogues, one namespace per feature, in English and Bahasa Indonesia.
 // The server chose the language for this page and wrote it in <html lang> (server/web-app); the
 // app renders once `languageReady` holds that language, so the first render is already in it: no
 // flash of English. English is bundled; Indonesian is a chunk of its own, loaded only when needed,

@@ -7,7 +7,7 @@ import { apiClient, call } from './api';
 import { applyLanguage, currentLanguage } from './i18n';
 import { sessionQuery, useSession } from './session';
 
-// Choosing the language (D29): the switcher shows the page in the new language at once, keeps it
+// Choosing the language: the switcher shows the page in the new language at once, keeps it
 // in a cookie for the next page, and saves it on the profile when someone is signed in.
 
 const account = apiClient<AccountApi>();

@@ -1,4 +1,4 @@
-// This device's push subscription (D45), in the browser. The app's service worker receives the
+// This device's push subscription, in the browser. The app's service worker receives the
 // pushes (src/web/push-sw.ts); this file asks the browser for permission and a subscription and
 // reads what it has. Asked for only when the member presses the button: never on a first visit.
 

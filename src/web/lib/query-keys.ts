@@ -14,7 +14,7 @@ export const catalogKeys = {
   // Listing keys are plain QueryKeys so one listing component can take either endpoint.
   books: (query: object): QueryKey => ['catalog', 'books', query],
   latest: (limit: number) => ['catalog', 'latest', limit] as const,
-  /** D38: the area filter's options. */
+  /** The area filter's options. */
   areas: ['catalog', 'areas'] as const,
   book: (id: string) => ['catalog', 'book', id] as const,
   moreFromOwner: (id: string) => ['catalog', 'more-from-owner', id] as const,
@@ -23,7 +23,7 @@ export const catalogKeys = {
   ownerBooks: (id: string, query: object): QueryKey => ['catalog', 'owner-books', id, query],
   /** The signed-in owner's Manage books table. */
   mine: ['catalog', 'mine'] as const,
-  // Every book findable (D46): under 'catalog', so a waitlist join or a catalog write refreshes them.
+  // Every book findable: under 'catalog', so a waitlist join or a catalog write refreshes them.
   borrowed: (scope: string, q: string | undefined, category: string | undefined): QueryKey => [
     'catalog',
     'borrowed',
@@ -38,9 +38,9 @@ export const accountKeys = {
   pickupLocations: ['pickup-locations'] as const,
   myPickupChoices: ['profile', 'pickup-locations'] as const,
   payoutDetails: ['profile', 'payout-details'] as const,
-  // Where members are: WhatsApp chat links (D45)
+  // Where members are: WhatsApp chat links
   whatsapp: ['profile', 'whatsapp'] as const,
-  // Members choose their channels (D45): the choices, and this browser's own subscription
+  // Members choose their channels: the choices, and this browser's own subscription
   notices: ['profile', 'notices'] as const,
   pushDevice: ['push-device'] as const,
 };
@@ -59,13 +59,13 @@ export const orderKeys = {
   /** The payment panel and share of one order; the status is part of the key (a new deadline). */
   money: (id: string, status?: string) =>
     status === undefined ? (['orders', 'money', id] as const) : (['orders', 'money', id, status] as const),
-  // Where members are: WhatsApp chat links (D45); under 'orders', so a cancel refreshes them.
+  // Where members are: WhatsApp chat links; under 'orders', so a cancel refreshes them.
   whatsapp: (id: string) => ['orders', 'whatsapp', id] as const,
-  // Gateway payments (D42): the QRIS code and virtual accounts of one payable order.
+  // Gateway payments: the QRIS code and virtual accounts of one payable order.
   gateway: (id: string) => ['orders', 'gateway', id] as const,
 };
 
-/** Conversations (D26): every key starts with 'conversations', so one write refreshes counts and views. */
+/** Conversations: every key starts with 'conversations', so one write refreshes counts and views. */
 export const conversationKeys = {
   all: ['conversations'] as const,
   unread: ['conversations', 'unread'] as const,
@@ -80,7 +80,7 @@ export const conversationKeys = {
   inbox: (cursor: string | undefined) => ['conversations', 'inbox', cursor ?? ''] as const,
 };
 
-/** Reviews (D27): an order's, a member's card, the admins' list. */
+/** Reviews: an order's, a member's card, the admins' list. */
 export const reviewKeys = {
   all: ['reviews'] as const,
   order: (id: string) => ['reviews', 'order', id] as const,
@@ -88,13 +88,13 @@ export const reviewKeys = {
   admin: (cursor: string | undefined) => ['reviews', 'admin', cursor ?? ''] as const,
 };
 
-/** D25: every key starts with 'waitlist', so one invalidation refreshes the book panels and lists. */
-/** Wanted books (D47): the member's own list. */
+/** Every key starts with 'waitlist', so one invalidation refreshes the book panels and lists. */
+/** Wanted books: the member's own list. */
 export const wantedKeys = { mine: ['wanted', 'mine'] as const };
 
 /** Shelf import: the owner's drafts. */
 export const draftKeys = { mine: ['drafts', 'mine'] as const };
-/** D48: the signed-in owner's away dates. */
+/** The signed-in owner's away dates. */
 export const awayKeys = { mine: ['away', 'mine'] as const };
 
 export const waitlistKeys = {
@@ -121,9 +121,9 @@ export const adminKeys = {
     ['admin', 'payouts', cursor ?? '', ownersCursor ?? ''] as const,
   /** Payouts in one batch: under `payouts`, so a payout recorded refreshes it too. */
   payoutBatch: ['admin', 'payouts', 'batch'] as const,
-  // Delivery priced by area (D49)
+  // Delivery priced by area
   deliveryPrices: ['admin', 'delivery-prices'] as const,
-  // Late and wrong money (D44) and the month's figures with the gateway's fees (D43)
+  // Late and wrong money and the month's figures with the gateway's fees
   paymentTasks: (state: string, cursor: string | undefined) =>
     ['admin', 'payment-tasks', state, cursor ?? ''] as const,
   finance: (month: string) => ['admin', 'finance', month] as const,

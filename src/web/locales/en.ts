@@ -8,7 +8,7 @@ import enMessages from './en/messages.json';
 import enOrders from './en/orders.json';
 import enReviews from './en/reviews.json';
 import enWaitlist from './en/waitlist.json';
-// Every book findable (D46)
+// Every book findable
 import enFind from './en/find.json';
 
 // The English catalogue of the namespaces any first page may show, one per feature: the web app
@@ -24,7 +24,7 @@ export const en = {
   messages: enMessages,
   reviews: enReviews,
   waitlist: enWaitlist,
-  // Every book findable (D46)
+  // Every book findable
   find: enFind,
   errors: enErrors,
 };

@@ -8,10 +8,10 @@ import idMessages from './id/messages.json';
 import idOrders from './id/orders.json';
 import idReviews from './id/reviews.json';
 import idWaitlist from './id/waitlist.json';
-// Every book findable (D46)
+// Every book findable
 import idFind from './id/find.json';
 
-// The Indonesian catalogue (D29) of the namespaces en.ts bundles, with every key of the English
+// The Indonesian catalogue of the namespaces en.ts bundles, with every key of the English
 // one (locales.test.ts). The web app loads it as a chunk of its own, only for a page shown in
 // Indonesian; the other namespaces come with their pages in both languages (lib/words).
 
@@ -24,7 +24,7 @@ export const id: Catalogue = {
   messages: idMessages,
   reviews: idReviews,
   waitlist: idWaitlist,
-  // Every book findable (D46)
+  // Every book findable
   find: idFind,
   errors: idErrors,
 };

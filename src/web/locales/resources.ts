@@ -31,7 +31,7 @@ import idPwa from './id/pwa.json';
 import idStatistics from './id/statistics.json';
 import idWhatsapp from './id/whatsapp.json';
 
-// The catalogues of both languages (D29), every namespace, read by the server (error texts for
+// The catalogues of both languages, every namespace, read by the server (error texts for
 // API clients, emails) and the tests. A key added to one language is added to the other:
 // locales.test.ts fails otherwise.
 //

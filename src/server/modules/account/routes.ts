@@ -68,7 +68,7 @@ const language = memberRoute({
   path: '/profile/language',
   tags,
   summary:
-    'Save the language of screens and emails (D29); the language cookie is set too, so the next page starts in it',
+    'Save the language of screens and emails; the language cookie is set too, so the next page starts in it',
   request: { body: jsonBody(languageSchema) },
   responses: { 200: jsonAnswer(languageSchema, 'The saved language'), 404: gone },
 });
@@ -77,7 +77,7 @@ const password = memberRoute({
   method: 'post',
   path: '/profile/password',
   tags,
-  summary: 'Change the password (D11): ends every other session; this browser gets a fresh session cookie',
+  summary: 'Change the password: ends every other session; this browser gets a fresh session cookie',
   request: { body: jsonBody(changePasswordSchema) },
   responses: {
     200: jsonAnswer(done, 'Changed'),

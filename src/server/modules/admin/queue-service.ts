@@ -11,15 +11,15 @@ import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
 import { type Position, walkPage } from '@server/lib/keyset';
 
-// The admin's "Needs you now" queue (D50): every piece of work that waits for a person, in one
-// list by deadline, soonest first. D50's promise leads: delivery orders waiting for their shipping
+// The admin's "Needs you now" queue: every piece of work that waits for a person, in one
+// list by deadline, soonest first. The 24-hour promise leads: delivery orders waiting for their shipping
 // cost come first ("admins see such orders first"), late ones first, then by the time left; then
 // the work already due (claims, payment tasks, overdue returns, failed emails), longest waiting
 // first. Each kind is its own indexed query (migration 0037) read from the cursor onwards with the
 // page's limit, and the pages of the kinds are merged here, so a page costs a few index reads
 // whatever the size of the tables (docs/performance.md).
 
-/** D50: payment instructions within 24 hours of placing (spec). */
+/** Payment instructions within 24 hours of placing (spec). */
 const SHIPPING_PROMISE = sql`interval '24 hours'`;
 const NO_SHIFT = sql`interval '0'`;
 
@@ -46,7 +46,7 @@ const KINDS: KindQuery[] = [
     shift: SHIPPING_PROMISE,
   },
   {
-    // D33, D36: "I have paid", waiting for an admin to confirm or reject it.
+    // "I have paid", waiting for an admin to confirm or reject it.
     kind: 'payment_claim',
     table: orders,
     where: () => and(eq(orders.status, 'Waiting for Payment'), isNotNull(orders.paymentClaimedAt))!,
@@ -55,7 +55,7 @@ const KINDS: KindQuery[] = [
     shift: NO_SHIFT,
   },
   {
-    // D44: late or wrong money, open until resolved.
+    // Late or wrong money, open until resolved.
     kind: 'payment_task',
     table: paymentTasks,
     where: () => isNull(paymentTasks.resolvedAt),
@@ -64,7 +64,7 @@ const KINDS: KindQuery[] = [
     shift: NO_SHIFT,
   },
   {
-    // D21: a loan past its due date and not yet on its way back.
+    // A loan past its due date and not yet on its way back.
     kind: 'overdue_return',
     table: orders,
     where: () => and(eq(orders.status, 'Delivered'), lt(orders.dueAt, now()))!,
@@ -300,7 +300,7 @@ export async function listQueue(db: DbOrTx, query: CursorQuery): Promise<CursorP
 }
 
 /**
- * D50's figure: delivery orders priced (Draft to Waiting for Payment) this week, Monday 00:00 in
+ * The priced-late figure: delivery orders priced (Draft to Waiting for Payment) this week, Monday 00:00 in
  * the operator's zone on, more than 24 hours after they were placed. The week's pricings are
  * found by their own index (migration 0037), each order counted once.
  */

@@ -36,7 +36,7 @@ import { applyBulkStatus } from './bulk-status-service';
 import { listQueue } from './queue-service';
 import * as admin from './service';
 
-// Every route here is admin-only (D12): guests 401, members 403 with the spec's message.
+// Every route here is admin-only: guests 401, members 403 with the spec's message.
 
 const tags = ['Admin'];
 const bookId = z.object({ id: uuidParam('BOOK_NOT_FOUND') });
@@ -58,7 +58,7 @@ const queue = adminRoute({
   path: '/admin/queue',
   tags,
   summary:
-    'Needs you now (D50): unpriced delivery orders, payment claims, payment tasks, overdue returns and failed emails, soonest deadline first, keyset pages',
+    'Needs you now: unpriced delivery orders, payment claims, payment tasks, overdue returns and failed emails, soonest deadline first, keyset pages',
   request: { query: cursorQuerySchema },
   responses: {
     200: jsonAnswer(countedPageSchema(queueRowSchema), 'One page of the queue'),
@@ -71,7 +71,7 @@ const orders = adminRoute({
   path: '/admin/orders',
   tags,
   summary:
-    'Every order, newest first: search (number or email start, names), status or loan filter (D21), keyset pages of 20',
+    'Every order, newest first: search (number or email start, names), status or loan filter, keyset pages of 20',
   request: { query: adminOrdersQuerySchema },
   responses: {
     200: jsonAnswer(countedPageSchema(adminOrderRowSchema), 'One page of orders'),
@@ -119,7 +119,7 @@ const deleteBook = adminRoute({
   method: 'delete',
   path: '/admin/books/{id}',
   tags,
-  summary: 'Soft-delete a book (D7): it leaves listings and carts, never order history',
+  summary: 'Soft-delete a book: it leaves listings and carts, never order history',
   request: { params: bookId },
   responses: {
     204: deleted,
@@ -144,7 +144,7 @@ const setUserRole = adminRoute({
   method: 'patch',
   path: '/admin/users/{id}',
   tags,
-  summary: 'Make a user an admin or a member again (D12: never one’s own role)',
+  summary: 'Make a user an admin or a member again (never one’s own role)',
   request: { params: userId, body: jsonBody(adminUserRoleSchema) },
   responses: {
     200: jsonAnswer(adminRoleChangeSchema, 'The user’s new role'),
@@ -157,7 +157,7 @@ const deleteUser = adminRoute({
   method: 'delete',
   path: '/admin/users/{id}',
   tags,
-  summary: 'Delete a user (D13): never an admin, never while they have open orders',
+  summary: 'Delete a user: never an admin, never while they have open orders',
   request: { params: userId },
   responses: {
     204: deleted,
@@ -190,7 +190,7 @@ const processEmails = adminRoute({
   method: 'post',
   path: '/admin/emails/process',
   tags,
-  summary: 'Run the outbox now (D14, D15): sent and failed counts, an error, or no email service',
+  summary: 'Run the outbox now: sent and failed counts, an error, or no email service',
   responses: { 200: jsonAnswer(processEmailsResultSchema, 'What the run did') },
 });
 

@@ -63,7 +63,7 @@ import { orderNumber } from '@domain/order-number';
 import { countPricedLateThisWeek } from './queue-service';
 
 // The admin dashboard's reads and the admin-only writes on books and users. Order status
-// changes are not here: they go through the one status service of the orders module (D8).
+// changes are not here: they go through the one status service of the orders module.
 
 interface PageQuery {
   q?: string;
@@ -168,7 +168,7 @@ export async function countPendingEmails(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(emailNotifications)
-    // Emails only: a push row (D45) is the outbox's too, but not an email an admin follows.
+    // Emails only: a push row is the outbox's too, but not an email an admin follows.
     .where(and(isNull(emailNotifications.sentAt), eq(emailNotifications.channel, 'email')));
   return row.total;
 }
@@ -178,7 +178,7 @@ export async function countPendingEmails(db: DbOrTx): Promise<number> {
 /** D21: a Delivered order whose due date (the end of a local day) has passed on the clock. */
 const overdueLoan = () => and(eq(orders.status, 'Delivered'), lt(orders.dueAt, now()))!;
 
-/** D21: due today, tomorrow or the day after, in the operator's zone. */
+/** Due today, tomorrow or the day after, in the operator's zone. */
 const loanDueSoon = () =>
   and(
     eq(orders.status, 'Delivered'),
@@ -193,7 +193,7 @@ const ORDER_KEYS: Keyset = { list: 'admin-orders', at: orders.createdAt, id: ord
 
 /**
  * The order search, each branch on an index of the orders table (combined by a bitmap OR):
- * the order number's start (D5), the borrower's email's start, or a borrower's or owner's
+ * the order number's start, the borrower's email's start, or a borrower's or owner's
  * name containing the text (the names are the order's own snapshots: no join).
  */
 function orderSearch(q: string): SQL {
@@ -272,7 +272,7 @@ export async function listOrders(
       firstItem: first ? { title: first.title, coverUrl: coverUrls(first.coverKey).card } : null,
       ...loanFields(order),
       createdAt: new Date(order.createdAt).toISOString(),
-      // D33: the borrower's "I have paid" and receipt, on the admin's order card.
+      // The borrower's "I have paid" and receipt, on the admin's order card.
       paymentClaimed: order.status === 'Waiting for Payment' && order.paymentClaimedAt !== null,
       paymentClaimedAt: order.paymentClaimedAt ? new Date(order.paymentClaimedAt).toISOString() : null,
       receiptUrl: order.paymentReceiptKey ? `/api/orders/${order.id}/receipt` : null,
@@ -328,7 +328,7 @@ export async function listBooks(
   );
 }
 
-/** The admin may set any book status (spec section 4); order status changes still drive it later (D8). */
+/** The admin may set any book status (spec section 4); order status changes still drive it later. */
 export async function setBookStatus(
   { db, config }: Pick<AppDeps, 'db' | 'config'>,
   input: { bookId: string; status: BookStatus },
@@ -477,14 +477,14 @@ export async function listEmails(
   db: DbOrTx,
   query: PageQuery & { state?: 'pending' | 'failed' | 'sent' },
 ): Promise<CursorPage<AdminEmailRow>> {
-  // The Emails tab lists emails: push rows (D45) share the outbox but are not emails.
+  // The Emails tab lists emails: push rows share the outbox but are not emails.
   const filters: SQL[] = [eq(emailNotifications.channel, 'email')];
   if (query.state === 'pending')
     filters.push(isNull(emailNotifications.sentAt), isNull(emailNotifications.failedAt));
   if (query.state === 'failed') filters.push(isNotNull(emailNotifications.failedAt));
   if (query.state === 'sent') filters.push(isNotNull(emailNotifications.sentAt));
   if (query.q) {
-    // The recipient's address starting with the text, or the order number (D5) it is about.
+    // The recipient's address starting with the text, or the order number it is about.
     const number = numberPrefix(query.q);
     filters.push(
       or(
@@ -550,7 +550,7 @@ export async function retryAllFailedEmails(deps: Pick<AppDeps, 'db' | 'outbox'>)
   return { retried };
 }
 
-/** The admin's 'Process emails' (D14, D15): runs the outbox now. */
+/** The admin's 'Process emails': runs the outbox now. */
 export async function processEmails(deps: Pick<AppDeps, 'outbox' | 'log'>) {
   if (deps.outbox.transport.kind === 'none') {
     return { configuration_required: true as const, message: translate('en', 'admin:emails.notConfigured') };

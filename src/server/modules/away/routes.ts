@@ -2,7 +2,7 @@ import { awayDatesSchema, ownerAwaySchema } from '@domain/away-types';
 import { jsonAnswer, jsonBody, memberRoute, router } from '@server/lib/openapi';
 import { clearAway, getAway, setAway } from './service';
 
-// Owners away (D48): each member reads and sets only their own away dates.
+// Owners away: each member reads and sets only their own away dates.
 
 const tags = ['Owners away'];
 
@@ -10,7 +10,7 @@ const mine = memberRoute({
   method: 'get',
   path: '/profile/away',
   tags,
-  summary: "D48: the signed-in owner's away dates (null when none, or once they passed)",
+  summary: "The signed-in owner's away dates (null when none, or once they passed)",
   responses: { 200: jsonAnswer(ownerAwaySchema, 'The away dates') },
 });
 
@@ -19,7 +19,7 @@ const set = memberRoute({
   path: '/profile/away',
   tags,
   summary:
-    "D48: set the owner's away dates (operator days; from ≤ to, to not past, at most 90 days): their books wait until the day after",
+    "Set the owner's away dates (operator days; from ≤ to, to not past, at most 90 days): their books wait until the day after",
   request: { body: jsonBody(awayDatesSchema) },
   responses: { 200: jsonAnswer(ownerAwaySchema, 'The saved away dates') },
 });
@@ -28,7 +28,7 @@ const clear = memberRoute({
   method: 'delete',
   path: '/profile/away',
   tags,
-  summary: 'D48: the owner is back (or stays): their away dates go',
+  summary: 'The owner is back (or stays): their away dates go',
   responses: { 200: jsonAnswer(ownerAwaySchema, 'No away dates') },
 });
 

@@ -18,7 +18,7 @@ import { armTimers, cancelTimers } from '@server/timers/store';
 // ownerBackOnAt, is the one place that asks); running loans and returns go on. Two timers per
 // period: its start and its end drop every instance's cached listings (the mark appears and
 // goes), and the end announces the owner's listed books borrowable, so the first waiter of each
-// gets their hold (D25) and wanted-book notices go out (D47).
+// gets their hold and wanted-book notices go out.
 
 const AWAY_STARTS = 'owner_away_starts';
 const AWAY_ENDS = 'owner_away_ends';

@@ -6,11 +6,11 @@ import { type Book, books, orderItems, orders, ownerAway, user } from '@server/d
 import { now } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
 
-// The books-availability module: the one home of "is this book in an open order"
-// (D6), soft delete (D7) and the listing state, for the owner's paths (books module) and the
+// The books-availability module: the one home of "is this book in an open order",
+// soft delete and the listing state, for the owner's paths (books module) and the
 // admin's (admin module). Both paths ask here instead of spelling the conditions themselves.
 
-// ---------------------------------------------------------------- soft delete (D7)
+// ---------------------------------------------------------------- soft delete
 
 /** Rows that still exist: a soft-deleted book leaves listings, carts and every management path. */
 export const notDeleted = (): SQL => isNull(books.deletedAt);
@@ -26,7 +26,7 @@ export async function loadLiveBook(db: DbOrTx, bookId: string, { lock = false } 
   return book;
 }
 
-// ---------------------------------------------------------------- open orders (D6)
+// ---------------------------------------------------------------- open orders
 
 const closedStatuses = sql.join(
   CLOSED_ORDER_STATUSES.map((status) => sql`${status}`),
@@ -81,7 +81,7 @@ export const inOpenOrderConflict = (code: 'BOOK_IN_OPEN_ORDER' | 'BOOK_STATUS_FO
 
 // ---------------------------------------------------------------- listing state
 
-// ---------------------------------------------------------------- owners away (D48)
+// ---------------------------------------------------------------- owners away
 
 /**
  * The day the owner of a book is back while they are away at `at` (the one clock's instant,
@@ -136,12 +136,12 @@ export function availabilityOf(
   // D25: a book held for a waiting member is reserved for everyone else; the waitlist's own
   // answer tells its holder that it is theirs.
   if (book.reservedByOrderId || book.heldForId) return 'reserved';
-  // D48: listed, but it waits for its owner's return.
+  // Listed, but it waits for its owner's return.
   if (ownerBackOn !== null) return 'away';
   return 'available';
 }
 
-/** Borrowable now (D6, D17): the catalog's rows (the generated `listed` column, indexed). */
+/** Borrowable now (D17): the catalog's rows (the generated `listed` column, indexed). */
 export const listed = (): SQL => sql`${books.listed}`;
 
 /**

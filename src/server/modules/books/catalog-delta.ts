@@ -35,7 +35,7 @@ export interface BookState {
   author: string;
   /** ISBN-13 or null; absent from changes logged before migration 0013. */
   isbn?: string | null;
-  /** The owner's location (D38); absent from changes logged before migration 0015. */
+  /** The owner's location; absent from changes logged before migration 0015. */
   area?: string | null;
   cover: string;
   /** created_at in microseconds since the epoch, as text */
@@ -44,7 +44,7 @@ export interface BookState {
 
 /**
  * Which books a listing draws from: the catalog's or one owner's books that can be borrowed now
- * (D6, D46: books out now are in a section of their own, the borrowed section).
+ * (books out now are in a section of their own, the borrowed section).
  */
 export type ListingScope = { kind: 'catalog' } | { kind: 'shelf'; ownerId: string };
 
@@ -122,7 +122,7 @@ function matchesSearch(state: BookState, filter: ListingFilter): boolean | null 
   return or3(text, matchesIsbn(state, filter));
 }
 
-/** The scope, category and search: what the price ceiling (D4) is taken over. */
+/** The scope, category and search: what the price ceiling is taken over. */
 export function matchesScope(state: BookState, filter: ListingFilter): boolean | null {
   return inScopeAndCategory(state, filter) ? matchesSearch(state, filter) : false;
 }
@@ -136,7 +136,7 @@ export function matchesFilter(state: BookState, filter: ListingFilter): boolean 
   if (filter.condition && state.condition !== filter.condition) return false;
   if (filter.language && state.language !== filter.language) return false;
   if (filter.maxPrice && cents(state.price) > cents(filter.maxPrice)) return false;
-  // `area = filter.area` (D38): unknown for a change logged without the area.
+  // `area = filter.area` : unknown for a change logged without the area.
   const inArea = !filter.area ? true : state.area === undefined ? null : state.area === filter.area;
   if (inArea === false) return false;
   const search = matchesSearch(state, filter);

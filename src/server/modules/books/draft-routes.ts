@@ -118,7 +118,7 @@ const photo = memberRoute({
   method: 'put',
   path: '/my/drafts/{id}/photo',
   tags,
-  summary: "The draft's photo, its cover once listed (JPG, PNG or WEBP, 2 MB at most; D18)",
+  summary: "The draft's photo, its cover once listed (JPG, PNG or WEBP, 2 MB at most)",
   request: { params: draftId, body: multipart(COVER_FIELD, 'The photo') },
   responses: {
     200: jsonAnswer(bookDraftSchema, 'The draft with its photo'),
@@ -180,7 +180,7 @@ export function draftRoutes() {
         actorId: c.var.user.id,
         ids: c.req.valid('json').ids,
       });
-      // A listing may have told members who want it (D47): send now, as an upload does.
+      // A listing may have told members who want it: send now, as an upload does.
       c.var.deps.outbox.kick();
       return c.json(result, 201);
     });

@@ -115,7 +115,7 @@ const detailStatement = preparedStatement((db) =>
     .prepare('rk_book_detail'),
 );
 
-/** Whether a book has a page: it exists and is not deleted (D7), whatever its availability. */
+/** Whether a book has a page: it exists and is not deleted, whatever its availability. */
 export async function isBookShown(db: DbOrTx, bookId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: books.id })
@@ -130,7 +130,7 @@ async function wasSold(db: DbOrTx, bookId: string): Promise<boolean> {
   return Boolean(row?.soldAt);
 }
 
-/** Any book that is not deleted (D7), whatever its availability: the page shows the overlay. */
+/** Any book that is not deleted, whatever its availability: the page shows the overlay. */
 export async function getBookDetail(db: DbOrTx, bookId: string): Promise<BookDetail> {
   const [row] = await detailStatement(db).execute({ id: bookId, now: awayClock() });
   if (!row) throw new AppError((await wasSold(db, bookId)) ? 'BOOK_SOLD' : 'BOOK_NOT_FOUND');
@@ -166,7 +166,7 @@ export async function isbnPrefill(db: DbOrTx, isbn: string): Promise<IsbnPrefill
   return row;
 }
 
-/** D30 for many ISBNs at once (shelf import): each known one's newest listed book. */
+/** The same for many ISBNs at once (shelf import): each known one's newest listed book. */
 export async function isbnPrefills(db: DbOrTx, isbns: string[]): Promise<Map<string, IsbnPrefill>> {
   if (isbns.length === 0) return new Map();
   const rows = await db

@@ -73,7 +73,7 @@ const ownerId = z.object({ id: memberIdParam('OWNER_NOT_FOUND') });
 const error = (description: string) => jsonAnswer(errorBodySchema, description);
 const bookNotFound = error(describeCodes('BOOK_NOT_FOUND'));
 const notYourBook = error(`${describeCodes('NOT_YOUR_BOOK')}, or a cross-site request`);
-/** A listing's refusals (D17): a cursor that is not one, a page past 50, a search too short. */
+/** A listing's refusals: a cursor that is not one, a page past 50, a search too short. */
 const listingErrors = {
   400: error(
     `${describeCodes('INVALID_CURSOR')}: not a cursor of this sort, or with page > 1 or the other cursor`,
@@ -119,7 +119,7 @@ const bookForm = {
           summary: { type: 'string' as const },
           weeklyPrice: { type: 'string' as const, description: 'Whole rupiah' },
           monthlyPrice: { type: 'string' as const, description: 'Whole rupiah; empty for none' },
-          salePrice: { type: 'string' as const, description: 'D28: whole rupiah to buy it; empty for none' },
+          salePrice: { type: 'string' as const, description: 'Whole rupiah to buy it; empty for none' },
         },
       },
     },
@@ -135,7 +135,7 @@ const listBooks = publicRoute({
   method: 'get',
   path: '/books',
   tags,
-  summary: 'The catalog: books that can be borrowed now, filtered, sorted and paged (D17)',
+  summary: 'The catalog: books that can be borrowed now, filtered, sorted and paged',
   request: { query: bookQuerySchema },
   responses: {
     200: jsonAnswer(bookPageSchema, 'A page of the catalog'),
@@ -148,7 +148,7 @@ const listAreas = publicRoute({
   method: 'get',
   path: '/areas',
   tags,
-  summary: "D38: the catalog's area filter options, the owners' locations of the books listed now",
+  summary: "The catalog's area filter options, the owners' locations of the books listed now",
   responses: { 200: jsonAnswer(catalogAreasSchema, 'The areas by name, each with its number of books') },
 });
 
@@ -160,7 +160,7 @@ const createBookRoute = memberRoute({
   request: { body: bookForm },
   responses: {
     201: jsonAnswer(bookDetailSchema, 'The new book'),
-    409: error(`${describeCodes('PROFILE_LOCATION_REQUIRED')}: the owner has no location yet (D38)`),
+    409: error(`${describeCodes('PROFILE_LOCATION_REQUIRED')}: the owner has no location yet`),
     ...uploadErrors,
   },
 });
@@ -212,7 +212,7 @@ const deleteBook = memberRoute({
   method: 'delete',
   path: '/books/{id}',
   tags,
-  summary: 'Soft delete (D7): the book leaves listings and carts; order history keeps it',
+  summary: 'Soft delete: the book leaves listings and carts; order history keeps it',
   request: { params: bookId },
   responses: {
     204: { description: 'Deleted' },
@@ -226,7 +226,7 @@ const isbnPrefillRoute = memberRoute({
   method: 'get',
   path: '/books/isbn/{isbn}',
   tags,
-  summary: 'D30: the title, author, language and category of a listed book with this ISBN, for the book form',
+  summary: 'The title, author, language and category of a listed book with this ISBN, for the book form',
   request: { params: z.object({ isbn: z.string().max(40) }) },
   responses: {
     200: jsonAnswer(isbnPrefillSchema, 'The newest listed book with this ISBN (ISBN-13 in the answer)'),
@@ -263,8 +263,7 @@ const ownerBooks = publicRoute({
   method: 'get',
   path: '/owners/{id}/books',
   tags,
-  summary:
-    "An owner's shelf: their books borrowable now (D46: books out now are in /owners/{id}/borrowed-books)",
+  summary: "An owner's shelf: their books borrowable now (books out now are in /owners/{id}/borrowed-books)",
   request: { params: ownerId, query: bookQuerySchema },
   responses: {
     200: jsonAnswer(bookPageSchema, 'A page of the shelf'),
@@ -299,7 +298,7 @@ export function booksRoutes() {
     .openapi(createBook, async (c) => {
       const submission = await readBookSubmission(c, { coverRequired: true });
       const book = await createOwnedBook(c.var.deps, { actorId: c.var.user.id, ...submission });
-      // A listing may have told members who want it (D47): send now, not at the next pass.
+      // A listing may have told members who want it: send now, not at the next pass.
       c.var.deps.outbox.kick();
       return c.json(book, 201);
     })

@@ -28,7 +28,7 @@ import {
 } from './catalog-delta';
 import { executePrepared } from './prepared';
 
-/** A book's answer; `ownerBackOn` is its owner's return day while they are away (D48, ownerBackOnAt). */
+/** A book's answer; `ownerBackOn` is its owner's return day while they are away (ownerBackOnAt). */
 export function toBookSummary(book: Book, ownerBackOn: string | null): BookSummary {
   return {
     id: book.id,

@@ -13,7 +13,7 @@ import { inOpenOrderConflict, isHeldByOpenOrder, loadLiveBook } from './availabi
 import { getBookDetail } from './read-service';
 import { changeBookState } from './state-service';
 
-// An owner's own books: upload, edit, Available/Unavailable, soft delete (D7).
+// An owner's own books: upload, edit, Available/Unavailable, soft delete.
 // Admins change any book through the admin module, not here.
 
 export interface BookWriteDeps {
@@ -94,7 +94,7 @@ export async function createOwnedBook(
         })
         .returning({ id: books.id });
       // Listed and borrowable at once: its followers hear it as any book that became borrowable
-      // (wanted books, D47).
+      // (wanted books).
       await announce(tx, { type: 'books-borrowable', bookIds: [row.id] }, { config: deps.config });
       await input.alsoInTransaction?.(tx);
       return row.id;
@@ -154,7 +154,7 @@ export async function updateOwnedBook(
   return getBookDetail(deps.db, book.id);
 }
 
-/** Order items keep the cover they were borrowed with (D7): only an unreferenced one goes. */
+/** Order items keep the cover they were borrowed with: only an unreferenced one goes. */
 async function dropCoverUnlessInHistory(deps: BookWriteDeps, coverKey: string) {
   const [used] = await deps.db
     .select({ id: orderItems.id })

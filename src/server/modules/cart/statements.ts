@@ -9,7 +9,7 @@ import { ownerBackOnAt } from '@server/modules/books/availability-service';
 
 // The cart's SQL, built once and named (db/statements.ts); cart/service.ts reads as the rules
 // that run them. Every statement takes the member as `memberId` and the clock's instant as `now`
-// (ISO text: whether each book's owner is away then, D48).
+// (ISO text: whether each book's owner is away then).
 
 export interface CartLine {
   id: string;
@@ -17,7 +17,7 @@ export interface CartLine {
   borrowDuration: number;
   createdAt: Date;
   updatedAt: Date;
-  /** The book, with the day its owner is back while they are away (D48). */
+  /** The book, with the day its owner is back while they are away. */
   book: Book & { ownerBackOn: string | null };
   ownerId: string | null;
   ownerName: string | null;

@@ -33,7 +33,7 @@ import {
   unreadCounts,
 } from './service';
 
-// Conversations (D26): an order's, a member's about a book, and any one by its id. Only the
+// Conversations: an order's, a member's about a book, and any one by its id. Only the
 // conversation's members and admins reach one; everybody else gets 403.
 
 const tags = ['Conversations'];

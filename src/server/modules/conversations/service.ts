@@ -30,7 +30,7 @@ import { armTimers } from '@server/timers/store';
 import { takeAttempt } from '@server/security/attempt-limit';
 import { MESSAGE_EMAIL_TIMER_PREFIX, nextEmailAt } from './timer-service';
 
-// Conversations (D26): one per order (its borrower, its owner, the admins) and one per member
+// Conversations: one per order (its borrower, its owner, the admins) and one per member
 // and book ("Ask the owner": the member, the owner, the admins). Nobody else reads or writes.
 // Admins write as Rakbuku. Read marks are per participant; emails are batched per recipient
 // by a timer (timer-service.ts).
@@ -38,7 +38,7 @@ import { MESSAGE_EMAIL_TIMER_PREFIX, nextEmailAt } from './timer-service';
 type Actor = Pick<SessionUser, 'id' | 'name' | 'role'>;
 type PostDeps = Pick<AppDeps, 'db' | 'outbox' | 'config'>;
 
-/** The name members see on an admin's message (D26). */
+/** The name members see on an admin's message. */
 const RAKBUKU = 'Rakbuku';
 
 const isMember = (thread: Pick<Thread, 'memberId' | 'ownerId'>, userId: string) =>

@@ -21,7 +21,7 @@ import { bookWords, type PushContent } from '@server/outbox/push';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers } from '@server/timers/store';
 
-// Message emails (D26, D37): a recipient gets at most one email per conversation per 30
+// Message emails: a recipient gets at most one email per conversation per 30
 // minutes, carrying every message since the last one. Each message arms a timer for the
 // recipient at the moment the next email may go. When one fires, the effect gathers every
 // conversation of that recipient with messages due by then, and sends them in ONE email (D37:
@@ -106,7 +106,7 @@ async function fireMessageEmail(tx: Tx, deps: TimerDeps, timer: Timer, at: Date)
     emailType: 'message',
     orderId: news.length === 1 ? news[0].thread.orderId : null,
     // Worded in the recipient's language as the email is queued (D29); a notice, it shares one
-    // email with the recipient's other notices due at once, a loan reminder say (D37).
+    // email with the recipient's other notices due at once, a loan reminder say.
     ...messageEmail(deps.config, recipient, news),
     // D45: a new message goes by push too, naming the book it is about.
     push: await messagePush(tx, deps.config, recipient, news),

@@ -5,11 +5,11 @@ import { books, orderItems } from '@server/db/schema';
 import type { Storage } from '@server/lib/storage';
 
 // An upload stores its photo files before the book row is inserted, so a server killed in
-// between leaves files no row names; a deleted book (D7) keeps its row but no page shows its
+// between leaves files no row names; a deleted book keeps its row but no page shows its
 // photos any more. At startup, before this process serves anything, photos whose files were all
 // written before it started and that no book that is not deleted names (its cover or its other
-// photos, D18) and no order item names (D7 keeps the covers of order history) are removed, from
-// the disk or the bucket alike (D31). An upload in flight on another instance is listed before
+// photos) and no order item names (D7 keeps the covers of order history) are removed, from
+// the disk or the bucket alike. An upload in flight on another instance is listed before
 // the database is asked, and its row is committed milliseconds after its files, so it is found
 // referenced.
 

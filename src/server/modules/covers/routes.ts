@@ -6,7 +6,7 @@ const cover = publicRoute({
   method: 'get',
   path: '/covers/{key}/{variant}',
   tags: ['Books'],
-  summary: "A book's cover as we re-encoded it (D18): card (320×480) or detail (720×1080), WebP",
+  summary: "A book's cover as we re-encoded it: card (320×480) or detail (720×1080), WebP",
   description:
     'A request with `Save-Data: on` (a phone saving data) gets the card size for either variant: the ' +
     'answer varies on Save-Data.',

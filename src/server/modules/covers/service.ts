@@ -26,7 +26,7 @@ export function coverUrls(coverKey: string): CoverUrls {
 export const storageKey = (coverKey: string, variant: CoverVariant) => `covers/${coverKey}/${variant}.webp`;
 
 /**
- * The first broken cover rule (spec 5) for an uploaded file, judged by its bytes (D18): a text
+ * The first broken cover rule (spec 5) for an uploaded file, judged by its bytes: a text
  * file named cover.jpg is refused whatever its name or declared type says.
  */
 export async function coverProblem(bytes: Uint8Array): Promise<FieldProblem | null> {
@@ -58,7 +58,7 @@ export async function storeCover(storage: Storage, image: Buffer): Promise<strin
 }
 
 /**
- * Several photos of one book (D18), each re-encoded like a cover; all or nothing: when one
+ * Several photos of one book, each re-encoded like a cover; all or nothing: when one
  * cannot be decoded, those already stored are removed before the error goes out.
  */
 export async function storePhotos(storage: Storage, images: Buffer[]): Promise<string[]> {

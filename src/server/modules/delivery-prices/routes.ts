@@ -11,7 +11,7 @@ import {
 } from '@server/lib/openapi';
 import { deleteDeliveryPrice, listDeliveryPrices, setDeliveryPrice } from './service';
 
-// D49: the admins' table of delivery prices per pair of areas (admin-only, D12).
+// The admins' table of delivery prices per pair of areas (admin-only).
 
 const tags = ['Admin'];
 const priceId = z.object({ id: uuidParam('DELIVERY_PRICE_NOT_FOUND') });
@@ -20,7 +20,7 @@ const list = adminRoute({
   method: 'get',
   path: '/admin/delivery-prices',
   tags,
-  summary: 'Every delivery price per pair of areas (D49), by borrower area, its default first',
+  summary: 'Every delivery price per pair of areas, by borrower area, its default first',
   responses: { 200: jsonAnswer(z.object({ items: z.array(deliveryPriceRowSchema) }), 'The prices') },
 });
 

@@ -9,7 +9,7 @@ import { now } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
 
 // D49: the admins' delivery prices per pair of areas, and the price of a route at checkout.
-// An area is a profile location (D38), matched as written. A route is (owner's area, borrower's
+// An area is a profile location, matched as written. A route is (owner's area, borrower's
 // area); the borrower's area's default (no owner area) prices every route into it that has no
 // price of its own. Checkout copies the price onto the order: changing or removing a price here
 // never touches a placed order.
@@ -76,7 +76,7 @@ const fallback = alias(deliveryPrices, 'default_price');
 /**
  * The delivery price from each owner to the borrower, by owner id: the route's own price, else
  * the borrower's area's default. An owner without a priced route is absent (their order waits
- * for an admin, D50). One query at checkout, whatever the number of owners.
+ * for an admin). One query at checkout, whatever the number of owners.
  */
 export async function deliveryPricesFor(
   db: DbOrTx,

@@ -17,7 +17,7 @@ import { bookWords, type PushContent } from '@server/outbox/push';
 import { orderNumber } from '@domain/order-number';
 import type { PaymentTaskKind } from '@domain/gateway-types';
 
-// Order emails (D16). Called inside the transaction that placed or changed the order, so the
+// Order emails. Called inside the transaction that placed or changed the order, so the
 // emails are queued if and only if the change commits; the caller kicks the outbox afterwards.
 
 export type OrderNotice =
@@ -30,30 +30,30 @@ export type OrderNotice =
   | 'completed'
   | 'cancelled'
   | 'cancelled_by_borrower'
-  // D36: a claim arrives (admins), still waits a day later (admins), is rejected (borrower);
+  // A claim arrives (admins), still waits a day later (admins), is rejected (borrower);
   // an order cancelled after the borrower paid or said so (a refund is owed).
   | 'payment_claimed'
   | 'payment_claim_waiting'
   | 'payment_claim_rejected'
   | 'cancelled_refund_owed'
-  // D50: a delivery order is 4 hours from its 24-hour promise without a shipping cost (admins).
+  // A delivery order is 4 hours from its 24-hour promise without a shipping cost (admins).
   | 'shipping_promise_due'
-  // D44: money that came late, twice or wrong was refunded (borrower); an order cancelled before
+  // Money that came late, twice or wrong was refunded (borrower); an order cancelled before
   // its money arrived was revived with it and is now paid (borrower; the owner hears it is paid).
   | 'payment_refunded'
   | 'order_revived';
 
-/** What a notice says beyond the order (D36: a rejection's reason and the new deadline). */
+/** What a notice says beyond the order (a rejection's reason and the new deadline). */
 export interface NoticeFacts {
   reason?: string;
   deadline?: Date;
-  /** D44: the refund, why the money could not be used, and the admin's bank reference when by hand. */
+  /** The refund, why the money could not be used, and the admin's bank reference when by hand. */
   refund?: {
     amount: string;
     why: PaymentTaskKind;
     bankReference: string | null;
   };
-  /** D42's statement adapter: the unique amount to transfer and the code taken off the total. */
+  /** Under the statement adapter: the unique amount to transfer and the code taken off the total. */
   transfer?: StatementTransfer | null;
 }
 
@@ -103,7 +103,7 @@ interface NoticeContext {
   config: Config;
   number: string;
   link: string;
-  /** The recipient's language and its words (D29). */
+  /** The recipient's language and its words. */
   lang: UiLanguage;
   t: EmailWords;
 }
@@ -115,7 +115,7 @@ type Template = Partial<Record<Recipient, (n: NoticeContext) => EmailContent>>;
 const durationLabel = (n: NoticeContext, weeks: number) => translate(n.lang, `orders:durations.${weeks}`);
 
 /**
- * The day a delivered loan is due (D21), as the loan emails word it: "Wednesday, 9 December 2026".
+ * The day a delivered loan is due, as the loan emails word it: "Wednesday, 9 December 2026".
  * Delivery writes `dueAt` before its notice is queued; the rule itself answers otherwise.
  */
 function dueDay(n: NoticeContext): string {
@@ -141,7 +141,7 @@ function orderRows(n: NoticeContext): Array<[string, string]> {
 }
 
 /**
- * D24's deadline as a reader in Bali reads it, in their language: "Thursday, 26 November 2026
+ * The payment deadline as a reader in Bali reads it, in their language: "Thursday, 26 November 2026
  * at 14:05 (Bali time)" / "Kamis, 26 November 2026 pukul 14.05 WITA".
  */
 export function deadlineLabel(lang: UiLanguage, at: Date, timeZone: string): string {
@@ -166,7 +166,7 @@ function handover({ order, t }: NoticeContext): string {
   return '';
 }
 
-/** A paid order's next step for the borrower: the owner hands the books over (D33, D44's revival too). */
+/** A paid order's next step for the borrower: the owner hands the books over (a revived order's too). */
 const paidNext = (n: NoticeContext) =>
   n.t(
     isPickup(n)
@@ -187,11 +187,11 @@ const words = (n: NoticeContext) => ({
   email: n.order.userEmail,
 });
 const isPickup = (n: NoticeContext) => n.order.deliveryMethod === 'pickup';
-/** At checkout an order with a shipping cost already is payable at once (pickup, D33; a priced route, D49). */
+/** At checkout an order with a shipping cost already is payable at once (pickup, or a priced route). */
 const pricedAtCheckout = (n: NoticeContext) => n.order.shippingCost !== null;
 /**
  * What comes after placing: pickup's free drop-off, a priced delivery's payment email, or
- * (D50) the shipping cost and payment instructions within 24 hours.
+ * the shipping cost and payment instructions within 24 hours.
  */
 const placedNext = (n: NoticeContext, who: 'borrower' | 'admin') =>
   isPickup(n)
@@ -408,7 +408,7 @@ const TEMPLATES: Record<Exclude<OrderNotice, keyof typeof CLAIM_TEMPLATES>, Temp
     // The owner was told of the cancellation; now the order is paid, as any paid order.
     owner: (n) => TEMPLATES.payment_confirmed.owner!(n),
   },
-  // D35: the borrower cancelled before paying; the owner and the admins hear of it.
+  // The borrower cancelled before paying; the owner and the admins hear of it.
   cancelled_by_borrower: sameForAll(
     'orders.cancelledByBorrower',
     { borrower: 'greet', owner: 'greet', admin: 'plain' },
@@ -497,7 +497,7 @@ const CLAIM_TEMPLATES: Record<
 };
 
 /**
- * The status notices that go to both the borrower and the owner (D16), each greeted by name.
+ * The status notices that go to both the borrower and the owner, each greeted by name.
  */
 function statusPair(
   key: string,
@@ -520,7 +520,7 @@ function statusPair(
 }
 
 /**
- * D27: the completion email asks each side to rate the loan on the order page, where the
+ * The completion email asks each side to rate the loan on the order page, where the
  * button leads; the review stays hidden from the other side until both wrote or 14 days passed.
  */
 function withRating(template: Template): Template {
@@ -565,7 +565,7 @@ async function queueNoticesOf(
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.title));
-  // The amount to transfer, where the statement adapter asks for a unique one (D42).
+  // The amount to transfer, where the statement adapter asks for a unique one.
   const transfer =
     notice === 'shipping_cost_set' || notice === 'payment_claim_rejected'
       ? await statementTransferOf(tx, config, order)
@@ -578,7 +578,7 @@ async function queueNoticesOf(
 
 /**
  * The emails of a status change (src/server/wiring.ts lists this listener): the new status's
- * notice, except a cancellation by the borrower or one that leaves a refund owed (D36), which
+ * notice, except a cancellation by the borrower or one that leaves a refund owed, which
  * say so. Runs after the order row was updated, so it reads the order as it now is.
  */
 export const orderNoticesListener = listen(['order-status-changed'], async (tx, event, ctx) => {
@@ -589,7 +589,7 @@ export const orderNoticesListener = listen(['order-status-changed'], async (tx, 
       ? 'cancelled_refund_owed'
       : event.to === 'Cancelled' && event.actorRole === 'borrower'
         ? 'cancelled_by_borrower'
-        : // D44: a cancelled order an admin revived with money that came late.
+        : // A cancelled order an admin revived with money that came late.
           event.from === 'Cancelled' && event.to === 'Processed'
           ? 'order_revived'
           : noticeForStatus(event.to);
@@ -658,7 +658,7 @@ function noticeEmails(
       emailType: `order_${notice}`,
       orderId: order.id,
       push: pushOf(notice, type, { ...shared, lang, t: emailWords(lang) }),
-      // The admins' daily reminder of a waiting claim is a notice (D37): it shares one email with
+      // The admins' daily reminder of a waiting claim is a notice: it shares one email with
       // their other notices of that moment (the other claims' reminders, overdue loans).
       ...(notice === 'payment_claim_waiting' ? renderNotice(lang, content) : renderEmail(lang, content)),
     });

@@ -9,10 +9,10 @@ import { shareSql } from '@server/modules/payments/service';
 
 // The admin's Finance tab (D43): a month's money as the platform counts it. The gateway's fee is
 // the platform's cost, taken from its share and never from the owner's: the owners' shares are
-// what the pricing module fixed at checkout (D34), the service fees are the rest of the rent, and
+// what the pricing module fixed at checkout, the service fees are the rest of the rent, and
 // the platform's net share is the service fees minus every gateway fee of the month (late and
 // wrong money cost a fee too, an unknown reference's kept on its task). Shipping is shown apart: it pays the courier, not the platform.
-// A month is the operator's (D21), read on the two partial indexes by moment paid (migration 0031).
+// A month is the operator's, read on the two partial indexes by moment paid (migration 0031).
 
 /** [start, end) of a month in the operator's zone, as instants PostgreSQL computes. */
 function monthRange(month: string, timeZone: string) {
@@ -48,7 +48,7 @@ export async function financeFigures(
           isNotNull(orders.paymentConfirmedAt),
           sql`${orders.paymentConfirmedAt} >= ${start}`,
           sql`${orders.paymentConfirmedAt} < ${end}`,
-          // Cancelled after payment: the money goes back (D36), so it is no sale.
+          // Cancelled after payment: the money goes back, so it is no sale.
           ne(orders.status, 'Cancelled'),
         ),
       ),

@@ -23,8 +23,8 @@ import {
 import { financeFigures } from './figures-service';
 import { dismissPaymentTask, listPaymentTasks, refundPaymentTask, revivePaymentTask } from './tasks-service';
 
-// The admin's money desk: late and wrong money as tasks (D44) and a month's figures with the
-// gateway's fees (D43). Admin only (D12): guests 401, members 403.
+// The admin's money desk: late and wrong money as tasks and a month's figures with the
+// gateway's fees. Admin only: guests 401, members 403.
 
 const tags = ['Payments'];
 const taskParams = z.object({ id: uuidParam('PAYMENT_TASK_NOT_FOUND') });
@@ -36,7 +36,7 @@ const list = adminRoute({
   path: '/admin/payment-tasks',
   tags,
   summary:
-    'Late, doubled, wrong or unknown money (D44): open tasks (or resolved ones), newest first, keyset pages of 20',
+    'Late, doubled, wrong or unknown money: open tasks (or resolved ones), newest first, keyset pages of 20',
   request: { query: paymentTasksQuerySchema },
   responses: {
     200: jsonAnswer(countedPageSchema(paymentTaskSchema), 'One page of tasks'),
@@ -97,7 +97,7 @@ const figures = adminRoute({
   path: '/admin/finance',
   tags,
   summary:
-    'A month’s figures (D43): paid orders, owners’ shares, service fees, gateway fees and the platform’s net share',
+    'A month’s figures: paid orders, owners’ shares, service fees, gateway fees and the platform’s net share',
   request: { query: financeQuerySchema },
   responses: { 200: jsonAnswer(financeFiguresSchema, 'The month’s figures, whole rupiah') },
 });
@@ -129,7 +129,7 @@ const uploadStatement = {
     path: '/admin/payment-statements',
     tags,
     summary:
-      'Upload a bank statement (D42, PAYMENT_PROVIDER=statement): each new credit line pays the one order asking for its exact amount, or becomes a payment task; lines already imported change nothing',
+      'Upload a bank statement (PAYMENT_PROVIDER=statement): each new credit line pays the one order asking for its exact amount, or becomes a payment task; lines already imported change nothing',
     request: {
       body: { required: false, content: { 'multipart/form-data': { schema: statementForm } } },
     },

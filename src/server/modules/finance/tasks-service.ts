@@ -24,7 +24,7 @@ import { loadOrderItems } from '@server/modules/orders/service';
 import { paymentProvider } from '@server/modules/payments/provider-service';
 import { recordPaymentReceived } from '@server/modules/payments/record-service';
 
-// D44: late and wrong money is a task, not a revival. A payment that arrived after its order was
+// Late and wrong money is a task, not a revival. A payment that arrived after its order was
 // cancelled, did not match, paid an order twice or named no order of ours became a row of
 // payment_tasks (payments/notice-service.ts); here an admin resolves each once: Refund (through
 // the provider where it can, else recorded as refunded by hand with the bank reference of the
@@ -186,7 +186,7 @@ const refundReason = (kind: PaymentTask['kind']) =>
       : ('OTHERS' as const);
 
 /**
- * Refund (D44). Without a bank reference, through the provider where it can refund (QRIS);
+ * Refund. Without a bank reference, through the provider where it can refund (QRIS);
  * otherwise 422 REFUND_BY_HAND_NEEDED and nothing changes. With one, recorded as refunded by
  * hand. Either way the task is resolved once, the payment marked refunded and the borrower told.
  */
@@ -264,7 +264,7 @@ export async function refundPaymentTask(
 }
 
 /**
- * Every book of the order still free for it (D44): not deleted or sold, Available, held by no
+ * Every book of the order still free for it: not deleted or sold, Available, held by no
  * other order and for no other member's waitlist hold. Locks the books in id order.
  */
 async function refuseUnfreeBooks(tx: Tx, order: Order): Promise<void> {
@@ -328,7 +328,7 @@ export async function revivePaymentTask(
   return viewById(deps, input.id);
 }
 
-/** Dismiss with a note (D44: e.g. an unknown reference the team already handled). Nobody is emailed. */
+/** Dismiss with a note (e.g. an unknown reference the team already handled). Nobody is emailed. */
 export async function dismissPaymentTask(
   deps: TaskDeps,
   input: { actor: SessionUser; id: string; note: string },

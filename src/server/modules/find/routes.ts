@@ -9,7 +9,7 @@ import { codeAnswer, jsonAnswer, memberIdParam, publicRoute, router, z } from '@
 import { borrowedSection } from './service';
 import { suggestSpellings } from './suggestions-service';
 
-// Every book findable (D46): the borrowed section below a search and a shelf, and "Did you mean".
+// Every book findable: the borrowed section below a search and a shelf, and "Did you mean".
 
 const tags = ['Search'];
 
@@ -18,7 +18,7 @@ const borrowed = publicRoute({
   path: '/borrowed-books',
   tags,
   summary:
-    'D46: the books out now (reserved or borrowed) matching a search, soonest back first, each with its waitlist (D25, D39)',
+    'The books out now (reserved or borrowed) matching a search, soonest back first, each with its waitlist',
   request: { query: borrowedQuerySchema },
   responses: {
     200: jsonAnswer(borrowedSectionSchema, 'At most 8 books; a book held for someone else is left out'),
@@ -30,7 +30,7 @@ const shelfBorrowed = publicRoute({
   method: 'get',
   path: '/owners/{id}/borrowed-books',
   tags,
-  summary: "D46: an owner's books out now, soonest back first, each with its waitlist (D25, D39)",
+  summary: "An owner's books out now, soonest back first, each with its waitlist",
   request: { params: z.object({ id: memberIdParam('OWNER_NOT_FOUND') }), query: shelfBorrowedQuerySchema },
   responses: {
     200: jsonAnswer(borrowedSectionSchema, 'At most 8 books; a book held for someone else is left out'),

@@ -11,8 +11,8 @@ import { bookWaitlistsOf } from '@server/modules/waitlist/service';
 
 // D46: a search keeps its main results among the books borrowable now, and lists the matching
 // books out now (reserved or borrowed) in a section of their own, each with its waitlist as the
-// viewer sees it: the expected return (D39) and whether they may join. A book held for a waiter
-// (D25) is out of the shop for everyone but its holder, and so out of this section too.
+// viewer sees it: the expected return and whether they may join. A book held for a waiter
+// is out of the shop for everyone but its holder, and so out of this section too.
 
 /**
  * Reserved by an open order or lent out, not deleted: exactly the predicate of the partial

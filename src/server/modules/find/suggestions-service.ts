@@ -8,7 +8,7 @@ import { listed } from '@server/modules/books/availability-service';
 // "Did you mean": the nearest spellings of a search's words among the words of the books'
 // titles and authors (search_words, migration 0028), compared without case or accents (the
 // folded column), by pg_trgm's similarity. A suggestion is offered only when a book a member
-// can find (in the shop, or out now in the borrowed section, D46) matches it.
+// can find (in the shop, or out now in the borrowed section) matches it.
 
 /** How alike two spellings must be (pg_trgm similarity, 0 to 1) to be offered. */
 const MIN_SIMILARITY = 0.25;

@@ -14,7 +14,7 @@ import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
 import { bookWords, type PushContent } from '@server/outbox/push';
 import { waitingForOrder } from '@server/modules/waitlist/service';
 
-// Loan emails (D22, D23): reminders to the borrower, the overdue notice to owner and admins,
+// Loan emails: reminders to the borrower, the overdue notice to owner and admins,
 // and an extension's notice. Queued inside the timer's or the extension's transaction.
 
 type Recipient = QueuedEmail['recipientType'];
@@ -24,7 +24,7 @@ function dueDateLabel(lang: UiLanguage, dueAt: Date, timeZone: string): string {
   return dayWords(lang, localDate(dueAt, timeZone));
 }
 
-/** "due tomorrow", "3 days overdue" / "jatuh tempo besok", "terlambat 3 hari": the due badge's words (D21). */
+/** "due tomorrow", "3 days overdue" / "jatuh tempo besok", "terlambat 3 hari": the due badge's words. */
 export function dueLabel(lang: UiLanguage, daysLeft: number): string {
   if (daysLeft === 0) return translate(lang, 'orders:loan.dueToday');
   if (daysLeft > 0) return translate(lang, 'orders:loan.dueWhen', { when: daysFromNowWords(lang, daysLeft) });
@@ -103,7 +103,7 @@ export async function queueReminder(tx: Tx, config: Config, order: Order, kind: 
   const link = `${config.appUrl}/orders/${order.id}`;
   const clock = loanClock(dueAt, now(), config.timeZone);
   const overdue = clock.daysLeft < 0;
-  // D25: the borrower knows when someone waits for these books.
+  // The borrower knows when someone waits for these books.
   const waiting = await waitingForOrder(tx, order.id);
   const said = (lang: UiLanguage) => ({
     number,
@@ -137,8 +137,8 @@ export async function queueReminder(tx: Tx, config: Config, order: Order, kind: 
       button: { label: t('buttons.viewYourOrder'), url: link },
     }),
   };
-  // The owner and the admins hear once, with the first overdue reminder of this due date (D22):
-  // one day overdue, or later when a downtime skipped that one (D37).
+  // The owner and the admins hear once, with the first overdue reminder of this due date:
+  // one day overdue, or later when a downtime skipped that one.
   if (kind.startsWith('overdue_') && order.overdueRemindedAt === null) {
     build.owner = (lang, t) => ({
       subject: t('loans.overdue.subject', said(lang)),
@@ -156,7 +156,7 @@ export async function queueReminder(tx: Tx, config: Config, order: Order, kind: 
       button: { label: t('buttons.openTheOrder'), url: link },
     });
   }
-  // D45: the borrower's reminder goes by push too: a due date is where hours count.
+  // The borrower's reminder goes by push too: a due date is where hours count.
   const titles = (
     await tx.select({ title: orderItems.title }).from(orderItems).where(eq(orderItems.orderId, order.id))
   )

@@ -28,7 +28,7 @@ const extend = memberRoute({
   method: 'post',
   path: '/orders/{id}/extensions',
   tags,
-  summary: 'The borrower extends the loan by 1 or 2 weeks (D23), a charge the admin marks paid',
+  summary: 'The borrower extends the loan by 1 or 2 weeks, a charge the admin marks paid',
   request: { params: orderParams, body: jsonBody(extendLoanSchema) },
   responses: {
     201: jsonAnswer(orderDetailSchema, 'The order with its new due date and the extension'),
@@ -55,7 +55,7 @@ const dueDateEvent = memberRoute({
   method: 'get',
   path: '/orders/{id}/due-date.ics',
   tags,
-  summary: '"Add to calendar" (D21): an all-day event on the due date, for the people on the order',
+  summary: '"Add to calendar": an all-day event on the due date, for the people on the order',
   request: { params: orderParams },
   responses: {
     200: {

@@ -24,7 +24,7 @@ import { queueExtensionNotices } from './notices';
 import { someoneWaitsFor } from '@server/modules/waitlist/service';
 import { bookIdsOf, extensionCount } from './view-service';
 
-// Loans that run themselves (D21-D24): the loan starts at Delivered, reminders are armed for
+// Loans that run themselves: the loan starts at Delivered, reminders are armed for
 // its due date, an extension moves it, and Waiting for Payment has a deadline. Everything here
 // runs inside the transaction of the change that caused it.
 
@@ -39,8 +39,8 @@ export function paymentWindowEnd(config: Pick<Config, 'paymentWindowHours'>, fro
 }
 
 /**
- * D24: every path into Waiting for Payment calls this (the status service; checkout for pickup
- * orders, D33). It records the deadline in orders.payment_due_at and arms the payment-window
+ * Every path into Waiting for Payment calls this (the status service; checkout for pickup
+ * orders). It records the deadline in orders.payment_due_at and arms the payment-window
  * timer that cancels the order if it is still unpaid then. Returns the deadline.
  */
 export async function armPaymentWindow(
@@ -73,7 +73,7 @@ export async function armReminders(
   dueAt: Date,
 ): Promise<void> {
   await cancelTimers(tx, orderId, [REMINDER_TIMER_PREFIX]);
-  // A new due date has not been reminded of yet (owner and admins read this, D22).
+  // A new due date has not been reminded of yet (owner and admins read this).
   await tx.update(orders).set({ overdueRemindedAt: null }).where(eq(orders.id, orderId));
   await armTimers(
     tx,
@@ -84,8 +84,8 @@ export async function armReminders(
 /**
  * The loan's timers follow every status change (src/server/wiring.ts lists this listener).
  * Entering Delivered starts the loan (D21: delivered_at, due_at, reminders); leaving it cancels
- * the reminders (a return started or the order closed, D22). Entering Waiting for Payment arms
- * the payment window; leaving it cancels that timer (D24).
+ * the reminders (a return started or the order closed). Entering Waiting for Payment arms
+ * the payment window; leaving it cancels that timer.
  */
 export const loanTimersListener = listen(['order-status-changed'], async (tx, event, ctx) => {
   const { orderId, from, to } = event;
@@ -172,7 +172,7 @@ export async function extendLoan(
   return detail;
 }
 
-/** D23: the admin records that an extension's charge was paid. */
+/** The admin records that an extension's charge was paid. */
 export async function markExtensionPaid(
   deps: LoanDeps,
   input: { actor: SessionUser; orderId: string; extensionId: string },

@@ -10,7 +10,7 @@ import { armTimers } from '@server/timers/store';
 import { PAYMENT_WINDOW_TIMER, REMINDER_TIMER_PREFIX, reminderTimer } from './service';
 import { queueReminder } from './notices';
 
-// What a loan timer does when it fires (D22, D24). Each effect locks the order and re-reads
+// What a loan timer does when it fires. Each effect locks the order and re-reads
 // it: a timer armed for a due date or deadline the order no longer has does nothing.
 
 const sameInstant = (a: Date | null, b: Date | null) =>

@@ -20,7 +20,7 @@ const pushKey = publicRoute({
   method: 'get',
   path: '/notices/push-key',
   tags,
-  summary: 'The VAPID public key a browser subscribes with (D45)',
+  summary: 'The VAPID public key a browser subscribes with',
   responses: { 200: jsonAnswer(pushKeySchema, 'The application server key, base64url') },
 });
 
@@ -28,7 +28,7 @@ const choices = memberRoute({
   method: 'get',
   path: '/profile/notices',
   tags,
-  summary: 'The member’s channels per notice kind (D45) and how many devices receive push',
+  summary: 'The member’s channels per notice kind and how many devices receive push',
   responses: { 200: jsonAnswer(noticeChoicesSchema, 'Every kind: email, push (null where a kind has none)') },
 });
 

@@ -24,7 +24,7 @@ const detail = memberRoute({
   method: 'get',
   path: '/orders/{id}',
   tags,
-  summary: 'One order, with what the viewer may see and do on it (D8)',
+  summary: 'One order, with what the viewer may see and do on it',
   request: { params: orderParams },
   responses: { 200: jsonAnswer(orderDetailSchema, 'The order'), 403: notOnOrder, 404: orderNotFound },
 });

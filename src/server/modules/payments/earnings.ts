@@ -31,7 +31,7 @@ import { AppError, fieldProblem } from '@server/lib/errors';
 import { openOrder } from '@server/modules/books/availability-service';
 import { refuseWhileRecounting } from './balances-service';
 
-// Earnings and payouts (D34): an owner's share of each order is fixed at checkout, payable once
+// Earnings and payouts: an owner's share of each order is fixed at checkout, payable once
 // the order is Completed; admins pay it out. payable = completed shares - payouts, computed in
 // the database under a lock on the owner, so two payouts of the same balance pay once.
 
@@ -49,7 +49,7 @@ export const shareSql = (config: FeeConfig) =>
 
 /**
  * What the owner's line in the open payout batch holds, in minor units (0 when none): money the
- * bank file already sends, so no other payout may pay it again and D41 counts it as paid out.
+ * bank file already sends, so no other payout may pay it again and it counts as paid out.
  */
 async function inOpenBatch(db: DbOrTx, ownerId: string): Promise<number> {
   const [row] = await db
@@ -311,7 +311,7 @@ export async function listPayables(
 }
 
 /**
- * "Record payout" (D34). The owner's row is locked first, so two admins paying the same
+ * "Record payout". The owner's row is locked first, so two admins paying the same
  * balance at once take turns: the second sees the first payout and is refused. A payout never
  * exceeds the payable balance and never lies in the future.
  */
@@ -320,7 +320,7 @@ export async function recordPayout(
   input: { actor: SessionUser; payout: RecordPayout },
 ): Promise<PayoutView> {
   const { payout, actor } = input;
-  // Today as the operator counts days (D21), the day the admin's form offers by default.
+  // Today as the operator counts days, the day the admin's form offers by default.
   const today = localDate(now(), deps.config.timeZone);
   if (payout.paidOn > today) {
     throw new AppError('PAYOUT_DATE_FUTURE', { fields: { paidOn: fieldProblem('payoutDateFuture') } });
@@ -371,13 +371,13 @@ export async function refuseLeavingPaidOutCompletion(
   await tx.select({ id: user.id }).from(user).where(eq(user.id, order.ownerId)).for('update');
   const { payable } = await balanceOf(tx, order.ownerId, config);
   const share = order.ownerShare ?? ownerShare(order.subtotal, config.serviceFeePercent).ownerShare;
-  // A share in the open payout batch is on its way to the owner's bank: paid out as far as D41 goes.
+  // A share in the open payout batch is on its way to the owner's bank: paid out as far as its share's return goes.
   if (toMinor(payable) - (await inOpenBatch(tx, order.ownerId)) - toMinor(share) < 0) {
     throw new AppError('ORDER_PAID_OUT');
   }
 }
 
-/** The owner's payout bank details (D34), kept on the profile. */
+/** The owner's payout bank details, kept on the profile. */
 export async function savePayoutDetails(db: DbOrTx, userId: string, details: PayoutDetails) {
   await db
     .update(user)

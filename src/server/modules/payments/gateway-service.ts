@@ -12,7 +12,7 @@ import { loadOrderItems, rolesOnOrder } from '@server/modules/orders/service';
 import { paymentProvider } from './provider-service';
 
 // The order page's gateway payment (D42): a dynamic QRIS code and virtual accounts for the
-// order's exact amount, expiring with its payment window (D24). They are asked of the provider
+// order's exact amount, expiring with its payment window. They are asked of the provider
 // when the borrower first opens the payable order (no transaction is held across the call);
 // the partial unique index on pending payments keeps one per method and deadline when two
 // requests race, and a new deadline (a rejected claim's new window) gets new ones.

@@ -18,7 +18,7 @@ import { recordPaymentReceived } from './record-service';
 // next pass, on any instance, fires it), and two instances never process one notice twice.
 // Processing reads the payment back from the provider and checks reference, currency (IDR)
 // and the exact amount before the order moves; money that is late, doubled or wrong becomes an
-// admin task (D44), never an order change.
+// admin task, never an order change.
 
 const PAYMENT_NOTICE_TIMER = 'payment_notice';
 
@@ -58,7 +58,7 @@ type Outcome =
 
 const rupiah = (amount: number) => fromMinor(amount * 100);
 
-/** The notice's claims, as the provider's own record states them (D42: the read-back wins). */
+/** The notice's claims, as the provider's own record states them (the read-back wins). */
 function readBackAgrees(noticed: NoticedPayment, fetched: FetchedPayment): boolean {
   return (
     fetched.succeeded &&
@@ -121,7 +121,7 @@ async function decide(tx: Tx, deps: TimerDeps, noticeId: string, noticed: Notice
 
   const secondPayment = payment.receivedRef !== null || order.paymentConfirmedAt !== null;
   // The money is at the provider whatever happens to the order: the payment records it, with
-  // the fee the provider keeps (D43), so a refund can name it.
+  // the fee the provider keeps, so a refund can name it.
   await tx
     .update(payments)
     .set({ status: 'paid', paidAt: now(), receivedRef: fetched.paymentRef, fee: rupiah(fetched.fee) })

@@ -9,7 +9,7 @@ import { applyBookEffects } from '@server/modules/orders/status-service';
 import { paymentConfirmation } from './service';
 
 // The one way money recorded as received by a provider moves an order (D42): what an admin's
-// Confirm Payment does (D33), with the system as the actor. Called inside the transaction that
+// Confirm Payment does, with the system as the actor. Called inside the transaction that
 // recorded the money (a checked gateway notice, a matched statement line), with the order
 // already locked and known to be Waiting for Payment. D44: money that came late never moves an
 // order by itself, but an admin may revive the order with it (payment tasks, finance module):
@@ -22,7 +22,7 @@ export interface ReceivedMoney {
   /** What identifies the money at the provider (the gateway's payment id, a statement line). */
   reference: string;
   source: 'gateway' | 'statement';
-  /** D44: the admin reviving the order with this money (a payment task). */
+  /** The admin reviving the order with this money (a payment task). */
   revivedBy?: { id: string; name: string };
 }
 
@@ -44,7 +44,7 @@ export async function recordPaymentReceived(
   const items = await loadOrderItems(tx, order.id);
   // The same steps, in the same order, as the status service's confirm_payment: the books are
   // lent, the order records what arrived, and the announced status change cancels the payment
-  // window's timer (D24) and queues the same emails through their listeners (wiring.ts).
+  // window's timer and queues the same emails through their listeners (wiring.ts).
   await applyBookEffects(tx, config, order, items, to);
   await tx
     .update(orders)

@@ -76,7 +76,7 @@ const claim = {
     method: 'post',
     path: '/orders/{id}/payment-claim',
     tags,
-    summary: '"I have paid" (D33): the borrower tells us the transfer is made, with an optional receipt',
+    summary: '"I have paid": the borrower tells us the transfer is made, with an optional receipt',
     request: {
       params: orderParams,
       body: {
@@ -120,7 +120,7 @@ const rejectClaim = adminRoute({
   path: '/orders/{id}/payment-claim/reject',
   tags,
   summary:
-    'Reject a waiting payment claim with a reason (D36): the borrower is emailed and gets a new 24-hour window',
+    'Reject a waiting payment claim with a reason: the borrower is emailed and gets a new 24-hour window',
   request: { params: orderParams, body: jsonBody(rejectClaimSchema) },
   responses: {
     200: jsonAnswer(orderMoneySchema, 'The payment panel, with the rejection and the new deadline'),
@@ -130,7 +130,7 @@ const rejectClaim = adminRoute({
   },
 });
 
-// D34: the owner's earnings and payout details; the admin's payouts.
+// The owner's earnings and payout details; the admin's payouts.
 const earnings = memberRoute({
   method: 'get',
   path: '/earnings',
@@ -189,7 +189,7 @@ const payOut = adminRoute({
   },
 });
 
-// ---- Payments that confirm themselves (D42, D44): the gateway's codes, its notices, test mode.
+// ---- Payments that confirm themselves: the gateway's codes, its notices, test mode.
 const noticeAnswer = z.object({ duplicate: z.boolean() });
 /** A provider's notice is small; anything larger is not one. */
 const limitNoticeBody = bodyLimit({
@@ -205,7 +205,7 @@ const notice = {
     path: '/payments/notices',
     tags,
     summary:
-      'A payment provider’s notice (D42): the callback token is checked in constant time and the webhook id stored once; the worker reads the payment back and moves the order',
+      'A payment provider’s notice: the callback token is checked in constant time and the webhook id stored once; the worker reads the payment back and moves the order',
     request: {
       headers: z.object({
         'x-callback-token': z.string().optional(),
@@ -258,7 +258,7 @@ const simulate = memberRoute({
   },
 });
 
-// Paying on the page (D33) and the owner's share (D34) of one order.
+// Paying on the page and the owner's share of one order.
 export function paymentsRoutes() {
   return (
     router()
@@ -299,7 +299,7 @@ export function paymentsRoutes() {
         c.header('content-type', 'image/webp');
         return c.body(new Uint8Array(file.body), 200);
       })
-      // Payments that confirm themselves (D42).
+      // Payments that confirm themselves.
       .openapi(notice, async (c) => {
         const duplicate = !(await receivePaymentNotice(c.var.deps, c.req.raw.headers, await c.req.text()));
         return c.json({ duplicate }, 200);

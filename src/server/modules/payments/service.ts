@@ -19,7 +19,7 @@ import { ensureStatementTransfer, statementTransferOf, transferOf } from './stat
 
 export { balanceOf, refuseLeavingPaidOutCompletion, shareSql } from './earnings';
 
-// Paying on the page (D33): the borrower's "I have paid" with an optional receipt photo, the
+// Paying on the page: the borrower's "I have paid" with an optional receipt photo, the
 // private receipt, the admin's confirmation, and the payment panel's facts on the order.
 
 /** The order columns an admin's Confirm Payment sets. */
@@ -32,7 +32,7 @@ export function paymentConfirmation(input: { amountReceived: string; bankReferen
 }
 
 /**
- * D24's deadline for paying: the one stored on the order by the payment-window timer
+ * The deadline for paying: the one stored on the order by the payment-window timer
  * (armPaymentWindow in modules/loans); for an order that entered Waiting for Payment before
  * deadlines were stored, the time it entered plus the payment window.
  */
@@ -78,10 +78,10 @@ function paymentView(
 
 type PaymentDeps = Pick<AppDeps, 'db' | 'storage' | 'config' | 'outbox'>;
 
-/** D36: the daily reminder to the admins while a claim waits. */
+/** The daily reminder to the admins while a claim waits. */
 export const CLAIM_REMINDER_TIMER = 'payment_claim_reminder';
 const DAY_MS = 24 * 3_600_000;
-/** D36: a rejected claim opens a new window of this many hours. */
+/** A rejected claim opens a new window of this many hours. */
 const REJECTED_CLAIM_WINDOW_HOURS = 24;
 
 export function claimReminderTimer(orderId: string, dueAt: Date): TimerSpec {
@@ -117,7 +117,7 @@ export async function claimPayment(
         actorRole: 'borrower',
         details: { receipt: receiptKey !== null },
       });
-      // D36: the claim stops the payment window; the admins hear now and every day it waits.
+      // The claim stops the payment window; the admins hear now and every day it waits.
       await cancelTimers(tx, order.id, [PAYMENT_WINDOW_TIMER]);
       await armTimers(tx, [claimReminderTimer(order.id, new Date(now().getTime() + DAY_MS))]);
       await queueOrderNotices(tx, deps.config, order.id, 'payment_claimed');
@@ -191,7 +191,7 @@ async function checkClaim(db: DbOrTx, actor: SessionUser, orderId: string, lock 
   return order;
 }
 
-/** The receipt photo: the borrower and the admins only (D33); the owner and strangers get 403. */
+/** The receipt photo: the borrower and the admins only; the owner and strangers get 403. */
 export async function readReceiptFile(
   deps: PaymentDeps,
   input: { actor: SessionUser; orderId: string },

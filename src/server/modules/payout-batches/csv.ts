@@ -1,7 +1,7 @@
 import { toMinor } from '@domain/money';
 import type { PayoutBatchLine } from '@server/db/schema';
 
-// The bank's bulk-transfer file (D34's batch): one row per owner, the columns every Indonesian
+// The bank's bulk-transfer file (the payout batch): one row per owner, the columns every Indonesian
 // bank's bulk upload asks for, mapped in its own template. The amount is whole rupiah with no
 // separators and the account number digits only, as bulk uploads take them.
 

@@ -18,7 +18,7 @@ import {
   preparePayoutBatch,
 } from './service';
 
-// Payouts in one batch (D34, D41): the admin's Payouts tab prepares, downloads and marks paid.
+// Payouts in one batch: the admin's Payouts tab prepares, downloads and marks paid.
 
 const tags = ['Payments'];
 const batchParams = z.object({ id: uuidParam('PAYOUT_BATCH_NOT_FOUND') });

@@ -21,11 +21,11 @@ import { refuseWhileRecounting } from '@server/modules/payments/balances-service
 import { balanceOf } from '@server/modules/payments/service';
 import { batchCsv } from './csv';
 
-// Payouts in one batch (D34, D41). "Prepare batch" freezes every payable owner's whole balance,
+// Payouts in one batch (D41). "Prepare batch" freezes every payable owner's whole balance,
 // with their bank details, into one batch (owners without complete bank details wait for the
 // next one); the admin downloads it as the bank's bulk-transfer CSV; "Mark batch paid" turns
 // each line into one payout. While the batch is open its lines count as paid out: no single
-// payout pays the same owner again, and D41 keeps their completed orders Completed.
+// payout pays the same owner again, and their completed orders stay Completed.
 
 type BatchDeps = Pick<AppDeps, 'db' | 'config'>;
 

@@ -16,7 +16,7 @@ import {
 import { notOnOrder, orderNotFound, orderParams } from '@server/lib/order-routes';
 import { getOrderReviews, getReputation, hideReview, listReviews, writeReview } from './service';
 
-// Reviews (D27): the order's two reviews, a member's card, and the admins' list with Hide.
+// Reviews: the order's two reviews, a member's card, and the admins' list with Hide.
 
 const tags = ['Reviews'];
 const memberParams = z.object({ id: memberIdParam('USER_NOT_FOUND') });

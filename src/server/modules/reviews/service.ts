@@ -17,7 +17,7 @@ import { AppError } from '@server/lib/errors';
 import { armTimers } from '@server/timers/store';
 import { REVIEW_PUBLISH_TIMER } from './timer-service';
 
-// Reviews (D27). After Completed, the borrower rates the owner and the owner the borrower, once
+// Reviews. After Completed, the borrower rates the owner and the owner the borrower, once
 // each (a unique index). A review is hidden from the other side until both wrote or 14 days
 // after the first (a timer), then published; nothing changes it after, but an admin may hide it.
 
@@ -189,7 +189,7 @@ export async function listReviews(db: DbOrTx, query: CursorQuery): Promise<Curso
   );
 }
 
-/** D27: an admin hides an abusive review; it is kept (and shown to admins as hidden). */
+/** An admin hides an abusive review; it is kept (and shown to admins as hidden). */
 export async function hideReview(db: DbOrTx, actor: Actor, reviewId: string): Promise<ReviewView> {
   const [row] = await db
     .update(reviews)

@@ -1,7 +1,7 @@
 import { codeAnswer, jsonAnswer, memberRoute, router, uuidParam, z } from '@server/lib/openapi';
 import { markSold } from './service';
 
-// D28: marking a book Sold (its sale price is part of the book form, books module).
+// Marking a book Sold (its sale price is part of the book form, books module).
 
 const sold = memberRoute({
   method: 'post',

@@ -3,7 +3,7 @@ import { weeklyStatisticsSchema } from '@domain/statistics-types';
 import { adminRoute, jsonAnswer, router } from '@server/lib/openapi';
 import { weeklyStatistics } from './service';
 
-// The admin's Statistics tab: the marketplace at a glance, week by week. Admin only (D12):
+// The admin's Statistics tab: the marketplace at a glance, week by week. Admin only:
 // guests 401, members 403.
 
 const weekly = adminRoute({

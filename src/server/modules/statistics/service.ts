@@ -35,8 +35,8 @@ import { returnedOnTimeSql } from '@server/modules/reviews/service';
 // activity. In another operator zone than those tables' the weeks are computed from the rows,
 // each figure by an indexed range on the moment it happened, grouped by week in PostgreSQL
 // (migrations 0031 and 0038). The money is counted as the Finance tab counts it
-// (finance/figures-service.ts, D43) and the on-time share as the member's card does
-// (reviews/service.ts, D21).
+// (finance/figures-service.ts) and the on-time share as the member's card does
+// (reviews/service.ts).
 
 /** One read folds the log and fills the missing weeks at a time, so none keeps a week it forgot. */
 const STATISTICS_LOCK = sql`hashtext('statistics-weeks')`;
@@ -309,7 +309,7 @@ async function figuresFromRows(
         .select({
           week: paidWeek,
           median: medianMinutes(orders.createdAt, orders.paymentConfirmedAt),
-          // Paid, then cancelled: the money went back (D36), so it is no sale (as on Finance).
+          // Paid, then cancelled: the money went back, so it is no sale (as on Finance).
           collected: sql<string>`coalesce(sum(coalesce(${orders.total}, ${orders.subtotal})) filter (where ${notCancelled}), 0)::numeric(14,2)::text`,
           rent: sql<string>`coalesce(sum(${orders.subtotal}) filter (where ${notCancelled}), 0)::numeric(14,2)::text`,
           shares: sql<string>`coalesce(sum(${shareSql(config)}) filter (where ${notCancelled}), 0)::numeric(14,2)::text`,
@@ -352,7 +352,7 @@ async function figuresFromRows(
         .from(payments)
         .where(and(isNotNull(payments.paidAt), within(payments.paidAt)))
         .groupBy(byFirstColumn),
-      // Money with an unknown reference: no payment row, its task keeps the fee (D43).
+      // Money with an unknown reference: no payment row, its task keeps the fee.
       db
         .select({ week: strayWeek, fees: total(sql`${paymentTasks.fee}`) })
         .from(paymentTasks)
@@ -399,7 +399,7 @@ async function figuresFromRows(
       loansReturned: c?.returned ?? 0,
       loansReturnedOnTime: c?.onTime ?? 0,
       collected: fromMinor(toMinor(p?.collected ?? '0')),
-      // The service fee of each order is its rent minus the owner's share (D34), as on Finance.
+      // The service fee of each order is its rent minus the owner's share, as on Finance.
       serviceFees: fromMinor(rent - toMinor(p?.shares ?? '0')),
       gatewayFees: fromMinor(
         toMinor(maps.fees.get(week)?.fees ?? '0') + toMinor(maps.strays.get(week)?.fees ?? '0'),

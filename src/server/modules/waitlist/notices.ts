@@ -7,13 +7,13 @@ import { renderNotice } from '@server/outbox/layout';
 import { enqueueEmails } from '@server/outbox/outbox';
 import { bookWords } from '@server/outbox/push';
 
-// The waitlist's emails (D25), queued in the transaction that made the hold or ended the list.
+// The waitlist's emails, queued in the transaction that made the hold or ended the list.
 
 export interface HoldOffer {
   userId: string;
   email: string;
   name: string;
-  /** The member's saved language (D29), read as the hold is made: the email is worded then. */
+  /** The member's saved language, read as the hold is made: the email is worded then. */
   language: string;
   bookId: string;
   title: string;
@@ -77,7 +77,7 @@ export async function queueHoldOffers(tx: Tx, config: NoticeConfig, offers: Hold
   );
 }
 
-/** D45: a hold about to lapse: its holder hears by email and push while there is time to borrow. */
+/** A hold about to lapse: its holder hears by email and push while there is time to borrow. */
 export async function queueHoldEnding(tx: Tx, config: NoticeConfig, hold: HoldOffer): Promise<void> {
   const lang = languageOf(hold.language);
   const t = emailWords(lang);
@@ -104,7 +104,7 @@ export async function queueHoldEnding(tx: Tx, config: NoticeConfig, hold: HoldOf
   ]);
 }
 
-/** D25: a deleted or sold book ends its waitlist, with an email to each waiter in their language. */
+/** A deleted or sold book ends its waitlist, with an email to each waiter in their language. */
 export async function queueWaitlistEnded(
   tx: Tx,
   config: NoticeConfig,
@@ -132,7 +132,7 @@ export async function queueWaitlistEnded(
 }
 
 /**
- * D25: a hold that lapsed unanswered, told to the member it was for: when it ended, and where
+ * A hold that lapsed unanswered, told to the member it was for: when it ended, and where
  * the book went (the next member in line, or back on the shelf), so the way back is true.
  */
 export async function queueHoldLapsed(

@@ -40,7 +40,7 @@ const bookWaitlist = publicRoute({
   method: 'get',
   path: '/books/{id}/waitlist',
   tags,
-  summary: "A book's waitlist as the viewer sees it (D25): how many wait, their place, the estimate (D39)",
+  summary: "A book's waitlist as the viewer sees it: how many wait, their place, the estimate",
   request: { params: bookId },
   responses: { 200: jsonAnswer(bookWaitlistSchema, 'The waitlist'), 404: bookNotFound },
 });
@@ -49,7 +49,7 @@ const join = memberRoute({
   method: 'post',
   path: '/books/{id}/waitlist',
   tags,
-  summary: 'Join the waitlist of a reserved or borrowed book (D25)',
+  summary: 'Join the waitlist of a reserved or borrowed book',
   request: { params: bookId },
   responses: {
     201: jsonAnswer(bookWaitlistSchema, 'The waitlist with the member in it'),

@@ -3,7 +3,7 @@ import { myWantedSchema, wantedBookSchema, wantedRequestSchema } from '@domain/w
 import { codeAnswer, jsonAnswer, jsonBody, memberRoute, router, uuidParam, z } from '@server/lib/openapi';
 import { addWanted, listWanted, removeWanted } from './service';
 
-// Wanted books (D47): the member's own list; the notices come from the lifecycle listener.
+// Wanted books: the member's own list; the notices come from the lifecycle listener.
 
 const tags = ['Wanted books'];
 
@@ -11,7 +11,7 @@ const mine = memberRoute({
   method: 'get',
   path: '/wanted',
   tags,
-  summary: "D47: the member's wanted books, newest first",
+  summary: "The member's wanted books, newest first",
   responses: { 200: jsonAnswer(myWantedSchema, 'The wanted books and the most one may keep') },
 });
 
@@ -20,7 +20,7 @@ const add = memberRoute({
   path: '/wanted',
   tags,
   summary:
-    'D47: want a title (with its author, or not) or an ISBN; told once per matching book that can be borrowed',
+    'Want a title (with its author, or not) or an ISBN; told once per matching book that can be borrowed',
   request: { body: jsonBody(wantedRequestSchema) },
   responses: {
     201: jsonAnswer(wantedBookSchema, 'The new wanted book'),
@@ -33,7 +33,7 @@ const remove = memberRoute({
   method: 'delete',
   path: '/wanted/{id}',
   tags,
-  summary: 'D47: remove a wanted book from the list',
+  summary: 'Remove a wanted book from the list',
   request: { params: z.object({ id: uuidParam('WANTED_NOT_FOUND') }) },
   responses: {
     200: jsonAnswer(myWantedSchema, 'The list without it'),

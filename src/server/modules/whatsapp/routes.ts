@@ -10,7 +10,7 @@ const mine = memberRoute({
   method: 'get',
   path: '/profile/whatsapp',
   tags,
-  summary: 'The member’s own WhatsApp number (D45), or null',
+  summary: 'The member’s own WhatsApp number, or null',
   responses: { 200: jsonAnswer(myWhatsappSchema, 'The number in E.164 and when consent was given') },
 });
 
@@ -19,7 +19,7 @@ const save = memberRoute({
   path: '/profile/whatsapp',
   tags,
   summary:
-    'Share a WhatsApp number with the other side of placed orders (D45): 0812..., +62 812..., 62812... or +<country code>...; consent must be true',
+    'Share a WhatsApp number with the other side of placed orders: 0812..., +62 812..., 62812... or +<country code>...; consent must be true',
   request: { body: jsonBody(whatsappSchema) },
   responses: { 200: jsonAnswer(myWhatsappSchema, 'The saved number in E.164') },
 });
@@ -37,7 +37,7 @@ const orderContacts = memberRoute({
   path: '/orders/{id}/whatsapp',
   tags,
   summary:
-    'Whom the viewer may chat with on WhatsApp about this order (D45): the other side, if they shared a number; admins both sides',
+    'Whom the viewer may chat with on WhatsApp about this order: the other side, if they shared a number; admins both sides',
   request: { params: orderParams },
   responses: {
     200: jsonAnswer(orderWhatsappSchema, 'The contacts, possibly none'),

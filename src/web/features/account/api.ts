@@ -46,7 +46,7 @@ export function signUp(
 ) {
   return authApi<SignUpAnswer>('/api/auth/sign-up/email', {
     method: 'POST',
-    // D29: the new account's language is the one it signed up in.
+    // The new account's language is the one it signed up in.
     body: { ...body, language: currentLanguage(), callbackURL: confirmedCallback(intent) },
   });
 }
@@ -113,7 +113,7 @@ async function addAfterSignIn(bookId: string): Promise<{ added: string } | { fai
  * After a successful sign-in: load the member, add the book a guest pressed Add on (once: only
  * this call adds, and the sign-in URL is replaced), then go to `next`, the remembered page or /,
  * replacing history. The session is in the cache before the next page's guard renders, and
- * other tabs are told (D9).
+ * other tabs are told.
  */
 export function useFinishSignIn() {
   const queryClient = useQueryClient();

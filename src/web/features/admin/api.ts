@@ -10,7 +10,7 @@ import { adminKeys, orderKeys } from '@web/lib/query-keys';
 const QUEUE_REFRESH_MS = 60_000;
 
 // Admin calls (the typed client of the admin routes). The server checks the admin role on every
-// one of them (D12); order status changes go through the orders module's one status service (D8).
+// one of them; order status changes go through the orders module's one status service.
 
 const admin = apiClient<AdminApi>().admin;
 const orders = apiClient<OrdersApi>().orders;
@@ -56,7 +56,7 @@ function useAdminList<T>(tab: string, params: ListParams, fetchPage: (init: Requ
   });
 }
 
-/** D50: Needs you now. Refreshed every minute so the time left and what is late stay true. */
+/** Needs you now. Refreshed every minute so the time left and what is late stay true. */
 export const useAdminQueue = (cursor: string | undefined) =>
   useQuery({
     queryKey: adminKeys.list('queue', { cursor }),

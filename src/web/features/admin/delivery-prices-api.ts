@@ -4,7 +4,7 @@ import type { DeliveryPricesApi } from '@server/modules/delivery-prices/routes';
 import { apiClient, call } from '@web/lib/api';
 import { adminKeys } from '@web/lib/query-keys';
 
-// D49: the admins' delivery prices per pair of areas (admin-only on the server, D12).
+// The admins' delivery prices per pair of areas (admin-only on the server).
 
 const prices = apiClient<DeliveryPricesApi>().admin['delivery-prices'];
 

@@ -3,8 +3,8 @@ import type { FinanceApi } from '@server/modules/finance/routes';
 import { apiClient, call } from '@web/lib/api';
 import { adminKeys } from '@web/lib/query-keys';
 
-// The admins' money desk: late and wrong money as tasks (D44) and a month's figures with the
-// gateway's fees (D43). Admin-only on the server (D12).
+// The admins' money desk: late and wrong money as tasks and a month's figures with the
+// gateway's fees. Admin-only on the server.
 
 const admin = apiClient<FinanceApi>().admin;
 const tasks = admin['payment-tasks'];
@@ -48,7 +48,7 @@ export function useFinanceFigures(month: string) {
 }
 
 /**
- * D42's statement adapter: uploads a bank statement; the answer says what became of each credit
+ * The statement adapter: uploads a bank statement; the answer says what became of each credit
  * line. The tasks, orders and figures are read again after it.
  */
 export function useUploadStatement() {

@@ -4,7 +4,7 @@ import { apiClient, call } from '@web/lib/api';
 import { adminKeys } from '@web/lib/query-keys';
 
 // The admin's Statistics tab: the last twelve weeks of the marketplace. Admin-only on the
-// server (D12).
+// server.
 
 const admin = apiClient<StatisticsApi>().admin;
 

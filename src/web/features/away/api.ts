@@ -4,7 +4,7 @@ import type { AwayApi } from '@server/modules/away/routes';
 import { apiClient, call } from '@web/lib/api';
 import { awayKeys } from '@web/lib/query-keys';
 
-// Owners away (D48; /api/docs, "Owners away"): the owner's own away dates.
+// Owners away (/api/docs, "Owners away"): the owner's own away dates.
 
 const api = apiClient<AwayApi>();
 

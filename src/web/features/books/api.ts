@@ -20,7 +20,7 @@ export const myBooksQuery = (cursor?: string) =>
   });
 
 /**
- * D30's prefill: a listed book with this ISBN (as typed), or null when there is none or the
+ * The ISBN prefill: a listed book with this ISBN (as typed), or null when there is none or the
  * ISBN is not one.
  */
 export const isbnPrefillQuery = (isbn: string) =>
@@ -113,7 +113,7 @@ export function useSetBookStatus() {
 
 const sales = apiClient<SalesApi>();
 
-/** D28: the owner or an admin marks the book Sold; it leaves every listing. */
+/** The owner or an admin marks the book Sold; it leaves every listing. */
 export function useMarkSold() {
   const invalidate = useInvalidateBooks();
   return useMutation({

@@ -5,8 +5,8 @@ import type { BooksApi } from '@server/modules/books/routes';
 import { apiClient, call } from '@web/lib/api';
 import { catalogKeys } from '@web/lib/query-keys';
 
-// Catalog reads (the API reference at /api/docs, "Books"). Every filter runs on the server
-// (D17); the web only turns the URL into the query.
+// Catalog reads (the API reference at /api/docs, "Books"). Every filter runs on the server;
+// the web only turns the URL into the query.
 
 const books = apiClient<BooksApi>();
 
@@ -31,7 +31,7 @@ export const ownerBooksQuery = (ownerId: string, query: BookQuery) =>
     placeholderData: keepPreviousData,
   });
 
-/** D38: the area filter's options. Under catalogKeys.all: a write to the catalog refreshes them. */
+/** The area filter's options. Under catalogKeys.all: a write to the catalog refreshes them. */
 export const catalogAreasQuery = () =>
   queryOptions({
     queryKey: catalogKeys.areas,

@@ -4,7 +4,7 @@ import type { FindApi } from '@server/modules/find/routes';
 import { apiClient, call } from '@web/lib/api';
 import { catalogKeys } from '@web/lib/query-keys';
 
-// Every book findable (D46; /api/docs, "Search"): the books out now below a search or a shelf,
+// Every book findable (/api/docs, "Search"): the books out now below a search or a shelf,
 // and "Did you mean".
 
 const api = apiClient<FindApi>();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatOrderDateTime } from '@web/lib/format';
 
 /**
- * D33: a pickup order is payable at once, by its deadline (D24). The checkout (before the order
+ * A pickup order is payable at once, by its deadline. The checkout (before the order
  * exists: the deadline an order placed now gets) and the confirmation (the order's own) say it
  * in the same words, then what to do next.
  */

@@ -6,7 +6,7 @@ import { apiClient, call } from '@web/lib/api';
 import { conversationKeys } from '@web/lib/query-keys';
 import { useSession } from '@web/lib/session';
 
-// Conversations (D26, /api/docs, Conversations). The server decides who may read and write;
+// Conversations (/api/docs, Conversations). The server decides who may read and write;
 // a write lands in its view at once and refreshes every count and list.
 
 const api = apiClient<ConversationsApi>();

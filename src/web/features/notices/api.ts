@@ -5,7 +5,7 @@ import { apiClient, call } from '@web/lib/api';
 import { pushState, subscribeThisDevice, unsubscribeThisDevice } from '@web/lib/push';
 import { accountKeys } from '@web/lib/query-keys';
 
-// Members choose their channels (D45). /api/docs, Notifications.
+// Members choose their channels. /api/docs, Notifications.
 
 const notices = apiClient<NoticesApi>();
 

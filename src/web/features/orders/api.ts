@@ -5,7 +5,7 @@ import type { OrdersApi } from '@server/modules/orders/routes';
 import { apiClient, call } from '@web/lib/api';
 import { orderKeys } from '@web/lib/query-keys';
 
-// Order calls (/api/docs, Orders). The server decides who may see and do what (D8); the
+// Order calls (/api/docs, Orders). The server decides who may see and do what; the
 // screens show exactly what it answers.
 
 export type OrdersView = 'borrower' | 'owner';
@@ -28,7 +28,7 @@ export function useOrder(id: string) {
   });
 }
 
-/** How often the page asks again while an order waits for money that may arrive by itself (D42). */
+/** How often the page asks again while an order waits for money that may arrive by itself. */
 const PAYABLE_POLL_MS = 3000;
 
 /**

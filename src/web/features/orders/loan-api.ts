@@ -2,7 +2,7 @@ import type { LoansApi } from '@server/modules/loans/routes';
 import { apiClient, call } from '@web/lib/api';
 import { useOrderWrite } from './api';
 
-// Loan calls (D23): the borrower extends, the admin marks an extension paid.
+// Loan calls: the borrower extends, the admin marks an extension paid.
 
 const orders = apiClient<LoansApi>().orders;
 

@@ -4,7 +4,7 @@ import type { PaymentsApi } from '@server/modules/payments/routes';
 import { apiClient, call } from '@web/lib/api';
 import { accountKeys, adminKeys, earningsKeys, orderKeys } from '@web/lib/query-keys';
 
-// Paying on the page (D33) and the owner's share (D34). /api/docs, Payments.
+// Paying on the page and the owner's share. /api/docs, Payments.
 
 const payments = apiClient<PaymentsApi>();
 
@@ -30,7 +30,7 @@ export function useClaimPayment(orderId: string) {
   });
 }
 
-// ---- Gateway payments (D42)
+// ---- Gateway payments
 
 /**
  * The QRIS code and virtual accounts of a payable order; null (or no route, with
@@ -54,7 +54,7 @@ export function useSimulatePayment(orderId: string) {
   });
 }
 
-/** D36: an admin rejects the waiting claim with a reason. */
+/** An admin rejects the waiting claim with a reason. */
 export function useRejectClaim(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({

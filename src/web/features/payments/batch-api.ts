@@ -3,7 +3,7 @@ import type { PayoutBatchesApi } from '@server/modules/payout-batches/routes';
 import { apiClient, call } from '@web/lib/api';
 import { adminKeys, earningsKeys } from '@web/lib/query-keys';
 
-// Payouts in one batch (D34): the Payouts tab's batch panel. /api/docs, Payments.
+// Payouts in one batch: the Payouts tab's batch panel. /api/docs, Payments.
 
 const batches = apiClient<PayoutBatchesApi>();
 

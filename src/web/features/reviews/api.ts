@@ -3,7 +3,7 @@ import type { ReviewsApi } from '@server/modules/reviews/routes';
 import { apiClient, call } from '@web/lib/api';
 import { reviewKeys } from '@web/lib/query-keys';
 
-// Reviews (D27, /api/docs, Reviews): the order's two reviews as the viewer may see them, a
+// Reviews (/api/docs, Reviews): the order's two reviews as the viewer may see them, a
 // member's card, and the admins' list with Hide.
 
 const api = apiClient<ReviewsApi>();

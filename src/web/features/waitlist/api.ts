@@ -4,7 +4,7 @@ import type { WaitlistApi } from '@server/modules/waitlist/routes';
 import { apiClient, call } from '@web/lib/api';
 import { cartKeys, catalogKeys, waitlistKeys } from '@web/lib/query-keys';
 
-// The waitlist (D25, D39; /api/docs, "Waitlist"): a book's queue as the viewer sees it, joining,
+// The waitlist (/api/docs, "Waitlist"): a book's queue as the viewer sees it, joining,
 // leaving and passing a hold, "My waitlist", the counts on the owner's and admin's tables.
 
 const api = apiClient<WaitlistApi>();

@@ -4,7 +4,7 @@ import type { WantedApi } from '@server/modules/wanted/routes';
 import { apiClient, call } from '@web/lib/api';
 import { wantedKeys } from '@web/lib/query-keys';
 
-// Wanted books (D47; /api/docs, "Wanted books"): the member's list, adding and removing.
+// Wanted books (/api/docs, "Wanted books"): the member's list, adding and removing.
 
 const api = apiClient<WantedApi>();
 

@@ -3,7 +3,7 @@ import type { WhatsappApi } from '@server/modules/whatsapp/routes';
 import { apiClient, call } from '@web/lib/api';
 import { accountKeys, orderKeys } from '@web/lib/query-keys';
 
-// WhatsApp chat links (D45). /api/docs, WhatsApp.
+// WhatsApp chat links. /api/docs, WhatsApp.
 
 const whatsapp = apiClient<WhatsappApi>();
 

@@ -3,7 +3,7 @@
 // createPayment for what the borrower can pay with; a provider's notice is checked by
 // parseNotice (token, webhook id) and stored; the worker reads the money back with
 // fetchPayment before an order moves; late or wrong money is refunded through refund where the
-// provider can (D44). Amounts are whole rupiah.
+// provider can. Amounts are whole rupiah.
 
 export type ProviderName = 'manual' | 'statement' | 'fake' | 'xendit';
 type PaymentMethod = 'qris' | 'va' | 'transfer';
@@ -15,7 +15,7 @@ export interface PaymentRequest {
   /** What the borrower's app shows beside the amount ("Rakbuku order 1A2B3C4D"). */
   description: string;
   amount: number;
-  /** D24: the order's payment deadline; the code or account stops taking money then. */
+  /** The order's payment deadline; the code or account stops taking money then. */
   expiresAt: Date;
   method: PaymentMethod;
   /** The bank of a virtual account ('BCA'); '' for QRIS and transfers. */
@@ -49,9 +49,9 @@ export interface ParsedNotice {
   payment: NoticedPayment | null;
 }
 
-/** The provider's own record of a payment, read back before an order moves (D42). */
+/** The provider's own record of a payment, read back before an order moves. */
 export interface FetchedPayment extends NoticedPayment {
-  /** D43: the provider's fee for it, whole rupiah, borne by the platform's share. */
+  /** The provider's fee for it, whole rupiah, borne by the platform's share. */
   fee: number;
 }
 
@@ -77,7 +77,7 @@ export interface PaymentProvider {
     paymentRef: string;
     reference: string;
     amount: number;
-    /** Why, in the provider's words (D44: a second payment is a duplicate). */
+    /** Why, in the provider's words (a second payment is a duplicate). */
     reason: RefundReason;
   }): Promise<{ refundRef: string } | null>;
   /**

@@ -3,7 +3,7 @@ import type { PaymentProvider } from './provider';
 
 // D42's transfer to a unique amount, matched from a bank statement an admin uploads
 // (docs/decisions/0006-payment-providers.md). It fits the four calls with nothing to ask a
-// provider: the "code" is the amount itself (the order's total minus 1-999 rupiah, D43), chosen
+// provider: the "code" is the amount itself (the order's total minus 1-999 rupiah), chosen
 // in our database under a lock (payments/statement-service.ts) rather than created remotely; the
 // "notice" is a statement line, which needs no token because only an admin can upload it, and no
 // read-back because it is the bank's own record; a refund is the admin's own transfer, recorded

@@ -18,7 +18,7 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * D11: 'Change Password' expands current / new / confirm; the server checks the current one,
+ * 'Change Password' expands current / new / confirm; the server checks the current one,
  * changes it and signs out the other devices. 'Send reset link instead' emails the reset link.
  */
 export function PasswordSection({ email }: { email: string }) {

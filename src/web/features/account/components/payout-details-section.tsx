@@ -11,7 +11,7 @@ import { usePayoutDetails, useSavePayoutDetails } from '@web/features/payments/a
 
 const OTHER = '__other__';
 
-/** D34: where an owner's earnings are paid; optional until they have something payable. */
+/** Where an owner's earnings are paid; optional until they have something payable. */
 export function PayoutDetailsSection() {
   const { t } = useTranslation('payments');
   const details = usePayoutDetails();

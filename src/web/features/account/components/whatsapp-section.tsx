@@ -11,7 +11,7 @@ import { fieldErrorText } from '@web/lib/error-text';
 import { useMyWhatsapp, useRemoveWhatsapp, useSaveWhatsapp } from '@web/features/whatsapp/api';
 
 /**
- * D45: an optional WhatsApp number, shared only with the other side of the member's placed
+ * An optional WhatsApp number, shared only with the other side of the member's placed
  * orders (as a chat link) and the admins; saved only with the consent ticked.
  */
 export function WhatsappSection() {

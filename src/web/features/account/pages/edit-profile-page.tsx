@@ -13,7 +13,7 @@ import { PickupLocationsSection } from '@web/features/account/components/pickup-
 import { ProfileForm } from '@web/features/account/components/profile-form';
 import { SectionCard } from '@web/features/account/components/section-card';
 import { PageTitle } from '@web/components/ui/page-title';
-// Where members are: WhatsApp chat links (D45)
+// Where members are: WhatsApp chat links
 import { WhatsappSection } from '@web/features/account/components/whatsapp-section';
 
 // Installing the app, for whoever looks for it here (its own chunk, loaded with this page).
@@ -71,7 +71,7 @@ export default function EditProfilePage() {
             <div className="space-y-6">
               <ProfileForm key={user.id} me={user} />
               <WhatsappSection />
-              {/* Members choose their channels (D45): their own page. */}
+              {/* Members choose their channels: their own page. */}
               <SectionCard
                 title={t('profile.notifications.title')}
                 description={t('profile.notifications.description')}

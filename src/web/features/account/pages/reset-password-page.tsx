@@ -36,7 +36,7 @@ export default function ResetPasswordPage() {
     setError(null);
     try {
       await resetPassword({ token: token ?? '', newPassword: password });
-      // Every session of the member ended (D11): other tabs find out now.
+      // Every session of the member ended: other tabs find out now.
       broadcastAuthChange();
       navigate('/signin', { replace: true, state: { passwordReset: true } });
     } catch (err) {

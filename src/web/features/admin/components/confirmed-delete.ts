@@ -5,7 +5,7 @@ type Callbacks = { onSuccess: () => void; onError: (err: unknown) => void };
 
 /**
  * A delete runs only once the operator confirms it in the dialog. Holds the row being asked about
- * and closes the dialog whether the delete worked or not, so a refusal (D13) shows in the tab's
+ * and closes the dialog whether the delete worked or not, so a refusal shows in the tab's
  * banner instead of behind an open dialog.
  */
 export function useConfirmedDelete<Row extends { id: string }>(

@@ -19,8 +19,8 @@ const isValidPrice = (text: string) =>
   isRupiahAtLeast(text, PRICE_MIN_RUPIAH) && !isRupiahAtLeast(text, SHIPPING_COST_MAX + 1);
 
 /**
- * D49: delivery prices per pair of areas. A delivery order on a priced route is payable at once;
- * the others wait for an admin's shipping cost (D50). A change never touches a placed order.
+ * Delivery prices per pair of areas. A delivery order on a priced route is payable at once;
+ * the others wait for an admin's shipping cost. A change never touches a placed order.
  */
 export function DeliveryPricesTab() {
   const { t } = useTranslation('deliveryPrices');

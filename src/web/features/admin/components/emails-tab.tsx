@@ -196,7 +196,7 @@ export function EmailsTab({
 function useEmailTypeWords() {
   const { t } = useTranslation('admin');
   return (type: string) => {
-    // overdue_1, overdue_8, ...: the day it was armed for, not how late the loan was when sent (D37).
+    // overdue_1, overdue_8, ...: the day it was armed for, not how late the loan was when sent.
     if (/^loan_reminder_overdue_\d+$/.test(type)) return t('emails.types.loan_reminder_overdue');
     const words = type.replace(/_/g, ' ');
     return t(`emails.types.${type}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) });

@@ -2,7 +2,7 @@ import { ApiError, errorMessage } from '@web/lib/api';
 
 /**
  * The spec's failure line ('Failed to delete user'), followed by the reason of a refused rule
- * (D13) in the chosen language, so the operator knows what to do next.
+ * in the chosen language, so the operator knows what to do next.
  */
 export function failureMessage(fallback: string, error: unknown): string {
   if (error instanceof ApiError && error.status > 0 && error.status < 500)

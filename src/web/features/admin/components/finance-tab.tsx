@@ -7,7 +7,7 @@ import { Field, Input } from '@web/components/ui/field';
 import { useFinanceFigures } from '@web/features/admin/finance-api';
 import { formatCount, formatMonthYear, operatorToday } from '@web/lib/format';
 
-// D43: a month's money as the platform counts it. The gateway's fee is the platform's cost,
+// A month's money as the platform counts it. The gateway's fee is the platform's cost,
 // taken from the service fees; the owners' shares are what checkout fixed and never carry it.
 // The month lives in the URL (?tab=finance&month=2026-12), so reload and Back keep it.
 

@@ -5,7 +5,7 @@ import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedba
 import { useAdminInbox } from '@web/features/messages/api';
 import { ThreadList } from '@web/components/thread-list';
 
-/** D26: every member's conversations, newest first, a page at a time; opening one reads it without a mark. */
+/** Every member's conversations, newest first, a page at a time; opening one reads it without a mark. */
 export function InboxTab() {
   const { t } = useTranslation('messages');
   const [cursor, setCursor] = useCursorParam();

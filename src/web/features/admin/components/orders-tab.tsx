@@ -86,7 +86,7 @@ export function OrdersTab({ params, onParams }: TabProps) {
           allLabel: t('orders.allStatuses'),
           options: [
             ...ORDER_STATUSES.map((s) => ({ value: s, label: tOrders(`status.${s}`) })),
-            // D21: loans past due or due within 2 days, whatever else the order shows.
+            // Loans past due or due within 2 days, whatever else the order shows.
             { value: 'overdue', label: t('orders.loanOverdue') },
             { value: 'due_soon', label: t('orders.loanDueSoon') },
           ],

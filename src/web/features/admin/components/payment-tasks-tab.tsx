@@ -20,7 +20,7 @@ import { RowList } from './row-list';
 import { StatementUpload } from './statement-upload';
 import type { TabProps } from './tab-props';
 
-// D44: late and wrong money, each an admin's task until refunded, revived or dismissed. The
+// Late and wrong money, each an admin's task until refunded, revived or dismissed. The
 // server decides which actions a task offers (`actions`) and refuses the rest; this tab shows
 // only those, each opened in place with what it will do before it is done.
 

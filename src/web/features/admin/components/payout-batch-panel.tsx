@@ -19,7 +19,7 @@ import {
 } from '@web/features/payments/batch-api';
 
 /**
- * Payouts in one batch (D34): prepare a batch of every owner owed who has bank details, download
+ * Payouts in one batch: prepare a batch of every owner owed who has bank details, download
  * the bank's bulk-transfer CSV, then "Mark batch paid" once the bank has sent it.
  */
 export function PayoutBatchPanel() {

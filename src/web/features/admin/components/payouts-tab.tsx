@@ -17,7 +17,7 @@ import { useAdminPayouts, useRecordPayout } from '@web/features/payments/api';
 import { PayoutBatchPanel } from './payout-batch-panel';
 
 /**
- * D34: owners with payable balances (largest first), "Record payout", and the payout history,
+ * Owners with payable balances (largest first), "Record payout", and the payout history,
  * each a page at a time; both cursors live in the URL (?tab=payouts&owners=..&cursor=..).
  */
 export function PayoutsTab() {

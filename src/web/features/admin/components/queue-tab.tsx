@@ -18,7 +18,7 @@ import { RowList } from './row-list';
 import type { TabProps } from './tab-props';
 import { useWriteFeedback } from './write-feedback';
 
-// D50: "Needs you now", what the dashboard opens on. The server lists every kind of waiting work
+// "Needs you now", what the dashboard opens on. The server lists every kind of waiting work
 // by deadline (soonest, and so late, first) and says which rows are late; each row says why it is
 // there and carries its action: a form or a button where one step does it, else a link.
 

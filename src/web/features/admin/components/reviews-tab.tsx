@@ -9,7 +9,7 @@ import { EmptyState, ErrorBanner, LoadingState } from '@web/components/ui/feedba
 import { useAdminReviews, useHideReview } from '@web/features/reviews/api';
 import { formatOrderDateTime } from '@web/lib/format';
 
-/** D27: every review, newest first; Hide keeps an abusive one, shown here as hidden. */
+/** Every review, newest first; Hide keeps an abusive one, shown here as hidden. */
 export function ReviewsTab() {
   const { t } = useTranslation('reviews');
   const [cursor, setCursor] = useCursorParam();

@@ -29,7 +29,7 @@ function StatCard({
   );
 }
 
-/** Total Orders, Total Books, Total Users, Overdue loans (D21), Priced late (D50), Pending Emails (spec section 2). */
+/** Total Orders, Total Books, Total Users, Overdue loans, Priced late, Pending Emails (spec section 2). */
 export function StatCards({ stats, pendingEmails }: { stats: AdminStats; pendingEmails: number }) {
   const { t } = useTranslation('admin');
   return (
@@ -63,7 +63,7 @@ export function StatCards({ stats, pendingEmails }: { stats: AdminStats; pending
         icon={<Timer className="size-5" aria-hidden />}
         label={t('stats.pricedLate')}
         value={stats.pricedLateThisWeek}
-        // D50: the 24-hour promise, counted over this week in the operator's zone.
+        // The 24-hour promise, counted over this week in the operator's zone.
         note={stats.pricedLateThisWeek > 0 ? t('stats.pricedLateNote') : t('stats.nonePricedLate')}
       />
       <StatCard

@@ -16,9 +16,9 @@ import { useUploadStatement } from '@web/features/admin/finance-api';
 import { errorMessage } from '@web/lib/api';
 import { paths } from '@web/lib/paths';
 
-// D42's statement adapter on the Payment tasks tab: the admin uploads the bank's statement and
+// The statement adapter on the Payment tasks tab: the admin uploads the bank's statement and
 // sees what became of each credit line. Matched lines paid their order; ambiguous, unmatched,
-// late and second payments are tasks, listed below until resolved (D44); lines of an earlier
+// late and second payments are tasks, listed below until resolved; lines of an earlier
 // upload changed nothing. A file that does not read is refused whole, naming its line.
 
 const OUTCOME_TONE = {

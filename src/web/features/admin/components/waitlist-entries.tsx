@@ -8,7 +8,7 @@ import { formatOrderDateTime } from '@web/lib/format';
 import { adminWaitlistQuery, useClearWaitlistEntry } from '@web/features/waitlist/api';
 
 /**
- * How many wait for a book (D25) and, opened, its queue in order with Clear for each entry (a
+ * How many wait for a book and, opened, its queue in order with Clear for each entry (a
  * cleared hold passes to the next waiter).
  */
 export function WaitlistEntries({

@@ -26,7 +26,7 @@ import { FinanceTab } from '@web/features/admin/components/finance-tab';
 const StatisticsTab = lazy(() => import('@web/features/admin/statistics/statistics-tab'));
 
 const TABS = [
-  // What needs a person now, by deadline (D50): the dashboard opens on it.
+  // What needs a person now, by deadline: the dashboard opens on it.
   'queue',
   'orders',
   'books',
@@ -35,9 +35,9 @@ const TABS = [
   'payouts',
   'inbox',
   'reviews',
-  // Delivery priced by area (D49)
+  // Delivery priced by area
   'deliveryPrices',
-  // Late and wrong money (D44), the gateway's fees in the month's figures (D43)
+  // Late and wrong money, the gateway's fees in the month's figures
   'paymentTasks',
   'finance',
   // The marketplace at a glance: twelve weeks of figures
@@ -79,7 +79,7 @@ export default function AdminPage() {
 
   if (isLoading) return <LoadingState label={t('loading')} />;
   if (!isAdmin) {
-    // The server refuses every admin call too (D12); this only spares a non-admin the empty shell.
+    // The server refuses every admin call too; this only spares a non-admin the empty shell.
     return (
       <Container className="py-12">
         <EmptyState icon={<ShieldAlert className="size-8" aria-hidden />} title={t('accessDenied')} />

@@ -12,7 +12,7 @@ import { formatDay, operatorToday } from '@web/lib/format';
 import { myAwayQuery, useClearAway, useSetAway } from '@web/features/away/api';
 
 /**
- * D48: the owner's away dates, on their Manage books page. While away their books show "Back on
+ * The owner's away dates, on their Manage books page. While away their books show "Back on
  * <day>" and wait; running loans go on.
  */
 export function AwaySection() {

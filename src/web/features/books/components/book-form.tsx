@@ -36,7 +36,7 @@ const CHOICES = [
 const PRICES = [
   { name: 'weeklyPrice', label: 'form.weeklyPrice', hint: 'form.priceHint' },
   { name: 'monthlyPrice', label: 'form.monthlyPrice', hint: 'form.monthlyHint' },
-  // D28: an optional price to buy it.
+  // An optional price to buy it.
   { name: 'salePrice', label: 'form.salePrice', hint: 'form.saleHint' },
 ] as const;
 
@@ -93,7 +93,7 @@ export function BookForm({
   const prefill = useQuery({ ...isbnPrefillQuery(isbnKey ?? ''), enabled: isbnKey !== null });
   const [prefilled, setPrefilled] = useState(false);
   const offer: IsbnPrefill | null = isbnKey && prefill.data ? prefill.data : null;
-  // Offered while the form's details differ from that listing's (D30).
+  // Offered while the form's details differ from that listing's.
   const offerShown =
     offer !== null &&
     (offer.title !== title ||
@@ -253,7 +253,7 @@ export function BookForm({
             />
           </Field>
           {PRICES.map(({ name, label, hint }) => (
-            // Whole rupiah with thousands separators, "Rp 12.000" as you type (D32).
+            // Whole rupiah with thousands separators, "Rp 12.000" as you type.
             <Field
               key={name}
               label={t(label)}

@@ -15,7 +15,7 @@ function problemOf(error: unknown): Problem {
 }
 
 /**
- * "Scan ISBN" (D30): opens the camera and reads the book's EAN-13 barcode on this device. The
+ * "Scan ISBN": opens the camera and reads the book's EAN-13 barcode on this device. The
  * decoder is loaded when the scanner opens; frames go to it in memory and never leave the
  * device. Without a camera or permission the button says so, and the ISBN field stays as it is.
  */

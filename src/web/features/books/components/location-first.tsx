@@ -15,7 +15,7 @@ import { updateProfile } from '@web/features/account/api';
 import { showServerErrors } from '@web/lib/server-errors';
 import { sessionQuery } from '@web/lib/session';
 
-// Sign-up does not ask where a member lives; a book's area is its owner's location (D38), so
+// Sign-up does not ask where a member lives; a book's area is its owner's location, so
 // the first listing asks it here, saved to the profile, before the book form shows.
 
 const FIELDS = ['location'] as const;

@@ -76,7 +76,7 @@ export default function ManageBooksPage() {
         actions={query.data && query.data.items.length > 0 ? addButton : undefined}
       />
       {justListed && query.data?.items.length === 1 && <OwnerSetup />}
-      {/* D48: an owner with books may set the days they are away. */}
+      {/* An owner with books may set the days they are away. */}
       {query.data && query.data.items.length > 0 && <AwaySection />}
       {body}
       <DeleteBookDialog book={toDelete} onClose={() => setToDelete(null)} />
@@ -202,7 +202,7 @@ function BookCell({ book, waiting }: { book: ManagedBook; waiting: number }) {
   );
 }
 
-/** An owner can switch a free book on or off; a book in an order shows why it can't be (D6). */
+/** An owner can switch a free book on or off; a book in an order shows why it can't be. */
 function StatusCell({ book }: { book: ManagedBook }) {
   if (book.inOpenOrder || book.status === 'Borrowed') {
     return (
@@ -288,7 +288,7 @@ function DeleteBookDialog({ book, onClose }: { book: ManagedBook | null; onClose
             toast.success(t('manage.deleted', { title: book.title }));
             close();
           },
-          // The server refuses while the book is in an open order (D7): show its reason.
+          // The server refuses while the book is in an open order: show its reason.
           onError: (err) => setError(errorMessage(err, t('manage.deleteFailed'))),
         });
       }}

@@ -3,7 +3,7 @@ import type { CartView } from '@domain/cart-types';
 import { formatMoney } from '@domain/money';
 import { Button } from '@web/components/ui/button';
 
-/** The order summary beside the cart: server totals only (D3), then Proceed to Checkout. */
+/** The order summary beside the cart: server totals only, then Proceed to Checkout. */
 export function CartSummary({
   cart,
   validating,

@@ -6,7 +6,7 @@ import { BookCover } from '@web/components/book-cover';
 import { cn } from '@web/components/ui/cn';
 
 /**
- * A book's photos (D18), the cover first. Touch: swipe the strip (it snaps photo by photo).
+ * A book's photos, the cover first. Touch: swipe the strip (it snaps photo by photo).
  * Keyboard: the strip takes focus and the arrow keys, Home and End move it; the previous and
  * next buttons and the thumbnails are plain buttons. Screen readers hear a carousel of
  * labelled slides and which photo is shown as it changes.

@@ -16,8 +16,8 @@ import { paths } from '@web/lib/paths';
 import { signInPath } from '@web/lib/session';
 
 /**
- * D46: below a search (or a shelf), the matching books out now, each with its expected return
- * (D39's estimate, labelled as one) and what the viewer can do: join its waitlist, see their
+ * Below a search (or a shelf), the matching books out now, each with its expected return
+ * (an estimate, labelled as one) and what the viewer can do: join its waitlist, see their
  * place, or take the book held for them. Nothing shows when no book is out.
  */
 export function BorrowedSection({

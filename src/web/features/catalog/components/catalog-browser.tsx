@@ -23,7 +23,7 @@ import { DidYouMean } from './did-you-mean';
 
 /**
  * Filters, sort, count, states, grid and pagination of a listing (All Books, a category, an
- * owner's shelf). The URL is the only state (D17); `queryFor` says which endpoint serves it.
+ * owner's shelf). The URL is the only state; `queryFor` says which endpoint serves it.
  */
 export function CatalogBrowser({
   category,
@@ -35,13 +35,13 @@ export function CatalogBrowser({
   category?: Category;
   queryFor: (query: BookQuery) => UseQueryOptions<BookPage, Error, BookPage, QueryKey>;
   /**
-   * D46: the books out now for these words (null: no section), listed below the results; a
+   * The books out now for these words (null: no section), listed below the results; a
    * search that finds little also offers "Did you mean".
    */
   borrowedFor: (q: string | undefined) => UseQueryOptions<Borrowed, Error, Borrowed, QueryKey> | null;
   /** An owner's shelf: its borrowed section shows without words too. */
   shelf?: boolean;
-  /** Whether the listing offers the area filter (D38): not on a shelf, where every book is in one area. */
+  /** Whether the listing offers the area filter: not on a shelf, where every book is in one area. */
   byArea?: boolean;
 }) {
   const { t } = useTranslation('catalog');
@@ -54,7 +54,7 @@ export function CatalogBrowser({
   const query = useQuery(queryFor(bookQuery));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const data = query.data;
-  // A search that finds nothing has no price range of its own (D4's scope includes the words):
+  // A search that finds nothing has no price range of its own (the scope includes the words):
   // the slider keeps the range of the same listing without the words, so it still shows.
   const searchFoundNothing = !!params.q && data?.total === 0 && Number(data.maxWeeklyPrice) === 0;
   const unsearched = useQuery({
@@ -163,7 +163,7 @@ export function CatalogBrowser({
                 </Button>
               ) : params.q || hasFilters ? (
                 <div className="flex flex-wrap justify-center gap-2">
-                  {/* D47: nothing to borrow for these words; the member can be told when it is listed
+                  {/* Nothing to borrow for these words; the member can be told when it is listed
                       (a search that reads as an ISBN wants that ISBN, whatever the title). */}
                   {params.q && !shelf && (
                     <WantButton

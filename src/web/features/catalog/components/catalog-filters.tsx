@@ -10,19 +10,19 @@ const PriceSliderControl = lazy(() => import('./price-slider-control'));
 
 interface Props {
   params: CatalogParams;
-  /** Highest weekly price in scope (D4); undefined until the first page has loaded. */
+  /** Highest weekly price in scope; undefined until the first page has loaded. */
   maxWeeklyPrice: string | undefined;
   onChange: (patch: Partial<CatalogParams>) => void;
   onClear: () => void;
   hasFilters: boolean;
   /**
-   * The area filter's options (D38), the areas with books to borrow now; [] while they load.
+   * The area filter's options, the areas with books to borrow now; [] while they load.
    * Left out where every book is in one area (an owner's shelf): no area filter then.
    */
   areas?: string[];
 }
 
-/** Area, Condition and Language, the price-per-week slider and Clear all (spec: All Books, D38). */
+/** Area, Condition and Language, the price-per-week slider and Clear all (spec: All Books). */
 export function CatalogFilters({ params, maxWeeklyPrice, onChange, onClear, hasFilters, areas }: Props) {
   const { t } = useTranslation('catalog');
   return (

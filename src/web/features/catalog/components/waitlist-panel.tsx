@@ -13,7 +13,7 @@ import { useJoinWaitlist, useLeaveWaitlist, usePassHold } from '@web/features/wa
 import { PushOffer } from '@web/components/push-offer';
 
 /**
- * The waitlist on a book page (D25, D39): how many wait, the viewer's place and an estimate
+ * The waitlist on a book page: how many wait, the viewer's place and an estimate
  * labelled as one, Join / Leave, and for the holder "Held for you until ..." with Pass (the
  * page's own Add button adds the book for them).
  */
@@ -103,7 +103,7 @@ export function WaitlistPanel({ waitlist }: { waitlist: BookWaitlist }) {
         )}
       </div>
       <ErrorBanner className="mt-3">{error}</ErrorBanner>
-      {/* D45: waiting for a hold that lasts 48 hours is when push matters. */}
+      {/* Waiting for a hold that lasts 48 hours is when push matters. */}
       {state === 'waiting' && <PushOffer className="mt-3" />}
     </section>
   );

@@ -55,8 +55,8 @@ function BookDetailView({ book: shown }: { book: BookDetail }) {
   const { user, isAdmin } = useSession();
   const isOwner = user?.id === shown.ownerId;
   const saving = monthlySavingMinor(shown);
-  // D25: a book out on loan or held has a waitlist; a book held for this viewer is theirs to add.
-  // D48: a book whose owner is away has no queue of its own; it waits for the owner.
+  // A book out on loan or held has a waitlist; a book held for this viewer is theirs to add.
+  // A book whose owner is away has no queue of its own; it waits for the owner.
   const waitlist = useQuery({
     ...bookWaitlistQuery(shown.id),
     enabled: shown.availability !== 'available' && shown.availability !== 'away',
@@ -153,7 +153,7 @@ function BookDetailView({ book: shown }: { book: BookDetail }) {
               </>
             )}
             {waitlist.data && <WaitlistPanel waitlist={waitlist.data} />}
-            {/* D47: any copy will do; the member hears when one can be borrowed. */}
+            {/* Any copy will do; the member hears when one can be borrowed. */}
             {!isOwner && book.availability !== 'available' && (
               <div className="mt-4 flex justify-start">
                 <WantButton
@@ -218,7 +218,7 @@ function PhoneActionBar({ book, isOwner }: { book: BookDetail; isOwner: boolean 
   );
 }
 
-/** D28: the sale price; members ask to buy in the book's conversation, the owner or an admin marks it Sold. */
+/** The sale price; members ask to buy in the book's conversation, the owner or an admin marks it Sold. */
 function SaleLine({ book, canAsk, canSell }: { book: BookDetail; canAsk: boolean; canSell: boolean }) {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
@@ -295,7 +295,7 @@ function OwnerCard({ book, canAsk }: { book: BookDetail; canAsk: boolean }) {
               {t('owner.memberSince', { date: formatMonthYear(owner.memberSince) })}
             </span>
           </p>
-          {/* D48: while the owner is away none of their books can be borrowed: say when they can. */}
+          {/* While the owner is away none of their books can be borrowed: say when they can. */}
           <p className="mt-1 text-xs font-medium text-brand-700">
             {owner.backOn
               ? t('owner.awayUntil', { date: formatDay(owner.backOn) })
@@ -309,7 +309,7 @@ function OwnerCard({ book, canAsk }: { book: BookDetail; canAsk: boolean }) {
         <span className="hidden text-sm font-medium text-brand-700 sm:inline">{t('detail.viewShelf')}</span>
         <ChevronRight className="size-5 text-stone-400" aria-hidden />
       </Link>
-      {/* D26: a signed-in member asks the owner about this book (not about their own). */}
+      {/* A signed-in member asks the owner about this book (not about their own). */}
       {canAsk && (
         <ButtonLink to={paths.askOwner(book.id)} variant="outline" className="mt-3">
           <MessageCircle className="size-4" aria-hidden />

@@ -7,10 +7,10 @@ import { formatMoney, fromMinor } from '@domain/money';
 import { sumMinor } from '@domain/pricing';
 import { PayNow } from '@web/features/checkout/pay-now';
 
-/** Each owner's delivery price to the member now (D49); null: an admin sets it within 24 hours (D50). */
+/** Each owner's delivery price to the member now; null: an admin sets it within 24 hours. */
 export type DeliveryPrices = ReadonlyMap<string, string | null>;
 
-/** One block per owner (each becomes its own order, D5) and the totals from the server (D3). */
+/** One block per owner (each becomes its own order) and the totals from the server. */
 export function OrderReview({
   cart,
   method,
@@ -20,7 +20,7 @@ export function OrderReview({
 }: {
   cart: CartView;
   method: DeliveryMethod;
-  /** The payment deadline an order payable at once placed now gets (D24), from the checkout options. */
+  /** The payment deadline an order payable at once placed now gets, from the checkout options. */
   payBy: string | undefined;
   deliveryPrices: DeliveryPrices | undefined;
   children?: ReactNode;
@@ -29,7 +29,7 @@ export function OrderReview({
   const isPickup = method === 'pickup';
   const priceOf = (ownerId: string) => (isPickup ? null : (deliveryPrices?.get(ownerId) ?? null));
   const priced = isPickup ? [] : cart.groups.flatMap((g) => priceOf(g.ownerId) ?? []);
-  // Pickup, or every owner's route priced: each order is payable the moment it is placed (D33, D49).
+  // Pickup, or every owner's route priced: each order is payable the moment it is placed.
   const allPriced = isPickup || (deliveryPrices !== undefined && priced.length === cart.groups.length);
   const somePriced = !isPickup && priced.length > 0;
   const shippingKnown = fromMinor(sumMinor(priced));
@@ -107,7 +107,7 @@ export function OrderReview({
       <p className="mt-3 text-xs text-stone-500">{t('review.ordersNote', { count: cart.groups.length })}</p>
       {children}
       {allPriced ? (
-        // D33, D49: pickup, or delivery on priced routes, needs no review and is payable at once.
+        // Pickup, or delivery on priced routes, needs no review and is payable at once.
         payBy && (
           <div className="mt-4 rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
             <PayNow by={payBy} testId="checkout-pay-now">

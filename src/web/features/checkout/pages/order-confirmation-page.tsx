@@ -33,12 +33,12 @@ export default function OrderConfirmationPage() {
   const { orders } = state;
   const first = orders[0];
   const isPickup = first.deliveryMethod === 'pickup';
-  // Payable at once: pickup (D33) and delivery on a priced route (D49); the others wait for an
-  // admin's shipping cost, promised within 24 hours (D50).
+  // Payable at once: pickup and delivery on a priced route; the others wait for an
+  // admin's shipping cost, promised within 24 hours.
   const payable = orders.filter((order) => order.paymentDueAt !== null);
   const waiting = orders.filter((order) => order.paymentDueAt === null);
   const total = fromMinor(sumMinor(orders.map((order) => order.total ?? order.subtotal)));
-  // The earliest deadline of the orders placed together (they share one moment, D5).
+  // The earliest deadline of the orders placed together (they share one moment).
   const payBy = payable.map((order) => order.paymentDueAt as string).sort()[0] ?? null;
   let shippingNote: string;
   if (isPickup) shippingNote = t('confirmation.pickupFree');
@@ -101,7 +101,7 @@ export default function OrderConfirmationPage() {
         <h2 className="font-semibold text-brand-900">{t('confirmation.nextTitle')}</h2>
         <ol className="mt-3 space-y-3 text-sm text-brand-900">
           {payBy && (
-            // D33, D49: an order payable at once; its deadline (D24) is on every such order.
+            // An order payable at once; its deadline is on every such order.
             <li data-testid="pay-now">
               <PayNow by={payBy}>
                 <p>{t('confirmation.payNow')}</p>
@@ -117,7 +117,7 @@ export default function OrderConfirmationPage() {
             </li>
           )}
           {waiting.length > 0 && (
-            // D50: the spec's promise, kept by the admins' queue and their reminder.
+            // The spec's promise, kept by the admins' queue and their reminder.
             <>
               <li className="flex gap-3" data-testid="shipping-promise">
                 <Clock className="size-5 shrink-0" aria-hidden />
@@ -143,7 +143,7 @@ export default function OrderConfirmationPage() {
       <Suspense fallback={null}>
         <InstallOffer place="order" />
       </Suspense>
-      {/* D45: the moment push matters (a payment due, the order's news), never a first visit. */}
+      {/* The moment push matters (a payment due, the order's news), never a first visit. */}
       <PushOffer className="mt-6" />
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">

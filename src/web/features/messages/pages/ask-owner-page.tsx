@@ -10,8 +10,8 @@ import { ThreadPanel } from '@web/features/messages/components/thread-panel';
 import { paths } from '@web/lib/paths';
 
 /**
- * "Ask the owner" (D26): the member's conversation with a book's owner about it, started by the
- * first message or continued. `?text=` writes a first draft in (Ask to buy's offer, D28).
+ * "Ask the owner": the member's conversation with a book's owner about it, started by the
+ * first message or continued. `?text=` writes a first draft in (Ask to buy's offer).
  */
 export default function AskOwnerPage() {
   const { t } = useTranslation('messages');

@@ -9,7 +9,7 @@ import { PageTitle } from '@web/components/ui/page-title';
 import { useThreads } from '@web/features/messages/api';
 import { ThreadList } from '@web/components/thread-list';
 
-/** Every conversation of the member, newest first, unread marked (D26). */
+/** Every conversation of the member, newest first, unread marked. */
 export default function MessagesPage() {
   const { t } = useTranslation('messages');
   const [cursor, setCursor] = useCursorParam();

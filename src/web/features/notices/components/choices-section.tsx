@@ -43,7 +43,7 @@ function ChannelSwitch({
   );
 }
 
-/** Per notice kind, email and push on or off (D45); account security and payment emails stay on. */
+/** Per notice kind, email and push on or off; account security and payment emails stay on. */
 export function ChoicesSection() {
   const { t } = useTranslation('notices');
   const choices = useNoticeChoices();

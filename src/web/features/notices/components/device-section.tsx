@@ -4,7 +4,7 @@ import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/ui/button';
 import { useDisablePush, useEnablePush, useNoticeChoices, usePushDevice } from '../api';
 
-/** Push on this device (D45): asked for only when the member presses the button. */
+/** Push on this device: asked for only when the member presses the button. */
 export function DeviceSection() {
   const { t } = useTranslation('notices');
   const device = usePushDevice();

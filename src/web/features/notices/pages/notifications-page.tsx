@@ -9,7 +9,7 @@ import { useNoticeChoices } from '../api';
 import { ChoicesSection } from '../components/choices-section';
 import { DeviceSection } from '../components/device-section';
 
-/** Members choose their channels (D45): push on this device, and per kind email and push. */
+/** Members choose their channels: push on this device, and per kind email and push. */
 export default function NotificationsPage() {
   const { t } = useTranslation('notices');
   const choices = useNoticeChoices();

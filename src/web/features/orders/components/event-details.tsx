@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@domain/money';
 import type { OrderEventView } from '@domain/order-types';
 
-/** What an order event recorded beyond the status (D33): a payment claim, the amount received. */
+/** What an order event recorded beyond the status: a payment claim, the amount received. */
 export function EventDetails({ event }: { event: OrderEventView }) {
   const { t } = useTranslation('payments');
   const details = event.details;

@@ -11,7 +11,7 @@ import { formatDueDate } from '@web/components/due-badge';
 import { MAX_EXTENSIONS } from '@domain/loan';
 import { codeText } from '@web/lib/error-text';
 
-/** D23: "Extend loan" with each option's price and new due date shown before confirming. */
+/** "Extend loan" with each option's price and new due date shown before confirming. */
 export function ExtendLoanDialog({
   orderId,
   offer,

@@ -13,7 +13,7 @@ import { CopyButton } from './copy-button';
 
 export type GatewayPaymentData = NonNullable<OrderGateway['gateway']>;
 
-// D42: a payable order paid through the gateway: its QRIS code, or a virtual account as the
+// A payable order paid through the gateway: its QRIS code, or a virtual account as the
 // other way. The money confirms itself; the order page polls until it does.
 
 export function GatewayPayment({ orderId, gateway }: { orderId: string; gateway: GatewayPaymentData }) {

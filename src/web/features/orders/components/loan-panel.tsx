@@ -19,7 +19,7 @@ export function hasLoanPanel(order: OrderDetail): boolean {
 }
 
 /**
- * The loan on the order page (D21-D24): the due date and day count, "Add to calendar", the
+ * The loan on the order page: the due date and day count, "Add to calendar", the
  * borrower's "Extend loan" with prices, the extensions and their payment (the admin marks them
  * paid), and the payment deadline while Waiting for Payment.
  */

@@ -6,7 +6,7 @@ import type { OrderSummary } from '@domain/order-types';
 import { nextStep } from '@domain/order-words';
 import { cn } from '@web/components/ui/cn';
 
-/** The viewer's one next step on an order (D35), on My Orders and the order page. */
+/** The viewer's one next step on an order, on My Orders and the order page. */
 export function NextStepLine({
   order,
   viewer,

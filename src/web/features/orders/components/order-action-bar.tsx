@@ -27,7 +27,7 @@ type SimpleAction = Exclude<
 const isSimple = (type: OrderActionType): type is SimpleAction => !INPUT_ACTIONS.includes(type);
 
 /**
- * Exactly the buttons the server allows this viewer now (allowedActions, D8): the web never
+ * Exactly the buttons the server allows this viewer now (allowedActions): the web never
  * works out permissions itself. Setting the shipping cost lives on the admin dashboard.
  */
 export function OrderActionBar({ order }: { order: OrderDetail }) {
@@ -73,7 +73,7 @@ export function OrderActionBar({ order }: { order: OrderDetail }) {
         )}
       </div>
 
-      {/* D33: the admin sets the shipping cost and confirms payments here as on the dashboard. */}
+      {/* The admin sets the shipping cost and confirms payments here as on the dashboard. */}
       {allowed.includes('set_shipping_cost') && (
         <ShippingCostForm
           order={order}

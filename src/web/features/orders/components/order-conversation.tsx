@@ -7,7 +7,7 @@ import { errorMessage } from '@web/lib/api';
 import { useMessageHistory, useOrderConversation, usePostToOrder } from '@web/features/messages/api';
 import { OrderTimeline } from './order-timeline';
 
-/** The order's history with its conversation (D26) and the box to write in. */
+/** The order's history with its conversation and the box to write in. */
 export function OrderConversation({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('messages');
   const conversation = useOrderConversation(order.id);

@@ -5,8 +5,8 @@ import { formatMoney } from '@domain/money';
 import { paths } from '@web/lib/paths';
 
 /**
- * The books of an order as they were at checkout (snapshots, D7), and, while the order is open,
- * how many members wait for each (D25).
+ * The books of an order as they were at checkout (snapshots), and, while the order is open,
+ * how many members wait for each.
  */
 export function OrderItems({
   items,

@@ -21,7 +21,7 @@ import { useOrdersUnread } from '@web/features/messages/api';
  */
 export function OrderList({ orders, view }: { orders: OrderSummary[]; view: OrdersView }) {
   const { t } = useTranslation('orders');
-  // D26: unread messages per order, asked for the orders shown.
+  // Unread messages per order, asked for the orders shown.
   const counts = useOrdersUnread(orders.map((order) => order.id)).data;
   const unread = new Map(counts?.orders.map((o) => [o.orderId, o.unread]) ?? []);
   return (

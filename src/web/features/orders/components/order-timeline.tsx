@@ -10,8 +10,8 @@ import { OrderStatusBadge } from '@web/components/order-status-badge';
 type Entry = { at: string; event: OrderEventView } | { at: string; message: MessageView };
 
 /**
- * Every status change with who and when (D7), oldest first, in the viewer's words (D35), and the
- * order's conversation between them (D26).
+ * Every status change with who and when, oldest first, in the viewer's words, and the
+ * order's conversation between them.
  */
 export function OrderTimeline({
   events,

@@ -15,7 +15,7 @@ import { useClaimPayment, useOrderGateway, useOrderMoney, useRejectClaim } from 
 import { CopyButton } from './copy-button';
 import { GatewayPayment, type GatewayPaymentData } from './gateway-payment';
 
-// The order page's money (D33, D34): the payment panel for the borrower and the admins, and
+// The order page's money: the payment panel for the borrower and the admins, and
 // the owner's share for the owner and the admins. Each shows only what the server returned.
 
 function Row({ label, value, copy }: { label: string; value: string; copy?: string }) {
@@ -34,7 +34,7 @@ export function OrderMoneyPanels({ order }: { order: OrderDetail }) {
   const money = useOrderMoney(order.id, order.status);
   const borrower = order.viewerRoles.includes('borrower');
   const payment = money.data?.payment ?? null;
-  // D42: payable by the borrower now (no claim waiting for an admin): the gateway's codes, and
+  // Payable by the borrower now (no claim waiting for an admin): the gateway's codes, and
   // the page polls so money arriving by itself shows without a reload.
   const payable = borrower && order.status === 'Waiting for Payment' && !!payment && !payment.claimedAt;
   const gateway = useOrderGateway(order.id, payable);
@@ -57,7 +57,7 @@ export function OrderMoneyPanels({ order }: { order: OrderDetail }) {
   );
 }
 
-/** The payment panel; `gateway` is the borrower's QRIS code and virtual accounts (D42), if any. */
+/** The payment panel; `gateway` is the borrower's QRIS code and virtual accounts, if any. */
 export function PaymentPanel({
   order,
   payment,
@@ -73,10 +73,10 @@ export function PaymentPanel({
   const waiting = order.status === 'Waiting for Payment';
   // Nothing to say before a total exists, or about an order closed without a payment.
   if (!waiting && !payment.claimedAt && !payment.confirmedAt && !payment.refundOwedAt) return null;
-  // D36: while a claim waits the deadline no longer applies; after a rejection it is the new one.
+  // While a claim waits the deadline no longer applies; after a rejection it is the new one.
   const claimWaiting = waiting && payment.claimedAt !== null;
   const amount = payment.amount ?? order.total;
-  // D42's statement adapter: the exact amount to transfer, unique among open orders.
+  // For the statement adapter: the exact amount to transfer, unique among open orders.
   const transfer = waiting ? payment.transfer : null;
 
   return (
@@ -224,7 +224,7 @@ function ClaimSummary({ payment, asBorrower }: { payment: OrderPayment; asBorrow
   );
 }
 
-/** D36: the admin rejects a waiting claim with a reason the borrower sees. */
+/** The admin rejects a waiting claim with a reason the borrower sees. */
 function RejectClaimForm({ orderId }: { orderId: string }) {
   const { t } = useTranslation('payments');
   const reject = useRejectClaim(orderId);

@@ -11,7 +11,7 @@ import { ErrorBanner } from '@web/components/ui/feedback';
 import { Textarea } from '@web/components/ui/field';
 import { useOrderReviews, useWriteReview } from '@web/features/reviews/api';
 
-/** D27 on the order page: "Rate this loan" after Completed, then the two reviews as published. */
+/** On the order page: "Rate this loan" after Completed, then the two reviews as published. */
 export function RateLoan({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('reviews');
   const reviews = useOrderReviews(order.id);

@@ -6,7 +6,7 @@ import { whatsappChatUrl } from '@domain/whatsapp';
 import { useOrderWhatsapp } from '@web/features/whatsapp/api';
 
 /**
- * D45: "Chat on WhatsApp" for the other side of this order (both sides for an admin), when they
+ * "Chat on WhatsApp" for the other side of this order (both sides for an admin), when they
  * shared a number; the message names the order and its first book. Nothing when nobody did.
  */
 export function WhatsappChatLinks({ order }: { order: OrderDetail }) {

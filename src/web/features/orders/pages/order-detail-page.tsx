@@ -22,7 +22,7 @@ import { OrderConversation } from '@web/features/orders/components/order-convers
 import { RateLoan } from '@web/features/orders/components/rate-loan';
 import { formatOrderDate } from '@web/lib/format';
 import { PageTitle } from '@web/components/ui/page-title';
-// Where members are: WhatsApp chat links (D45)
+// Where members are: WhatsApp chat links
 import { WhatsappChatLinks } from '@web/features/orders/components/whatsapp-chat-links';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -128,7 +128,7 @@ function OrderView({ order }: { order: OrderDetail }) {
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="space-y-6 lg:col-span-2">
           <OrderMoneyPanels order={order} />
-          {/* The payment panel already shows the deadline to the borrower and the admins (D33). */}
+          {/* The payment panel already shows the deadline to the borrower and the admins. */}
           {hasLoanPanel(order) && !(order.paymentDueAt && order.viewerRoles.some((r) => r !== 'owner')) && (
             <Section title={t(order.paymentDueAt ? 'loan.paymentTitle' : 'loan.title')}>
               <LoanPanel order={order} />
@@ -141,7 +141,7 @@ function OrderView({ order }: { order: OrderDetail }) {
           <Section title={t('detail.items')}>
             <OrderItems items={order.items} waitingByBook={order.waitingByBook} />
           </Section>
-          {/* D27: after Completed each side rates the loan. */}
+          {/* After Completed each side rates the loan. */}
           {order.status === 'Completed' && (
             <Section title={t('reviews:rate.title')}>
               <RateLoan order={order} />

@@ -13,7 +13,7 @@ import { useEarnings } from '@web/features/payments/api';
 import { paths } from '@web/lib/paths';
 
 /**
- * D34: what an owner earns: pending, payable, paid, per order, and the payouts. The orders and
+ * What an owner earns: pending, payable, paid, per order, and the payouts. The orders and
  * the payouts page each by their own cursor in the URL (?cursor=..&payouts=..).
  */
 export default function EarningsPage() {

@@ -13,7 +13,7 @@ import { paths } from '@web/lib/paths';
 import { myWaitlistQuery } from '@web/features/waitlist/api';
 
 /**
- * "My waitlist" (D25, D39): each book the member waits for, its state, place and estimate; below,
+ * "My waitlist": each book the member waits for, its state, place and estimate; below,
  * the holds that lapsed lately, so a hold never vanishes silently.
  */
 export default function MyWaitlistPage() {

@@ -18,7 +18,7 @@ import { formatOrderDate } from '@web/lib/format';
 const FIELDS = ['title', 'author', 'isbn'] as const;
 
 /**
- * "Wanted books" (D47): the titles and ISBNs the member waits to see listed, how to add one, and
+ * "Wanted books": the titles and ISBNs the member waits to see listed, how to add one, and
  * what happens then (one email per matching book that can be borrowed).
  */
 export default function WantedPage() {

@@ -57,8 +57,7 @@ import {
 import { retryFailedEmails } from '@server/outbox/outbox';
 import { toBookSummary } from '@server/modules/books/service';
 import { changeBookState } from '@server/modules/books/state-service';
-import { loanFields } from '@server/modules/loans/view-service';
-import { coverUrls } from '@server/modules/covers/service';
+import { toOrderSummary } from '@server/modules/orders/service';
 import { orderNumber } from '@domain/order-number';
 import { countPricedLateThisWeek } from './queue-service';
 
@@ -247,33 +246,16 @@ export async function listOrders(
   const views = rows.map(({ order, ownerEmail, ownerPhone, ownerAddress, ownerLocation }) => {
     const own = itemsOf.get(order.id) ?? [];
     const first = own[0] ?? null;
+    // The member's row, and what only an admin's card shows: contacts, the owner's share, every
+    // title, and the borrower's "I have paid" with its receipt.
     return {
-      id: order.id,
-      number: orderNumber(order.id),
-      status: order.status,
-      userId: order.userId,
-      userName: order.userName,
+      ...toOrderSummary(order, { count: own.length, first }),
       userEmail: order.userEmail,
-      ownerId: order.ownerId,
-      ownerName: order.ownerName,
       ownerContact: ownerEmail
         ? { email: ownerEmail, phone: ownerPhone, address: ownerAddress, location: ownerLocation }
         : null,
-      deliveryMethod: order.deliveryMethod,
-      deliveryAddress: order.deliveryAddress,
-      pickupLocation: order.pickupLocation,
-      borrowDuration: order.borrowDuration,
-      subtotal: order.subtotal,
-      shippingCost: order.shippingCost,
-      total: order.total,
-      itemCount: own.length,
       ownerShare: order.ownerShare,
       itemTitles: own.map((i) => i.title).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
-      firstItem: first ? { title: first.title, coverUrl: coverUrls(first.coverKey).card } : null,
-      ...loanFields(order),
-      createdAt: new Date(order.createdAt).toISOString(),
-      // The borrower's "I have paid" and receipt, on the admin's order card.
-      paymentClaimed: order.status === 'Waiting for Payment' && order.paymentClaimedAt !== null,
       paymentClaimedAt: order.paymentClaimedAt ? new Date(order.paymentClaimedAt).toISOString() : null,
       receiptUrl: order.paymentReceiptKey ? `/api/orders/${order.id}/receipt` : null,
     };

@@ -10,7 +10,8 @@ import { awayClock, onShelfOf, ownerBackOnAt } from './availability-service';
 
 // The one writer of a book's availability (status, reservation by an order, hold for a waiter,
 // deletion; D6, D7, D8, D25, D48). The owner's and the admin's status changes, deletes, every
-// order's book effects, the waitlist's holds and an owner's return call it, and it alone announces
+// order's book effects, the waitlist's holds, a new book and an owner's return (D48) call it, and
+// it alone announces
 // the outcome (lib/lifecycle-events.ts): a book it leaves borrowable (isBorrowable of
 // domain/cart-rules.ts, the owner's away days read with the row) is announced once here, wherever
 // the change came from. Checkout reserves its books inside its one statement with this writer's
@@ -27,6 +28,8 @@ export type BookStateChange =
   | { type: 'hold'; bookIds: string[]; memberId: string }
   /** D25: the hold for this member ends (answered, lapsed, left, checked out or the book gone). */
   | { type: 'release-hold'; bookIds: string[]; memberId: string }
+  /** A new book (books/write-service.ts inserts it): borrowable at once unless its owner is away. */
+  | { type: 'listed'; bookIds: string[] }
   /** D48: the owner is back: their listed books are borrowable again (no book row changes). */
   | { type: 'owner-back'; ownerId: string }
   /** Soft delete (D7): the books leave listings and carts; order history keeps its snapshots. */
@@ -37,6 +40,16 @@ export type BookStateChange =
 /** A changed row with its owner's return day, which isBorrowable needs (D48). */
 type ChangedBook = Book & { ownerBackOn: string | null };
 const withOwnerBackOn = () => ({ ...getTableColumns(books), ownerBackOn: ownerBackOnAt(awayClock()) });
+/** Only what isBorrowable reads, for the changes that write no row (an owner may have many books). */
+const borrowableFacts = () => ({
+  id: books.id,
+  status: books.status,
+  reservedByOrderId: books.reservedByOrderId,
+  deletedAt: books.deletedAt,
+  ownerId: books.ownerId,
+  heldForId: books.heldForId,
+  ownerBackOn: ownerBackOnAt(awayClock()),
+});
 
 /**
  * Checkout's reservations (D6), each book by its own order, as one update: the writer's own
@@ -63,12 +76,12 @@ export function reservationUpdate(
     );
 }
 
-/** Applies the change and announces its outcome; answers the rows it changed. */
+/** Applies the change and announces its outcome; answers the rows it changed (none for 'listed', 'owner-back'). */
 export async function changeBookState(tx: Tx, config: Config, change: BookStateChange): Promise<Book[]> {
-  if (change.type === 'owner-back') {
-    // Listed (no order, no hold) and the owner not away any more: borrowable now.
-    const rows = await tx.select({ id: books.id }).from(books).where(onShelfOf(change.ownerId));
-    await announce(tx, { type: 'books-borrowable', bookIds: idsOf(rows) }, { config });
+  if (change.type === 'owner-back' || change.type === 'listed') {
+    // Nothing is written: a new book, or the owner's listed books on their return.
+    const where = change.type === 'listed' ? inArray(books.id, change.bookIds) : onShelfOf(change.ownerId);
+    await announceBorrowable(tx, config, await tx.select(borrowableFacts()).from(books).where(where));
     return [];
   }
   if (change.bookIds.length === 0) return [];
@@ -131,8 +144,17 @@ export async function changeBookState(tx: Tx, config: Config, change: BookStateC
       return gone;
     }
   }
-  await announce(tx, { type: 'books-borrowable', bookIds: idsOf(changed.filter(isBorrowable)) }, { config });
+  await announceBorrowable(tx, config, changed);
   return changed;
+}
+
+/** The one announcement of books-borrowable: the rows isBorrowable accepts (domain/cart-rules.ts). */
+async function announceBorrowable(
+  tx: Tx,
+  config: Config,
+  rows: Array<Parameters<typeof isBorrowable>[0] & Pick<Book, 'id'>>,
+): Promise<void> {
+  await announce(tx, { type: 'books-borrowable', bookIds: idsOf(rows.filter(isBorrowable)) }, { config });
 }
 
 const idsOf = (rows: Pick<Book, 'id'>[]) => rows.map((row) => row.id);

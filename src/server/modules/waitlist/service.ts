@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { isListed } from '@domain/cart-rules';
-import { CLOSED_ORDER_STATUSES, DEFAULT_BORROW_DURATION } from '@domain/constants';
+import { DEFAULT_BORROW_DURATION } from '@domain/constants';
 import { MAX_EXTENSIONS } from '@domain/loan';
 import {
   estimateWindow,
@@ -25,6 +25,7 @@ import {
 } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
+import { openOrder } from '@server/modules/books/availability-service';
 import { coverUrls } from '@server/modules/covers/service';
 import { endHold } from './hold-service';
 
@@ -87,13 +88,7 @@ async function inOwnOpenOrder(db: DbOrTx, memberId: string, bookId: string): Pro
     .select({ id: orders.id })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orderItems.bookId, bookId),
-        eq(orders.userId, memberId),
-        notInArray(orders.status, [...CLOSED_ORDER_STATUSES]),
-      ),
-    )
+    .where(and(eq(orderItems.bookId, bookId), eq(orders.userId, memberId), openOrder()))
     .limit(1);
   return row !== undefined;
 }
@@ -207,13 +202,7 @@ async function viewerFacts(
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        inArray(orderItems.bookId, [...bookIds]),
-        eq(orders.userId, viewerId),
-        notInArray(orders.status, [...CLOSED_ORDER_STATUSES]),
-      ),
-    );
+    .where(and(inArray(orderItems.bookId, [...bookIds]), eq(orders.userId, viewerId), openOrder()));
   return { inOpenOrder: new Set(row?.inOpenOrder ?? []), waitlists: row?.waitlists ?? 0 };
 }
 

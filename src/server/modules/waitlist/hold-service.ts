@@ -28,7 +28,8 @@ import {
 
 // Holds (D25): when a book becomes borrowable, its first waiter gets it for 48 hours, alone.
 // While its owner is away (D48) it is not borrowable: no hold is offered, and the owner's return
-// announces the book borrowable again (away/service.ts), which offers it then.
+// announces the book borrowable again (through books/state-service.ts), which offers it then.
+// Every write of a book's hold goes through that writer too, which alone announces books-borrowable.
 // Every path takes the book's row lock first and then its queue, so two events that free the
 // same book at once take turns: the second finds the book already held and does nothing (and
 // the partial unique index on waitlist_entries keeps one hold per book whatever happens).
@@ -90,7 +91,7 @@ async function offerHold(
 }
 
 /** The emails of new holds: one per member, however many books are ready for them at once. */
-async function announce(
+async function sendHoldOffers(
   tx: Tx,
   config: HoldConfig,
   offers: Omit<HoldOffer, 'email' | 'name' | 'language'>[],
@@ -127,7 +128,7 @@ async function offerHolds(tx: Tx, config: HoldConfig, bookIds: readonly string[]
     const offer = await offerHold(tx, config, book, at);
     if (offer) offers.push(offer);
   }
-  await announce(tx, config, offers);
+  await sendHoldOffers(tx, config, offers);
 }
 
 /**

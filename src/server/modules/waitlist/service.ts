@@ -358,29 +358,29 @@ async function entryOf(db: DbOrTx, memberId: string, bookId: string) {
 }
 
 /** One click leaves (D25); leaving while holding the book passes the hold on. */
-export async function leaveWaitlist(
-  db: Db,
-  config: WaitConfig,
-  input: { actorId: string; bookId: string },
-): Promise<BookWaitlist> {
-  return db.transaction(async (tx) => {
-    const entry = await entryOf(tx, input.actorId, input.bookId);
-    if (!entry) throw refuse('WAITLIST_NOT_JOINED');
-    await endHold(tx, config, { bookId: entry.bookId, entryId: entry.id });
-    return getBookWaitlist(tx, { bookId: input.bookId, viewerId: input.actorId });
-  });
-}
+export const leaveWaitlist = (db: Db, config: WaitConfig, input: OwnEntry) =>
+  endOwnEntry(db, config, input, 'leave');
 
 /** D25: the holder declines the hold: it goes to the next waiter, or the book to the shop. */
-export async function passHold(
+export const passHold = (db: Db, config: WaitConfig, input: OwnEntry) =>
+  endOwnEntry(db, config, input, 'pass');
+
+type OwnEntry = { actorId: string; bookId: string };
+
+/** The member's own entry ends (a pass only while it holds the book); the hold, if any, passes on. */
+async function endOwnEntry(
   db: Db,
   config: WaitConfig,
-  input: { actorId: string; bookId: string },
+  input: OwnEntry,
+  how: 'leave' | 'pass',
 ): Promise<BookWaitlist> {
   return db.transaction(async (tx) => {
     const entry = await entryOf(tx, input.actorId, input.bookId);
-    if (!entry?.holdUntil) throw refuse('WAITLIST_NO_HOLD');
-    await endHold(tx, config, { bookId: entry.bookId, entryId: entry.id, onlyHoldUntil: entry.holdUntil });
+    const pass = how === 'pass';
+    if (!entry || (pass && !entry.holdUntil)) throw refuse(pass ? 'WAITLIST_NO_HOLD' : 'WAITLIST_NOT_JOINED');
+    // A pass ends only the hold it was pressed for (a timer or another pass may have moved it).
+    const onlyHoldUntil = pass ? (entry.holdUntil ?? undefined) : undefined;
+    await endHold(tx, config, { bookId: entry.bookId, entryId: entry.id, onlyHoldUntil });
     return getBookWaitlist(tx, { bookId: input.bookId, viewerId: input.actorId });
   });
 }

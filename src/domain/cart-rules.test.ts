@@ -6,6 +6,7 @@ import {
   type CartLineFacts,
   cartProblems,
   isBorrowable,
+  isBorrowableBy,
   isListed,
 } from './cart-rules';
 
@@ -112,6 +113,15 @@ describe('cart re-validation before checkout', () => {
   it('isBorrowable needs Available, no reservation, not deleted and an owner', () => {
     expect(isBorrowable(book())).toBe(true);
     expect(isBorrowable(book({ reservedByOrderId: 'x' }))).toBe(false);
+  });
+  it('isBorrowable: held for nobody (D25) and the owner not away (D48); isBorrowableBy: the holder, never the owner', () => {
+    expect(isBorrowable(book({ heldForId: 'member-2' }))).toBe(false);
+    expect(isBorrowable(book({ ownerBackOn: '2026-12-10' }))).toBe(false);
+    expect(isBorrowableBy(book({ heldForId: 'member-2' }), 'member-2')).toBe(true);
+    expect(isBorrowableBy(book({ heldForId: 'member-2' }), ME)).toBe(false);
+    expect(isBorrowableBy(book(), ME)).toBe(true);
+    expect(isBorrowableBy(book({ ownerId: ME }), ME)).toBe(false);
+    expect(isBorrowableBy(book({ ownerId: ME, heldForId: ME }), ME)).toBe(false);
   });
 });
 

@@ -37,9 +37,9 @@ type AddToCartProblemCode =
 export type AddToCartProblem = AddToCartProblemCode;
 
 /**
- * Listed (D6): Available, in no open order, not deleted and with an owner; the generated
- * `listed` column's meaning. A reserved book keeps the status Available, so the status alone
- * is not enough. A listed book stays in the catalog while its owner is away (D48).
+ * In no order and not gone (D6): Available, in no open order, not deleted and with an owner. A
+ * reserved book keeps the status Available, so the status alone is not enough. Such a book stays
+ * in the catalog while its owner is away (D48), and is the holder's alone while held (D25).
  */
 export function isListed(book: Omit<CartBookFacts, 'id' | 'title' | 'heldForId' | 'ownerBackOn'>): boolean {
   return (
@@ -50,14 +50,25 @@ export function isListed(book: Omit<CartBookFacts, 'id' | 'title' | 'heldForId' 
   );
 }
 
-/** Borrowable now (D6, D48): listed, and its owner is not away. */
-export function isBorrowable(book: Omit<CartBookFacts, 'id' | 'title' | 'heldForId'>): boolean {
-  return isListed(book) && book.ownerBackOn === null;
+/**
+ * The one rule of "borrowable now" (D6, D25, D48): listed, its owner not away and held for
+ * nobody. The server's writer of a book's state announces exactly these books (books-borrowable),
+ * the waitlist offers them, wanted books tells about them. SQL keeps the same rule, all but the
+ * owner's away days (a fact of another table, read at a moment), as the generated `listed` column
+ * (db/schema.ts); availability-rules.test.ts pins the two.
+ */
+export function isBorrowable(book: Omit<CartBookFacts, 'id' | 'title'>): boolean {
+  return isListed(book) && book.ownerBackOn === null && book.heldForId === null;
 }
 
-/** Borrowable now by this member: a book held for a waiting member is theirs alone (D25). */
-function isBorrowableBy(book: Omit<CartBookFacts, 'id' | 'title'>, memberId: string): boolean {
-  return isBorrowable(book) && (book.heldForId === null || book.heldForId === memberId);
+/** Borrowable by anyone now, or held for this member (D25): free to them, whoever owns it. */
+function isFreeFor(book: Omit<CartBookFacts, 'id' | 'title'>, memberId: string): boolean {
+  return isBorrowable({ ...book, heldForId: book.heldForId === memberId ? null : book.heldForId });
+}
+
+/** Borrowable now by this member: free to them (D25) and not their own book. */
+export function isBorrowableBy(book: Omit<CartBookFacts, 'id' | 'title'>, memberId: string): boolean {
+  return isFreeFor(book, memberId) && book.ownerId !== memberId;
 }
 
 /** The first add-to-cart rule a book breaks, checked in the spec's order; null when it may be added. */
@@ -71,8 +82,8 @@ export function addToCartProblem(input: {
   // D48: a book that only waits for its owner says so (and until when).
   if (isListed(book) && book.ownerBackOn !== null && (book.heldForId ?? memberId) === memberId)
     return 'OWNER_AWAY';
-  if (!isBorrowableBy(book, memberId)) return 'BOOK_NOT_AVAILABLE';
-  if (book.ownerId === memberId) return 'OWN_BOOK';
+  if (!isFreeFor(book, memberId)) return 'BOOK_NOT_AVAILABLE';
+  if (!isBorrowableBy(book, memberId)) return 'OWN_BOOK';
   if (cart.some((line) => line.bookId === book.id)) return 'ALREADY_IN_CART';
   const fromThisOwner = cart.filter((line) => line.ownerId === book.ownerId).length;
   if (fromThisOwner >= MAX_BOOKS_PER_OWNER) return 'MAX_BOOKS_PER_OWNER';
@@ -98,7 +109,7 @@ export function cartProblems(items: readonly { book: CartBookFacts }[], memberId
     if (book.deletedAt !== null || book.ownerId === null) continue;
     if (isListed(book) && book.ownerBackOn !== null && book.ownerId !== memberId)
       problems.push({ code: 'ownerAwayUntil', params: { title: book.title, backOn: book.ownerBackOn } });
-    else if (!isBorrowableBy(book, memberId) || book.ownerId === memberId)
+    else if (!isBorrowableBy(book, memberId))
       problems.push({ code: 'titleNoLongerAvailable', params: { title: book.title } });
   }
   return problems;

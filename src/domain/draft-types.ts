@@ -4,6 +4,7 @@ import { AUTHOR_MAX, CATEGORIES, CONDITIONS, LANGUAGES, PUBLISH_MAX_DRAFTS, TITL
 import { FIELD_MSG } from './error-codes';
 import { oneOf } from './literals';
 import { weeklyPriceField } from './schemas/book-form';
+import { uuidField } from './ids';
 
 // Shelf import: an owner's CSV (a Goodreads export, an ISBN list, titles and authors) becomes
 // drafts, their own and never public, each published through the upload path (spec 5).
@@ -63,7 +64,7 @@ export const draftChangeSchema = z.object({
 export type DraftChange = z.input<typeof draftChangeSchema>;
 
 export const publishDraftsSchema = z.object({
-  ids: z.array(z.uuid()).min(1).max(PUBLISH_MAX_DRAFTS),
+  ids: z.array(uuidField()).min(1).max(PUBLISH_MAX_DRAFTS),
 });
 
 export const publishedDraftsSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneySchema, timestampSchema } from './api-types';
 import { ORDER_STATUSES } from './constants';
+import { uuidField } from './ids';
 
 // Payments that confirm themselves, as the API returns them.
 
@@ -84,7 +85,7 @@ export const statementImportSchema = z.object({
       amount: moneySchema,
       outcome: z.enum(STATEMENT_LINE_OUTCOMES),
       /** The order it paid or came late for, or every order an ambiguous line could pay. */
-      orders: z.array(z.object({ id: z.uuid(), number: z.string(), status: z.enum(ORDER_STATUSES) })),
+      orders: z.array(z.object({ id: uuidField(), number: z.string(), status: z.enum(ORDER_STATUSES) })),
     }),
   ),
 });
@@ -92,7 +93,7 @@ export type StatementImport = z.infer<typeof statementImportSchema>;
 
 /** One task of late or wrong money on the admin's Payment tasks tab. */
 export const paymentTaskSchema = z.object({
-  id: z.uuid(),
+  id: uuidField(),
   kind: z.enum(PAYMENT_TASK_KINDS),
   /** When the money arrived (the notice was processed). */
   createdAt: timestampSchema,
@@ -107,7 +108,7 @@ export const paymentTaskSchema = z.object({
   channel: z.string(),
   order: z
     .object({
-      id: z.uuid(),
+      id: uuidField(),
       number: z.string(),
       status: z.enum(ORDER_STATUSES),
       borrowerName: z.string(),

@@ -5,7 +5,13 @@ import { z } from 'zod';
  * parameters use the same zod check (lib/openapi.ts uuidParam); a service asks isUuid before a
  * value reaches a uuid column, where a malformed one would be a database error, not "not found".
  */
-const uuidSchema = z.uuid();
+/**
+ * The check as a zod schema, for a field or a parameter: `error` is what a malformed id answers
+ * (a field's message key, or a route's not-found code).
+ */
+export const uuidField = (error?: string) => z.uuid(error === undefined ? undefined : { error });
+
+const uuidSchema = uuidField();
 
 /** The same check as a pattern without anchors (a non-capturing group), to compose page paths. */
 export const UUID_PATTERN = `(?:${z.regexes.uuid().source.slice(2, -2)})`;

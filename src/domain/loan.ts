@@ -41,6 +41,11 @@ function dateOfDayNumber(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** D24: the payment deadline of an order that enters Waiting for Payment at `from`. */
+export function paymentWindowEnd(from: Date, paymentWindowHours: number): Date {
+  return new Date(from.getTime() + paymentWindowHours * 3_600_000);
+}
+
 export function addDays(date: string, days: number): string {
   return dateOfDayNumber(dayNumber(date) + days);
 }

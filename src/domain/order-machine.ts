@@ -39,9 +39,7 @@ export type AdminStepAction = (typeof ADMIN_STEP_ACTIONS)[number];
 export const ORDER_ROLES = ['borrower', 'owner', 'admin'] as const satisfies readonly OrderRole[];
 
 const ANY_STATUS: readonly OrderStatus[] = ORDER_STATUSES;
-const OPEN_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
-  (s) => !CLOSED_ORDER_STATUSES.includes(s),
-);
+const OPEN_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(isOpenStatus);
 
 /** For each role, the statuses in which it may take each action. Anything not listed is refused. */
 const PERMISSIONS: Record<OrderRole, Partial<Record<OrderActionType, readonly OrderStatus[]>>> = {
@@ -124,7 +122,7 @@ export type BookEffect = 'borrow' | 'unborrow' | 'release' | null;
 type BookPhase = 'held' | 'lent' | 'closed';
 
 function bookPhaseOf(status: OrderStatus): BookPhase {
-  if (CLOSED_ORDER_STATUSES.includes(status)) return 'closed';
+  if (!isOpenStatus(status)) return 'closed';
   return status === 'Draft' || status === 'Waiting for Payment' ? 'held' : 'lent';
 }
 
@@ -142,6 +140,7 @@ export function bookEffectOf(from: OrderStatus, to: OrderStatus): BookEffect {
   return after === 'lent' ? 'borrow' : after === 'held' ? 'unborrow' : 'release';
 }
 
+/** An order is open until Completed or Cancelled (D6): the one TypeScript spelling (SQL: openOrder). */
 export function isOpenStatus(status: OrderStatus): boolean {
   return !CLOSED_ORDER_STATUSES.includes(status);
 }

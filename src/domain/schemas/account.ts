@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UI_LANGUAGES } from '@domain/ui-language';
 import { FIELD_MSG } from '@domain/error-codes';
+import { uuidField } from '@domain/ids';
 import {
   ADDRESS_MAX,
   ADDRESS_MIN,
@@ -155,13 +156,13 @@ export const newPasswordRequestSchema = z.object({ newPassword });
 
 /** PUT /api/profile/favourite-pickup-location: the member's favourite, or null to forget it. */
 export const favouritePickupSchema = z.object({
-  pickupLocationId: z.uuid({ error: FIELD_MSG.pickupLocationGone }).nullable(),
+  pickupLocationId: uuidField(FIELD_MSG.pickupLocationGone).nullable(),
 });
 
 /** PUT /api/profile/pickup-locations: the owner's whole set of drop-off choices. */
 export const pickupChoicesSchema = z.object({
   ids: z
-    .array(z.uuid({ error: FIELD_MSG.pickupLocationUnavailable }))
+    .array(uuidField(FIELD_MSG.pickupLocationUnavailable))
     .max(100)
     .transform((ids) => [...new Set(ids)]),
 });

@@ -9,6 +9,7 @@ import {
 } from '@domain/constants';
 import { FIELD_MSG } from '@domain/error-codes';
 import { ADMIN_STEP_ACTIONS } from '@domain/order-machine';
+import { uuidField } from '@domain/ids';
 
 // Admin query strings and bodies: bad values are refused with 422 and change nothing.
 
@@ -60,7 +61,7 @@ export const adminUserRoleSchema = z.object({ role: z.enum(ROLES) });
 export const adminBulkStatusSchema = z.object({
   action: z.enum(ADMIN_STEP_ACTIONS),
   orderIds: z
-    .array(z.uuid({ error: FIELD_MSG.invalidValue }), { error: FIELD_MSG.bulkOrdersCount })
+    .array(uuidField(FIELD_MSG.invalidValue), { error: FIELD_MSG.bulkOrdersCount })
     .min(1, FIELD_MSG.bulkOrdersCount)
     .max(BULK_ORDERS_MAX, FIELD_MSG.bulkOrdersCount),
 });

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
+import { isUuid } from '@domain/ids';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/client';
 import * as schema from '@server/db/schema';
@@ -158,7 +159,7 @@ function confirmationLink(appUrl: string, token: string, betterAuthUrl: string):
     const add = intent.get('add');
     if (next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')) {
       search.set('next', next);
-      if (add && /^[0-9a-f-]{36}$/i.test(add)) search.set('add', add);
+      if (isUuid(add)) search.set('add', add);
     }
   }
   return `${appUrl}/confirm-email?${search}`;

@@ -259,7 +259,9 @@ export const books = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Borrowable now: what shop listings show (D6, D17; a held book is out of the shop, D25),
-    // maintained by PostgreSQL itself: isBorrowable (domain/cart-rules.ts) and no hold;
+    // maintained by PostgreSQL itself: isBorrowable (domain/cart-rules.ts) but for the owner's
+    // away days (D48), a fact of owner_away at a moment that a generated column cannot read
+    // (ownerBackOnAt in books/availability-service.ts asks it beside this column);
     // availability-rules.test.ts pins the two.
     listed: boolean('listed')
       .notNull()

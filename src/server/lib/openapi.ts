@@ -7,6 +7,7 @@ import { requireAdmin, requireUser } from '@server/auth/middleware';
 import { AppError } from './errors';
 import { codeText } from './i18n';
 import { validationError } from './validate';
+import { uuidField } from '@domain/ids';
 
 // The HTTP contract: every /api route is declared with its parameters, body and
 // answers as zod schemas (docs/decisions/0003-declared-routes-openapi-and-typed-client.md). From these declarations come
@@ -53,7 +54,7 @@ export const jsonBody = <S extends z.ZodType>(schema: S) => ({
  * The one way to read an id from a path: a malformed id is simply not found, with the same
  * 404 code as a well-formed id nobody has (the hook reads the code back from the issue).
  */
-export const uuidParam = (notFoundCode: NotFoundCode) => z.uuid({ error: notFoundCode });
+export const uuidParam = (notFoundCode: NotFoundCode) => uuidField(notFoundCode);
 
 /** A member's id in a path (domain/ids.ts isMemberId): a malformed one answers `notFoundCode`. */
 export const memberIdParam = (notFoundCode: NotFoundCode) =>

@@ -2,6 +2,7 @@ import { and, countDistinct, eq, gt, gte, inArray, isNotNull, isNull, lt, type S
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { QUEUE_KINDS, type QueueKind, type QueueRow } from '@domain/admin-types';
 import { COUNT_CAP } from '@domain/constants';
+import { isUuid } from '@domain/ids';
 import type { CursorPage, CursorQuery } from '@domain/cursor-page';
 import { startOfLocalWeek } from '@domain/loan';
 import { orderNumber } from '@domain/order-number';
@@ -115,7 +116,7 @@ function cursorKey(pos: Position): QueueKey | null {
   if (pos.kind !== 'after' && pos.kind !== 'before') return null;
   const [kind, id] = pos.id.split(/:(.*)/s);
   const found = QUEUE_KINDS.find((k) => k === kind);
-  if (!found || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('INVALID_CURSOR');
+  if (!found || !isUuid(id)) throw new AppError('INVALID_CURSOR');
   return { at: pos.at, kind: found, id };
 }
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type AwayDates, awayDatesProblem, backOnOf } from '@domain/away';
 import type { OwnerAway } from '@domain/away-types';
 import { addDays, endOfLocalDay, localDate } from '@domain/loan';
 import type { Config } from '@server/config';
 import type { Db, DbOrTx, Tx } from '@server/db/client';
-import { books, ownerAway, user } from '@server/db/schema';
+import { ownerAway, user } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
-import { announce } from '@server/lib/lifecycle-events';
-import { listed, resetCachedListings } from '@server/modules/books/availability-service';
+import { resetCachedListings } from '@server/modules/books/availability-service';
+import { changeBookState } from '@server/modules/books/state-service';
 import type { TimerKind } from '@server/timers/registry';
 import { armTimers, cancelTimers } from '@server/timers/store';
 
@@ -61,14 +61,9 @@ async function lockOwner(tx: Tx, ownerId: string): Promise<void> {
   if (!row) throw new AppError('UNAUTHORIZED');
 }
 
-/** The owner's listed books nobody holds: what their return makes borrowable again. */
-async function announceReturn(tx: Tx, config: Config, ownerId: string): Promise<void> {
-  const rows = await tx
-    .select({ id: books.id })
-    .from(books)
-    .where(and(eq(books.ownerId, ownerId), listed(), isNull(books.heldForId)));
-  await announce(tx, { type: 'books-borrowable', bookIds: rows.map((r) => r.id) }, { config });
-}
+/** The owner is back: the book state writer announces their listed books borrowable again. */
+const announceReturn = (tx: Tx, config: Config, ownerId: string) =>
+  changeBookState(tx, config, { type: 'owner-back', ownerId });
 
 /**
  * Sets the owner's away dates (replacing any). Refused with the field's problem: `from` after

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_STATUSES, ORDER_STATUSES } from '@domain/constants';
-import { isListed } from '@domain/cart-rules';
+import { isBorrowable } from '@domain/cart-rules';
 import { books } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
 import { insertOrder } from '@tests/support/order-fixture';
@@ -10,8 +10,9 @@ import { createTestContext, type TestContext } from '@tests/support/harness';
 import { openOrder } from './availability-service';
 
 // "In an open order" (D6) has one TypeScript spelling (isOpenStatus) and one SQL spelling
-// (openOrder); "listed" (D6, D17) is the generated `listed` column in SQL and isListed in
-// TypeScript (cart rules; borrowable now is listed with the owner not away, D48). Each pair must answer alike in every case.
+// (openOrder); "borrowable now" (D6, D17, D25) is the generated `listed` column in SQL and
+// isBorrowable in TypeScript (cart rules), the owner's away days (D48) aside: SQL reads those from
+// owner_away at the moment it asks. Each pair must answer alike in every case.
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ describe('an open order', () => {
 });
 
 describe('borrowable now', () => {
-  it('is the same in the listed column and in isBorrowable for every status, reservation and deletion', async () => {
+  it('is the same in the listed column and in isBorrowable for every status, reservation, deletion and hold', async () => {
     const owner = await createUser(ctx.db);
     const borrower = await createUser(ctx.db);
     const { order } = await insertOrder(ctx.db, { borrower, ownerId: owner.id });
@@ -42,21 +43,25 @@ describe('borrowable now', () => {
     for (const status of BOOK_STATUSES) {
       for (const reserved of [false, true]) {
         for (const deleted of [false, true]) {
-          const made = await createBook(ctx.db, {
-            ownerId: owner.id,
-            status,
-            reservedByOrderId: reserved ? order.id : null,
-            deletedAt: deleted ? new Date() : null,
-          });
-          const [row] = await ctx.db.select().from(books).where(eq(books.id, made.id));
-          if (!row) throw new Error('the book was not written');
-          expect({ status, reserved, deleted, listed: row.listed }).toEqual({
-            status,
-            reserved,
-            deleted,
-            listed: isListed(row),
-          });
-          if (row.listed) borrowable++;
+          for (const held of [false, true]) {
+            const made = await createBook(ctx.db, {
+              ownerId: owner.id,
+              status,
+              reservedByOrderId: reserved ? order.id : null,
+              deletedAt: deleted ? new Date() : null,
+              heldForId: held ? borrower.id : null,
+            });
+            const [row] = await ctx.db.select().from(books).where(eq(books.id, made.id));
+            if (!row) throw new Error('the book was not written');
+            expect({ status, reserved, deleted, held, listed: row.listed }).toEqual({
+              status,
+              reserved,
+              deleted,
+              held,
+              listed: isBorrowable({ ...row, ownerBackOn: null }),
+            });
+            if (row.listed) borrowable++;
+          }
         }
       }
     }

@@ -6,7 +6,6 @@ import type { Config } from '@server/config';
 import type { Db, DbOrTx, Tx } from '@server/db/client';
 import { type Book, books, orderItems, user } from '@server/db/schema';
 import { AppError, fieldProblem } from '@server/lib/errors';
-import { announce } from '@server/lib/lifecycle-events';
 import type { Storage } from '@server/lib/storage';
 import { deleteCover, storePhotos } from '@server/modules/covers/service';
 import { inOpenOrderConflict, isHeldByOpenOrder, loadLiveBook } from './availability-service';
@@ -93,9 +92,9 @@ export async function createOwnedBook(
           status: 'Available',
         })
         .returning({ id: books.id });
-      // Listed and borrowable at once: its followers hear it as any book that became borrowable
-      // (wanted books).
-      await announce(tx, { type: 'books-borrowable', bookIds: [row.id] }, { config: deps.config });
+      // Listed at once: the book state writer announces it as any book that became borrowable
+      // (wanted books), unless its owner is away.
+      await changeBookState(tx, deps.config, { type: 'listed', bookIds: [row.id] });
       await input.alsoInTransaction?.(tx);
       return row.id;
     });

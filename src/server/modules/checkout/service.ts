@@ -2,6 +2,7 @@ import { isUuid } from '@domain/ids';
 import { randomUUID } from 'node:crypto';
 import type { PickupLocation } from '@domain/api-types';
 import { cartProblems } from '@domain/cart-rules';
+import { paymentWindowEnd } from '@domain/loan';
 import type { OrderSummary } from '@domain/order-types';
 import type { CheckoutInput } from '@domain/schemas/checkout';
 import type { AppDeps } from '@server/app-env';
@@ -10,11 +11,11 @@ import type { DbOrTx } from '@server/db/client';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { transactionWithRetry } from '@server/db/retry';
 import { announce } from '@server/lib/lifecycle-events';
+import { now } from '@server/lib/clock';
 import { type CartLine, groupCartLines, loadCartLines } from '@server/modules/cart/service';
 import { placedNoticeEmails } from '@server/modules/email/order-notices-service';
 import { outboxRows } from '@server/outbox/outbox';
 import { summariesOf, toOrderSummary } from '@server/modules/orders/service';
-import { paymentWindowEnd } from '@server/modules/loans/service';
 import { getFavouritePickup } from '@server/modules/pickup-locations/service';
 import { deliveryPricesFor } from '@server/modules/delivery-prices/service';
 import { buildOrderRows, type Delivery } from './order-rows';
@@ -86,7 +87,7 @@ export async function checkoutOptions(
   return {
     pickupLocations: shared,
     favouritePickupLocationId: shared.some((location) => location.id === favourite) ? favourite : null,
-    pickupPayBy: paymentWindowEnd(config).toISOString(),
+    pickupPayBy: paymentWindowEnd(now(), config.paymentWindowHours).toISOString(),
     // D49: what a delivery from each owner would cost now (null: set by an admin within 24 hours).
     deliveryPrices: owners.map((ownerId) => ({ ownerId, shippingCost: prices.get(ownerId) ?? null })),
   };

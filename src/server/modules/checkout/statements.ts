@@ -13,6 +13,7 @@ import {
   pickupLocations,
   user,
 } from '@server/db/schema';
+import { reservationUpdate } from '@server/modules/books/state-service';
 import type { buildOrderRows } from './order-rows';
 
 // The checkout's SQL; checkout/service.ts reads as the rules that run it (lock, check, build,
@@ -117,22 +118,13 @@ export function writeCheckout(tx: DbOrTx, write: CheckoutWrite) {
       )
       .returning({ id: orderEvents.id }),
   );
-  // D6: the reservations keep every other member from borrowing these books.
-  const reservedBy = sql.join(
-    groups.flatMap((group) => group.books.map((bookId) => sql`when ${bookId} then ${group.order.id}::uuid`)),
-    sql` `,
-  );
+  // D6: the reservations keep every other member from borrowing these books (the book state
+  // writer's statement).
   const reservations = tx.$with('reservations').as(
-    tx
-      .update(books)
-      .set({ reservedByOrderId: sql`case ${books.id} ${reservedBy} end`, updatedAt: new Date() })
-      .where(
-        inArray(
-          books.id,
-          groups.flatMap((group) => group.books),
-        ),
-      )
-      .returning({ id: books.id }),
+    reservationUpdate(
+      tx,
+      groups.map((group) => ({ orderId: group.order.id, bookIds: group.books })),
+    ).returning({ id: books.id }),
   );
   const emptiedCart = tx
     .$with('emptied_cart')

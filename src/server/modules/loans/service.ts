@@ -7,6 +7,7 @@ import {
   extensionRefusal,
   FIRST_REMINDERS,
   type ReminderKind,
+  paymentWindowEnd,
   reminderTime,
 } from '@domain/loan';
 import type { OrderDetail } from '@domain/order-types';
@@ -33,11 +34,6 @@ export const REMINDER_TIMER_PREFIX = 'reminder_';
 
 type LoanConfig = Pick<Config, 'timeZone' | 'paymentWindowHours'>;
 
-/** D24: when a payment window opened at `from` (now, unless said) closes. */
-export function paymentWindowEnd(config: Pick<Config, 'paymentWindowHours'>, from: Date = now()): Date {
-  return new Date(from.getTime() + config.paymentWindowHours * 3_600_000);
-}
-
 /**
  * Every path into Waiting for Payment calls this (the status service; checkout for pickup
  * orders). It records the deadline in orders.payment_due_at and arms the payment-window
@@ -49,7 +45,7 @@ export async function armPaymentWindow(
   orderId: string,
   hours = config.paymentWindowHours,
 ): Promise<Date> {
-  const deadline = paymentWindowEnd({ paymentWindowHours: hours });
+  const deadline = paymentWindowEnd(now(), hours);
   await tx.update(orders).set({ paymentDueAt: deadline }).where(eq(orders.id, orderId));
   await cancelTimers(tx, orderId, [PAYMENT_WINDOW_TIMER]);
   await armTimers(tx, [{ kind: PAYMENT_WINDOW_TIMER, subjectId: orderId, refAt: deadline, dueAt: deadline }]);

@@ -154,7 +154,7 @@ export async function applyBookEffects(
     if (locked.some((b) => b.status !== 'Available')) {
       throw new AppError('BOOK_NO_LONGER_AVAILABLE');
     }
-    await tx.update(books).set({ reservedByOrderId: order.id }).where(inArray(books.id, sorted));
+    await changeBookState(tx, config, { type: 'reserve', bookIds: sorted, orderId: order.id });
   }
 
   const effect = bookEffectOf(order.status, to);

@@ -14,7 +14,8 @@ import {
 } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import { bookWithOwnerBackOn } from '@server/modules/books/availability-service';
-import { announce as announceEvent, listen } from '@server/lib/lifecycle-events';
+import { changeBookState } from '@server/modules/books/state-service';
+import { listen } from '@server/lib/lifecycle-events';
 import type { TimerDeps, TimerKind } from '@server/timers/registry';
 import { armTimers, cancelTimers } from '@server/timers/store';
 import {
@@ -27,7 +28,8 @@ import {
 
 // Holds (D25): when a book becomes borrowable, its first waiter gets it for 48 hours, alone.
 // While its owner is away (D48) it is not borrowable: no hold is offered, and the owner's return
-// announces the book borrowable again (away/service.ts), which offers it then.
+// announces the book borrowable again (through books/state-service.ts), which offers it then.
+// Every write of a book's hold goes through that writer too, which alone announces books-borrowable.
 // Every path takes the book's row lock first and then its queue, so two events that free the
 // same book at once take turns: the second finds the book already held and does nothing (and
 // the partial unique index on waitlist_entries keeps one hold per book whatever happens).
@@ -58,10 +60,11 @@ type AwayAwareBook = Book & { ownerBackOn: string | null };
  */
 async function offerHold(
   tx: Tx,
+  config: HoldConfig,
   book: AwayAwareBook,
   at: Date,
 ): Promise<Omit<HoldOffer, 'email' | 'name' | 'language'> | null> {
-  if (book.heldForId !== null || !isBorrowable(book)) return null;
+  if (!isBorrowable(book)) return null;
   const [first] = await tx
     .select()
     .from(waitlistEntries)
@@ -72,7 +75,7 @@ async function offerHold(
   if (!first) return null;
   const holdUntil = new Date(at.getTime() + HOLD_HOURS * 3_600_000);
   await tx.update(waitlistEntries).set({ holdUntil }).where(eq(waitlistEntries.id, first.id));
-  await tx.update(books).set({ heldForId: first.userId, updatedAt: new Date() }).where(eq(books.id, book.id));
+  await changeBookState(tx, config, { type: 'hold', bookIds: [book.id], memberId: first.userId });
   // Out of everyone else's cart too: only the holder may borrow it now.
   await tx.delete(cartItems).where(and(eq(cartItems.bookId, book.id), ne(cartItems.userId, first.userId)));
   await armTimers(tx, [
@@ -88,7 +91,7 @@ async function offerHold(
 }
 
 /** The emails of new holds: one per member, however many books are ready for them at once. */
-async function announce(
+async function sendHoldOffers(
   tx: Tx,
   config: HoldConfig,
   offers: Omit<HoldOffer, 'email' | 'name' | 'language'>[],
@@ -122,15 +125,16 @@ async function offerHolds(tx: Tx, config: HoldConfig, bookIds: readonly string[]
   for (const bookId of [...new Set(bookIds)].sort()) {
     const book = await lockBook(tx, bookId);
     if (!book) continue;
-    const offer = await offerHold(tx, book, at);
+    const offer = await offerHold(tx, config, book, at);
     if (offer) offers.push(offer);
   }
-  await announce(tx, config, offers);
+  await sendHoldOffers(tx, config, offers);
 }
 
 /**
  * Ends the hold of `entryId` (passed, lapsed, left or cleared by an admin): the entry leaves the
- * queue and the book goes to the next waiter, or back to the shop when nobody is left. With
+ * queue and the book is released; the writer announces it borrowable, and this module's listener
+ * gives it to the next waiter (or it is back in the shop when nobody is left). With
  * `onlyHoldUntil`, only a hold that still ends then (a timer armed for an older hold does nothing).
  */
 export async function endHold(
@@ -148,27 +152,25 @@ export async function endHold(
   if (input.onlyHoldUntil && entry.holdUntil?.getTime() !== input.onlyHoldUntil.getTime()) return false;
   await tx.delete(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
   await cancelTimers(tx, entry.id, [HOLD_TIMER, HOLD_ENDING_TIMER]);
-  if (book.heldForId !== entry.userId) return true;
-  await tx.update(books).set({ heldForId: null, updatedAt: new Date() }).where(eq(books.id, book.id));
-  const offer = await offerHold(tx, { ...book, heldForId: null }, now());
-  await announce(tx, config, offer ? [offer] : []);
-  // Nobody left in line: the book is back in the shop, borrowable by anyone (wanted books, D47).
-  if (!offer && isBorrowable(book))
-    await announceEvent(tx, { type: 'books-borrowable', bookIds: [book.id] }, { config });
+  if (book.heldForId === entry.userId)
+    await changeBookState(tx, config, { type: 'release-hold', bookIds: [book.id], memberId: entry.userId });
   return true;
 }
 
 /** Checkout ends the holder's holds on the books it lends them (D25). Checkout locked the books. */
-async function endHoldsAtCheckout(tx: Tx, memberId: string, bookIds: readonly string[]): Promise<void> {
+async function endHoldsAtCheckout(
+  tx: Tx,
+  config: HoldConfig,
+  memberId: string,
+  bookIds: readonly string[],
+): Promise<void> {
   const ended = await tx
     .delete(waitlistEntries)
     .where(and(eq(waitlistEntries.userId, memberId), inArray(waitlistEntries.bookId, [...bookIds])))
     .returning({ id: waitlistEntries.id });
   for (const { id } of ended) await cancelTimers(tx, id, [HOLD_TIMER, HOLD_ENDING_TIMER]);
-  await tx
-    .update(books)
-    .set({ heldForId: null })
-    .where(and(inArray(books.id, [...bookIds]), eq(books.heldForId, memberId)));
+  // Reserved by the new orders now: the writer finds nothing borrowable to announce.
+  await changeBookState(tx, config, { type: 'release-hold', bookIds: [...bookIds], memberId });
 }
 
 /** D25: a deleted or sold book ends its waitlist; each waiter is told. */
@@ -187,7 +189,12 @@ async function endWaitlists(
       .returning({ id: waitlistEntries.id, userId: waitlistEntries.userId });
     if (ended.length === 0) continue;
     for (const { id } of ended) await cancelTimers(tx, id, [HOLD_TIMER, HOLD_ENDING_TIMER]);
-    if (book.heldForId) await tx.update(books).set({ heldForId: null }).where(eq(books.id, bookId));
+    if (book.heldForId)
+      await changeBookState(tx, config, {
+        type: 'release-hold',
+        bookIds: [bookId],
+        memberId: book.heldForId,
+      });
     const members = await tx
       .select({ email: user.email, name: user.name, language: user.language })
       .from(user)
@@ -292,6 +299,7 @@ export const waitlistListener = listen(
     if (event.type === 'books-borrowable') await offerHolds(tx, ctx.config, event.bookIds);
     else if (event.type === 'books-withdrawn')
       await endWaitlists(tx, ctx.config, event.bookIds, event.reason);
-    else if (event.heldBookIds.length > 0) await endHoldsAtCheckout(tx, event.borrowerId, event.heldBookIds);
+    else if (event.heldBookIds.length > 0)
+      await endHoldsAtCheckout(tx, ctx.config, event.borrowerId, event.heldBookIds);
   },
 );

@@ -1,5 +1,6 @@
 import { FIELD_MSG } from '@domain/error-codes';
 import { MAX_WAITLISTS } from '@domain/waitlist';
+import { uuidField } from '@domain/ids';
 import {
   adminWaitlistSchema,
   bookWaitlistSchema,
@@ -107,7 +108,7 @@ const counts = publicRoute({
       bookIds: z
         .string()
         .transform((s) => s.split(',').filter(Boolean))
-        .pipe(z.array(z.uuid({ error: FIELD_MSG.bookNotFound })).max(MAX_COUNT_IDS)),
+        .pipe(z.array(uuidField(FIELD_MSG.bookNotFound)).max(MAX_COUNT_IDS)),
     }),
   },
   responses: {

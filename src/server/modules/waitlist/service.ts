@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { isListed } from '@domain/cart-rules';
-import { CLOSED_ORDER_STATUSES, DEFAULT_BORROW_DURATION } from '@domain/constants';
+import { DEFAULT_BORROW_DURATION } from '@domain/constants';
 import { MAX_EXTENSIONS } from '@domain/loan';
 import {
   estimateWindow,
@@ -25,6 +25,7 @@ import {
 } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
+import { openOrder } from '@server/modules/books/availability-service';
 import { coverUrls } from '@server/modules/covers/service';
 import { endHold } from './hold-service';
 
@@ -87,13 +88,7 @@ async function inOwnOpenOrder(db: DbOrTx, memberId: string, bookId: string): Pro
     .select({ id: orders.id })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orderItems.bookId, bookId),
-        eq(orders.userId, memberId),
-        notInArray(orders.status, [...CLOSED_ORDER_STATUSES]),
-      ),
-    )
+    .where(and(eq(orderItems.bookId, bookId), eq(orders.userId, memberId), openOrder()))
     .limit(1);
   return row !== undefined;
 }
@@ -207,13 +202,7 @@ async function viewerFacts(
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        inArray(orderItems.bookId, [...bookIds]),
-        eq(orders.userId, viewerId),
-        notInArray(orders.status, [...CLOSED_ORDER_STATUSES]),
-      ),
-    );
+    .where(and(inArray(orderItems.bookId, [...bookIds]), eq(orders.userId, viewerId), openOrder()));
   return { inOpenOrder: new Set(row?.inOpenOrder ?? []), waitlists: row?.waitlists ?? 0 };
 }
 
@@ -369,29 +358,29 @@ async function entryOf(db: DbOrTx, memberId: string, bookId: string) {
 }
 
 /** One click leaves (D25); leaving while holding the book passes the hold on. */
-export async function leaveWaitlist(
-  db: Db,
-  config: WaitConfig,
-  input: { actorId: string; bookId: string },
-): Promise<BookWaitlist> {
-  return db.transaction(async (tx) => {
-    const entry = await entryOf(tx, input.actorId, input.bookId);
-    if (!entry) throw refuse('WAITLIST_NOT_JOINED');
-    await endHold(tx, config, { bookId: entry.bookId, entryId: entry.id });
-    return getBookWaitlist(tx, { bookId: input.bookId, viewerId: input.actorId });
-  });
-}
+export const leaveWaitlist = (db: Db, config: WaitConfig, input: OwnEntry) =>
+  endOwnEntry(db, config, input, 'leave');
 
 /** D25: the holder declines the hold: it goes to the next waiter, or the book to the shop. */
-export async function passHold(
+export const passHold = (db: Db, config: WaitConfig, input: OwnEntry) =>
+  endOwnEntry(db, config, input, 'pass');
+
+type OwnEntry = { actorId: string; bookId: string };
+
+/** The member's own entry ends (a pass only while it holds the book); the hold, if any, passes on. */
+async function endOwnEntry(
   db: Db,
   config: WaitConfig,
-  input: { actorId: string; bookId: string },
+  input: OwnEntry,
+  how: 'leave' | 'pass',
 ): Promise<BookWaitlist> {
   return db.transaction(async (tx) => {
     const entry = await entryOf(tx, input.actorId, input.bookId);
-    if (!entry?.holdUntil) throw refuse('WAITLIST_NO_HOLD');
-    await endHold(tx, config, { bookId: entry.bookId, entryId: entry.id, onlyHoldUntil: entry.holdUntil });
+    const pass = how === 'pass';
+    if (!entry || (pass && !entry.holdUntil)) throw refuse(pass ? 'WAITLIST_NO_HOLD' : 'WAITLIST_NOT_JOINED');
+    // A pass ends only the hold it was pressed for (a timer or another pass may have moved it).
+    const onlyHoldUntil = pass ? (entry.holdUntil ?? undefined) : undefined;
+    await endHold(tx, config, { bookId: entry.bookId, entryId: entry.id, onlyHoldUntil });
     return getBookWaitlist(tx, { bookId: input.bookId, viewerId: input.actorId });
   });
 }

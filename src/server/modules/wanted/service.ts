@@ -107,7 +107,7 @@ async function tellWanters(
     .where(inArray(books.id, [...bookIds]));
   // D48: a book whose owner is away is not borrowable yet; their return announces it again.
   const ready = rows.map((r) => ({ ...r.book, ownerBackOn: r.ownerBackOn }));
-  for (const book of ready.filter((b) => isBorrowable(b) && b.heldForId === null)) {
+  for (const book of ready.filter(isBorrowable)) {
     const wanters = await tx
       .select({ wanted: wantedBooks, email: user.email, name: user.name, language: user.language })
       .from(wantedBooks)

@@ -1,4 +1,4 @@
-import { UUID_PATTERN } from './ids';
+import { UUID_PATTERN } from './uuid';
 // The web app's pages as the server knows them: an unknown path answers HTTP 404 (with the app's
 // designed not-found page), and each page's HTML carries its own meta description, in the page's language. The router
 // (src/web/app/router.tsx) draws the same paths; pages.test.ts keeps the two in step.

@@ -2,6 +2,8 @@
 // the app does with it: the banner that says an answer is as last seen, and emptying the caches
 // when who is signed in changes. Shared by sw.ts and the app, so both name the same caches.
 
+import { UUID_PATTERN } from '@domain/uuid';
+
 /** The member's own reads, answered network-first and kept for offline (never admins'). */
 export const MEMBER_CACHE = 'rakbuku-member-v1';
 /** The last page HTML, the app's shell when a navigation cannot reach the server. */
@@ -18,7 +20,7 @@ export const KEEP_HEADER = 'x-rakbuku-keep';
 const MEMBER_READS = [
   /^\/api\/me$/,
   /^\/api\/orders$/,
-  /^\/api\/orders\/[0-9a-f-]{36}$/,
+  new RegExp(`^/api/orders/${UUID_PATTERN}$`),
   /^\/api\/cart\/count$/,
   /^\/api\/conversations\/unread$/,
 ];

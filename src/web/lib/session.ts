@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@web/lib/toast';
+import { isUuid } from '@domain/uuid';
 import type { AccountApi } from '@server/modules/account/routes';
 import { apiClient, call, setUnauthorizedHandler } from './api';
 import { clearMemberCaches, noteSession } from './offline-cache';
@@ -136,7 +137,7 @@ export function readSignInIntent(search: string): { next: string | null; add: st
   const params = new URLSearchParams(search);
   const next = safePath(params.get('next'));
   const add = params.get('add');
-  return { next, add: next && add && /^[0-9a-f-]{36}$/i.test(add) ? add : null };
+  return { next, add: next && isUuid(add) ? add : null };
 }
 
 // Set when the server said 401 to a signed-in member: the guarded page must not treat it as a

@@ -5,6 +5,8 @@ import { LOCATION_MAX } from '@domain/constants';
 import { books } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import type { BooksApi } from './routes';
+import type { AccountApi } from '@server/modules/account/routes';
 
 // D38 (docs/product/decisions.md#d38): a book's area is its owner's location. Cards carry it,
 // the catalog filters by it (?area=), the filter's options are the areas with books to borrow
@@ -16,12 +18,12 @@ let sanur: Member;
 let mover: Member;
 const ids = (page: BookPage) => page.items.map((b) => b.id).sort();
 const get = async (query: string): Promise<BookPage> => {
-  const res = await ctx.request('GET', `/api/books${query}`);
+  const res = await ctx.rawRequest('GET', `/api/books${query}`);
   expect(res.status, query).toBe(200);
   return res.body as BookPage;
 };
 const areas = async (): Promise<CatalogAreas['items']> => {
-  const res = await ctx.request('GET', '/api/areas');
+  const res = await ctx.answer(ctx.client<BooksApi>().areas.$get());
   expect(res.status).toBe(200);
   return (res.body as CatalogAreas).items;
 };
@@ -52,7 +54,7 @@ describe('the area of a book (D38)', () => {
     const byId = new Map(page.items.map((b) => [b.id, b.area]));
     expect(byId.get(ubudBooks[0] as string)).toBe('Ubud');
     expect(byId.get(sanurBook)).toBe('Sanur');
-    const detail = await ctx.request('GET', `/api/books/${sanurBook}`);
+    const detail = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: sanurBook } }));
     expect(detail.body.owner.location).toBe('Sanur');
   });
 
@@ -89,13 +91,19 @@ describe('GET /api/books?area=', () => {
   });
 
   it('refuses an area longer than any location with 422 and names the field', async () => {
-    const res = await ctx.request('GET', `/api/books?area=${'x'.repeat(LOCATION_MAX + 1)}`);
+    const res = await ctx.answer(
+      ctx.client<BooksApi>().books.$get({ query: { area: 'x'.repeat(LOCATION_MAX + 1) } }),
+    );
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.error.fields)).toEqual(['area']);
   });
 
   it('narrows an owner’s shelf the same way', async () => {
-    const shelf = await ctx.request('GET', `/api/owners/${ubud.user.id}/books?area=Sanur`);
+    const shelf = await ctx.answer(
+      ctx
+        .client<BooksApi>()
+        .owners[':id'].books.$get({ param: { id: ubud.user.id }, query: { area: 'Sanur' } }),
+    );
     expect(shelf.status).toBe(200);
     expect(shelf.body.total).toBe(0);
   });
@@ -116,15 +124,16 @@ describe('an owner who moves', () => {
     // Warm the cache on both areas first: the move must reach the cached answers.
     expect(ids(await get('?area=Kuta'))).toEqual([moverBook]);
     expect((await get('?area=Canggu')).total).toBe(0);
-    const res = await ctx.request('PATCH', '/api/profile', {
-      cookie: mover.cookie,
-      body: {
-        name: mover.user.name,
-        phone: '+628123456789',
-        location: 'Canggu',
-        address: mover.user.address,
-      },
-    });
+    const res = await ctx.answer(
+      ctx.client<AccountApi>(mover.cookie).profile.$patch({
+        json: {
+          name: mover.user.name,
+          phone: '+628123456789',
+          location: 'Canggu',
+          address: mover.user.address,
+        },
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await get('?area=Kuta')).total).toBe(0);
     const canggu = await get('?area=Canggu');

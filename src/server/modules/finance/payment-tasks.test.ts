@@ -14,6 +14,9 @@ import {
 import type { Member } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 import { paymentProvider } from '@server/modules/payments/provider-service';
+import type { FinanceApi } from './routes';
+import type { PaymentsApi } from '@server/modules/payments/routes';
+import { uncheckedInput } from '@tests/support/harness';
 
 // D44: late and wrong money is a task, not a revival. Money is produced through the production
 // Xendit adapter and the fake gateway over real HTTP (a payment after the order was cancelled,
@@ -49,15 +52,26 @@ const emailsOf = (orderId: string, type: string) =>
 
 const api = {
   list: (cookie: string | undefined, query = '') =>
-    g.ctx.request<{ items: PaymentTaskView[]; total: number }>('GET', `/api/admin/payment-tasks${query}`, {
+    g.ctx.rawRequest<{ items: PaymentTaskView[]; total: number }>('GET', `/api/admin/payment-tasks${query}`, {
       cookie,
     }),
   refund: (cookie: string | undefined, id: string, body: { bankReference?: string } = {}) =>
-    g.ctx.request('POST', `/api/admin/payment-tasks/${id}/refund`, { cookie, body }),
+    g.ctx.answer(
+      g.ctx
+        .client<FinanceApi>(cookie)
+        .admin['payment-tasks'][':id'].refund.$post({ param: { id: id }, json: body }),
+    ),
   revive: (cookie: string | undefined, id: string) =>
-    g.ctx.request('POST', `/api/admin/payment-tasks/${id}/revive`, { cookie }),
+    g.ctx.answer(
+      g.ctx.client<FinanceApi>(cookie).admin['payment-tasks'][':id'].revive.$post({ param: { id: id } }),
+    ),
   dismiss: (cookie: string | undefined, id: string, note: unknown) =>
-    g.ctx.request('POST', `/api/admin/payment-tasks/${id}/dismiss`, { cookie, body: { note } }),
+    g.ctx.answer(
+      g.ctx.client<FinanceApi>(cookie).admin['payment-tasks'][':id'].dismiss.$post({
+        param: { id: id },
+        json: { note: uncheckedInput(note) },
+      }),
+    ),
 };
 const codeOf = (res: { body: unknown }) => (res.body as { error: { code: string } }).error.code;
 
@@ -69,9 +83,9 @@ async function payableOrder(options: { language?: 'en' | 'id' } = {}) {
   const book = await createBook(g.ctx.db, { ownerId: owner.user.id, weeklyPrice: '15000.00' });
   const placed = await placeTestOrder(g.ctx, { books: [book], borrower, deliveryMethod: 'pickup' });
   const orderId = placed.order.id;
-  const opened = await g.ctx.request('GET', `/api/orders/${orderId}/payment/gateway`, {
-    cookie: borrower.cookie,
-  });
+  const opened = await g.ctx.answer(
+    g.ctx.client<PaymentsApi>(borrower.cookie).orders[':id'].payment.gateway.$get({ param: { id: orderId } }),
+  );
   expect(opened.status).toBe(200);
   const rows = await paymentRows(orderId);
   return {
@@ -459,7 +473,9 @@ describe('who may (D12)', () => {
       expect((await api.refund(cookie, task.id, { bankReference: 'X-1' })).status).toBe(want);
       expect((await api.revive(cookie, task.id)).status).toBe(want);
       expect((await api.dismiss(cookie, task.id, 'mine now')).status).toBe(want);
-      expect((await g.ctx.request('GET', '/api/admin/finance', { cookie })).status).toBe(want);
+      expect(
+        (await g.ctx.answer(g.ctx.client<FinanceApi>(cookie).admin.finance.$get({ query: {} }))).status,
+      ).toBe(want);
     }
     expect(await taskRow(task.id)).toMatchObject({
       resolvedAt: null,

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BorrowedSection, Suggestions } from '@domain/find-types';
+import type { BorrowedSection } from '@domain/find-types';
 import { books, orders } from '@server/db/schema';
 import { setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
-import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { setUpTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import type { FindApi } from './routes';
+import type { WaitlistApi } from '@server/modules/waitlist/routes';
+import type { LoansApi } from '@server/modules/loans/routes';
 
 // Every book findable through the API: the borrowed section below a search and a shelf (D46,
 // with D25's waitlist and D39's estimate), and "Did you mean" over the words of the books.
@@ -22,15 +25,13 @@ setUpTestContext((made, madeAdmin) => {
 });
 
 const section = async (q: string, cookie?: string) => {
-  const res = await ctx.request<BorrowedSection>('GET', `/api/borrowed-books?q=${encodeURIComponent(q)}`, {
-    cookie,
-  });
+  const res = await ctx.answer(ctx.client<FindApi>(cookie)['borrowed-books'].$get({ query: { q: q } }));
   expect(res.status).toBe(200);
   return res.body.items;
 };
 const titles = (items: BorrowedSection['items']) => items.map((i) => i.book.title);
 const shopTitles = async (path: string) =>
-  ((await ctx.request('GET', path)).body.items as { title: string }[]).map((b) => b.title);
+  ((await ctx.rawRequest('GET', path)).body.items as { title: string }[]).map((b) => b.title);
 
 /** A book of `owner` lent through a real order, moved to `to`. */
 async function lend(owner: Member, title: string, to: 'Draft' | 'Delivered' = 'Delivered') {
@@ -52,7 +53,11 @@ describe('the borrowed section (D46)', () => {
     const b = await lend(owner, 'Zanzibar Gatsby B', 'Draft');
     const waiter = await ctx.member();
     expect(
-      (await ctx.request('POST', `/api/books/${b.book.id}/waitlist`, { cookie: waiter.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<WaitlistApi>(waiter.cookie).books[':id'].waitlist.$post({ param: { id: b.book.id } }),
+        )
+      ).status,
     ).toBe(201);
     await createBook(ctx.db, { ownerId: owner.user.id, title: 'Zanzibar Gatsby on the shelf' });
     await createBook(ctx.db, {
@@ -104,12 +109,16 @@ describe('the borrowed section (D46)', () => {
     await placeTestOrder(ctx, { books: [book] });
     expect(titles(await section('quixotic'))).toEqual(['Bumi Manusia']);
     expect(titles(await section('602-03-3295-0'))).toEqual(['Bumi Manusia']);
-    const children = await ctx.request('GET', '/api/borrowed-books?q=quixotic&category=Children');
+    const children = await ctx.answer(
+      ctx.client<FindApi>()['borrowed-books'].$get({ query: { q: 'quixotic', category: 'Children' } }),
+    );
     expect(children.body.items).toEqual([]);
-    const short = await ctx.request('GET', '/api/borrowed-books?q=qu');
+    const short = await ctx.answer(ctx.client<FindApi>()['borrowed-books'].$get({ query: { q: 'qu' } }));
     expect(short.status).toBe(422);
     expect(short.body.error.code).toBe('SEARCH_TOO_SHORT');
-    expect((await ctx.request('GET', '/api/borrowed-books')).status).toBe(422);
+    expect(
+      (await ctx.answer(ctx.client<FindApi>()['borrowed-books'].$get({ query: uncheckedInput({}) }))).status,
+    ).toBe(422);
   });
 
   it('keeps a book held for a waiter out for everyone but its holder, who sees it first (D25)', async () => {
@@ -120,7 +129,11 @@ describe('the borrowed section (D46)', () => {
     const holder = await ctx.member();
     const someone = await ctx.member();
     expect(
-      (await ctx.request('POST', `/api/books/${lent.book.id}/waitlist`, { cookie: holder.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<WaitlistApi>(holder.cookie).books[':id'].waitlist.$post({ param: { id: lent.book.id } }),
+        )
+      ).status,
     ).toBe(201);
     await advanceTestOrder(ctx, { orderId: lent.orderId, admin, to: 'Completed' });
     const [row] = await ctx.db.select().from(books).where(eq(books.id, lent.book.id));
@@ -141,14 +154,20 @@ describe('the borrowed section (D46)', () => {
     await lend(owner, 'Shelf Lent One');
     await createBook(ctx.db, { ownerId: owner.user.id, title: 'Shelf Free One' });
     expect(await shopTitles(`/api/owners/${owner.user.id}/books`)).toEqual(['Shelf Free One']);
-    const res = await ctx.request<BorrowedSection>('GET', `/api/owners/${owner.user.id}/borrowed-books`);
+    const res = await ctx.answer(
+      ctx.client<FindApi>().owners[':id']['borrowed-books'].$get({ param: { id: owner.user.id }, query: {} }),
+    );
     expect(titles(res.body.items)).toEqual(['Shelf Lent One']);
-    const searched = await ctx.request(
-      'GET',
-      `/api/owners/${owner.user.id}/borrowed-books?q=nothing-like-it`,
+    const searched = await ctx.answer(
+      ctx.client<FindApi>().owners[':id']['borrowed-books'].$get({
+        param: { id: owner.user.id },
+        query: { q: 'nothing-like-it' },
+      }),
     );
     expect(searched.body.items).toEqual([]);
-    const unknown = await ctx.request('GET', '/api/owners/nobody/borrowed-books');
+    const unknown = await ctx.answer(
+      ctx.client<FindApi>().owners[':id']['borrowed-books'].$get({ param: { id: 'nobody' }, query: {} }),
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('OWNER_NOT_FOUND');
   });
@@ -183,10 +202,11 @@ describe("the book's kept loan end (the section's order)", () => {
     expect((await bookRow(book.id)).loanEndsAt).toEqual(dueEnd);
 
     // Extended by the borrower: the due date moves a week, the book's end with it.
-    const extended = await ctx.request('POST', `/api/orders/${orderId}/extensions`, {
-      cookie: placed.borrower.cookie,
-      body: { weeks: 1 },
-    });
+    const extended = await ctx.answer(
+      ctx
+        .client<LoansApi>(placed.borrower.cookie)
+        .orders[':id'].extensions.$post({ param: { id: orderId }, json: { weeks: 1 } }),
+    );
     expect(extended.status).toBe(201);
     const extendedEnd = await loanEndOf(orderId);
     expect(extendedEnd.getTime()).toBeGreaterThan(dueEnd.getTime());
@@ -195,7 +215,11 @@ describe("the book's kept loan end (the section's order)", () => {
     // Returned while a member waits: the book is held for them (D25), out of every loan.
     const holder = await ctx.member();
     expect(
-      (await ctx.request('POST', `/api/books/${book.id}/waitlist`, { cookie: holder.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<WaitlistApi>(holder.cookie).books[':id'].waitlist.$post({ param: { id: book.id } }),
+        )
+      ).status,
     ).toBe(201);
     await advanceTestOrder(ctx, { orderId, admin, to: 'Completed' });
     const held = await bookRow(book.id);
@@ -216,7 +240,7 @@ describe("the book's kept loan end (the section's order)", () => {
 
 describe('"Did you mean"', () => {
   const suggest = async (q: string) => {
-    const res = await ctx.request<Suggestions>('GET', `/api/search/suggestions?q=${encodeURIComponent(q)}`);
+    const res = await ctx.answer(ctx.client<FindApi>().search.suggestions.$get({ query: { q: q } }));
     expect(res.status).toBe(200);
     return res.body.items;
   };

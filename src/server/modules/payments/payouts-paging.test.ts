@@ -6,6 +6,7 @@ import { createUser } from '@server/seed/factories';
 import type { CursorPage } from '@domain/cursor-page';
 import { walkPages } from '@tests/support/paging';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import type { PaymentsApi } from './routes';
 
 // The owner's payouts on Earnings and the admin's owners with a payable balance page by keyset
 // (docs/architecture.md, "Lists at scale"): each answer is one bounded page, walking forward or
@@ -37,7 +38,7 @@ interface OwnerRow {
 }
 
 async function get<T>(path: string, cookie: string): Promise<{ status: number; body: T }> {
-  const res = await ctx.request<T>('GET', path, { cookie });
+  const res = await ctx.rawRequest<T>('GET', path, { cookie });
   return { status: res.status, body: res.body };
 }
 
@@ -263,10 +264,16 @@ describe('Admin Payouts: the owners with a payable balance', () => {
     const before = await ownersPage(undefined, 50);
     const f = before.body.owners.items.find((o) => o.name === 'Owner F');
     expect(f).toBeDefined();
-    const paid = await ctx.request('POST', '/api/admin/payouts', {
-      cookie: admin.cookie,
-      body: { ownerId: f?.ownerId, amount: f?.payable, paidOn: '2026-03-03', reference: 'F-ALL' },
-    });
+    const paid = await ctx.answer(
+      ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$post({
+        json: {
+          ownerId: f?.ownerId ?? '',
+          amount: f?.payable ?? '',
+          paidOn: '2026-03-03',
+          reference: 'F-ALL',
+        },
+      }),
+    );
     expect(paid.status).toBe(201);
     const after = await ownersPage(undefined, 50);
     expect(names(after.body.owners.items)).not.toContain('Owner F');

@@ -34,13 +34,9 @@ const ALLOWED: Record<string, string> = {
   // is to move to the typed client's `query`, and leave this list.
   'src/server/modules/admin/lists-at-scale.test.ts': 'not converted yet (paging by path)',
   'src/server/modules/admin/more-lists-paging.test.ts': 'not converted yet (paging by path)',
-  'src/server/modules/books/area.test.ts': 'not converted yet (filters by query string)',
   'src/server/modules/books/catalog-paging.test.ts': 'not converted yet (paging by path)',
   'src/server/modules/books/catalog.test.ts':
     'not converted yet (filters by query string); malformed queries',
-  'src/server/modules/finance/figures.test.ts': 'not converted yet (filters by query string)',
-  'src/server/modules/finance/payment-tasks.test.ts': 'not converted yet (filters by query string)',
-  'src/server/modules/find/find.test.ts': 'not converted yet (searches by path)',
   'src/server/modules/payments/payouts-paging.test.ts': 'not converted yet (paging by path)',
 };
 

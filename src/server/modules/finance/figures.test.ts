@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FinanceFigures } from '@domain/gateway-types';
 import { fromMinor, toMinor } from '@domain/money';
 import { ownerShare } from '@domain/pricing';
 import { orders, payments } from '@server/db/schema';
@@ -35,10 +34,8 @@ afterAll(() => g.close());
 
 const work = () => g.ctx.deps.outbox.runOnce();
 const figures = async (month?: string) => {
-  const res = await g.ctx.rawRequest<FinanceFigures>(
-    'GET',
-    `/api/admin/finance${month ? `?month=${month}` : ''}`,
-    { cookie: admin.cookie },
+  const res = await g.ctx.answer(
+    g.ctx.client<FinanceApi>(admin.cookie).admin.finance.$get({ query: month ? { month } : {} }),
   );
   expect(res.status).toBe(200);
   return res.body;

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentTaskView } from '@domain/gateway-types';
 import { orderNumber } from '@domain/order-number';
 import { books, emailNotifications, orderEvents, orders, payments, paymentTasks } from '@server/db/schema';
 import { resetClock, setClock } from '@server/lib/clock';
@@ -51,10 +50,10 @@ const emailsOf = (orderId: string, type: string) =>
     .where(and(eq(emailNotifications.orderId, orderId), eq(emailNotifications.emailType, type)));
 
 const api = {
-  list: (cookie: string | undefined, query = '') =>
-    g.ctx.rawRequest<{ items: PaymentTaskView[]; total: number }>('GET', `/api/admin/payment-tasks${query}`, {
-      cookie,
-    }),
+  list: (
+    cookie: string | undefined,
+    query: { state?: 'open' | 'resolved'; pageSize?: string; cursor?: string } = {},
+  ) => g.ctx.answer(g.ctx.client<FinanceApi>(cookie).admin['payment-tasks'].$get({ query })),
   refund: (cookie: string | undefined, id: string, body: { bankReference?: string } = {}) =>
     g.ctx.answer(
       g.ctx
@@ -119,7 +118,7 @@ async function latePayment(options: { by?: 'qris' | 'va'; language?: 'en' | 'id'
 
 /** The task as the admin's list shows it. */
 async function listed(id: string, state: 'open' | 'resolved' = 'open') {
-  const res = await api.list(admin.cookie, `?state=${state}&pageSize=100`);
+  const res = await api.list(admin.cookie, { state, pageSize: '100' });
   expect(res.status).toBe(200);
   return res.body.items.find((t) => t.id === id);
 }
@@ -490,7 +489,7 @@ describe('who may (D12)', () => {
     expect(codeOf(await api.revive(admin.cookie, missing))).toBe('PAYMENT_TASK_NOT_FOUND');
     expect((await api.refund(admin.cookie, missing, { bankReference: 'X' })).status).toBe(404);
     expect((await api.dismiss(admin.cookie, 'not-a-uuid', 'note')).status).toBe(404);
-    expect((await api.list(admin.cookie, '?cursor=nonsense')).status).toBe(400);
-    expect((await api.list(admin.cookie, '?state=everything')).status).toBe(422);
+    expect((await api.list(admin.cookie, { cursor: 'nonsense' })).status).toBe(400);
+    expect((await api.list(admin.cookie, { state: uncheckedInput('everything') })).status).toBe(422);
   });
 });

@@ -37,7 +37,6 @@ const ALLOWED: Record<string, string> = {
   'src/server/modules/books/catalog-paging.test.ts': 'not converted yet (paging by path)',
   'src/server/modules/books/catalog.test.ts':
     'not converted yet (filters by query string); malformed queries',
-  'src/server/modules/payments/payouts-paging.test.ts': 'not converted yet (paging by path)',
 };
 
 function testFiles(dir: string): string[] {

@@ -46,10 +46,33 @@ module.exports = {
         "A server module uses another module only through that module's service files " +
         '(service.ts, *-service.ts). Move what both need to src/server/lib or expose it from the service.',
       severity: 'error',
-      from: { path: '^src/server/modules/([^/]+)/' },
+      from: { path: '^src/server/modules/([^/]+)/', pathNot: TEST_FILE },
       to: {
         path: '^src/server/modules/[^/]+/',
         pathNot: ['^src/server/modules/$1/', MODULE_SERVICE],
+      },
+    },
+    {
+      name: 'server-module-test-internals',
+      comment:
+        "A module's tests use another module through its service files, and call its routes through " +
+        "the typed client, as the web does: `import type { XApi }` from that module's routes.ts.",
+      severity: 'error',
+      from: { path: `^src/server/modules/([^/]+)/.*${TEST_FILE}` },
+      to: {
+        path: '^src/server/modules/[^/]+/',
+        pathNot: ['^src/server/modules/$1/', MODULE_SERVICE, '^src/server/modules/[^/]+/routes\\.ts$'],
+      },
+    },
+    {
+      name: 'test-imports-routes-as-values',
+      comment: "A test imports another module's routes.ts with `import type` only (its XApi).",
+      severity: 'error',
+      from: { path: `^src/server/modules/([^/]+)/.*${TEST_FILE}` },
+      to: {
+        path: '^src/server/modules/[^/]+/routes\\.ts$',
+        pathNot: '^src/server/modules/$1/',
+        dependencyTypesNot: ['type-only'],
       },
     },
     {

@@ -5,6 +5,11 @@ import { waitlistEntries } from './db/schema';
 import { createBook, createUser } from './seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
+import type { BooksApi } from '@server/modules/books/routes';
+import type { AccountApi } from '@server/modules/account/routes';
+import type { CartApi } from '@server/modules/cart/routes';
+import type { CheckoutApi } from '@server/modules/checkout/routes';
+import type { FindApi } from '@server/modules/find/routes';
 
 // The database round trips of each hot request type. The counts are exact, so a
 // change that adds a query fails here and has to say why it needs one (and update the number);
@@ -51,7 +56,7 @@ async function queriesOf(run: () => Promise<unknown>): Promise<string[]> {
 
 async function expectQueries(expected: number, run: () => Promise<{ status: number }>, status = 200) {
   // PGlite reads the versions again after a write: done here, so each count is the request's own.
-  await ctx.request('GET', '/api/books');
+  await ctx.answer(ctx.client<BooksApi>().books.$get({ query: {} }));
   let answer: { status: number } | undefined;
   const seen = await queriesOf(async () => {
     answer = await run();
@@ -74,63 +79,72 @@ describe('queries per request', () => {
       for (let i = 0; i < 2; i++) bookIds.push((await createBook(ctx.db, { ownerId: owner.id })).id);
     }
     // Warm up: sessions and the catalog are cached, statements prepared.
-    await ctx.request('GET', '/api/books');
-    await ctx.request('GET', '/api/books', { cookie: member.cookie });
-    await ctx.request('GET', '/api/me', { cookie: member.cookie });
+    await ctx.answer(ctx.client<BooksApi>().books.$get({ query: {} }));
+    await ctx.answer(ctx.client<BooksApi>(member.cookie).books.$get({ query: {} }));
+    await ctx.answer(ctx.client<AccountApi>(member.cookie).me.$get());
   });
 
   it('a book detail page: one query', async () => {
-    await expectQueries(1, () => ctx.request('GET', `/api/books/${bookIds[0]}`));
+    await expectQueries(1, () =>
+      ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: bookIds[0] } })),
+    );
     // Signed in, the session comes from the cache: only the version read is added.
     await expectQueries(1 + versionRead, () =>
-      ctx.request('GET', `/api/books/${bookIds[0]}`, { cookie: member.cookie }),
+      ctx.answer(ctx.client<BooksApi>(member.cookie).books[':id'].$get({ param: { id: bookIds[0] } })),
     );
   });
 
   it('a cached catalog page: the version read only (none on PGlite), signed in or not', async () => {
-    await ctx.request('GET', '/api/books?q=book&sort=price-low');
-    await expectQueries(versionRead, () => ctx.request('GET', '/api/books'));
-    await expectQueries(versionRead, () => ctx.request('GET', '/api/books', { cookie: member.cookie }));
+    await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { q: 'book', sort: 'price-low' } }));
+    await expectQueries(versionRead, () => ctx.answer(ctx.client<BooksApi>().books.$get({ query: {} })));
     await expectQueries(versionRead, () =>
-      ctx.request('GET', '/api/books?q=book&sort=price-low', { cookie: member.cookie }),
+      ctx.answer(ctx.client<BooksApi>(member.cookie).books.$get({ query: {} })),
     );
-    await expectQueries(versionRead, () => ctx.request('GET', '/api/books?q=book&sort=price-low'));
+    await expectQueries(versionRead, () =>
+      ctx.answer(ctx.client<BooksApi>(member.cookie).books.$get({ query: { q: 'book', sort: 'price-low' } })),
+    );
+    await expectQueries(versionRead, () =>
+      ctx.answer(ctx.client<BooksApi>().books.$get({ query: { q: 'book', sort: 'price-low' } })),
+    );
   });
 
   it('the cart: one query', async () => {
-    await expectQueries(1 + versionRead, () => ctx.request('GET', '/api/cart', { cookie: member.cookie }));
+    await expectQueries(1 + versionRead, () => ctx.answer(ctx.client<CartApi>(member.cookie).cart.$get()));
   });
 
   it('add to cart', async () => {
     await expectQueries(
       ADD_TO_CART + versionRead,
-      () => ctx.request('POST', '/api/cart/items', { cookie: member.cookie, body: { bookId: bookIds[0] } }),
+      () => ctx.answer(ctx.client<CartApi>(member.cookie).cart.items.$post({ json: { bookId: bookIds[0] } })),
       201,
     );
   });
 
   it('remove from cart: one statement, the delete of the own item with the cart as it was', async () => {
-    const cart = await ctx.request<{ groups: { items: { id: string }[] }[] }>('GET', '/api/cart', {
-      cookie: member.cookie,
-    });
+    const cart = await ctx.answer(ctx.client<CartApi>(member.cookie).cart.$get());
     const itemId = cart.body.groups[0].items[0].id;
     await expectQueries(1 + versionRead, () =>
-      ctx.request('DELETE', `/api/cart/items/${itemId}`, { cookie: member.cookie }),
+      ctx.answer(
+        ctx.client<CartApi>(member.cookie).cart.items[':itemId'].$delete({ param: { itemId: itemId } }),
+      ),
     );
   });
 
   it('checkout of a two-owner cart: at most 6 queries', async () => {
     for (const bookId of bookIds.slice(1)) {
-      const added = await ctx.request('POST', '/api/cart/items', { cookie: member.cookie, body: { bookId } });
+      const added = await ctx.answer(
+        ctx.client<CartApi>(member.cookie).cart.items.$post({ json: { bookId } }),
+      );
       expect(added.status).toBe(201);
     }
     await expectQueries(
       CHECKOUT_TWO_OWNERS + versionRead,
       () =>
-        ctx.request('POST', '/api/checkout', {
-          cookie: member.cookie,
-          body: { idempotencyKey: randomUUID(), deliveryMethod: 'delivery', deliveryAddress: address },
-        }),
+        ctx.answer(
+          ctx.client<CheckoutApi>(member.cookie).checkout.$post({
+            json: { idempotencyKey: randomUUID(), deliveryMethod: 'delivery', deliveryAddress: address },
+          }),
+        ),
       201,
     );
     expect(CHECKOUT_TWO_OWNERS + versionRead).toBeLessThanOrEqual(6);
@@ -151,7 +165,8 @@ describe('the borrowed section: statements independent of its books', () => {
   it('one book or eight, guest or member: the same statements', async () => {
     const member = await ctx.member();
     await bookOut('Quokka Tales 1', true);
-    const section = (cookie?: string) => () => ctx.request('GET', '/api/borrowed-books?q=quokka', { cookie });
+    const section = (cookie?: string) => () =>
+      ctx.answer(ctx.client<FindApi>(cookie)['borrowed-books'].$get({ query: { q: 'quokka' } }));
     // Statements prepared, the member's session cached.
     await section()();
     await section(member.cookie)();
@@ -159,10 +174,7 @@ describe('the borrowed section: statements independent of its books', () => {
     await expectQueries(BORROWED_SECTION_MEMBER + versionRead, section(member.cookie));
     await expectQueries(BORROWED_SECTION_GUEST, section());
     for (let i = 2; i <= 8; i++) await bookOut(`Quokka Tales ${i}`, i % 2 === 0);
-    const eight = await ctx.request<{ items: { waitlist: { waiting: number } }[] }>(
-      'GET',
-      '/api/borrowed-books?q=quokka',
-    );
+    const eight = await ctx.answer(ctx.client<FindApi>()['borrowed-books'].$get({ query: { q: 'quokka' } }));
     expect(eight.body.items.map((i) => i.waitlist.waiting)).toEqual(Array(8).fill(1));
     await expectQueries(BORROWED_SECTION_MEMBER + versionRead, section(member.cookie));
     await expectQueries(BORROWED_SECTION_GUEST, section());

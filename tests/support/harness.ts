@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Hono } from 'hono';
+import type { ClientResponse } from 'hono/client';
 import { testClient } from 'hono/testing';
 import { tmpdir } from 'node:os';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -34,6 +35,48 @@ interface TestResponse<T = any> {
   headers: Headers;
 }
 
+/**
+ * What a route can answer, read as one object: every field that any of its declared answers has
+ * (the 200's fields and the error's `error` side by side), null and undefined taken out, arrays
+ * and nested objects read the same way. Tests check `status` and then read the field they
+ * expect, as they did with the untyped answers; a field no declared answer has (a renamed or
+ * removed one) fails tsc. The precise answer per status is `await res.json()` after
+ * `res.status === 200` on the client's own response, for a test that wants the narrowing.
+ */
+type AnswerBody<T> = [NonNullable<T>] extends [never]
+  ? T
+  : [Exclude<NonNullable<T>, Primitive>] extends [never]
+    ? NonNullable<T>
+    : [Extract<NonNullable<T>, Primitive>] extends [never]
+      ? ObjectAnswer<NonNullable<T>>
+      : // A text answer (a calendar, a CSV) with JSON errors beside it: the text, the errors' fields on it.
+        Extract<NonNullable<T>, Primitive> & ObjectAnswer<Exclude<NonNullable<T>, Primitive>>;
+type Primitive = string | number | boolean | bigint | symbol;
+type ObjectAnswer<T> = [T] extends [readonly (infer E)[]]
+  ? AnswerBody<E>[]
+  : { [K in KeysOfAny<T>]: AnswerBody<FieldOfAny<T, K>> };
+type KeysOfAny<U> = U extends unknown ? keyof U : never;
+type FieldOfAny<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U ? U[K] : never) : never;
+/** The body a client response carries: its JSON type, or text for an answer that is not JSON. */
+type BodyOf<R> =
+  R extends ClientResponse<infer T, number, infer F>
+    ? [F] extends ['text']
+      ? string
+      : T extends Response
+        ? string
+        : unknown extends T
+          ? never
+          : T
+    : never;
+type StatusOf<R> = R extends ClientResponse<unknown, infer S, string> ? S : never;
+
+interface TypedAnswer<R> {
+  /** One of the statuses the route declares. */
+  status: StatusOf<R>;
+  body: AnswerBody<BodyOf<R>>;
+  headers: Headers;
+}
+
 export interface Member {
   user: Awaited<ReturnType<typeof createUser>>;
   cookie: string;
@@ -45,7 +88,14 @@ export interface TestContext {
   db: Db;
   config: Config;
   mailbox: Mailbox;
-  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  /**
+   * An untyped request, only for what the typed client cannot express: hostile input (malformed
+   * JSON, wrong content types, unknown paths), Better Auth's /api/auth/* endpoints (no Hono
+   * route module), and walks over every registered route (the permission matrix). Everything
+   * else calls `answer(client<XApi>(cookie)...)`; tests/support/raw-requests.test.ts holds the
+   * list of files allowed to use this.
+   */
+  rawRequest<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   /**
    * Hono's testClient for one route module, typed by it (`ctx.client<CartApi>(cookie)`): its
    * answers are the module's declared types, so a renamed answer field fails tsc in the tests
@@ -53,6 +103,13 @@ export interface TestContext {
    * answer checks as `request`).
    */
   client<T extends Hono<any, any, any>>(cookie?: string): ReturnType<typeof testClient<T>>;
+  /**
+   * A typed client call read as the answer tests check:
+   * `const res = await ctx.answer(ctx.client<CartApi>(cookie).cart.items.$post({ json: { bookId } }))`
+   * gives `{ status, body, headers }`, body typed from the route's declared answers (AnswerBody).
+   * Extra headers (Idempotency-Key, If-None-Match) go in the call's second argument: `{ headers }`.
+   */
+  answer<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<TypedAnswer<R>>;
   /** Signs in through Better Auth (server side, not rate limited) and returns the cookie header. */
   signIn(email: string, password: string): Promise<string>;
   /** Creates a confirmed member and signs them in. */
@@ -131,7 +188,9 @@ export async function createTestContext(
         const url = new URL(original.url);
         url.pathname = `/api${url.pathname}`;
         const headers = new Headers(original.headers);
-        headers.set('origin', TEST_APP_URL);
+        // A call's own Origin (a cross-site test's) stays; every other call is same-site.
+        if (!headers.has('origin')) headers.set('origin', TEST_APP_URL);
+
         if (cookie) headers.set('cookie', cookie);
         const res = await runtime.app.request(
           new Request(url, {
@@ -149,6 +208,18 @@ export async function createTestContext(
       },
     } as unknown as T;
     return testClient<T>(underApi);
+  }
+
+  async function answer<R extends ClientResponse<unknown, number, string>>(
+    call: Promise<R>,
+  ): Promise<TypedAnswer<R>> {
+    const res = await call;
+    const text = await res.text();
+    let body: unknown = text;
+    if (res.headers.get('content-type')?.startsWith('application/json'))
+      body = text ? JSON.parse(text) : null;
+    else if (!text) body = null;
+    return { status: res.status as StatusOf<R>, body: body as AnswerBody<BodyOf<R>>, headers: res.headers };
   }
 
   async function signIn(email: string, password: string): Promise<string> {
@@ -170,8 +241,9 @@ export async function createTestContext(
     db: runtime.deps.db,
     config,
     mailbox,
-    request,
+    rawRequest: request,
     client,
+    answer,
     signIn,
     member,
     admin: (overrides = {}) => member({ ...overrides, role: 'admin' }),
@@ -210,4 +282,32 @@ export function setUpTestContext(
     resetClock();
     await made?.close();
   });
+}
+
+/**
+ * Input the route's types refuse, sent on purpose: a test of the answer to invalid input (a 422, a
+ * 404 for a malformed id), or a test helper that sends valid and invalid bodies alike. Typed as
+ * whatever the typed call expects there, so the call keeps its typed path and answer:
+ * `json: uncheckedInput({ borrowDuration: 3 })`. Input the client cannot send at all (malformed
+ * JSON, another content type) is `rawRequest`'s.
+ */
+export const uncheckedInput = <T>(value: unknown): T => value as T;
+
+type FormValue = string | Blob;
+/**
+ * Parts of a request that a route declares outside zod, so its client type does not know them: the
+ * book form and the payment claim (multipart, declared by an OpenAPI schema for the uploads), a
+ * payment provider's notice (raw JSON, read by the route itself). The client sends them as usual:
+ * `$patch({ param: { id }, ...undeclaredInput({ form }) })`. A FormData's repeated fields become
+ * arrays, which the client appends one by one.
+ */
+export function undeclaredInput(parts: {
+  form?: FormData | Record<string, FormValue | FormValue[]>;
+  json?: unknown;
+}): object {
+  if (!(parts.form instanceof FormData)) return parts;
+  const form: Record<string, FormValue[]> = {};
+  for (const [key, value] of parts.form) form[key] = [...(form[key] ?? []), value];
+
+  return { ...parts, form };
 }

@@ -11,6 +11,8 @@ import { addToCart } from '@server/modules/cart/service';
 import { placeOrders } from '@server/modules/checkout/service';
 import { getOrderDetail } from '@server/modules/orders/service';
 import { applyOrderAction } from '@server/modules/orders/status-service';
+import type { CartApi } from '@server/modules/cart/routes';
+import type { CheckoutApi } from '@server/modules/checkout/routes';
 import type { Member, TestContext } from './harness';
 
 // Orders for tests, made the real way: books go into the cart through the cart service and
@@ -108,3 +110,19 @@ export async function advanceTestOrder(
   }
   return detail ?? (await getOrderDetail(ctx.db, { actor, orderId: order.id }));
 }
+
+/** Through the API, as the member's browser does: a book into `cookie`'s cart. */
+export const addToCartByApi = (ctx: TestContext, bookId: string, cookie: string) =>
+  ctx.answer(ctx.client<CartApi>(cookie).cart.items.$post({ json: { bookId } }));
+
+/** Through the API: `cookie`'s whole cart checked out, delivered to a test address. */
+export const checkoutByApi = (ctx: TestContext, cookie: string) =>
+  ctx.answer(
+    ctx.client<CheckoutApi>(cookie).checkout.$post({
+      json: {
+        idempotencyKey: randomUUID(),
+        deliveryMethod: 'delivery',
+        deliveryAddress: { fullName: 'Borrower', phone: '+628123456789', address: 'Jl. Pantai No. 2, Sanur' },
+      },
+    }),
+  );

@@ -12,7 +12,7 @@ afterAll(() => ctx.close());
 
 describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    const res = await ctx.request('GET', '/api/openapi.json');
+    const res = await ctx.rawRequest('GET', '/api/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     const validator = new Validator();
@@ -23,7 +23,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('declares every answer of every route, errors in the one error shape', async () => {
-    const { body } = await ctx.request('GET', '/api/openapi.json');
+    const { body } = await ctx.rawRequest('GET', '/api/openapi.json');
     const operations = Object.entries(body.paths as Record<string, Record<string, any>>).flatMap(
       ([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method} ${path}`, op })),
     );
@@ -57,7 +57,7 @@ const operationsOf = (doc: { paths: Record<string, Record<string, Operation>> })
 
 describe('what outside tools read', () => {
   it('names every operation uniquely and puts the session cookie on every signed-in one', async () => {
-    const { body } = await ctx.request('GET', '/api/openapi.json');
+    const { body } = await ctx.rawRequest('GET', '/api/openapi.json');
     expect(body.components.securitySchemes.sessionCookie).toMatchObject({
       type: 'apiKey',
       in: 'cookie',
@@ -85,7 +85,7 @@ describe('what outside tools read', () => {
   });
 
   it('publishes a multi-value literal with every value (a borrow duration is 1, 2 or 4 weeks)', async () => {
-    const { body } = await ctx.request('GET', '/api/openapi.json');
+    const { body } = await ctx.rawRequest('GET', '/api/openapi.json');
     const cart = body.paths['/api/cart'].get.responses['200'].content['application/json'].schema;
     const group = cart.properties.groups.items;
     expect(group.properties.borrowDuration.enum).toEqual([1, 2, 4]);
@@ -124,7 +124,7 @@ describe('what outside tools read', () => {
       '/api/auth/request-password-reset',
     ]) {
       // The harness fails this request if 415 is not declared or its body does not match.
-      const res = await ctx.request('POST', path, {
+      const res = await ctx.rawRequest('POST', path, {
         body: 'email=a',
         headers: { 'content-type': 'text/plain' },
       });
@@ -136,7 +136,7 @@ describe('what outside tools read', () => {
 
 describe('GET /api/docs', () => {
   it('serves the reference page with its scripts from our own origin', async () => {
-    const page = await ctx.request('GET', '/api/docs');
+    const page = await ctx.rawRequest('GET', '/api/docs');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.body).toContain('<script src="/api/docs/reference.js"></script>');

@@ -3,6 +3,8 @@ import { countedPageSchema, PAGE_MARKER, pageSchema } from '@domain/cursor-page'
 import { z } from 'zod';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import type { ConversationsApi } from '@server/modules/conversations/routes';
+import type { BooksApi } from '@server/modules/books/routes';
 
 // One paging vocabulary (docs/api.md, "Paging"): every list the API pages answers the shared
 // page schema of src/domain/cursor-page.ts (`items`, `nextCursor`, `prevCursor`, and a capped
@@ -169,13 +171,14 @@ beforeAll(async () => {
   await createBook(ctx.db, { ownerId: owner.user.id });
   asker = await ctx.member({ name: 'Paging Asker' });
   for (const body of ['Is it still here?', 'And the cover?']) {
-    const asked = await ctx.request<{ id: string }>('POST', `/api/books/${book.id}/conversation`, {
-      cookie: asker.cookie,
-      body: { body },
-    });
+    const asked = await ctx.answer(
+      ctx
+        .client<ConversationsApi>(asker.cookie)
+        .books[':id'].conversation.$post({ param: { id: book.id }, json: { body } }),
+    );
     threadId = asked.body.id;
   }
-  document = (await ctx.request<Document>('GET', '/api/openapi.json')).body;
+  document = (await ctx.rawRequest<Document>('GET', '/api/openapi.json')).body;
 });
 afterAll(() => ctx.close());
 
@@ -252,7 +255,7 @@ describe('one paging vocabulary in the answers', () => {
         : messages
           ? asker.cookie
           : owner.cookie;
-      const res = await ctx.request<Record<string, unknown>>('GET', `${path}?pageSize=1`, { cookie });
+      const res = await ctx.rawRequest<Record<string, unknown>>('GET', `${path}?pageSize=1`, { cookie });
       expect(res.status, list.key).toBe(200);
       for (const page of list.pages) {
         const value = page.at === '' ? res.body : res.body[page.at.slice(1)];
@@ -268,11 +271,10 @@ describe('one paging vocabulary in the answers', () => {
       }
     }
     // The catalog's first page of one book has a next page: its cursor goes back as `cursor`.
-    const first = await ctx.request<{ nextCursor: string | null }>('GET', '/api/books?pageSize=1');
+    const first = await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { pageSize: '1' } }));
     expect(first.body.nextCursor).not.toBeNull();
-    const second = await ctx.request<{ prevCursor: string | null }>(
-      'GET',
-      `/api/books?pageSize=1&cursor=${encodeURIComponent(first.body.nextCursor ?? '')}`,
+    const second = await ctx.answer(
+      ctx.client<BooksApi>().books.$get({ query: { pageSize: '1', cursor: first.body.nextCursor ?? '' } }),
     );
     expect(second.status).toBe(200);
     expect(second.body.prevCursor).not.toBeNull();

@@ -2,6 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock, setClock } from '@server/lib/clock';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { createSessionCache, SESSION_CACHE_TTL_MS, sessionCookieValue } from './session-cache';
+import type { AccountApi } from '@server/modules/account/routes';
+import type { CartApi } from '@server/modules/cart/routes';
+import type { AdminApi } from '@server/modules/admin/routes';
 
 // The session cache must never let a revoked session through (D9, D11): every test
 // first makes the server cache the session, then revokes it and expects the very next request
@@ -14,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 afterEach(() => resetClock());
 
-const me = async (cookie: string) => (await ctx.request('GET', '/api/me', { cookie })).body.user;
+const me = async (cookie: string) => (await ctx.answer(ctx.client<AccountApi>(cookie).me.$get())).body.user;
 
 describe('cached sessions are refused on the next request once revoked', () => {
   it('sign-out in one browser ends that session at once; the other browser stays signed in', async () => {
@@ -23,10 +26,10 @@ describe('cached sessions are refused on the next request once revoked', () => {
     expect((await me(cookie)).id).toBe(user.id);
     expect((await me(cookie)).id).toBe(user.id); // now from the cache
     expect((await me(otherBrowser)).id).toBe(user.id);
-    const out = await ctx.request('POST', '/api/auth/sign-out', { cookie, body: {} });
+    const out = await ctx.rawRequest('POST', '/api/auth/sign-out', { cookie, body: {} });
     expect(out.status).toBe(200);
     expect(await me(cookie)).toBeNull();
-    expect((await ctx.request('GET', '/api/cart', { cookie })).status).toBe(401);
+    expect((await ctx.answer(ctx.client<CartApi>(cookie).cart.$get())).status).toBe(401);
     expect((await me(otherBrowser)).id).toBe(user.id);
   });
 
@@ -34,60 +37,66 @@ describe('cached sessions are refused on the next request once revoked', () => {
     const { user, cookie } = await ctx.member({ password: 'old-password-1' });
     const otherDevice = await ctx.signIn(user.email, 'old-password-1');
     expect((await me(otherDevice)).id).toBe(user.id);
-    const res = await ctx.request('POST', '/api/profile/password', {
-      cookie,
-      body: {
-        currentPassword: 'old-password-1',
-        newPassword: 'new-password-2',
-        confirmPassword: 'new-password-2',
-      },
-    });
+    const res = await ctx.answer(
+      ctx.client<AccountApi>(cookie).profile.password.$post({
+        json: {
+          currentPassword: 'old-password-1',
+          newPassword: 'new-password-2',
+          confirmPassword: 'new-password-2',
+        },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await me(otherDevice)).toBeNull();
-    expect((await ctx.request('GET', '/api/cart', { cookie: otherDevice })).status).toBe(401);
+    expect((await ctx.answer(ctx.client<CartApi>(otherDevice).cart.$get())).status).toBe(401);
   });
 
   it('a role change counts on the next request, both ways', async () => {
     const admin = await ctx.admin();
     const member = await ctx.member();
-    expect((await ctx.request('GET', '/api/admin/stats', { cookie: member.cookie })).status).toBe(403);
-    const promote = await ctx.request('PATCH', `/api/admin/users/${member.user.id}`, {
-      cookie: admin.cookie,
-      body: { role: 'admin' },
-    });
+    expect((await ctx.answer(ctx.client<AdminApi>(member.cookie).admin.stats.$get())).status).toBe(403);
+    const promote = await ctx.answer(
+      ctx
+        .client<AdminApi>(admin.cookie)
+        .admin.users[':id'].$patch({ param: { id: member.user.id }, json: { role: 'admin' } }),
+    );
     expect(promote.status).toBe(200);
     expect((await me(member.cookie)).role).toBe('admin');
-    expect((await ctx.request('GET', '/api/admin/stats', { cookie: member.cookie })).status).toBe(200);
-    const demote = await ctx.request('PATCH', `/api/admin/users/${member.user.id}`, {
-      cookie: admin.cookie,
-      body: { role: 'user' },
-    });
+    expect((await ctx.answer(ctx.client<AdminApi>(member.cookie).admin.stats.$get())).status).toBe(200);
+    const demote = await ctx.answer(
+      ctx
+        .client<AdminApi>(admin.cookie)
+        .admin.users[':id'].$patch({ param: { id: member.user.id }, json: { role: 'user' } }),
+    );
     expect(demote.status).toBe(200);
-    expect((await ctx.request('GET', '/api/admin/stats', { cookie: member.cookie })).status).toBe(403);
+    expect((await ctx.answer(ctx.client<AdminApi>(member.cookie).admin.stats.$get())).status).toBe(403);
   });
 
   it("a deleted member's session is refused on the next request", async () => {
     const admin = await ctx.admin();
     const member = await ctx.member();
-    expect((await ctx.request('GET', '/api/cart', { cookie: member.cookie })).status).toBe(200);
-    const del = await ctx.request('DELETE', `/api/admin/users/${member.user.id}`, { cookie: admin.cookie });
+    expect((await ctx.answer(ctx.client<CartApi>(member.cookie).cart.$get())).status).toBe(200);
+    const del = await ctx.answer(
+      ctx.client<AdminApi>(admin.cookie).admin.users[':id'].$delete({ param: { id: member.user.id } }),
+    );
     expect(del.status).toBeLessThan(300);
     expect(await me(member.cookie)).toBeNull();
-    expect((await ctx.request('GET', '/api/cart', { cookie: member.cookie })).status).toBe(401);
+    expect((await ctx.answer(ctx.client<CartApi>(member.cookie).cart.$get())).status).toBe(401);
   });
 
   it('a profile change shows on the next request', async () => {
     const { user, cookie } = await ctx.member();
     expect((await me(cookie)).name).toBe(user.name);
-    const res = await ctx.request('PATCH', '/api/profile', {
-      cookie,
-      body: {
-        name: 'Wayan Renamed',
-        phone: '+628123456789',
-        location: 'Ubud',
-        address: 'Jl. Raya Ubud No. 12',
-      },
-    });
+    const res = await ctx.answer(
+      ctx.client<AccountApi>(cookie).profile.$patch({
+        json: {
+          name: 'Wayan Renamed',
+          phone: '+628123456789',
+          location: 'Ubud',
+          address: 'Jl. Raya Ubud No. 12',
+        },
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await me(cookie)).name).toBe('Wayan Renamed');
   });

@@ -10,11 +10,13 @@ import { storageKey } from '@server/modules/covers/service';
 import { receiptStorageKey } from '@server/modules/payments/receipts';
 import { openStorage } from '@server/runtime';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type TestContext } from '@tests/support/harness';
+import { createTestContext, type TestContext, undeclaredInput } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 import { type S3Server, startS3Server } from '@tests/support/s3';
 import { createDiskStorage, createS3Storage, type Storage } from './storage';
 import { copyStorage } from './storage-copy';
+import type { BooksApi } from '@server/modules/books/routes';
+import type { PaymentsApi } from '@server/modules/payments/routes';
 
 // D31: with the S3_ variables set, every image goes to the bucket, over the real S3 protocol
 // (an s3rver started here). The bucket is read back through a second client, so each test
@@ -77,7 +79,9 @@ describe('images through the API go to the bucket', () => {
     for (const [k, v] of Object.entries({ title: 'Bucket Book', author: 'S. Tiga', weeklyPrice: '20000' }))
       form.append(k, v);
     form.append('cover', new File([new Uint8Array(jpeg)], 'cover.jpg', { type: 'image/jpeg' }));
-    const res = await ctx.request('POST', '/api/books', { cookie: owner.cookie, body: form });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books.$post({ ...undeclaredInput({ form: form }) }),
+    );
     expect(res.status).toBe(201);
     const [row] = await ctx.db.select().from(books).where(eq(books.id, res.body.id));
     expect(await keys(bucket, `covers/${row.coverKey}/`)).toEqual([
@@ -99,12 +103,14 @@ describe('images through the API go to the bucket', () => {
     const owner = await ctx.member();
     const book = await createBook(ctx.db, { ownerId: owner.user.id, weeklyPrice: '12000.00' });
     const { order, borrower } = await placeTestOrder(ctx, { books: [book], deliveryMethod: 'pickup' });
-    const form = new FormData();
-    form.append('receipt', new File([new Uint8Array(jpeg)], 'receipt.jpg', { type: 'image/jpeg' }));
-    const claimed = await ctx.request('POST', `/api/orders/${order.id}/payment-claim`, {
-      cookie: borrower.cookie,
-      body: form,
-    });
+    const receipt = new File([new Uint8Array(jpeg)], 'receipt.jpg', { type: 'image/jpeg' });
+    const claimed = await ctx.answer(
+      ctx.client<PaymentsApi>(borrower.cookie).orders[':id']['payment-claim'].$post({
+        param: { id: order.id },
+        form: { receipt },
+      }),
+    );
+
     expect(claimed.status).toBe(200);
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
     const stored = await bucket.get(receiptStorageKey(row.paymentReceiptKey!));

@@ -10,6 +10,7 @@ import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories
 import { DIGEST_LIMIT } from './digest';
 import { renderEmail, renderNotice } from './layout';
 import { createOutbox, createTransport, enqueueEmails, type QueuedEmail } from './outbox';
+import type { ConversationsApi } from '@server/modules/conversations/routes';
 
 // D37: several notices due to one member at one moment go out in one email, each with its own
 // link to act on it or answer; everything else keeps its own email. Real SMTP, the clock set.
@@ -79,10 +80,11 @@ describe('notices due at one moment share one email (D37)', () => {
     // 08:30: the other order's owner writes; that email goes at once. 08:35: again, and this one
     // waits for the 30th minute (D26): 09:00, the reminder's moment.
     const say = (body: string) =>
-      ctx.request('POST', `/api/orders/${next.order.id}/conversation`, {
-        cookie: seller.cookie,
-        body: { body },
-      });
+      ctx.answer(
+        ctx
+          .client<ConversationsApi>(seller.cookie)
+          .orders[':id'].conversation.$post({ param: { id: next.order.id }, json: { body } }),
+      );
     setClock(new Date('2026-12-07T00:30:00Z'));
     expect((await say('I can bring it on Friday')).status).toBe(201);
     await ctx.deps.outbox.runOnce();

@@ -26,6 +26,9 @@ import { createBook } from '@server/seed/factories';
 import { advanceTestOrder } from '@tests/support/order-factories';
 import { insertOrder } from '@tests/support/order-fixture';
 import { type OrderNotice, queueOrderNotices } from '@server/modules/email/order-notices-service';
+import type { AccountApi } from '@server/modules/account/routes';
+import type { CartApi } from '@server/modules/cart/routes';
+import type { CheckoutApi } from '@server/modules/checkout/routes';
 
 // D29: every email is worded in its recipient's saved language. The API test follows a real
 // checkout to the SMTP server; the other renders every template in both languages and looks for
@@ -92,10 +95,9 @@ describe('emails in the recipient language (D29)', () => {
     // The member chose Indonesian on the profile (saved for screens and emails).
     expect(
       (
-        await ctx.request('PUT', '/api/profile/language', {
-          cookie: borrower.cookie,
-          body: { language: 'id' },
-        })
+        await ctx.answer(
+          ctx.client<AccountApi>(borrower.cookie).profile.language.$put({ json: { language: 'id' } }),
+        )
       ).status,
     ).toBe(200);
 
@@ -105,21 +107,22 @@ describe('emails in the recipient language (D29)', () => {
       weeklyPrice: '25000.00',
     });
     expect(
-      (await ctx.request('POST', '/api/cart/items', { cookie: borrower.cookie, body: { bookId: book.id } }))
+      (await ctx.answer(ctx.client<CartApi>(borrower.cookie).cart.items.$post({ json: { bookId: book.id } })))
         .status,
     ).toBe(201);
-    const placed = await ctx.request('POST', '/api/checkout', {
-      cookie: borrower.cookie,
-      body: {
-        idempotencyKey: randomUUID(),
-        deliveryMethod: 'delivery',
-        deliveryAddress: {
-          fullName: 'Wayan Peminjam',
-          phone: '+6281234567',
-          address: 'Jl. Raya Ubud 1, Gianyar',
+    const placed = await ctx.answer(
+      ctx.client<CheckoutApi>(borrower.cookie).checkout.$post({
+        json: {
+          idempotencyKey: randomUUID(),
+          deliveryMethod: 'delivery',
+          deliveryAddress: {
+            fullName: 'Wayan Peminjam',
+            phone: '+6281234567',
+            address: 'Jl. Raya Ubud 1, Gianyar',
+          },
         },
-      },
-    });
+      }),
+    );
     expect(placed.status).toBe(201);
     const orderId: string = placed.body.orders[0].id;
     const number = orderId.slice(-8).toUpperCase();

@@ -7,6 +7,7 @@ import { findTestPostgres } from '@tests/support/database';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import type { Mailbox } from '@tests/support/smtp';
 import { enqueueEmails, type QueuedEmail } from './outbox';
+import type { AdminApi } from '@server/modules/admin/routes';
 
 // A mail outage longer than the old window (5 attempts, about 15 minutes) left every queued
 // email unsent for good, even once the mail server was back. Now failures are retried with
@@ -136,7 +137,9 @@ describe.each(DATABASES)('a mail outage on $name', ({ server }) => {
       expect(row.failedAt).not.toBeNull();
     }
 
-    const tab = await ctx.request('GET', '/api/admin/emails?state=failed&q=lost-', { cookie: admin.cookie });
+    const tab = await ctx.answer(
+      ctx.client<AdminApi>(admin.cookie).admin.emails.$get({ query: { state: 'failed', q: 'lost-' } }),
+    );
     expect(tab.status).toBe(200);
     expect(tab.body.items).toHaveLength(3);
     for (const item of tab.body.items) {
@@ -151,17 +154,21 @@ describe.each(DATABASES)('a mail outage on $name', ({ server }) => {
 
     // ...the admin retries one...
     const one = rows.find((r) => r.subject === 'Lost A')!;
-    const retried = await ctx.request('POST', `/api/admin/emails/${one.id}/retry`, { cookie: admin.cookie });
+    const retried = await ctx.answer(
+      ctx.client<AdminApi>(admin.cookie).admin.emails[':id'].retry.$post({ param: { id: one.id } }),
+    );
     expect(retried.status).toBe(200);
     expect(retried.body).toEqual({ retried: 1 });
     await ctx.deps.outbox.runOnce();
     expect(ctx.mailbox.messages.map((m) => m.subject)).toEqual(['Lost A']);
-    const again = await ctx.request('POST', `/api/admin/emails/${one.id}/retry`, { cookie: admin.cookie });
+    const again = await ctx.answer(
+      ctx.client<AdminApi>(admin.cookie).admin.emails[':id'].retry.$post({ param: { id: one.id } }),
+    );
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('EMAIL_NOT_FAILED');
 
     // ...then all the others.
-    const all = await ctx.request('POST', '/api/admin/emails/retry-failed', { cookie: admin.cookie });
+    const all = await ctx.answer(ctx.client<AdminApi>(admin.cookie).admin.emails['retry-failed'].$post());
     expect(all.body).toEqual({ retried: 2 });
     await ctx.deps.outbox.runOnce();
     await passes(ctx, 60 * MINUTE, 10 * MINUTE);

@@ -14,6 +14,7 @@ import {
   type QueuedEmail,
   type Transport,
 } from './outbox';
+import type { AdminApi } from '@server/modules/admin/routes';
 
 // The outbox (D14, D15) against the harness's real SMTP server.
 
@@ -91,7 +92,9 @@ describe('outbox', () => {
     await enqueueEmails(ctx.db, [mail('tab@example.com', 'Tab mail')]);
     ctx.mailbox.failNext(1);
     await ctx.deps.outbox.runOnce();
-    const list = await ctx.request('GET', '/api/admin/emails?q=tab%40', { cookie: admin.cookie });
+    const list = await ctx.answer(
+      ctx.client<AdminApi>(admin.cookie).admin.emails.$get({ query: { q: 'tab@' } }),
+    );
     expect(list.body.items[0]).toMatchObject({
       recipientEmail: 'tab@example.com',
       sentAt: null,
@@ -102,7 +105,7 @@ describe('outbox', () => {
       .update(emailNotifications)
       .set({ nextAttemptAt: sql`now()` })
       .where(eq(emailNotifications.recipientEmail, 'tab@example.com'));
-    const run = await ctx.request('POST', '/api/admin/emails/process', { cookie: admin.cookie });
+    const run = await ctx.answer(ctx.client<AdminApi>(admin.cookie).admin.emails.process.$post());
     expect(run.body).toMatchObject({ success: true, message: 'Email processing triggered successfully' });
     expect(ctx.mailbox.messages.filter((m) => m.to.includes('tab@example.com'))).toHaveLength(1);
   });
@@ -186,7 +189,8 @@ describe('MAIL_TRANSPORT=none', () => {
   it('Process emails answers configuration_required and leaves the rows pending', async () => {
     const admin = await off.admin();
     await enqueueEmails(off.db, [mail('nowhere@example.com', 'Never sent')]);
-    const res = await off.request('POST', '/api/admin/emails/process', { cookie: admin.cookie });
+    const res = await off.answer(off.client<AdminApi>(admin.cookie).admin.emails.process.$post());
+
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ configuration_required: true, message: 'Email service not configured...' });
     const pending = await off.db.select().from(emailNotifications).where(isNull(emailNotifications.sentAt));

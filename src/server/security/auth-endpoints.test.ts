@@ -28,7 +28,7 @@ describe("Better Auth endpoints our rules don't cover", () => {
   it.each(bypasses)('%s changes nothing for a signed-in member', async (path, body) => {
     const member = await ctx.member({ password: 'member-pass-1', phone: '+6281234567', location: 'Ubud' });
     const [before] = await ctx.db.select().from(user).where(eq(user.id, member.user.id));
-    const res = await ctx.request('POST', path, {
+    const res = await ctx.rawRequest('POST', path, {
       cookie: member.cookie,
       body: { ...body, userId: body.userId === 'self' ? member.user.id : body.userId },
     });
@@ -45,7 +45,7 @@ describe("Better Auth endpoints our rules don't cover", () => {
 describe('the endpoints served under /api/auth', () => {
   it('are exactly the documented ones', async () => {
     const member = await ctx.member({ password: 'member-pass-1' });
-    const doc = await ctx.request('GET', '/api/openapi.json');
+    const doc = await ctx.rawRequest('GET', '/api/openapi.json');
     const documented = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>)
       .filter(([path]) => path.startsWith('/api/auth/'))
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
@@ -64,7 +64,7 @@ describe('the endpoints served under /api/auth', () => {
         const path = endpoint.path.includes(':')
           ? `${endpoint.path.replace(/:(\w+)/g, 'x')}?callbackURL=%2F`
           : endpoint.path;
-        const res = await ctx.request(method, `/api/auth${path}`, {
+        const res = await ctx.rawRequest(method, `/api/auth${path}`, {
           cookie: member.cookie,
           body: method === 'POST' ? {} : undefined,
         });
@@ -78,7 +78,7 @@ describe('the endpoints served under /api/auth', () => {
 
   it('no answer hands the session token to page scripts', async () => {
     const member = await ctx.member({ password: 'member-pass-1' });
-    const res = await ctx.request('POST', '/api/auth/sign-in/email', {
+    const res = await ctx.rawRequest('POST', '/api/auth/sign-in/email', {
       body: { email: member.user.email, password: 'member-pass-1' },
     });
     expect(res.status).toBe(200);
@@ -87,7 +87,7 @@ describe('the endpoints served under /api/auth', () => {
     const token = decodeURIComponent(cookie!.split(';')[0].split('=')[1]).split('.')[0];
     expect(JSON.stringify(res.body)).not.toContain(token);
     expect(res.body).not.toHaveProperty('token');
-    const session = await ctx.request('GET', '/api/auth/get-session', { cookie: member.cookie });
+    const session = await ctx.rawRequest('GET', '/api/auth/get-session', { cookie: member.cookie });
     expect(session.status).toBe(404);
     expect(JSON.stringify(session.body)).not.toContain(token);
   });

@@ -18,7 +18,7 @@ beforeEach(async () => {
 });
 
 const signIn = (body: unknown, headers?: Record<string, string>) =>
-  ctx.request('POST', '/api/auth/sign-in/email', { body, headers });
+  ctx.rawRequest('POST', '/api/auth/sign-in/email', { body, headers });
 
 describe('Better Auth refusals in our envelope', () => {
   it('a wrong password: 401 INVALID_EMAIL_OR_PASSWORD', async () => {
@@ -62,7 +62,7 @@ describe('Better Auth refusals in our envelope', () => {
       ['email=a@example.com', 'application/x-www-form-urlencoded'],
       ['hello', 'text/plain'],
     ]) {
-      const res = await ctx.request('POST', '/api/auth/sign-in/email', {
+      const res = await ctx.rawRequest('POST', '/api/auth/sign-in/email', {
         body,
         headers: { 'content-type': type },
       });
@@ -75,7 +75,7 @@ describe('Better Auth refusals in our envelope', () => {
   });
 
   it('an invalid reset token: 400 INVALID_TOKEN', async () => {
-    const res = await ctx.request('POST', '/api/auth/reset-password', {
+    const res = await ctx.rawRequest('POST', '/api/auth/reset-password', {
       body: { token: 'no-such-token', newPassword: 'new-pass-123', confirmPassword: 'new-pass-123' },
     });
     expect(res.status).toBe(400);
@@ -83,7 +83,7 @@ describe('Better Auth refusals in our envelope', () => {
   });
 
   it('the reset link without its callbackURL: 400 in the envelope', async () => {
-    const res = await ctx.request('GET', '/api/auth/reset-password/some-token');
+    const res = await ctx.rawRequest('GET', '/api/auth/reset-password/some-token');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: { code: 'HTTP_ERROR', message: englishCode('HTTP_ERROR') } });
   });
@@ -105,9 +105,9 @@ describe('Better Auth refusals in our envelope', () => {
   });
 
   it('a sign-out without a session, and an unknown endpoint: the envelope', async () => {
-    const out = await ctx.request('POST', '/api/auth/sign-out', { body: {} });
+    const out = await ctx.rawRequest('POST', '/api/auth/sign-out', { body: {} });
     if (out.status >= 400) expect(Object.keys(out.body)).toEqual(['error']);
-    const unknown = await ctx.request('POST', '/api/auth/no-such-thing', { body: {} });
+    const unknown = await ctx.rawRequest('POST', '/api/auth/no-such-thing', { body: {} });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: { code: 'NOT_FOUND', message: englishCode('NOT_FOUND') } });
   });

@@ -15,6 +15,7 @@ import { createBook } from '@server/seed/factories';
 import { findTestPostgres } from '@tests/support/database';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import en from '@web/locales/en/errors.json';
+import type { PaymentsApi } from '@server/modules/payments/routes';
 
 // A full disk on upload, a bucket out of reach and a cut database connection each answered a
 // generic 500, and the full disk left a 0-byte photo behind. Each now has its own code and
@@ -89,7 +90,7 @@ describe('a full disk on upload', () => {
     ] as const) {
       writes = 0;
       failAt = at;
-      const res = await ctx.request<ErrorAnswer>('POST', '/api/books', {
+      const res = await ctx.rawRequest<ErrorAnswer>('POST', '/api/books', {
         cookie: owner.cookie,
         body: bookForm(`Full disk ${n}`),
       });
@@ -108,7 +109,7 @@ describe('a full disk on upload', () => {
 
     // Space again: the same upload is stored whole, under its own names only.
     failAt = Number.POSITIVE_INFINITY;
-    const ok = await ctx.request<{ id: string }>('POST', '/api/books', {
+    const ok = await ctx.rawRequest<{ id: string }>('POST', '/api/books', {
       cookie: owner.cookie,
       body: bookForm('Space again'),
     });
@@ -145,7 +146,7 @@ describe('a bucket that cannot be reached', () => {
     contexts.push(ctx);
     const owner = await ctx.member();
 
-    const upload = await ctx.request<ErrorAnswer>('POST', '/api/books', {
+    const upload = await ctx.rawRequest<ErrorAnswer>('POST', '/api/books', {
       cookie: owner.cookie,
       body: bookForm('Bucket away'),
     });
@@ -156,7 +157,7 @@ describe('a bucket that cannot be reached', () => {
     expect(await ctx.db.select().from(books).where(eq(books.title, 'Bucket away'))).toEqual([]);
 
     const book = await createBook(ctx.db, { ownerId: owner.user.id, coverKey: randomUUID() });
-    const cover = await ctx.request<ErrorAnswer>('GET', `/api/covers/${book.coverKey}/card.webp`);
+    const cover = await ctx.rawRequest<ErrorAnswer>('GET', `/api/covers/${book.coverKey}/card.webp`);
     expect(cover.status).toBe(503);
     expect(cover.body.error.code).toBe('STORAGE_UNAVAILABLE');
     expect(Number(cover.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -173,7 +174,9 @@ describe.skipIf(!postgres)('a cut database connection (PostgreSQL)', () => {
     contexts.push(ctx);
     const url = (ctx.runtime.database as Database & { url: string | null }).url!;
     const admin = await ctx.admin();
-    expect((await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (await ctx.answer(ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$get({ query: {} }))).status,
+    ).toBe(200);
 
     // Another session holds a table the request reads, so the request's statement waits on a
     // backend of its own; that backend is then terminated, as a restart of PostgreSQL would.
@@ -184,7 +187,7 @@ describe.skipIf(!postgres)('a cut database connection (PostgreSQL)', () => {
       await operator.query('lock table ledger_settings in access exclusive mode');
       const [{ pid: operatorPid }] = (await operator.query<{ pid: number }>('select pg_backend_pid() as pid'))
         .rows;
-      const pending = ctx.request<ErrorAnswer>('GET', '/api/admin/payouts', { cookie: admin.cookie });
+      const pending = ctx.answer(ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$get({ query: {} }));
       let waiting: number[] = [];
       while (waiting.length === 0) {
         const found = new pg.Client({ connectionString: url });
@@ -207,6 +210,8 @@ describe.skipIf(!postgres)('a cut database connection (PostgreSQL)', () => {
       await operator.end();
     }
     // The pool has dropped the dead connection: the same request is served again.
-    expect((await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (await ctx.answer(ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$get({ query: {} }))).status,
+    ).toBe(200);
   });
 });

@@ -4,6 +4,8 @@ import { createBook } from '@server/seed/factories';
 import { books, cartItems, messages, session, user } from '@server/db/schema';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { fillParams, registeredApiRoutes, routeKey, STATE_CHANGING } from '@tests/support/registered-routes';
+import type { CartApi } from '@server/modules/cart/routes';
+import type { BooksApi } from '@server/modules/books/routes';
 
 // Cross-site request forgery: a page on another site can make the browser send our cookie
 // (SameSite=Lax still allows top-level POST navigations from some browsers' forms), so every
@@ -79,7 +81,7 @@ describe('cross-site requests that carry the session cookie', () => {
     const before = await snapshot();
     const targets = [...stateChangingRoutes(), ...AUTH_ENDPOINTS.map((path) => ({ method: 'POST', path }))];
     for (const { method, path } of targets) {
-      const res = await ctx.request(method, path, {
+      const res = await ctx.rawRequest(method, path, {
         cookie: member.cookie,
         headers: { origin: EVIL },
         body: { name: 'Hacked', bookId, quantity: 5, status: 'Unavailable', ids: [] },
@@ -117,7 +119,7 @@ describe('cross-site requests that carry the session cookie', () => {
   });
 
   it('pass the check from our own origin, or with a same-origin Referer when the browser sends no Origin', async () => {
-    const fromUs = await ctx.request('POST', '/api/cart/validate', { cookie: member.cookie });
+    const fromUs = await ctx.answer(ctx.client<CartApi>(member.cookie).cart.validate.$post());
     expect(fromUs.status).toBe(200);
     const byReferer = await rawRequest('POST', '/api/cart/validate', {
       referer: 'http://localhost:3000/cart',
@@ -126,7 +128,9 @@ describe('cross-site requests that carry the session cookie', () => {
   });
 
   it('reading stays open cross-site only for public data; a cookie never turns a GET into a change', async () => {
-    const res = await ctx.request('GET', '/api/books', { cookie: member.cookie, headers: { origin: EVIL } });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>(member.cookie).books.$get({ query: {} }, { headers: { origin: EVIL } }),
+    );
     expect(res.status).toBe(200);
     // No CORS grant: a foreign page cannot read the answer.
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
@@ -136,7 +140,7 @@ describe('cross-site requests that carry the session cookie', () => {
 describe('cross-site requests without a cookie', () => {
   it('cannot sign someone in (login CSRF): a foreign Origin is refused', async () => {
     const victim = await ctx.member({ password: 'victim-pass-1' });
-    const res = await ctx.request('POST', '/api/auth/sign-in/email', {
+    const res = await ctx.rawRequest('POST', '/api/auth/sign-in/email', {
       headers: { origin: EVIL },
       body: { email: victim.user.email, password: 'victim-pass-1' },
     });

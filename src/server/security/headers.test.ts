@@ -27,7 +27,7 @@ describe('security headers', () => {
   it.each(paths)(
     '%s: CSP without inline or eval scripts (WebAssembly allowed), no framing, nosniff, Referrer-Policy',
     async (path) => {
-      const res = await ctx.request('GET', path);
+      const res = await ctx.rawRequest('GET', path);
       const csp = directives(res.headers.get('content-security-policy'));
       // WebAssembly may compile (the ISBN scanner's decoder); JavaScript eval stays refused.
       expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
@@ -53,13 +53,13 @@ describe('served over HTTPS', () => {
   afterAll(() => https.close());
 
   it('sends HSTS', async () => {
-    const res = await https.request('GET', '/api/health');
+    const res = await https.rawRequest('GET', '/api/health');
     expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('makes the session cookie Secure (and __Secure- prefixed), httpOnly, SameSite=Lax', async () => {
     const { user } = await https.member({ password: 'cookie-pass-2' });
-    const res = await https.request('POST', '/api/auth/sign-in/email', {
+    const res = await https.rawRequest('POST', '/api/auth/sign-in/email', {
       body: { email: user.email, password: 'cookie-pass-2' },
       headers: { origin: 'https://rakbuku.example' },
     });
@@ -75,7 +75,7 @@ describe('served over HTTPS', () => {
 describe('session cookie', () => {
   it('is httpOnly and SameSite=Lax on plain HTTP (D9)', async () => {
     const { user } = await ctx.member({ password: 'cookie-pass-1' });
-    const res = await ctx.request('POST', '/api/auth/sign-in/email', {
+    const res = await ctx.rawRequest('POST', '/api/auth/sign-in/email', {
       body: { email: user.email, password: 'cookie-pass-1' },
     });
     expect(res.status).toBe(200);
@@ -91,14 +91,16 @@ describe('errors reveal nothing internal', () => {
     const broken = await createTestContext();
     await broken.runtime.database.close();
     try {
-      const res = await broken.request('GET', '/api/books', { headers: { 'x-request-id': 'req-broken-1' } });
+      const res = await broken.rawRequest('GET', '/api/books', {
+        headers: { 'x-request-id': 'req-broken-1' },
+      });
       expect(res.status).toBe(500);
       expect(res.body).toEqual({
         error: { code: 'INTERNAL', message: englishCode('INTERNAL'), requestId: 'req-broken-1' },
       });
       expect(res.headers.get('x-request-id')).toBe('req-broken-1');
       // Better Auth answers its own routes: its failures must not carry the failed query either.
-      const auth = await broken.request('POST', '/api/auth/sign-in/email', {
+      const auth = await broken.rawRequest('POST', '/api/auth/sign-in/email', {
         body: { email: 'someone@example.com', password: 'some-password-1' },
         headers: { 'x-request-id': 'req-broken-2' },
       });
@@ -113,7 +115,7 @@ describe('errors reveal nothing internal', () => {
 
   it('answers malformed JSON with a structured 400 that echoes none of the input', async () => {
     const { cookie } = await ctx.member();
-    const res = await ctx.request('PATCH', '/api/profile', {
+    const res = await ctx.rawRequest('PATCH', '/api/profile', {
       cookie,
       body: '{"name": <script>alert(1)</script>',
       headers: { 'content-type': 'application/json' },

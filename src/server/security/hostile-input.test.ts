@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '@server/db/schema';
 import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
 import { addToCart } from '@server/modules/cart/service';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 import { databaseDigest } from '@tests/support/db-digest';
 import { BODY_TOO_LARGE_MESSAGE } from './json-body-limit';
+import type { CartApi } from '@server/modules/cart/routes';
+import type { AccountApi } from '@server/modules/account/routes';
 
 // Property-based hostile input: for every JSON body, query and path parameter the API takes,
 // generated garbage (wrong types, missing and extra fields, huge strings, odd unicode, NUL
@@ -34,7 +36,7 @@ beforeAll(async () => {
   const lender = await createUser(ctx.db);
   const lent = await createBook(ctx.db, { ownerId: lender.id });
   await addToCart(ctx.db, { actorId: member.user.id, bookId: lent.id });
-  const cart = await ctx.request('GET', '/api/cart', { cookie: member.cookie });
+  const cart = await ctx.answer(ctx.client<CartApi>(member.cookie).cart.$get());
   cartItemId = cart.body.groups[0].items[0].id;
   cartOwnerId = lender.id;
   orderId = (await placeTestOrder(ctx)).order.id;
@@ -383,7 +385,7 @@ describe('hostile JSON bodies', () => {
       const before = await databaseDigest(ctx.db);
       await fc.assert(
         fc.asyncProperty(hostileBody(route), async (body) => {
-          const res = await ctx.request(route.method, resolve(route.path), { cookie: route.who(), body });
+          const res = await ctx.rawRequest(route.method, resolve(route.path), { cookie: route.who(), body });
           await expectRefused(
             res,
             `${route.method} ${resolve(route.path)} ${JSON.stringify(body).slice(0, 200)}`,
@@ -404,7 +406,7 @@ describe('hostile JSON bodies', () => {
       );
       await fc.assert(
         fc.asyncProperty(bodies, async (text) => {
-          const res = await ctx.request(route.method, resolve(route.path), {
+          const res = await ctx.rawRequest(route.method, resolve(route.path), {
             cookie: route.who(),
             body: text,
             headers: { 'content-type': 'application/json' },
@@ -460,22 +462,23 @@ const queryValue = fc.oneof(
 describe('extra fields on an otherwise valid request', () => {
   it('cannot set what the caller may not: role, id, verified email, owner, status', async () => {
     const probe = await ctx.member({ password: 'extra-pass-1' });
-    const res = await ctx.request('PATCH', '/api/profile', {
-      cookie: probe.cookie,
-      body: {
-        name: 'Extra Fields',
-        phone: '+6281234567',
-        location: 'Ubud',
-        address: 'Jl. Raya Ubud No. 1',
-        role: 'admin',
-        id: otherUserId,
-        email: 'taken-over@example.com',
-        emailVerified: false,
-        banned: true,
-      },
-    });
+    const res = await ctx.answer(
+      ctx.client<AccountApi>(probe.cookie).profile.$patch({
+        json: uncheckedInput({
+          name: 'Extra Fields',
+          phone: '+6281234567',
+          location: 'Ubud',
+          address: 'Jl. Raya Ubud No. 1',
+          role: 'admin',
+          id: otherUserId,
+          email: 'taken-over@example.com',
+          emailVerified: false,
+          banned: true,
+        }),
+      }),
+    );
     expect(res.status).toBe(200);
-    const me = await ctx.request('GET', '/api/me', { cookie: probe.cookie });
+    const me = await ctx.answer(ctx.client<AccountApi>(probe.cookie).me.$get());
     expect(me.body.user).toMatchObject({
       id: probe.user.id,
       name: 'Extra Fields',
@@ -484,15 +487,16 @@ describe('extra fields on an otherwise valid request', () => {
     });
     // A userId in the body does not put the book into someone else's cart.
     const book = await createBook(ctx.db, { ownerId: (await createUser(ctx.db)).id });
-    const added = await ctx.request('POST', '/api/cart/items', {
-      cookie: probe.cookie,
-      body: { bookId: book.id, userId: member.user.id, quantity: 50 },
-    });
+    const added = await ctx.answer(
+      ctx.client<CartApi>(probe.cookie).cart.items.$post({
+        json: uncheckedInput({ bookId: book.id, userId: member.user.id, quantity: 50 }),
+      }),
+    );
     expect(added.status).toBe(201);
     expect(JSON.stringify(added.body)).toContain(book.id);
-    const theirs = await ctx.request('GET', '/api/cart', { cookie: member.cookie });
+    const theirs = await ctx.answer(ctx.client<CartApi>(member.cookie).cart.$get());
     expect(JSON.stringify(theirs.body)).not.toContain(book.id);
-    await ctx.request('DELETE', '/api/cart', { cookie: probe.cookie });
+    await ctx.answer(ctx.client<CartApi>(probe.cookie).cart.$delete());
   });
 });
 
@@ -504,7 +508,7 @@ describe('oversized bodies', () => {
   ])('%s %s: a 1 MB JSON body is refused with 413 before it is read', async (method, path) => {
     const before = await databaseDigest(ctx.db);
     const body = JSON.stringify({ name: 'x'.repeat(1024 * 1024) });
-    const res = await ctx.request(method, path, {
+    const res = await ctx.rawRequest(method, path, {
       cookie: member.cookie,
       body,
       headers: { 'content-type': 'application/json' },
@@ -527,7 +531,9 @@ describe('hostile query strings', () => {
           const search = Object.entries(params)
             .map(([k, v]) => `${encodeHostile(k)}=${encodeHostile(v)}`)
             .join('&');
-          const res = await ctx.request('GET', `${resolve(route.path)}?${search}`, { cookie: route.who() });
+          const res = await ctx.rawRequest('GET', `${resolve(route.path)}?${search}`, {
+            cookie: route.who(),
+          });
           const label = `GET ${resolve(route.path)}?${search.slice(0, 200)}: ${JSON.stringify(res.body).slice(0, 200)}`;
           expect(res.status, label).toBeLessThan(500);
           if (res.status >= 400) await expectRefused(res, label);
@@ -566,7 +572,7 @@ describe('hostile path parameters', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...PARAM_ROUTES), ids, async ([method, path, who], id) => {
         const url = path(encodeHostile(id));
-        const res = await ctx.request(method, url, { cookie: who() });
+        const res = await ctx.rawRequest(method, url, { cookie: who() });
         const label = `${method} ${url.slice(0, 200)}: ${JSON.stringify(res.body).slice(0, 200)}`;
         // Removing what is not in one's own cart is a no-op that answers the cart.
         if (idempotent.has(url.replace(/\/[^/]+$/, '/'))) expect(res.status, label).toBeLessThan(500);

@@ -6,9 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COVER_MAX_BYTES } from '@domain/constants';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, undeclaredInput } from '@tests/support/harness';
 import { databaseDigest } from '@tests/support/db-digest';
 import { englishField } from '@tests/support/texts';
+import type { BooksApi } from '@server/modules/books/routes';
 
 // Covers are judged by their bytes (D18). Hostile files are refused with the spec's message,
 // store nothing (no row, no file), and a decompression bomb is refused from its header,
@@ -95,14 +96,14 @@ describe('hostile cover files, on upload and on edit', () => {
   for (const [label, bytes, name, type, message] of cases) {
     it(`refuses ${label} with '${message}' and stores nothing`, async () => {
       const before = await databaseDigest(ctx.db);
-      const created = await ctx.request('POST', '/api/books', {
+      const created = await ctx.rawRequest('POST', '/api/books', {
         cookie: owner.cookie,
         body: form(bytes(), name, type),
       });
       expect(created.status).toBeGreaterThanOrEqual(400);
       expect(created.status).toBeLessThan(500);
       expect(created.body.error.message).toBe(message);
-      const edited = await ctx.request('PATCH', `/api/books/${bookId}`, {
+      const edited = await ctx.rawRequest('PATCH', `/api/books/${bookId}`, {
         cookie: owner.cookie,
         body: form(bytes(), name, type),
       });
@@ -121,7 +122,7 @@ describe('hostile cover files, on upload and on edit', () => {
     const before = await databaseDigest(ctx.db);
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
-    const res = await ctx.request('POST', '/api/books', {
+    const res = await ctx.rawRequest('POST', '/api/books', {
       cookie: owner.cookie,
       body: form(bomb, 'bomb.png', 'image/png'),
     });
@@ -135,7 +136,7 @@ describe('hostile cover files, on upload and on edit', () => {
   });
 
   it('accepts the same PNG with honest dimensions, so the refusals above are about the content', async () => {
-    const res = await ctx.request('POST', '/api/books', {
+    const res = await ctx.rawRequest('POST', '/api/books', {
       cookie: owner.cookie,
       body: form(png, 'cover.png', 'image/png'),
     });
@@ -177,7 +178,9 @@ describe('hostile text fields of the book form (multipart)', () => {
       const body = form(png, 'cover.png', 'image/png');
       body.set(name, 'Kupu\u0000Kupu');
       const before = await databaseDigest(ctx.db);
-      const res = await ctx.request('POST', '/api/books', { cookie: owner.cookie, body });
+      const res = await ctx.answer(
+        ctx.client<BooksApi>(owner.cookie).books.$post({ ...undeclaredInput({ form: body }) }),
+      );
       expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
       expect(res.status, name).toBeLessThan(500);
       expect(await databaseDigest(ctx.db)).toEqual(before);
@@ -193,7 +196,9 @@ describe('hostile text fields of the book form (multipart)', () => {
           for (const [name, value] of Object.entries(values)) body.set(name, value);
           const before = await databaseDigest(ctx.db);
           const covers = storedCovers().length;
-          const res = await ctx.request('POST', '/api/books', { cookie: owner.cookie, body });
+          const res = await ctx.answer(
+            ctx.client<BooksApi>(owner.cookie).books.$post({ ...undeclaredInput({ form: body }) }),
+          );
           const label = `${JSON.stringify(values).slice(0, 200)}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
           expect(res.status, label).toBeLessThan(500);
           if (res.status !== 201) {

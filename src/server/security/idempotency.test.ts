@@ -6,6 +6,7 @@ import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { fillParams, registeredApiRoutes } from '@tests/support/registered-routes';
 import { KEPT_FOR_MS } from './idempotency';
+import type { CartApi } from '@server/modules/cart/routes';
 
 // Safe retries (security/idempotency.ts, docs/api.md): a POST sent again with its
 // Idempotency-Key gets its first answer, and its effect happens once.
@@ -29,7 +30,7 @@ let keys = 0;
 const newKey = () => `test-key-${++keys}-${Date.now()}`;
 
 const post = (path: string, who: Member, key: string | undefined, body: unknown) =>
-  ctx.request('POST', path, {
+  ctx.rawRequest('POST', path, {
     cookie: who.cookie,
     body,
     headers: key === undefined ? {} : { 'Idempotency-Key': key },
@@ -132,7 +133,11 @@ describe('what is not kept', () => {
       .from(cartItems)
       .where(and(eq(cartItems.userId, member.user.id), eq(cartItems.bookId, book.id)));
     expect(
-      (await ctx.request('DELETE', `/api/cart/items/${item!.id}`, { cookie: member.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<CartApi>(member.cookie).cart.items[':itemId'].$delete({ param: { itemId: item!.id } }),
+        )
+      ).status,
     ).toBe(200);
     const retried = await post('/api/cart/items', member, key, { bookId: book.id });
     expect(retried.status).toBe(201);
@@ -143,11 +148,11 @@ describe('what is not kept', () => {
     const book = await createBook(ctx.db, { ownerId: owner.user.id });
     const before = await cartCount(member);
     for (const key of ['short', 'x'.repeat(256), 'has space in it', 'key\twith-a-tab']) {
-      const res = await ctx.request('POST', '/api/cart/items', {
-        cookie: member.cookie,
-        body: { bookId: book.id },
-        headers: { 'Idempotency-Key': key },
-      });
+      const res = await ctx.answer(
+        ctx
+          .client<CartApi>(member.cookie)
+          .cart.items.$post({ json: { bookId: book.id } }, { headers: { 'Idempotency-Key': key } }),
+      );
       expect({ key, status: res.status, code: res.body?.error?.code }).toEqual({
         key,
         status: 400,
@@ -198,7 +203,7 @@ describe('what is not kept', () => {
   it("Better Auth's endpoints are left alone: their answers carry cookies of their own", async () => {
     const key = newKey();
     const signIn = (password: string) =>
-      ctx.request('POST', '/api/auth/sign-in/email', {
+      ctx.rawRequest('POST', '/api/auth/sign-in/email', {
         body: { email: member.user.email, password },
         headers: { 'Idempotency-Key': key },
       });

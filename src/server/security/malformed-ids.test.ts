@@ -43,7 +43,7 @@ interface IdRoute {
 }
 
 async function idRoutes(): Promise<IdRoute[]> {
-  const doc = (await ctx.request('GET', '/api/openapi.json')).body as {
+  const doc = (await ctx.rawRequest('GET', '/api/openapi.json')).body as {
     paths: Record<string, Record<string, Operation>>;
   };
   const out: IdRoute[] = [];

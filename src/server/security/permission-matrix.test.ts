@@ -30,6 +30,13 @@ import { advanceTestOrder, asSessionUser, placeTestOrder } from '@tests/support/
 import { registeredApiRoutes, routeKey } from '@tests/support/registered-routes';
 import { insertPaymentTask } from '@tests/support/payment-tasks';
 import { unsubscribeToken } from '@server/outbox/unsubscribe';
+import type { ConversationsApi } from '@server/modules/conversations/routes';
+import type { LoansApi } from '@server/modules/loans/routes';
+import type { ReviewsApi } from '@server/modules/reviews/routes';
+import type { CartApi } from '@server/modules/cart/routes';
+import type { OrdersApi } from '@server/modules/orders/routes';
+import type { BooksApi } from '@server/modules/books/routes';
+import type { AccountApi } from '@server/modules/account/routes';
 
 // Every API route the app registers, read from Hono's router, with the answer each kind of
 // caller gets, run cell by cell against a seeded database. A new route without an entry here
@@ -85,7 +92,10 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#b45309' } })
     .png()
     .toBuffer();
-  const uploaded = await ctx.request('POST', '/api/books', { cookie: actors.owner.cookie, body: bookForm() });
+  const uploaded = await ctx.rawRequest('POST', '/api/books', {
+    cookie: actors.owner.cookie,
+    body: bookForm(),
+  });
   coverKey = uploaded.body.cover.card.split('/')[3];
 }, 120_000);
 afterAll(() => ctx.close());
@@ -171,10 +181,11 @@ const clearOwnersCart = () => ctx.db.delete(cartItems).where(eq(cartItems.userId
 /** The conversation of a new order of the owner (as borrower), with one message of theirs. */
 async function ownersThread() {
   const order = await ownersOrder();
-  const res = await ctx.request('POST', `/api/orders/${order.id}/conversation`, {
-    cookie: actors.owner.cookie,
-    body: { body: 'First message' },
-  });
+  const res = await ctx.answer(
+    ctx
+      .client<ConversationsApi>(actors.owner.cookie)
+      .orders[':id'].conversation.$post({ param: { id: order.id }, json: { body: 'First message' } }),
+  );
   return { id: res.body.id as string, orderId: order.id };
 }
 const messagesStill = (threadId: string) => async () =>
@@ -408,10 +419,11 @@ const MATRIX: Record<string, Entry> = {
     setup: async () => {
       const order = await ownersOrder();
       await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Delivered' });
-      const extended = await ctx.request('POST', `/api/orders/${order.id}/extensions`, {
-        cookie: actors.owner.cookie,
-        body: { weeks: 1 },
-      });
+      const extended = await ctx.answer(
+        ctx
+          .client<LoansApi>(actors.owner.cookie)
+          .orders[':id'].extensions.$post({ param: { id: order.id }, json: { weeks: 1 } }),
+      );
       return { path: `/api/orders/${order.id}/extensions/${extended.body.extensions[0].id}/paid` };
     },
   },
@@ -584,10 +596,11 @@ const MATRIX: Record<string, Entry> = {
     setup: async () => {
       const order = await ownersOrder();
       await advanceTestOrder(ctx, { orderId: order.id, admin: actors.admin, to: 'Completed' });
-      const rated = await ctx.request('POST', `/api/orders/${order.id}/reviews`, {
-        cookie: actors.owner.cookie,
-        body: { rating: 1 },
-      });
+      const rated = await ctx.answer(
+        ctx
+          .client<ReviewsApi>(actors.owner.cookie)
+          .orders[':id'].reviews.$post({ param: { id: order.id }, json: { rating: 1 } }),
+      );
       const id = rated.body.mine.id as string;
       return { path: `/api/admin/reviews/${id}/hide`, still: reviewShown(id) };
     },
@@ -1095,7 +1108,7 @@ async function runCell(key: string, role: Role): Promise<string | null> {
   if (cell.freshSession && role !== 'guest') {
     cookie = await ctx.signIn(actors[role].user.email, PASSWORDS[role]);
   }
-  const res = await ctx.request(method, cell.path, { cookie, body: cell.body });
+  const res = await ctx.rawRequest(method, cell.path, { cookie, body: cell.body });
   if (cell.endsSessions && role !== 'guest') {
     actors[role].cookie = await ctx.signIn(actors[role].user.email, PASSWORDS[role]);
   }
@@ -1117,7 +1130,7 @@ async function runCell(key: string, role: Role): Promise<string | null> {
 
 describe('permission matrix', () => {
   it('matches the OpenAPI document: every route of the matrix is described there, and nothing else', async () => {
-    const doc = (await ctx.request('GET', '/api/openapi.json')).body as {
+    const doc = (await ctx.rawRequest('GET', '/api/openapi.json')).body as {
       paths: Record<string, Record<string, unknown>>;
     };
     const described = Object.entries(doc.paths).flatMap(([path, operations]) =>
@@ -1166,21 +1179,21 @@ describe("one member's resources are unreachable by another by id", () => {
     const book = await ownersBook();
     const other = actors.other.cookie;
     // The other member's own cart and order list do not include the owner's things.
-    const cart = await ctx.request('GET', '/api/cart', { cookie: other });
+    const cart = await ctx.answer(ctx.client<CartApi>(other).cart.$get());
     expect(JSON.stringify(cart.body)).not.toContain(item.id);
-    const list = await ctx.request('GET', '/api/orders', { cookie: other });
+    const list = await ctx.answer(ctx.client<OrdersApi>(other).orders.$get({ query: {} }));
     expect(JSON.stringify(list.body)).not.toContain(order.id);
-    const asOwner = await ctx.request('GET', '/api/orders?as=owner', { cookie: other });
+    const asOwner = await ctx.answer(ctx.client<OrdersApi>(other).orders.$get({ query: { as: 'owner' } }));
     expect(JSON.stringify(asOwner.body)).not.toContain(order.id);
     // Their shelf-management list does not include the owner's book.
-    const mine = await ctx.request('GET', '/api/my/books', { cookie: other });
+    const mine = await ctx.answer(ctx.client<BooksApi>(other).my.books.$get({ query: {} }));
     expect(JSON.stringify(mine.body)).not.toContain(book.id);
     // The profile endpoints only ever address the caller: no id reaches someone else's.
-    const me = await ctx.request('GET', '/api/me', { cookie: other });
+    const me = await ctx.answer(ctx.client<AccountApi>(other).me.$get());
     expect(me.body.user.id).toBe(actors.other.user.id);
-    expect((await ctx.request('GET', `/api/profile/${actors.owner.user.id}`, { cookie: other })).status).toBe(
-      404,
-    );
+    expect(
+      (await ctx.rawRequest('GET', `/api/profile/${actors.owner.user.id}`, { cookie: other })).status,
+    ).toBe(404);
     expect(await cartItemStill(item.id)()).toBe(true);
   });
 });

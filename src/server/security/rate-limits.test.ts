@@ -5,6 +5,7 @@ import { UPLOADS_PER_HOUR } from '@server/modules/books/upload-rate-limit';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { expectRateLimitFields } from '@tests/support/rate-limit-fields';
 import { englishCode } from '@tests/support/texts';
+import type { AccountApi } from '@server/modules/account/routes';
 
 // Guessing passwords, mass sign-ups, reset-mail floods and upload floods all hit a limit
 // kept in the database (shared by every instance). The client address comes from the socket:
@@ -38,7 +39,7 @@ async function statuses(n: number, send: (i: number) => Promise<{ status: number
 describe('rate limits', () => {
   it('sign-in: the 6th attempt in a minute is refused, whatever forwarding headers say', async () => {
     const res = await statuses(6, (i) =>
-      ctx.request('POST', '/api/auth/sign-in/email', {
+      ctx.rawRequest('POST', '/api/auth/sign-in/email', {
         headers: spoofed(i),
         body: { email: `nobody${i}@example.com`, password: 'wrong-password' },
       }),
@@ -46,7 +47,7 @@ describe('rate limits', () => {
     expect(res.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(res[5]).toBe(429);
     // Better Auth's own 429, in our envelope with our fields (auth/answer-envelope.ts).
-    const again = await ctx.request('POST', '/api/auth/sign-in/email', {
+    const again = await ctx.rawRequest('POST', '/api/auth/sign-in/email', {
       body: { email: 'nobody-more@example.com', password: 'wrong-password' },
     });
     expect(again.body).toEqual({
@@ -57,7 +58,7 @@ describe('rate limits', () => {
 
   it('sign-up: the 6th in a minute is refused and creates no account', async () => {
     const all = await answers(6, (i) =>
-      ctx.request('POST', '/api/auth/sign-up/email', {
+      ctx.rawRequest('POST', '/api/auth/sign-up/email', {
         headers: spoofed(i),
         body: {
           name: 'Flood Member',
@@ -78,7 +79,7 @@ describe('rate limits', () => {
 
   it('password reset requests: the 4th in a minute is refused (no mail flood)', async () => {
     const all = await answers(4, (i) =>
-      ctx.request('POST', '/api/auth/request-password-reset', {
+      ctx.rawRequest('POST', '/api/auth/request-password-reset', {
         headers: spoofed(i),
         body: { email: `someone${i}@example.com`, redirectTo: '/reset-password' },
       }),
@@ -92,7 +93,7 @@ describe('rate limits', () => {
 
   it('confirmation email resends: the 4th in a minute is refused, with the fields', async () => {
     const all = await answers(4, (i) =>
-      ctx.request('POST', '/api/auth/send-verification-email', {
+      ctx.rawRequest('POST', '/api/auth/send-verification-email', {
         headers: spoofed(i),
         body: { email: `unconfirmed${i}@example.com` },
       }),
@@ -106,10 +107,10 @@ describe('rate limits', () => {
     const { cookie } = await ctx.member();
     // Every attempt counts, valid or not, so cheap invalid forms exhaust the budget.
     const res = await statuses(UPLOADS_PER_HOUR, () =>
-      ctx.request('POST', '/api/books', { cookie, body: new FormData() }),
+      ctx.rawRequest('POST', '/api/books', { cookie, body: new FormData() }),
     );
     expect(res.every((s) => s === 422)).toBe(true);
-    const blocked = await ctx.request('POST', '/api/books', { cookie, body: new FormData() });
+    const blocked = await ctx.rawRequest('POST', '/api/books', { cookie, body: new FormData() });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toEqual({
       code: 'TOO_MANY_UPLOADS',
@@ -119,7 +120,7 @@ describe('rate limits', () => {
     // The budget is the member's own: another member can still upload.
     const other = await ctx.member();
     expect(
-      (await ctx.request('POST', '/api/books', { cookie: other.cookie, body: new FormData() })).status,
+      (await ctx.rawRequest('POST', '/api/books', { cookie: other.cookie, body: new FormData() })).status,
     ).toBe(422);
   });
 
@@ -128,11 +129,14 @@ describe('rate limits', () => {
   it('profile password change: the 6th attempt in a minute is refused, per member and per address', async () => {
     const { user, cookie } = await ctx.member();
     const change = (c: string, currentPassword: string) =>
-      ctx.request('POST', '/api/profile/password', {
-        cookie: c,
-        headers: spoofed(1),
-        body: { currentPassword, newPassword: 'changed-pass-1', confirmPassword: 'changed-pass-1' },
-      });
+      ctx.answer(
+        ctx
+          .client<AccountApi>(c)
+          .profile.password.$post(
+            { json: { currentPassword, newPassword: 'changed-pass-1', confirmPassword: 'changed-pass-1' } },
+            { headers: spoofed(1) },
+          ),
+      );
     const res = await statuses(5, () => change(cookie, 'wrong-password'));
     expect(res).toEqual([422, 422, 422, 422, 422]);
     // Even the right password now waits: guessing stops here.
@@ -149,7 +153,7 @@ describe('rate limits', () => {
     // Every route that checks a current password shares that budget: Better Auth's own
     // change-password (which counted apart, per address) is not served at all.
     for (const path of ['/api/auth/change-password', '/api/auth/verify-password', '/api/auth/delete-user']) {
-      const other = await ctx.request('POST', path, {
+      const other = await ctx.rawRequest('POST', path, {
         cookie,
         headers: spoofed(1),
         body: { currentPassword: user.password, password: user.password, newPassword: 'changed-pass-1' },
@@ -173,13 +177,16 @@ describe('rate limits', () => {
 describe('password guesses per account, across routes and addresses', () => {
   const from = (n: number) => ({ 'x-forwarded-for': `203.0.113.${n}` });
   const signIn = (c: TestContext, n: number, email: string, password: string) =>
-    c.request('POST', '/api/auth/sign-in/email', { headers: from(n), body: { email, password } });
+    c.rawRequest('POST', '/api/auth/sign-in/email', { headers: from(n), body: { email, password } });
   const changePassword = (c: TestContext, n: number, cookie: string, currentPassword: string) =>
-    c.request('POST', '/api/profile/password', {
-      cookie,
-      headers: from(n),
-      body: { currentPassword, newPassword: 'changed-pass-1', confirmPassword: 'changed-pass-1' },
-    });
+    c.answer(
+      c
+        .client<AccountApi>(cookie)
+        .profile.password.$post(
+          { json: { currentPassword, newPassword: 'changed-pass-1', confirmPassword: 'changed-pass-1' } },
+          { headers: from(n) },
+        ),
+    );
 
   it('5 wrong passwords a minute per account from any address and route; then 429 with Retry-After; the owner waits at most the window', async () => {
     // Behind one proxy, so each request comes from the address its X-Forwarded-For names.
@@ -236,7 +243,7 @@ describe('password guesses per account, across routes and addresses', () => {
 // Entries further left are whatever the client wrote.
 describe('client address behind trusted proxies (TRUSTED_PROXIES)', () => {
   const signInFrom = (c: TestContext, forwardedFor: string, i: number) =>
-    c.request('POST', '/api/auth/sign-in/email', {
+    c.rawRequest('POST', '/api/auth/sign-in/email', {
       headers: { 'x-forwarded-for': forwardedFor },
       body: { email: `proxied${i}@example.com`, password: 'wrong-password' },
     });
@@ -244,15 +251,18 @@ describe('client address behind trusted proxies (TRUSTED_PROXIES)', () => {
   it('without the setting, a forged X-Rakbuku-Client-Ip does not give the profile a fresh address budget', async () => {
     // Five members, each "from" another address by the header: still one address, one budget.
     const change = (cookie: string, i: number) =>
-      ctx.request('POST', '/api/profile/password', {
-        cookie,
-        headers: spoofed(i),
-        body: {
-          currentPassword: 'wrong-password',
-          newPassword: 'changed-pass-1',
-          confirmPassword: 'changed-pass-1',
-        },
-      });
+      ctx.answer(
+        ctx.client<AccountApi>(cookie).profile.password.$post(
+          {
+            json: {
+              currentPassword: 'wrong-password',
+              newPassword: 'changed-pass-1',
+              confirmPassword: 'changed-pass-1',
+            },
+          },
+          { headers: spoofed(i) },
+        ),
+      );
     for (let i = 0; i < 5; i++) expect((await change((await ctx.member()).cookie, i)).status).toBe(422);
     expect((await change((await ctx.member()).cookie, 5)).status).toBe(429);
   });

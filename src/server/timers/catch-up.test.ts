@@ -3,10 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailNotifications, timers } from '@server/db/schema';
 import { resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, undeclaredInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 // After the harness: the wiring reaches route declarations, which need zod's OpenAPI extension.
 import { TIMER_KINDS } from '@server/wiring';
+import type { WaitlistApi } from '@server/modules/waitlist/routes';
+import type { ConversationsApi } from '@server/modules/conversations/routes';
+import type { ReviewsApi } from '@server/modules/reviews/routes';
+import type { PaymentsApi } from '@server/modules/payments/routes';
+import type { AwayApi } from '@server/modules/away/routes';
 
 // A repeating timer armed its next run from the time it missed: after 15 days of downtime the
 // admins got the payment-claim reminder 15 times per order. Every kind in the registry gets a
@@ -57,10 +62,12 @@ describe('repeating timers catch up once after a downtime', () => {
     // payment-claim reminder (D36): an order whose borrower said they paid.
     const claimed = await placeTestOrder(ctx, { books: [await book()] });
     await advanceTestOrder(ctx, { orderId: claimed.order.id, admin, to: 'Waiting for Payment' });
-    const claim = await ctx.request('POST', `/api/orders/${claimed.order.id}/payment-claim`, {
-      cookie: claimed.borrower.cookie,
-      body: new FormData(),
-    });
+    const claim = await ctx.answer(
+      ctx.client<PaymentsApi>(claimed.borrower.cookie).orders[':id']['payment-claim'].$post({
+        param: { id: claimed.order.id },
+        form: {},
+      }),
+    );
     expect(claim.status).toBe(200);
     // loan reminders (D22): a loan that starts now, due in a week.
     const loan = await placeTestOrder(ctx, { books: [await book()] });
@@ -71,20 +78,27 @@ describe('repeating timers catch up once after a downtime', () => {
     await advanceTestOrder(ctx, { orderId: lending.order.id, admin, to: 'Processed' });
     const waiter = await ctx.member({ name: 'Catch-up Waiter' });
     expect(
-      (await ctx.request('POST', `/api/books/${lent.id}/waitlist`, { cookie: waiter.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<WaitlistApi>(waiter.cookie).books[':id'].waitlist.$post({ param: { id: lent.id } }),
+        )
+      ).status,
     ).toBe(201);
     await advanceTestOrder(ctx, { orderId: lending.order.id, admin, to: 'Completed' });
     // message email (D26): a message to the owner.
-    const said = await ctx.request('POST', `/api/orders/${loan.order.id}/conversation`, {
-      cookie: loan.borrower.cookie,
-      body: { body: 'Thanks, got it.' },
-    });
+    const said = await ctx.answer(
+      ctx.client<ConversationsApi>(loan.borrower.cookie).orders[':id'].conversation.$post({
+        param: { id: loan.order.id },
+        json: { body: 'Thanks, got it.' },
+      }),
+    );
     expect(said.status).toBe(201);
     // review publish (D27): one side reviewed a completed order.
-    const rated = await ctx.request('POST', `/api/orders/${lending.order.id}/reviews`, {
-      cookie: lending.borrower.cookie,
-      body: { rating: 5 },
-    });
+    const rated = await ctx.answer(
+      ctx
+        .client<ReviewsApi>(lending.borrower.cookie)
+        .orders[':id'].reviews.$post({ param: { id: lending.order.id }, json: { rating: 5 } }),
+    );
     expect(rated.status).toBe(201);
     // shipping-promise reminder (D50): a delivery order nobody priced (every other order here
     // was priced or moved on before its reminder, which then sends nothing).
@@ -92,17 +106,19 @@ describe('repeating timers catch up once after a downtime', () => {
     // payment notice (D42): a provider's notice is stored and processed by the worker.
     const config = ctx.deps.config.paymentProvider;
     if (!('xendit' in config)) throw new Error('the tests run the fake gateway');
-    const noticed = await ctx.request('POST', '/api/payments/notices', {
-      headers: { 'x-callback-token': config.xendit.callbackToken, 'webhook-id': 'wh-catch-up' },
-      body: { event: 'qr.test', data: {} },
-    });
+    const noticed = await ctx.answer(
+      ctx.client<PaymentsApi>().payments.notices.$post({
+        ...undeclaredInput({ json: { event: 'qr.test', data: {} } }),
+
+        header: { 'x-callback-token': config.xendit.callbackToken, 'webhook-id': 'wh-catch-up' },
+      }),
+    );
     expect(noticed.status).toBe(200);
 
     // owner away (D48): an owner going away in two days, back three days later (both ends armed).
-    const away = await ctx.request('PUT', '/api/profile/away', {
-      cookie: owner.cookie,
-      body: { from: '2026-12-04', to: '2026-12-06' },
-    });
+    const away = await ctx.answer(
+      ctx.client<AwayApi>(owner.cookie).profile.away.$put({ json: { from: '2026-12-04', to: '2026-12-06' } }),
+    );
     expect(away.status).toBe(200);
 
     const armed = await ctx.db.select({ kind: timers.kind }).from(timers).where(isNull(timers.firedAt));

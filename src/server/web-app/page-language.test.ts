@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '@server/db/schema';
-import { createTestContext, type TestContext } from '@tests/support/harness';
+import { createTestContext, type TestContext, uncheckedInput } from '@tests/support/harness';
+import type { AccountApi } from '@server/modules/account/routes';
 
 // D29: the HTML a page starts with is already in the visitor's language (no flash of English):
 // the language cookie, else the signed-in member's saved choice, else Accept-Language, else
@@ -85,10 +86,9 @@ describe('the language a page starts in', () => {
 
   it('saving the language sets the cookie and the profile, and the next page starts in it', async () => {
     const member = await ctx.member();
-    const saved = await ctx.request('PUT', '/api/profile/language', {
-      cookie: member.cookie,
-      body: { language: 'id' },
-    });
+    const saved = await ctx.answer(
+      ctx.client<AccountApi>(member.cookie).profile.language.$put({ json: { language: 'id' } }),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ language: 'id' });
     expect(saved.headers.get('set-cookie')).toMatch(
@@ -99,13 +99,14 @@ describe('the language a page starts in', () => {
       .from(user)
       .where(eq(user.id, member.user.id));
     expect(row.language).toBe('id');
-    const me = await ctx.request('GET', '/api/me', { cookie: member.cookie });
+    const me = await ctx.answer(ctx.client<AccountApi>(member.cookie).me.$get());
     expect(me.body.user.language).toBe('id');
 
-    const refused = await ctx.request('PUT', '/api/profile/language', {
-      cookie: member.cookie,
-      body: { language: 'fr' },
-    });
+    const refused = await ctx.answer(
+      ctx
+        .client<AccountApi>(member.cookie)
+        .profile.language.$put({ json: { language: uncheckedInput('fr') } }),
+    );
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe('VALIDATION_FAILED');
     const [still] = await ctx.db
@@ -116,7 +117,9 @@ describe('the language a page starts in', () => {
   });
 
   it('a guest cannot save a language on any profile', async () => {
-    const res = await ctx.request('PUT', '/api/profile/language', { body: { language: 'id' } });
+    const res = await ctx.answer(
+      ctx.client<AccountApi>().profile.language.$put({ json: { language: 'id' } }),
+    );
     expect(res.status).toBe(401);
   });
 });

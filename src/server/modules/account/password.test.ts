@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '@server/seed/factories';
-import { createTestContext, type TestContext } from '@tests/support/harness';
+import { createTestContext, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { findLink } from '@tests/support/smtp';
 import { clearRateLimits, cookieFrom, emailsTo } from '@tests/support/account-fixtures';
 import { englishCode, englishField } from '@tests/support/texts';
+import type { AccountApi } from './routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => clearRateLimits(ctx));
 
-const me = async (cookie: string) => (await ctx.request('GET', '/api/me', { cookie })).body.user;
+const me = async (cookie: string) => (await ctx.answer(ctx.client<AccountApi>(cookie).me.$get())).body.user;
 const canSignIn = (email: string, password: string) =>
   ctx.signIn(email, password).then(
     () => true,
@@ -20,7 +21,7 @@ const canSignIn = (email: string, password: string) =>
   );
 
 async function requestReset(email: string) {
-  return ctx.request('POST', '/api/auth/request-password-reset', {
+  return ctx.rawRequest('POST', '/api/auth/request-password-reset', {
     body: { email, redirectTo: '/reset-password' },
   });
 }
@@ -51,20 +52,20 @@ describe('forgot and reset password', () => {
 
     const mail = await ctx.mailbox.waitFor((m) => m.to.includes(member.email) && m.subject.includes('Reset'));
     const link = new URL(findLink(mail, '/api/auth/reset-password/'));
-    const opened = await ctx.request('GET', link.pathname + link.search);
+    const opened = await ctx.rawRequest('GET', link.pathname + link.search);
     expect(opened.status).toBe(302);
     const target = new URL(opened.headers.get('location')!, 'http://localhost');
     expect(target.pathname).toBe('/reset-password');
     const token = target.searchParams.get('token')!;
     expect(token).toBeTruthy();
 
-    const short = await ctx.request('POST', '/api/auth/reset-password', {
+    const short = await ctx.rawRequest('POST', '/api/auth/reset-password', {
       body: { token, newPassword: 'short' },
     });
     expect(short.status).toBe(422);
     expect(short.body.error.message).toBe(englishField('passwordMin', { minimum: 8 }));
 
-    const reset = await ctx.request('POST', '/api/auth/reset-password', {
+    const reset = await ctx.rawRequest('POST', '/api/auth/reset-password', {
       body: { token, newPassword: 'new-password-2' },
     });
     expect(reset.status).toBe(200);
@@ -77,7 +78,7 @@ describe('forgot and reset password', () => {
     );
 
     // The link works once.
-    const again = await ctx.request('POST', '/api/auth/reset-password', {
+    const again = await ctx.rawRequest('POST', '/api/auth/reset-password', {
       body: { token, newPassword: 'third-password-3' },
     });
     expect(again.status).toBe(400);
@@ -86,7 +87,7 @@ describe('forgot and reset password', () => {
 
 describe('change password on the profile (D11)', () => {
   const change = (cookie: string | undefined, body: Record<string, unknown>) =>
-    ctx.request('POST', '/api/profile/password', { cookie, body });
+    ctx.answer(ctx.client<AccountApi>(cookie).profile.password.$post({ json: uncheckedInput(body) }));
 
   it('needs a signed-in member', async () => {
     const res = await change(undefined, {
@@ -157,7 +158,7 @@ describe('change password on the profile (D11)', () => {
   it("Better Auth's own change-password endpoint is not served: the password changes only on the profile", async () => {
     const { user, cookie } = await ctx.member({ password: 'old-password-1' });
     const otherDevice = await ctx.signIn(user.email, 'old-password-1');
-    const res = await ctx.request('POST', '/api/auth/change-password', {
+    const res = await ctx.rawRequest('POST', '/api/auth/change-password', {
       cookie,
       body: { currentPassword: 'old-password-1', newPassword: 'new-password-2', revokeOtherSessions: false },
     });

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type TestContext } from '@tests/support/harness';
+import { createTestContext, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { englishField } from '@tests/support/texts';
+import type { AccountApi } from './routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ const valid = {
 
 describe('PATCH /api/profile', () => {
   it('needs a signed-in member', async () => {
-    const res = await ctx.request('PATCH', '/api/profile', { body: valid });
+    const res = await ctx.answer(ctx.client<AccountApi>().profile.$patch({ json: valid }));
     expect(res.status).toBe(401);
   });
 
@@ -34,7 +35,9 @@ describe('PATCH /api/profile', () => {
     [{ phone: '0812 345 678' }, englishField('phoneFormat')],
   ])('refuses %o with the exact message and changes nothing', async (overrides, message) => {
     const { user: member, cookie } = await ctx.member();
-    const res = await ctx.request('PATCH', '/api/profile', { cookie, body: { ...valid, ...overrides } });
+    const res = await ctx.answer(
+      ctx.client<AccountApi>(cookie).profile.$patch({ json: { ...valid, ...overrides } }),
+    );
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', message });
     const [row] = await ctx.db.select().from(user).where(eq(user.id, member.id));
@@ -48,20 +51,20 @@ describe('PATCH /api/profile', () => {
 
   it('an emptied or left-out phone, location or address is removed; a member listing books keeps a location', async () => {
     const { cookie } = await ctx.member();
-    const emptied = await ctx.request('PATCH', '/api/profile', {
-      cookie,
-      body: { name: 'Nyoman Ayu', phone: '', location: '', address: undefined },
-    });
+    const emptied = await ctx.answer(
+      ctx
+        .client<AccountApi>(cookie)
+        .profile.$patch({ json: { name: 'Nyoman Ayu', phone: '', location: '', address: undefined } }),
+    );
     expect(emptied.status).toBe(200);
     expect(emptied.body).toMatchObject({ phone: null, location: null, address: null });
 
     // An owner with a listed book: their books show the location as their area (D38).
     const owner = await ctx.member({ location: 'Ubud' });
     await createBook(ctx.db, { ownerId: owner.user.id, title: 'Where It Is' });
-    const refused = await ctx.request('PATCH', '/api/profile', {
-      cookie: owner.cookie,
-      body: { ...valid, location: '' },
-    });
+    const refused = await ctx.answer(
+      ctx.client<AccountApi>(owner.cookie).profile.$patch({ json: { ...valid, location: '' } }),
+    );
     expect(refused.status).toBe(422);
     expect(refused.body.error.fieldCodes.location).toMatchObject({ code: 'locationNeededForBooks' });
     expect(refused.body.error.message).toBe(englishField('locationNeededForBooks'));
@@ -71,19 +74,20 @@ describe('PATCH /api/profile', () => {
 
   it('updates the four fields (trimmed) and nothing else', async () => {
     const { user: member, cookie } = await ctx.member();
-    const res = await ctx.request('PATCH', '/api/profile', {
-      cookie,
-      body: { ...valid, name: '  Nyoman Ayu ', email: 'hijack@example.com', role: 'admin' },
-    });
+    const res = await ctx.answer(
+      ctx.client<AccountApi>(cookie).profile.$patch({
+        json: uncheckedInput({ ...valid, name: '  Nyoman Ayu ', email: 'hijack@example.com', role: 'admin' }),
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ...valid, id: member.id, email: member.email, role: 'user' });
-    const again = await ctx.request('GET', '/api/me', { cookie });
+    const again = await ctx.answer(ctx.client<AccountApi>(cookie).me.$get());
     expect(again.body.user).toMatchObject({ ...valid, email: member.email, role: 'user' });
   });
 
   it('refuses a body that is not JSON with 400', async () => {
     const { cookie } = await ctx.member();
-    const res = await ctx.request('PATCH', '/api/profile', {
+    const res = await ctx.rawRequest('PATCH', '/api/profile', {
       cookie,
       body: '{not json',
       headers: { 'content-type': 'application/json' },
@@ -93,11 +97,11 @@ describe('PATCH /api/profile', () => {
 
   it('refuses a cross-site request that carries the cookie', async () => {
     const { cookie } = await ctx.member();
-    const res = await ctx.request('PATCH', '/api/profile', {
-      cookie,
-      body: valid,
-      headers: { origin: 'https://evil.example' },
-    });
+    const res = await ctx.answer(
+      ctx
+        .client<AccountApi>(cookie)
+        .profile.$patch({ json: valid }, { headers: { origin: 'https://evil.example' } }),
+    );
     expect(res.status).toBe(403);
   });
 });

@@ -12,6 +12,8 @@ import { user } from '@server/db/schema';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { clearRateLimits, signUpBody } from '@tests/support/account-fixtures';
 import { englishCode } from '@tests/support/texts';
+import type { AccountApi } from './routes';
+import type { AdminApi } from '@server/modules/admin/routes';
 
 const run = promisify(execFile);
 
@@ -28,23 +30,23 @@ describe('roles (D12)', () => {
   it('GET /api/me tells the web app the role', async () => {
     const admin = await ctx.admin();
     const member = await ctx.member();
-    expect((await ctx.request('GET', '/api/me', { cookie: admin.cookie })).body.user.role).toBe('admin');
-    expect((await ctx.request('GET', '/api/me', { cookie: member.cookie })).body.user.role).toBe('user');
+    expect((await ctx.answer(ctx.client<AccountApi>(admin.cookie).me.$get())).body.user.role).toBe('admin');
+    expect((await ctx.answer(ctx.client<AccountApi>(member.cookie).me.$get())).body.user.role).toBe('user');
   });
 
   it("refuses a member on an admin-only endpoint with 403 and the spec's message; a guest with 401", async () => {
     const member = await ctx.member();
-    const res = await ctx.request('GET', '/api/admin/stats', { cookie: member.cookie });
+    const res = await ctx.answer(ctx.client<AdminApi>(member.cookie).admin.stats.$get());
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe(englishCode('ADMIN_ONLY'));
-    expect((await ctx.request('GET', '/api/admin/stats')).status).toBe(401);
+    expect((await ctx.answer(ctx.client<AdminApi>().admin.stats.$get())).status).toBe(401);
   });
 
   it("closes the admin plugin's HTTP endpoints: roles change only through our admin API", async () => {
     const admin = await ctx.admin();
     const member = await ctx.member();
     for (const cookie of [admin.cookie, member.cookie]) {
-      const res = await ctx.request('POST', '/api/auth/admin/set-role', {
+      const res = await ctx.rawRequest('POST', '/api/auth/admin/set-role', {
         cookie,
         body: { userId: member.user.id, role: 'admin' },
       });
@@ -55,13 +57,13 @@ describe('roles (D12)', () => {
 
   it('makes the ADMIN_EMAIL account an admin as soon as it signs up', async () => {
     await clearRateLimits(ctx);
-    const res = await ctx.request('POST', '/api/auth/sign-up/email', {
+    const res = await ctx.rawRequest('POST', '/api/auth/sign-up/email', {
       body: signUpBody({ email: 'boss@example.com' }),
     });
     expect(res.status).toBe(200);
     expect(await roleOf('boss@example.com')).toBe('admin');
     const other = signUpBody();
-    await ctx.request('POST', '/api/auth/sign-up/email', { body: other });
+    await ctx.rawRequest('POST', '/api/auth/sign-up/email', { body: other });
     expect(await roleOf(other.email)).toBe('user');
   });
 

@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '@tests/support/harness';
 import { findLink } from '@tests/support/smtp';
 import { clearRateLimits, cookieFrom, sessionsOf } from '@tests/support/account-fixtures';
 import { englishField } from '@tests/support/texts';
+import type { AccountApi } from './routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => clearRateLimits(ctx));
 
-const signIn = (body: Record<string, unknown>) => ctx.request('POST', '/api/auth/sign-in/email', { body });
+const signIn = (body: Record<string, unknown>) => ctx.rawRequest('POST', '/api/auth/sign-in/email', { body });
 const sessionCookie = (headers: Headers) =>
   headers.getSetCookie().find((c) => c.startsWith('rakbuku.session_token='));
 
@@ -48,7 +49,7 @@ describe('sign in', () => {
     expect(sessionCookie(res.headers)).toBeUndefined();
     expect(await sessionsOf(ctx, member.id)).toHaveLength(0);
 
-    const resend = await ctx.request('POST', '/api/auth/send-verification-email', {
+    const resend = await ctx.rawRequest('POST', '/api/auth/send-verification-email', {
       body: { email: member.email, callbackURL: '/profile/edit?welcome=1' },
     });
     expect(resend.status).toBe(200);
@@ -71,7 +72,7 @@ describe('sign in', () => {
     const short = sessionCookie(forgotten.headers)!;
     expect(short).not.toMatch(/Max-Age|Expires/i);
     expect(
-      (await ctx.request('GET', '/api/me', { cookie: cookieFrom(forgotten.headers) })).body.user.id,
+      (await ctx.answer(ctx.client<AccountApi>(cookieFrom(forgotten.headers)).me.$get())).body.user.id,
     ).toBe(member.id);
   });
 
@@ -88,9 +89,9 @@ describe('sign in', () => {
   it('sign-out ends the server session (D9)', async () => {
     const { user, cookie } = await ctx.member();
     expect(await sessionsOf(ctx, user.id)).toHaveLength(1);
-    const out = await ctx.request('POST', '/api/auth/sign-out', { cookie });
+    const out = await ctx.rawRequest('POST', '/api/auth/sign-out', { cookie });
     expect(out.status).toBe(200);
     expect(await sessionsOf(ctx, user.id)).toHaveLength(0);
-    expect((await ctx.request('GET', '/api/me', { cookie })).body).toEqual({ user: null });
+    expect((await ctx.answer(ctx.client<AccountApi>(cookie).me.$get())).body).toEqual({ user: null });
   });
 });

@@ -10,6 +10,7 @@ import {
   usersWithEmail,
 } from '@tests/support/account-fixtures';
 import { englishCode, englishField } from '@tests/support/texts';
+import type { AccountApi } from './routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => clearRateLimits(ctx));
 
-const signUp = (body: Record<string, unknown>) => ctx.request('POST', '/api/auth/sign-up/email', { body });
+const signUp = (body: Record<string, unknown>) => ctx.rawRequest('POST', '/api/auth/sign-up/email', { body });
 
 describe('sign-up rules (spec section 5), enforced by the server', () => {
   const cases: Array<[string, Record<string, unknown>, string]> = [
@@ -160,16 +161,20 @@ describe('a new account', () => {
     expect(link.pathname).toBe('/confirm-email');
     const token = link.searchParams.get('token')!;
 
-    const confirmed = await ctx.request('POST', '/api/account/confirm-email', { body: { token } });
+    const confirmed = await ctx.answer(
+      ctx.client<AccountApi>().account['confirm-email'].$post({ json: { token } }),
+    );
     expect(confirmed.status).toBe(200);
     const cookie = cookieFrom(confirmed.headers);
-    const me = await ctx.request('GET', '/api/me', { cookie });
+    const me = await ctx.answer(ctx.client<AccountApi>(cookie).me.$get());
     expect(me.body.user).toMatchObject({ email: body.email, name: 'Wayan Sari', role: 'user' });
     const [row] = await usersWithEmail(ctx, body.email);
     expect(row.emailVerified).toBe(true);
 
     // Used again (say by a page that got hold of the link), the token signs nobody in.
-    const again = await ctx.request('POST', '/api/account/confirm-email', { body: { token } });
+    const again = await ctx.answer(
+      ctx.client<AccountApi>().account['confirm-email'].$post({ json: { token } }),
+    );
     expect(again.status).toBe(200);
     expect(again.headers.getSetCookie().some((c) => c.startsWith('rakbuku.session_token='))).toBe(false);
   });
@@ -205,19 +210,25 @@ describe('a new account', () => {
     const mail = await ctx.mailbox.waitFor((m) => m.to.includes(body.email));
     const token = new URL(findLink(mail, '/confirm-email')).searchParams.get('token')!;
 
-    const viaGet = await ctx.request('GET', `/api/auth/verify-email?token=${token}&callbackURL=/`);
+    const viaGet = await ctx.rawRequest('GET', `/api/auth/verify-email?token=${token}&callbackURL=/`);
     expect(viaGet.status).toBe(404);
     expect(viaGet.headers.getSetCookie()).toEqual([]);
-    const foreign = await ctx.request('POST', '/api/account/confirm-email', {
-      body: { token },
-      headers: { origin: 'https://attacker.example' },
-    });
+    const foreign = await ctx.answer(
+      ctx
+        .client<AccountApi>()
+        .account['confirm-email'].$post(
+          { json: { token } },
+          { headers: { origin: 'https://attacker.example' } },
+        ),
+    );
     expect(foreign.status).toBe(403);
     expect(foreign.headers.getSetCookie()).toEqual([]);
     const [row] = await usersWithEmail(ctx, body.email);
     expect(row.emailVerified).toBe(false);
 
-    const bogus = await ctx.request('POST', '/api/account/confirm-email', { body: { token: 'x.y.z' } });
+    const bogus = await ctx.answer(
+      ctx.client<AccountApi>().account['confirm-email'].$post({ json: { token: 'x.y.z' } }),
+    );
     expect(bogus.status).toBe(400);
     expect(bogus.body.error).toEqual({
       code: 'INVALID_CONFIRMATION_LINK',

@@ -12,9 +12,11 @@ import {
   session,
   user,
 } from '@server/db/schema';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { insertOrder } from '@tests/support/order-fixture';
 import { englishCode } from '@tests/support/texts';
+import type { AdminApi } from './routes';
+import type { AccountApi } from '@server/modules/account/routes';
 
 let ctx: TestContext;
 let adminMember: Member;
@@ -45,32 +47,34 @@ describe('every admin endpoint is for admins only', () => {
   ];
 
   it.each(endpoints)('%s %s: guests 401, members 403 with the spec message', async (method, path, body) => {
-    const guest = await ctx.request(method, path, { body });
+    const guest = await ctx.rawRequest(method, path, { body });
     expect(guest.status).toBe(401);
-    const asMember = await ctx.request(method, path, { body, cookie: member.cookie });
+    const asMember = await ctx.rawRequest(method, path, { body, cookie: member.cookie });
     expect(asMember.status).toBe(403);
     expect(asMember.body.error.message).toBe('Access denied. Admin privileges required.');
   });
 
   it('a member made admin gets in; demoted, is refused again (checked on every call)', async () => {
     const other = await ctx.member();
-    expect((await ctx.request('GET', '/api/admin/stats', { cookie: other.cookie })).status).toBe(403);
-    await ctx.request('PATCH', `/api/admin/users/${other.user.id}`, {
-      cookie: adminMember.cookie,
-      body: { role: 'admin' },
-    });
-    expect((await ctx.request('GET', '/api/admin/stats', { cookie: other.cookie })).status).toBe(200);
-    await ctx.request('PATCH', `/api/admin/users/${other.user.id}`, {
-      cookie: adminMember.cookie,
-      body: { role: 'user' },
-    });
-    expect((await ctx.request('GET', '/api/admin/stats', { cookie: other.cookie })).status).toBe(403);
+    expect((await ctx.answer(ctx.client<AdminApi>(other.cookie).admin.stats.$get())).status).toBe(403);
+    await ctx.answer(
+      ctx
+        .client<AdminApi>(adminMember.cookie)
+        .admin.users[':id'].$patch({ param: { id: other.user.id }, json: { role: 'admin' } }),
+    );
+    expect((await ctx.answer(ctx.client<AdminApi>(other.cookie).admin.stats.$get())).status).toBe(200);
+    await ctx.answer(
+      ctx
+        .client<AdminApi>(adminMember.cookie)
+        .admin.users[':id'].$patch({ param: { id: other.user.id }, json: { role: 'user' } }),
+    );
+    expect((await ctx.answer(ctx.client<AdminApi>(other.cookie).admin.stats.$get())).status).toBe(403);
   });
 });
 
 describe('stats and lists', () => {
   it('counts orders, non-deleted books, users, pending emails, Draft orders and those awaiting payment apart', async () => {
-    const before = (await ctx.request('GET', '/api/admin/stats', { cookie: adminMember.cookie })).body;
+    const before = (await ctx.answer(ctx.client<AdminApi>(adminMember.cookie).admin.stats.$get())).body;
     const owner = await ctx.member();
     await insertOrder(ctx.db, { borrower: member.user, ownerId: owner.user.id });
     await insertOrder(ctx.db, { borrower: member.user, ownerId: owner.user.id, status: 'Completed' });
@@ -81,7 +85,7 @@ describe('stats and lists', () => {
     });
     const deleted = await createBook(ctx.db, { ownerId: owner.user.id });
     await ctx.db.update(books).set({ deletedAt: new Date() }).where(eq(books.id, deleted.id));
-    const res = await ctx.request('GET', '/api/admin/stats', { cookie: adminMember.cookie });
+    const res = await ctx.answer(ctx.client<AdminApi>(adminMember.cookie).admin.stats.$get());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       totalOrders: before.totalOrders + 3,
@@ -102,7 +106,9 @@ describe('stats and lists', () => {
       ownerId: owner.user.id,
       status: 'Processed',
     });
-    const res = await ctx.request('GET', '/api/admin/orders?q=searchable', { cookie: adminMember.cookie });
+    const res = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.orders.$get({ query: { q: 'searchable' } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(1);
     expect(res.body.items[0]).toMatchObject({
@@ -116,15 +122,19 @@ describe('stats and lists', () => {
       subtotal: '10000.00',
       itemCount: 1,
     });
-    const byNumber = await ctx.request('GET', `/api/admin/orders?q=%23${order.id.slice(-8)}`, {
-      cookie: adminMember.cookie,
-    });
+    const byNumber = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.orders.$get({ query: { q: `#${order.id.slice(-8)}` } }),
+    );
     expect(byNumber.body.items.map((o: { id: string }) => o.id)).toEqual([order.id]);
-    const processed = await ctx.request('GET', '/api/admin/orders?status=Processed', {
-      cookie: adminMember.cookie,
-    });
+    const processed = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.orders.$get({ query: { status: 'Processed' } }),
+    );
     expect(processed.body.items.every((o: { status: string }) => o.status === 'Processed')).toBe(true);
-    const bad = await ctx.request('GET', '/api/admin/orders?status=Nope', { cookie: adminMember.cookie });
+    const bad = await ctx.answer(
+      ctx
+        .client<AdminApi>(adminMember.cookie)
+        .admin.orders.$get({ query: { status: uncheckedInput('Nope') } }),
+    );
     expect(bad.status).toBe(422);
   });
 
@@ -140,14 +150,18 @@ describe('stats and lists', () => {
     for (let i = 0; i < rows.length; i += 400) await ctx.db.insert(books).values(rows.slice(i, i + 400));
     // The third page, by the cursors of the first two (keyset pages, no page numbers).
     let cursor = '';
-    let page3 = await ctx.request('GET', '/api/admin/books?q=bulk%20volume&pageSize=50', {
-      cookie: adminMember.cookie,
-    });
+    let page3 = await ctx.answer(
+      ctx
+        .client<AdminApi>(adminMember.cookie)
+        .admin.books.$get({ query: { q: 'bulk volume', pageSize: '50' } }),
+    );
     for (let i = 0; i < 2; i++) {
       cursor = page3.body.nextCursor;
-      page3 = await ctx.request('GET', `/api/admin/books?q=bulk%20volume&pageSize=50&cursor=${cursor}`, {
-        cookie: adminMember.cookie,
-      });
+      page3 = await ctx.answer(
+        ctx
+          .client<AdminApi>(adminMember.cookie)
+          .admin.books.$get({ query: { q: 'bulk volume', pageSize: '50', cursor: cursor } }),
+      );
     }
     expect(page3.status).toBe(200);
     // A search counts up to SEARCH_COUNT_CAP: "more than 100".
@@ -164,12 +178,14 @@ describe('stats and lists', () => {
       .offset(100)
       .limit(1);
     expect(page3.body.items[0].id).toBe(third.id);
-    const byOwner = await ctx.request('GET', '/api/admin/books?q=prolific&pageSize=1', {
-      cookie: adminMember.cookie,
-    });
+    const byOwner = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.books.$get({ query: { q: 'prolific', pageSize: '1' } }),
+    );
     expect(byOwner.body).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
     expect(byOwner.body.items[0]).toMatchObject({ ownerName: 'Prolific Owner' });
-    const users = await ctx.request('GET', '/api/admin/users?q=prolific', { cookie: adminMember.cookie });
+    const users = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.users.$get({ query: { q: 'prolific' } }),
+    );
     expect(users.body.items).toEqual([
       expect.objectContaining({ id: owner.user.id, role: 'user', bookCount: 1200, openOrderCount: 0 }),
     ]);
@@ -182,7 +198,9 @@ describe('users tab: open orders', () => {
     const owner = await ctx.member({ name: 'Counted Owner' });
     for (const status of ['Draft', 'Delivered', 'Completed', 'Cancelled'] as const)
       await insertOrder(ctx.db, { borrower: borrower.user, ownerId: owner.user.id, status });
-    const res = await ctx.request('GET', '/api/admin/users?q=counted', { cookie: adminMember.cookie });
+    const res = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.users.$get({ query: { q: 'counted' } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual(
       expect.arrayContaining([
@@ -198,24 +216,27 @@ describe('books tab', () => {
     const owner = await ctx.member();
     const book = await createBook(ctx.db, { ownerId: owner.user.id });
     for (const status of ['Borrowed', 'Unavailable', 'Available'] as const) {
-      const res = await ctx.request('PATCH', `/api/admin/books/${book.id}`, {
-        cookie: adminMember.cookie,
-        body: { status },
-      });
+      const res = await ctx.answer(
+        ctx
+          .client<AdminApi>(adminMember.cookie)
+          .admin.books[':id'].$patch({ param: { id: book.id }, json: { status } }),
+      );
       expect(res.status).toBe(200);
       expect(res.body.status).toBe(status);
     }
-    const bad = await ctx.request('PATCH', `/api/admin/books/${book.id}`, {
-      cookie: adminMember.cookie,
-      body: { status: 'Lost' },
-    });
+    const bad = await ctx.answer(
+      ctx
+        .client<AdminApi>(adminMember.cookie)
+        .admin.books[':id'].$patch({ param: { id: book.id }, json: { status: uncheckedInput('Lost') } }),
+    );
     expect(bad.status).toBe(422);
     const [row] = await ctx.db.select().from(books).where(eq(books.id, book.id));
     expect(row.status).toBe('Available');
-    const missing = await ctx.request('PATCH', `/api/admin/books/${someUuid}`, {
-      cookie: adminMember.cookie,
-      body: { status: 'Available' },
-    });
+    const missing = await ctx.answer(
+      ctx
+        .client<AdminApi>(adminMember.cookie)
+        .admin.books[':id'].$patch({ param: { id: someUuid }, json: { status: 'Available' } }),
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe('Book not found');
   });
@@ -224,16 +245,20 @@ describe('books tab', () => {
     const owner = await ctx.member();
     const book = await createBook(ctx.db, { ownerId: owner.user.id, title: 'To be deleted' });
     await ctx.db.insert(cartItems).values({ userId: member.user.id, bookId: book.id });
-    const res = await ctx.request('DELETE', `/api/admin/books/${book.id}`, { cookie: adminMember.cookie });
+    const res = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.books[':id'].$delete({ param: { id: book.id } }),
+    );
     expect(res.status).toBe(204);
     const [row] = await ctx.db.select().from(books).where(eq(books.id, book.id));
     expect(row.deletedAt).not.toBeNull();
     expect(await ctx.db.select().from(cartItems).where(eq(cartItems.bookId, book.id))).toEqual([]);
-    const list = await ctx.request('GET', '/api/admin/books?q=To%20be%20deleted', {
-      cookie: adminMember.cookie,
-    });
+    const list = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.books.$get({ query: { q: 'To be deleted' } }),
+    );
     expect(list.body.total).toBe(0);
-    const again = await ctx.request('DELETE', `/api/admin/books/${book.id}`, { cookie: adminMember.cookie });
+    const again = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.books[':id'].$delete({ param: { id: book.id } }),
+    );
     expect(again.status).toBe(404);
   });
 
@@ -244,19 +269,21 @@ describe('books tab', () => {
       ownerId: owner.user.id,
       status: 'Delivered',
     });
-    const list = await ctx.request('GET', `/api/admin/books?q=${encodeURIComponent(book.title)}`, {
-      cookie: adminMember.cookie,
-    });
+    const list = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.books.$get({ query: { q: book.title } }),
+    );
     expect(list.body.items[0].inOpenOrder).toBe(true);
-    const refused = await ctx.request('DELETE', `/api/admin/books/${book.id}`, {
-      cookie: adminMember.cookie,
-    });
+    const refused = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.books[':id'].$delete({ param: { id: book.id } }),
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(englishCode('BOOK_IN_OPEN_ORDER'));
     const [still] = await ctx.db.select().from(books).where(eq(books.id, book.id));
     expect(still.deletedAt).toBeNull();
     await ctx.db.update(orders).set({ status: 'Completed' }).where(eq(orders.id, order.id));
-    const ok = await ctx.request('DELETE', `/api/admin/books/${book.id}`, { cookie: adminMember.cookie });
+    const ok = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.books[':id'].$delete({ param: { id: book.id } }),
+    );
     expect(ok.status).toBe(204);
     const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(item.title).toBe(book.title);
@@ -266,24 +293,27 @@ describe('books tab', () => {
 describe('users tab: roles (D12)', () => {
   it('changes a role between user and admin', async () => {
     const target = await ctx.member();
-    const up = await ctx.request('PATCH', `/api/admin/users/${target.user.id}`, {
-      cookie: adminMember.cookie,
-      body: { role: 'admin' },
-    });
+    const up = await ctx.answer(
+      ctx
+        .client<AdminApi>(adminMember.cookie)
+        .admin.users[':id'].$patch({ param: { id: target.user.id }, json: { role: 'admin' } }),
+    );
     expect(up.status).toBe(200);
     expect(up.body).toEqual({ id: target.user.id, role: 'admin' });
-    const down = await ctx.request('PATCH', `/api/admin/users/${target.user.id}`, {
-      cookie: adminMember.cookie,
-      body: { role: 'user' },
-    });
+    const down = await ctx.answer(
+      ctx
+        .client<AdminApi>(adminMember.cookie)
+        .admin.users[':id'].$patch({ param: { id: target.user.id }, json: { role: 'user' } }),
+    );
     expect(down.body.role).toBe('user');
   });
 
   it('never changes one’s own role', async () => {
-    const res = await ctx.request('PATCH', `/api/admin/users/${adminMember.user.id}`, {
-      cookie: adminMember.cookie,
-      body: { role: 'user' },
-    });
+    const res = await ctx.answer(
+      ctx
+        .client<AdminApi>(adminMember.cookie)
+        .admin.users[':id'].$patch({ param: { id: adminMember.user.id }, json: { role: 'user' } }),
+    );
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe(englishCode('OWN_ROLE'));
     const [row] = await ctx.db.select().from(user).where(eq(user.id, adminMember.user.id));
@@ -292,15 +322,18 @@ describe('users tab: roles (D12)', () => {
 
   it('refuses unknown roles and unknown users', async () => {
     const target = await ctx.member();
-    const bad = await ctx.request('PATCH', `/api/admin/users/${target.user.id}`, {
-      cookie: adminMember.cookie,
-      body: { role: 'superuser' },
-    });
+    const bad = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.users[':id'].$patch({
+        param: { id: target.user.id },
+        json: { role: uncheckedInput('superuser') },
+      }),
+    );
     expect(bad.status).toBe(422);
-    const missing = await ctx.request('PATCH', '/api/admin/users/nobody', {
-      cookie: adminMember.cookie,
-      body: { role: 'admin' },
-    });
+    const missing = await ctx.answer(
+      ctx
+        .client<AdminApi>(adminMember.cookie)
+        .admin.users[':id'].$patch({ param: { id: 'nobody' }, json: { role: 'admin' } }),
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe(englishCode('USER_NOT_FOUND'));
   });
@@ -310,7 +343,9 @@ describe('users tab: deleting (D13)', () => {
   it('refuses to delete an admin, or oneself', async () => {
     const otherAdmin = await ctx.admin();
     for (const id of [otherAdmin.user.id, adminMember.user.id]) {
-      const res = await ctx.request('DELETE', `/api/admin/users/${id}`, { cookie: adminMember.cookie });
+      const res = await ctx.answer(
+        ctx.client<AdminApi>(adminMember.cookie).admin.users[':id'].$delete({ param: { id: id } }),
+      );
       expect(res.status).toBe(409);
       expect(res.body.error.message).toBe(englishCode('ADMIN_NOT_DELETABLE'));
     }
@@ -326,15 +361,19 @@ describe('users tab: deleting (D13)', () => {
       status: 'Waiting for Payment',
     });
     for (const id of [borrower.user.id, owner.user.id]) {
-      const res = await ctx.request('DELETE', `/api/admin/users/${id}`, { cookie: adminMember.cookie });
+      const res = await ctx.answer(
+        ctx.client<AdminApi>(adminMember.cookie).admin.users[':id'].$delete({ param: { id: id } }),
+      );
       expect(res.status).toBe(409);
       expect(res.body.error.message).toBe(englishCode('USER_HAS_OPEN_ORDERS'));
     }
     // Nothing changed: both can still use the app.
-    expect((await ctx.request('GET', '/api/me', { cookie: borrower.cookie })).body.user.id).toBe(
+    expect((await ctx.answer(ctx.client<AccountApi>(borrower.cookie).me.$get())).body.user.id).toBe(
       borrower.user.id,
     );
-    expect((await ctx.request('GET', '/api/me', { cookie: owner.cookie })).body.user.id).toBe(owner.user.id);
+    expect((await ctx.answer(ctx.client<AccountApi>(owner.cookie).me.$get())).body.user.id).toBe(
+      owner.user.id,
+    );
   });
 
   it('deletes sessions, cart, pickup choices; soft-deletes books; keeps orders with snapshot names', async () => {
@@ -364,12 +403,16 @@ describe('users tab: deleting (D13)', () => {
       .values({ ownerId: owner.user.id, pickupLocationId: location.id });
 
     for (const target of [owner, borrower]) {
-      const res = await ctx.request('DELETE', `/api/admin/users/${target.user.id}`, {
-        cookie: adminMember.cookie,
-      });
+      const res = await ctx.answer(
+        ctx
+          .client<AdminApi>(adminMember.cookie)
+          .admin.users[':id'].$delete({ param: { id: target.user.id } }),
+      );
       expect(res.status).toBe(204);
       expect(await ctx.db.select().from(session).where(eq(session.userId, target.user.id))).toEqual([]);
-      expect((await ctx.request('GET', '/api/me', { cookie: target.cookie })).body).toEqual({ user: null });
+      expect((await ctx.answer(ctx.client<AccountApi>(target.cookie).me.$get())).body).toEqual({
+        user: null,
+      });
     }
     expect(await ctx.db.select().from(user).where(eq(user.id, owner.user.id))).toEqual([]);
     expect(await ctx.db.select().from(cartItems).where(eq(cartItems.userId, owner.user.id))).toEqual([]);
@@ -392,7 +435,9 @@ describe('users tab: deleting (D13)', () => {
     });
     const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, asOwner.id));
     expect(item.ownerName).toBe('Leaving Owner');
-    const listed = await ctx.request('GET', `/api/admin/orders?q=Leaving`, { cookie: adminMember.cookie });
+    const listed = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.orders.$get({ query: { q: 'Leaving' } }),
+    );
     expect(listed.body.items.map((o: { id: string }) => o.id).sort()).toEqual(
       [asOwner.id, asBorrower.id].sort(),
     );
@@ -400,7 +445,9 @@ describe('users tab: deleting (D13)', () => {
   });
 
   it('answers 404 for an unknown user', async () => {
-    const res = await ctx.request('DELETE', '/api/admin/users/nobody', { cookie: adminMember.cookie });
+    const res = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.users[':id'].$delete({ param: { id: 'nobody' } }),
+    );
     expect(res.status).toBe(404);
   });
 });
@@ -432,9 +479,11 @@ describe('emails tab', () => {
         html: 'h',
       },
     ]);
-    const count = await ctx.request('GET', '/api/admin/emails/pending-count', { cookie: adminMember.cookie });
+    const count = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.emails['pending-count'].$get(),
+    );
     expect(count.body.count).toBeGreaterThanOrEqual(2);
-    const list = await ctx.request('GET', '/api/admin/emails', { cookie: adminMember.cookie });
+    const list = await ctx.answer(ctx.client<AdminApi>(adminMember.cookie).admin.emails.$get({ query: {} }));
     expect(list.status).toBe(200);
     // Every email here fits the default page (ADMIN_EMAIL_LIST_LIMIT).
     expect(list.body.nextCursor).toBeNull();
@@ -449,18 +498,18 @@ describe('emails tab', () => {
       orderNumber: order.id.slice(-8).toUpperCase(),
     });
 
-    const run = await ctx.request('POST', '/api/admin/emails/process', { cookie: adminMember.cookie });
+    const run = await ctx.answer(ctx.client<AdminApi>(adminMember.cookie).admin.emails.process.$post());
     expect(run.status).toBe(200);
     expect(run.body).toMatchObject({ success: true, message: 'Email processing triggered successfully' });
     expect(run.body.sent).toBeGreaterThanOrEqual(2);
     expect(
-      (await ctx.request('GET', '/api/admin/emails/pending-count', { cookie: adminMember.cookie })).body,
+      (await ctx.answer(ctx.client<AdminApi>(adminMember.cookie).admin.emails['pending-count'].$get())).body,
     ).toEqual({
       count: 0,
     });
-    const sent = await ctx.request('GET', '/api/admin/emails?state=sent&q=first%40', {
-      cookie: adminMember.cookie,
-    });
+    const sent = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.emails.$get({ query: { state: 'sent', q: 'first@' } }),
+    );
     expect(sent.body.items[0].sentAt).not.toBeNull();
     expect(ctx.mailbox.messages.some((m) => m.to.includes('first@example.com'))).toBe(true);
   });

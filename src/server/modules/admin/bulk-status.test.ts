@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminBulkStatusResult } from '@domain/admin-types';
 import type { OrderStatus } from '@domain/constants';
 import { orderNumber } from '@domain/order-number';
 import { emailNotifications, orderEvents, orders } from '@server/db/schema';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import type { AdminApi } from './routes';
+import type { OrdersApi } from '@server/modules/orders/routes';
 
 // The admin's bulk status change (POST /api/admin/orders/bulk-status): each order moves through
 // the one status service (D8) under its own rules and in its own transaction; the ones that
@@ -23,10 +24,11 @@ afterAll(() => ctx.close());
 
 /** As the admin by default; `null` for a guest. */
 const bulk = (body: unknown, cookie: string | null = admin.cookie) =>
-  ctx.request<AdminBulkStatusResult>('POST', '/api/admin/orders/bulk-status', {
-    cookie: cookie ?? undefined,
-    body,
-  });
+  ctx.answer(
+    ctx
+      .client<AdminApi>(cookie ?? undefined)
+      .admin.orders['bulk-status'].$post({ json: uncheckedInput(body) }),
+  );
 
 async function orderAt(status: OrderStatus): Promise<string> {
   const { order } = await placeTestOrder(ctx);
@@ -130,10 +132,11 @@ describe('racing', () => {
     const others = [await orderAt('Delivery in Progress'), await orderAt('Delivery in Progress')];
     const [fromBulk, fromButton] = await Promise.all([
       bulk({ action: 'mark_delivered', orderIds: [others[0], id, others[1]] }),
-      ctx.request('POST', `/api/orders/${id}/actions`, {
-        cookie: admin.cookie,
-        body: { type: 'mark_delivered' },
-      }),
+      ctx.answer(
+        ctx
+          .client<OrdersApi>(admin.cookie)
+          .orders[':id'].actions.$post({ param: { id: id }, json: { type: 'mark_delivered' } }),
+      ),
     ]);
     expect(fromBulk.status).toBe(200);
     const bulkMovedIt = fromBulk.body.moved.some((m) => m.id === id);

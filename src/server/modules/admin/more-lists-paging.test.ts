@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function get<T>(path: string, cookie: string): Promise<{ status: number; body: T }> {
-  const res = await ctx.request<T>('GET', path, { cookie });
+  const res = await ctx.rawRequest<T>('GET', path, { cookie });
   return { status: res.status, body: res.body };
 }
 

@@ -4,8 +4,10 @@ import type { BookStatus, OrderStatus } from '@domain/constants';
 import { formatMoney } from '@domain/money';
 import { createBook, createUser } from '@server/seed/factories';
 import { books, emailNotifications, orders, user } from '@server/db/schema';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
+import type { OrdersApi } from '@server/modules/orders/routes';
+import type { AdminApi } from './routes';
 
 // The admin dashboard's order controls, end to end through the API the web calls
 // (POST /api/orders/:id/actions, the one status service, D8): rules, messages, book effects
@@ -21,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const act = (orderId: string, body: unknown, cookie = admin.cookie) =>
-  ctx.request('POST', `/api/orders/${orderId}/actions`, { cookie, body });
+  ctx.answer(
+    ctx
+      .client<OrdersApi>(cookie)
+      .orders[':id'].actions.$post({ param: { id: orderId }, json: uncheckedInput(body) }),
+  );
 
 async function bookStatuses(ids: string[]): Promise<BookStatus[]> {
   const rows = await ctx.db.select({ status: books.status }).from(books).where(inArray(books.id, ids));
@@ -83,7 +89,9 @@ describe('Set Shipping Cost (spec section 5)', () => {
       shippingCost: '20000.00',
       total: '39500.75',
     });
-    const listed = await ctx.request('GET', `/api/admin/orders?q=${order.number}`, { cookie: admin.cookie });
+    const listed = await ctx.answer(
+      ctx.client<AdminApi>(admin.cookie).admin.orders.$get({ query: { q: order.number } }),
+    );
     expect(listed.body.items[0]).toMatchObject({ status: 'Waiting for Payment', total: '39500.75' });
     // A second shipping cost is refused: the order is no longer Draft.
     const again = await act(order.id, { type: 'set_shipping_cost', shippingCost: '1000' });

@@ -9,6 +9,8 @@ import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories
 import { insertOrder } from '@tests/support/order-fixture';
 import { insertPaymentTask } from '@tests/support/payment-tasks';
 import type { AdminApi } from './routes';
+import type { FinanceApi } from '@server/modules/finance/routes';
+import type { PaymentsApi } from '@server/modules/payments/routes';
 
 // D50: the admin's "Needs you now" queue: each kind of waiting work appears when it is due and
 // leaves when it is handled, all of it by deadline, soonest (and so late) first; and the
@@ -108,10 +110,12 @@ describe('Needs you now (D50)', () => {
       shippingCost: '15000',
     });
     expect(find(await queue(), 'payment_claim', order.id)).toBeUndefined();
-    const claimed = await ctx.request('POST', `/api/orders/${order.id}/payment-claim`, {
-      cookie: borrower.cookie,
-      body: new FormData(),
-    });
+    const claimed = await ctx.answer(
+      ctx.client<PaymentsApi>(borrower.cookie).orders[':id']['payment-claim'].$post({
+        param: { id: order.id },
+        form: {},
+      }),
+    );
     expect(claimed.status).toBe(200);
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
     expect(find(await queue(), 'payment_claim', order.id)).toMatchObject({
@@ -133,10 +137,12 @@ describe('Needs you now (D50)', () => {
       orderNumber: null,
       dueAt: task.createdAt.toISOString(),
     });
-    const dismissed = await ctx.request('POST', `/api/admin/payment-tasks/${task.id}/dismiss`, {
-      cookie: admin.cookie,
-      body: { note: 'Handled by phone' },
-    });
+    const dismissed = await ctx.answer(
+      ctx.client<FinanceApi>(admin.cookie).admin['payment-tasks'][':id'].dismiss.$post({
+        param: { id: task.id },
+        json: { note: 'Handled by phone' },
+      }),
+    );
     expect(dismissed.status).toBe(200);
     expect(find(await queue(), 'payment_task', task.id)).toBeUndefined();
   });
@@ -167,9 +173,9 @@ describe('Needs you now (D50)', () => {
       subject: 'Your order is on its way',
       dueAt: email.failedAt!.toISOString(),
     });
-    const retried = await ctx.request('POST', `/api/admin/emails/${email.id}/retry`, {
-      cookie: admin.cookie,
-    });
+    const retried = await ctx.answer(
+      ctx.client<AdminApi>(admin.cookie).admin.emails[':id'].retry.$post({ param: { id: email.id } }),
+    );
     expect(retried.status).toBe(200);
     expect(find(await queue(), 'failed_email', email.id)).toBeUndefined();
     expect(await queuePage()).toMatchObject({ items: [], total: 0, nextCursor: null, prevCursor: null });
@@ -237,7 +243,9 @@ describe('Needs you now (D50)', () => {
       'nonsense',
       Buffer.from(JSON.stringify(['admin-queue', 'a', 'x', 'y'])).toString('base64url'),
     ]) {
-      const res = await ctx.request('GET', `/api/admin/queue?cursor=${cursor}`, { cookie: admin.cookie });
+      const res = await ctx.answer(
+        ctx.client<AdminApi>(admin.cookie).admin.queue.$get({ query: { cursor: cursor } }),
+      );
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('INVALID_CURSOR');
     }
@@ -245,8 +253,10 @@ describe('Needs you now (D50)', () => {
 
   it('is the admins’ alone', async () => {
     const member = await ctx.member();
-    expect((await ctx.request('GET', '/api/admin/queue', { cookie: member.cookie })).status).toBe(403);
-    expect((await ctx.request('GET', '/api/admin/queue')).status).toBe(401);
+    expect(
+      (await ctx.answer(ctx.client<AdminApi>(member.cookie).admin.queue.$get({ query: {} }))).status,
+    ).toBe(403);
+    expect((await ctx.answer(ctx.client<AdminApi>().admin.queue.$get({ query: {} }))).status).toBe(401);
   });
 });
 

@@ -1,14 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_AWAY_DAYS } from '@domain/constants';
 import { cartItems, emailNotifications, ownerAway, waitlistEntries } from '@server/db/schema';
 import { setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
-import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
-import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import { setUpTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
+import {
+  advanceTestOrder,
+  placeTestOrder,
+  addToCartByApi,
+  checkoutByApi,
+} from '@tests/support/order-factories';
 import { englishCode, englishField } from '@tests/support/texts';
 import type { AwayApi } from './routes';
+import type { CartApi } from '@server/modules/cart/routes';
+import type { BooksApi } from '@server/modules/books/routes';
+import type { AdminApi } from '@server/modules/admin/routes';
+import type { WaitlistApi } from '@server/modules/waitlist/routes';
+import type { WantedApi } from '@server/modules/wanted/routes';
 
 // Owners away (D48): an owner's away dates keep their listed books in the listings marked
 // "Back on <day>" and out of every cart and checkout; holds wait for the return; running loans
@@ -28,18 +37,9 @@ setUpTestContext((made, madeAdmin) => {
 }, {});
 
 const setAway = (member: Member, body: Record<string, unknown>) =>
-  ctx.request('PUT', '/api/profile/away', { cookie: member.cookie, body });
-const addToCart = (bookId: string, cookie: string) =>
-  ctx.request('POST', '/api/cart/items', { cookie, body: { bookId } });
-const checkout = (cookie: string) =>
-  ctx.request('POST', '/api/checkout', {
-    cookie,
-    body: {
-      idempotencyKey: randomUUID(),
-      deliveryMethod: 'delivery',
-      deliveryAddress: { fullName: 'Borrower', phone: '+628123456789', address: 'Jl. Pantai No. 2, Sanur' },
-    },
-  });
+  ctx.answer(ctx.client<AwayApi>(member.cookie).profile.away.$put({ json: uncheckedInput(body) }));
+const addToCart = (bookId: string, cookie: string) => addToCartByApi(ctx, bookId, cookie);
+const checkout = (cookie: string) => checkoutByApi(ctx, cookie);
 
 async function runWorker(times = 3) {
   for (let i = 0; i < times; i++) await ctx.deps.outbox.runOnce();
@@ -55,10 +55,14 @@ async function ownerWithBook(title = 'Laut Bercerita') {
 async function shownAs(bookId: string, title: string, ownerId: string) {
   const find = (items: { id: string; availability: string; backOn: string | null }[]) =>
     items.find((b) => b.id === bookId);
-  const page = await ctx.request('GET', '/api/books?pageSize=60&sort=newest');
-  const search = await ctx.request('GET', `/api/books?q=${encodeURIComponent(title)}`);
-  const shelf = await ctx.request('GET', `/api/owners/${ownerId}/books?pageSize=60`);
-  const detail = await ctx.request('GET', `/api/books/${bookId}`);
+  const page = await ctx.answer(
+    ctx.client<BooksApi>().books.$get({ query: { pageSize: '60', sort: 'newest' } }),
+  );
+  const search = await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { q: title } }));
+  const shelf = await ctx.answer(
+    ctx.client<BooksApi>().owners[':id'].books.$get({ param: { id: ownerId }, query: { pageSize: '60' } }),
+  );
+  const detail = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: bookId } }));
   return {
     catalog: find(page.body.items),
     search: find(search.body.items),
@@ -84,13 +88,16 @@ describe('setting away dates (D48)', () => {
     });
     // Another member's session reads and writes only their own row.
     const other = await ctx.member();
-    expect((await ctx.request('GET', '/api/profile/away', { cookie: other.cookie })).body).toEqual({
+    expect((await ctx.answer(ctx.client<AwayApi>(other.cookie).profile.away.$get())).body).toEqual({
       away: null,
     });
-    expect((await ctx.request('GET', '/api/profile/away')).status).toBe(401);
+    expect((await ctx.answer(ctx.client<AwayApi>().profile.away.$get())).status).toBe(401);
     expect(
-      (await ctx.request('PUT', '/api/profile/away', { body: { from: '2026-12-10', to: '2026-12-11' } }))
-        .status,
+      (
+        await ctx.answer(
+          ctx.client<AwayApi>().profile.away.$put({ json: { from: '2026-12-10', to: '2026-12-11' } }),
+        )
+      ).status,
     ).toBe(401);
     const rows = await ctx.db.select().from(ownerAway).where(eq(ownerAway.ownerId, owner.user.id));
     expect(rows).toHaveLength(1);
@@ -114,7 +121,7 @@ describe('setting away dates (D48)', () => {
     }
     // 90 days counted from today, both ends: 2 December to 1 March is the most.
     expect((await setAway(owner, { from: '2026-11-25', to: '2027-03-01' })).status).toBe(200);
-    expect((await ctx.request('DELETE', '/api/profile/away', { cookie: owner.cookie })).body).toEqual({
+    expect((await ctx.answer(ctx.client<AwayApi>(owner.cookie).profile.away.$delete())).body).toEqual({
       away: null,
     });
     expect(await ctx.db.select().from(ownerAway).where(eq(ownerAway.ownerId, owner.user.id))).toHaveLength(0);
@@ -151,9 +158,9 @@ describe('an away owner’s books (D48)', () => {
     expect(await ctx.db.select().from(cartItems).where(eq(cartItems.userId, other.user.id))).toHaveLength(0);
 
     // The cart that held it says why, and checkout refuses it.
-    const cart = await ctx.request('GET', '/api/cart', { cookie: borrower.cookie });
+    const cart = await ctx.answer(ctx.client<CartApi>(borrower.cookie).cart.$get());
     expect(cart.body.groups[0].items[0].book).toMatchObject(away);
-    const validation = await ctx.request('POST', '/api/cart/validate', { cookie: borrower.cookie });
+    const validation = await ctx.answer(ctx.client<CartApi>(borrower.cookie).cart.validate.$post());
     expect(validation.body.problemCodes).toContainEqual({
       code: 'ownerAwayUntil',
       params: { title: 'Cantik Itu Luka', backOn: '2026-12-06' },
@@ -163,18 +170,14 @@ describe('an away owner’s books (D48)', () => {
     expect(JSON.stringify(placed.body)).toContain('ownerAwayUntil');
 
     // The admin's books list marks it.
-    const adminBooks = await ctx.request(
-      'GET',
-      `/api/admin/books?q=${encodeURIComponent('Cantik Itu Luka')}`,
-      {
-        cookie: admin.cookie,
-      },
+    const adminBooks = await ctx.answer(
+      ctx.client<AdminApi>(admin.cookie).admin.books.$get({ query: { q: 'Cantik Itu Luka' } }),
     );
     expect(adminBooks.body.items[0]).toMatchObject(away);
 
     // The last day away is 5 December; on the 6th (Makassar) the dates have passed by themselves.
     setClock(dayStart('2026-12-06'));
-    expect((await ctx.request('GET', '/api/profile/away', { cookie: owner.cookie })).body).toEqual({
+    expect((await ctx.answer(ctx.client<AwayApi>(owner.cookie).profile.away.$get())).body).toEqual({
       away: null,
     });
     await runWorker();
@@ -190,12 +193,14 @@ describe('an away owner’s books (D48)', () => {
     const placed = await placeTestOrder(ctx, { books: [book] });
     await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Delivered' });
     expect((await setAway(owner, { from: '2026-12-02', to: '2026-12-20' })).status).toBe(200);
-    const detail = await ctx.request('GET', `/api/books/${book.id}`);
+    const detail = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.id } }));
     expect(detail.body).toMatchObject({ availability: 'borrowed', backOn: '2026-12-21' });
     const done = await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Completed' });
     expect(done.status).toBe('Completed');
     // Back on the shelf, waiting for its owner.
-    expect((await ctx.request('GET', `/api/books/${book.id}`)).body).toMatchObject({ availability: 'away' });
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.id } }))).body,
+    ).toMatchObject({ availability: 'away' });
   });
 
   it('holds wait: nobody is offered the book while the owner is away; their return offers it to the first waiter', async () => {
@@ -205,7 +210,11 @@ describe('an away owner’s books (D48)', () => {
     await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Delivered' });
     const waiter = await ctx.member({ name: 'First Waiter' });
     expect(
-      (await ctx.request('POST', `/api/books/${book.id}/waitlist`, { cookie: waiter.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<WaitlistApi>(waiter.cookie).books[':id'].waitlist.$post({ param: { id: book.id } }),
+        )
+      ).status,
     ).toBe(201);
     expect((await setAway(owner, { from: '2026-12-02', to: '2026-12-08' })).status).toBe(200);
 
@@ -225,7 +234,9 @@ describe('an away owner’s books (D48)', () => {
           ),
         );
     expect(await holdEmails()).toHaveLength(0);
-    expect((await ctx.request('GET', `/api/books/${book.id}`)).body).toMatchObject({
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.id } }))).body,
+    ).toMatchObject({
       availability: 'away',
       backOn: '2026-12-09',
     });
@@ -236,7 +247,10 @@ describe('an away owner’s books (D48)', () => {
     const [held] = await ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.bookId, book.id));
     expect(held?.holdUntil).not.toBeNull();
     expect(await holdEmails()).toHaveLength(1);
-    expect((await ctx.request('GET', `/api/books/${book.id}`)).body.availability).toBe('reserved');
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.id } }))).body
+        .availability,
+    ).toBe('reserved');
     expect((await addToCart(book.id, waiter.cookie)).status).toBe(201);
     expect(await ctx.db.select().from(ownerAway).where(eq(ownerAway.ownerId, owner.user.id))).toHaveLength(0);
   });
@@ -246,19 +260,25 @@ describe('an away owner’s books (D48)', () => {
     const { owner, book } = await ownerWithBook('Amba');
     const m = await ctx.member();
     await setAway(owner, { from: '2026-12-04', to: '2026-12-06' });
-    expect((await ctx.request('GET', `/api/books/${book.id}`)).body).toMatchObject({
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.id } }))).body,
+    ).toMatchObject({
       availability: 'available',
       backOn: null,
     });
     setClock(dayStart('2026-12-04'));
     await runWorker();
-    const listed = await ctx.request('GET', '/api/books?pageSize=60&sort=newest');
+    const listed = await ctx.answer(
+      ctx.client<BooksApi>().books.$get({ query: { pageSize: '60', sort: 'newest' } }),
+    );
     expect(listed.body.items.find((b: { id: string }) => b.id === book.id)).toMatchObject({
       availability: 'away',
     });
     expect((await addToCart(book.id, m.cookie)).body.error.code).toBe('OWNER_AWAY');
-    await ctx.request('DELETE', '/api/profile/away', { cookie: owner.cookie });
-    const after = await ctx.request('GET', '/api/books?pageSize=60&sort=newest');
+    await ctx.answer(ctx.client<AwayApi>(owner.cookie).profile.away.$delete());
+    const after = await ctx.answer(
+      ctx.client<BooksApi>().books.$get({ query: { pageSize: '60', sort: 'newest' } }),
+    );
     expect(after.body.items.find((b: { id: string }) => b.id === book.id)).toMatchObject({
       availability: 'available',
     });
@@ -269,12 +289,13 @@ describe('an away owner’s books (D48)', () => {
 describe('an ISBN nothing lists (D47, D48’s slice)', () => {
   it('can be wanted from the lookup that found nothing: told once when a book with it is listed', async () => {
     const m = await ctx.member();
-    const lookup = await ctx.request('GET', '/api/books/isbn/9780306406157', { cookie: m.cookie });
+    const lookup = await ctx.answer(
+      ctx.client<BooksApi>(m.cookie).books.isbn[':isbn'].$get({ param: { isbn: '9780306406157' } }),
+    );
     expect(lookup.body.error.code).toBe('ISBN_NOT_LISTED');
-    const wanted = await ctx.request('POST', '/api/wanted', {
-      cookie: m.cookie,
-      body: { isbn: '9780306406157' },
-    });
+    const wanted = await ctx.answer(
+      ctx.client<WantedApi>(m.cookie).wanted.$post({ json: { isbn: '9780306406157' } }),
+    );
     expect(wanted.status).toBe(201);
     expect(wanted.body).toMatchObject({ isbn: '9780306406157', title: null });
   });

@@ -5,6 +5,8 @@ import { LOCATION_MAX } from '@domain/constants';
 import { books } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import type { BooksApi } from './routes';
+import type { AccountApi } from '@server/modules/account/routes';
 
 // D38 (docs/product/decisions.md#d38): a book's area is its owner's location. Cards carry it,
 // the catalog filters by it (?area=), the filter's options are the areas with books to borrow
@@ -15,13 +17,13 @@ let ubud: Member;
 let sanur: Member;
 let mover: Member;
 const ids = (page: BookPage) => page.items.map((b) => b.id).sort();
-const get = async (query: string): Promise<BookPage> => {
-  const res = await ctx.request('GET', `/api/books${query}`);
-  expect(res.status, query).toBe(200);
-  return res.body as BookPage;
+const get = async (query: { area?: string; q?: string } = {}) => {
+  const res = await ctx.answer(ctx.client<BooksApi>().books.$get({ query }));
+  expect(res.status, JSON.stringify(query)).toBe(200);
+  return res.body;
 };
 const areas = async (): Promise<CatalogAreas['items']> => {
-  const res = await ctx.request('GET', '/api/areas');
+  const res = await ctx.answer(ctx.client<BooksApi>().areas.$get());
   expect(res.status).toBe(200);
   return (res.body as CatalogAreas).items;
 };
@@ -48,11 +50,11 @@ afterAll(() => ctx.close());
 
 describe('the area of a book (D38)', () => {
   it('is its owner’s location, on every card and on the book page', async () => {
-    const page = await get('');
+    const page = await get();
     const byId = new Map(page.items.map((b) => [b.id, b.area]));
     expect(byId.get(ubudBooks[0] as string)).toBe('Ubud');
     expect(byId.get(sanurBook)).toBe('Sanur');
-    const detail = await ctx.request('GET', `/api/books/${sanurBook}`);
+    const detail = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: sanurBook } }));
     expect(detail.body.owner.location).toBe('Sanur');
   });
 
@@ -65,37 +67,43 @@ describe('the area of a book (D38)', () => {
 
 describe('GET /api/books?area=', () => {
   it('lists only the books of that area, counted', async () => {
-    const page = await get('?area=Ubud');
+    const page = await get({ area: 'Ubud' });
     expect(ids(page)).toEqual([...ubudBooks].sort());
     expect(page.total).toBe(2);
-    expect(ids(await get('?area=Sanur'))).toEqual([sanurBook]);
+    expect(ids(await get({ area: 'Sanur' }))).toEqual([sanurBook]);
   });
 
   it('combines with the other filters and the search', async () => {
-    expect(ids(await get('?area=Ubud&q=monkey'))).toEqual([ubudBooks[1]]);
-    expect((await get('?area=Sanur&q=monkey')).total).toBe(0);
+    expect(ids(await get({ area: 'Ubud', q: 'monkey' }))).toEqual([ubudBooks[1]]);
+    expect((await get({ area: 'Sanur', q: 'monkey' })).total).toBe(0);
   });
 
   it('matches the area exactly as its option names it: another spelling is another area', async () => {
-    expect((await get('?area=ubud')).total).toBe(0);
-    expect((await get('?area=Nowhere')).total).toBe(0);
+    expect((await get({ area: 'ubud' })).total).toBe(0);
+    expect((await get({ area: 'Nowhere' })).total).toBe(0);
   });
 
   it('treats an empty or blank area as no filter, and trims one with spaces around it', async () => {
-    const all = (await get('')).total;
-    expect((await get('?area=')).total).toBe(all);
-    expect((await get('?area=%20%20')).total).toBe(all);
-    expect(ids(await get('?area=%20Ubud%20'))).toEqual([...ubudBooks].sort());
+    const all = (await get()).total;
+    expect((await get({ area: '' })).total).toBe(all);
+    expect((await get({ area: '  ' })).total).toBe(all);
+    expect(ids(await get({ area: ' Ubud ' }))).toEqual([...ubudBooks].sort());
   });
 
   it('refuses an area longer than any location with 422 and names the field', async () => {
-    const res = await ctx.request('GET', `/api/books?area=${'x'.repeat(LOCATION_MAX + 1)}`);
+    const res = await ctx.answer(
+      ctx.client<BooksApi>().books.$get({ query: { area: 'x'.repeat(LOCATION_MAX + 1) } }),
+    );
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.error.fields)).toEqual(['area']);
   });
 
   it('narrows an owner’s shelf the same way', async () => {
-    const shelf = await ctx.request('GET', `/api/owners/${ubud.user.id}/books?area=Sanur`);
+    const shelf = await ctx.answer(
+      ctx
+        .client<BooksApi>()
+        .owners[':id'].books.$get({ param: { id: ubud.user.id }, query: { area: 'Sanur' } }),
+    );
     expect(shelf.status).toBe(200);
     expect(shelf.body.total).toBe(0);
   });
@@ -114,20 +122,21 @@ describe('GET /api/areas', () => {
 describe('an owner who moves', () => {
   it('takes their books to the new area: cached pages, counts and options follow', async () => {
     // Warm the cache on both areas first: the move must reach the cached answers.
-    expect(ids(await get('?area=Kuta'))).toEqual([moverBook]);
-    expect((await get('?area=Canggu')).total).toBe(0);
-    const res = await ctx.request('PATCH', '/api/profile', {
-      cookie: mover.cookie,
-      body: {
-        name: mover.user.name,
-        phone: '+628123456789',
-        location: 'Canggu',
-        address: mover.user.address,
-      },
-    });
+    expect(ids(await get({ area: 'Kuta' }))).toEqual([moverBook]);
+    expect((await get({ area: 'Canggu' })).total).toBe(0);
+    const res = await ctx.answer(
+      ctx.client<AccountApi>(mover.cookie).profile.$patch({
+        json: {
+          name: mover.user.name,
+          phone: '+628123456789',
+          location: 'Canggu',
+          address: mover.user.address,
+        },
+      }),
+    );
     expect(res.status).toBe(200);
-    expect((await get('?area=Kuta')).total).toBe(0);
-    const canggu = await get('?area=Canggu');
+    expect((await get({ area: 'Kuta' })).total).toBe(0);
+    const canggu = await get({ area: 'Canggu' });
     expect(ids(canggu)).toEqual([moverBook]);
     expect(canggu.items[0]?.area).toBe('Canggu');
     expect((await areas()).map((a) => a.area)).toEqual(['Canggu', 'Sanur', 'Ubud']);

@@ -9,12 +9,19 @@ import { observeQueries, openDatabase } from '@server/db/client';
 import { createLogger } from '@server/lib/logger';
 import { createRuntime, type Runtime } from '@server/runtime';
 import { findTestPostgres } from '@tests/support/database';
-import { createTestContext, type Member, TEST_APP_URL, type TestContext } from '@tests/support/harness';
+import {
+  createTestContext,
+  type Member,
+  TEST_APP_URL,
+  type TestContext,
+  undeclaredInput,
+} from '@tests/support/harness';
 import { addToCart } from '@server/modules/cart/service';
 import { placeOrders } from '@server/modules/checkout/service';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { catalogCacheOf } from './catalog-cache';
 import { type ListingScope, listBooksUncached } from './service';
+import type { BooksApi } from './routes';
 
 // The catalog cache moves by each changed book instead of dropping everything
 // at every write. Whatever it keeps must stay exact: after every write of a burst (checkouts,
@@ -151,7 +158,7 @@ async function firstPageReadingNoBooks(): Promise<BookPage> {
   const seen: string[] = [];
   observeQueries(ctx.db, (q) => seen.push(q));
   try {
-    const page = (await ctx.request<BookPage>('GET', '/api/books?pageSize=5')).body;
+    const page = (await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { pageSize: '5' } }))).body;
     expect(
       seen.filter((q) => /from "books"/i.test(q)),
       seen.join('\n'),
@@ -226,35 +233,39 @@ for (const database of DATABASES) {
           },
           async editThroughTheForm() {
             const book = rnd.pick((await ownedFreeBooks()).filter((b) => ownerOf(b)));
-            const data = new FormData();
-            data.append('title', `${rnd.pick(TITLES)} edited`);
-            data.append('author', rnd.pick(['Someone', 'The Garden Club', 'Zoë']));
-            data.append('weeklyPrice', String(5000 + 1000 * rnd.int(12)));
-            data.append('category', rnd.pick(CATEGORIES));
-            data.append('condition', rnd.pick(CONDITIONS));
-            data.append('language', rnd.pick(LANGUAGES));
-            const res = await ctx.request('PATCH', `/api/books/${book.id}`, {
-              cookie: ownerOf(book).cookie,
-              body: data,
-            });
+            const form = {
+              title: `${rnd.pick(TITLES)} edited`,
+              author: rnd.pick(['Someone', 'The Garden Club', 'Zoë']),
+              weeklyPrice: String(5000 + 1000 * rnd.int(12)),
+              category: rnd.pick(CATEGORIES),
+              condition: rnd.pick(CONDITIONS),
+              language: rnd.pick(LANGUAGES),
+            };
+            const res = await ctx.answer(
+              ctx
+                .client<BooksApi>(ownerOf(book).cookie)
+                .books[':id'].$patch({ param: { id: book.id }, ...undeclaredInput({ form }) }),
+            );
+
             expect(res.status).toBe(200);
             return true;
           },
           async statusChange() {
             const book = rnd.pick((await ownedFreeBooks()).filter((b) => ownerOf(b)));
             const status = book.status === 'Available' ? 'Unavailable' : 'Available';
-            const res = await ctx.request('PATCH', `/api/books/${book.id}/status`, {
-              cookie: ownerOf(book).cookie,
-              body: { status },
-            });
+            const res = await ctx.answer(
+              ctx
+                .client<BooksApi>(ownerOf(book).cookie)
+                .books[':id'].status.$patch({ param: { id: book.id }, json: { status } }),
+            );
             expect(res.status).toBe(200);
             return true;
           },
           async remove() {
             const book = rnd.pick((await ownedFreeBooks()).filter((b) => ownerOf(b)));
-            const res = await ctx.request('DELETE', `/api/books/${book.id}`, {
-              cookie: ownerOf(book).cookie,
-            });
+            const res = await ctx.answer(
+              ctx.client<BooksApi>(ownerOf(book).cookie).books[':id'].$delete({ param: { id: book.id } }),
+            );
             expect(res.status).toBe(204);
             return true;
           },
@@ -331,7 +342,8 @@ for (const database of DATABASES) {
           title: 'Oldest of all',
           createdAt: new Date(Date.UTC(2020, 0, 1)),
         });
-        const before = (await ctx.request<BookPage>('GET', '/api/books?pageSize=5')).body;
+        const before = (await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { pageSize: '5' } })))
+          .body;
         expect(before.items[0].id).toBe(newest.id);
         expect(before.items.map((b) => b.id)).not.toContain(oldest.id);
 
@@ -353,7 +365,7 @@ for (const database of DATABASES) {
           title: 'Dearest of all',
           weeklyPrice: '900000.00',
         });
-        const page = (await ctx.request<BookPage>('GET', '/api/books?pageSize=5')).body;
+        const page = (await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { pageSize: '5' } }))).body;
         const onPage = (await ctx.db.select().from(books).where(eq(books.id, page.items[2].id)))[0];
         await placeTestOrder(ctx, { borrower: borrowers[1], books: [onPage] });
         const after = await firstPageReadingNoBooks();

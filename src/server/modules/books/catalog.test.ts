@@ -4,8 +4,9 @@ import type { BookPage } from '@domain/api-types';
 import type { SortKey } from '@domain/constants';
 import type { Book, User } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
-import { createTestContext, type TestContext } from '@tests/support/harness';
+import { createTestContext, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
+import type { BooksApi } from './routes';
 
 // The public catalog (D6, D17) against one fixed set of books. This file never changes the
 // set after beforeAll, so every expectation below can name exact ids in exact order.
@@ -104,7 +105,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const get = async (query: string) => {
-  const res = await ctx.request<BookPage>('GET', `/api/books${query}`);
+  const res = await ctx.rawRequest<BookPage>('GET', `/api/books${query}`);
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -190,7 +191,9 @@ describe('GET /api/books: sorting', () => {
   });
 
   it('refuses an unknown sort key with 422', async () => {
-    const res = await ctx.request('GET', '/api/books?sort=cheapest');
+    const res = await ctx.answer(
+      ctx.client<BooksApi>().books.$get({ query: { sort: uncheckedInput('cheapest') } }),
+    );
     expect(res.status).toBe(422);
   });
 });
@@ -256,7 +259,7 @@ describe('GET /api/books: filters and search', () => {
       'maxPrice=-5',
       'maxPrice=1.234',
     ]) {
-      const res = await ctx.request('GET', `/api/books?${query}`);
+      const res = await ctx.rawRequest('GET', `/api/books?${query}`);
       expect(res.status, query).toBe(422);
       expect(Object.keys(res.body.error.fields)).toEqual([query.split('=')[0]]);
     }
@@ -286,7 +289,7 @@ describe('GET /api/books: pagination bounds', () => {
       'pageSize=61',
       'page=100001',
     ]) {
-      expect((await ctx.request('GET', `/api/books?${query}`)).status, query).toBe(422);
+      expect((await ctx.rawRequest('GET', `/api/books?${query}`)).status, query).toBe(422);
     }
     expect((await get('?pageSize=60')).pageSize).toBe(60);
   });
@@ -294,7 +297,11 @@ describe('GET /api/books: pagination bounds', () => {
 
 describe('GET /api/owners/:id/books (owner shelf)', () => {
   it("shows the owner's borrowable books; those out now are in the shelf's borrowed section (D46)", async () => {
-    const res = await ctx.request<BookPage>('GET', `/api/owners/${ownerA.id}/books?sort=title-az`);
+    const res = await ctx.answer(
+      ctx
+        .client<BooksApi>()
+        .owners[':id'].books.$get({ param: { id: ownerA.id }, query: { sort: 'title-az' } }),
+    );
     expect(res.status).toBe(200);
     const shelf = res.body.items.map((b) => [b.title, b.availability]);
     expect(shelf).toEqual([
@@ -308,18 +315,26 @@ describe('GET /api/owners/:id/books (owner shelf)', () => {
   });
 
   it('takes the same query keys as the catalog', async () => {
-    const res = await ctx.request<BookPage>('GET', `/api/owners/${ownerB.id}/books?q=alpha&condition=Good`);
+    const res = await ctx.answer(
+      ctx
+        .client<BooksApi>()
+        .owners[':id'].books.$get({ param: { id: ownerB.id }, query: { q: 'alpha', condition: 'Good' } }),
+    );
     expect(ids(res.body)).toEqual([listed[6].id]);
-    const res2 = await ctx.request<BookPage>(
-      'GET',
-      `/api/owners/${ownerA.id}/books?maxPrice=12000&sort=price-low`,
+    const res2 = await ctx.answer(
+      ctx.client<BooksApi>().owners[':id'].books.$get({
+        param: { id: ownerA.id },
+        query: { maxPrice: '12000', sort: 'price-low' },
+      }),
     );
     expect(ids(res2.body)).toEqual([listed[5].id, listed[0].id]);
   });
 
   it("answers 404 'Owner not found' for an unknown or malformed owner id", async () => {
     for (const id of [randomUUID(), 'nobody']) {
-      const res = await ctx.request('GET', `/api/owners/${id}/books`);
+      const res = await ctx.answer(
+        ctx.client<BooksApi>().owners[':id'].books.$get({ param: { id: id }, query: {} }),
+      );
       expect(res.status).toBe(404);
       expect(res.body.error.message).toBe('Owner not found');
     }
@@ -339,7 +354,9 @@ describe('GET /api/books/:id/more-from-owner', () => {
       status: 'Unavailable',
       createdAt: at(200),
     });
-    const res = await ctx.request('GET', `/api/books/${own[11].id}/more-from-owner`);
+    const res = await ctx.answer(
+      ctx.client<BooksApi>().books[':id']['more-from-owner'].$get({ param: { id: own[11].id } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.items.map((b: { id: string }) => b.id)).toEqual(
       own
@@ -350,7 +367,9 @@ describe('GET /api/books/:id/more-from-owner', () => {
   });
 
   it("answers 404 'Book not found' for an unknown book", async () => {
-    const res = await ctx.request('GET', `/api/books/${randomUUID()}/more-from-owner`);
+    const res = await ctx.answer(
+      ctx.client<BooksApi>().books[':id']['more-from-owner'].$get({ param: { id: randomUUID() } }),
+    );
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe('Book not found');
   });

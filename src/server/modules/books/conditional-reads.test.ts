@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import type { BooksApi } from './routes';
 
 // The catalog and a book's page answer with an ETag and 304 Not Modified to a request that sends
 // it back (lib/etag.ts, docs/api.md "Caching"): the same request twice costs no body; a changed
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const get = (path: string, cookie?: string, etag?: string) =>
-  ctx.request('GET', path, { cookie, headers: etag ? { 'if-none-match': etag } : {} });
+  ctx.rawRequest('GET', path, { cookie, headers: etag ? { 'if-none-match': etag } : {} });
 
 describe.each([
   ['the catalog', () => '/api/books'],
@@ -43,18 +44,20 @@ describe.each([
 
   it('after the book changes: 200 with a new ETag', async () => {
     const before = (await get(path())).headers.get('etag')!;
-    const changed = await ctx.request('PATCH', `/api/books/${bookId}/status`, {
-      cookie: owner.cookie,
-      body: { status: 'Unavailable' },
-    });
+    const changed = await ctx.answer(
+      ctx
+        .client<BooksApi>(owner.cookie)
+        .books[':id'].status.$patch({ param: { id: bookId }, json: { status: 'Unavailable' } }),
+    );
     expect(changed.status).toBe(200);
     const after = await get(path(), undefined, before);
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(before);
-    await ctx.request('PATCH', `/api/books/${bookId}/status`, {
-      cookie: owner.cookie,
-      body: { status: 'Available' },
-    });
+    await ctx.answer(
+      ctx
+        .client<BooksApi>(owner.cookie)
+        .books[':id'].status.$patch({ param: { id: bookId }, json: { status: 'Available' } }),
+    );
   });
 
   it("one viewer's ETag is not another's: no 304 for a body made for someone else", async () => {

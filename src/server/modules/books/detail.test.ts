@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, ownerPickupLocations } from '@server/db/schema';
 import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
 import { createTestContext, type TestContext } from '@tests/support/harness';
+import type { BooksApi } from './routes';
+import type { SalesApi } from '@server/modules/sales/routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,7 +23,7 @@ describe('GET /api/books/:id', () => {
       monthlyPrice: '70000.00',
     });
     await createBook(ctx.db, { ownerId: owner.id, status: 'Unavailable' });
-    const res = await ctx.request('GET', `/api/books/${book.id}`);
+    const res = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.id } }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: book.id,
@@ -50,8 +52,8 @@ describe('GET /api/books/:id', () => {
     const owner = await createUser(ctx.db);
     const book = await createBook(ctx.db, { ownerId: owner.id });
     const count = async () => {
-      const page = await ctx.request('GET', `/api/books/${book.id}`);
-      const shelf = await ctx.request('GET', `/api/owners/${owner.id}`);
+      const page = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.id } }));
+      const shelf = await ctx.answer(ctx.client<BooksApi>().owners[':id'].$get({ param: { id: owner.id } }));
       expect(shelf.body.availableBooks).toBe(page.body.owner.availableBooks);
       expect(shelf.body.availableBooksCapped).toBe(page.body.owner.availableBooksCapped);
       return page.body.owner;
@@ -71,7 +73,7 @@ describe('GET /api/books/:id', () => {
   it('shows a book that cannot be borrowed with its availability', async () => {
     const owner = await createUser(ctx.db);
     const borrowed = await createBook(ctx.db, { ownerId: owner.id, status: 'Borrowed' });
-    const res = await ctx.request('GET', `/api/books/${borrowed.id}`);
+    const res = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: borrowed.id } }));
     expect(res.status).toBe(200);
     expect(res.body.availability).toBe('borrowed');
   });
@@ -81,7 +83,7 @@ describe('GET /api/books/:id', () => {
     const deleted = await createBook(ctx.db, { ownerId: owner.id });
     await ctx.db.update(books).set({ deletedAt: new Date() }).where(eq(books.id, deleted.id));
     for (const id of [randomUUID(), 'not-a-uuid', deleted.id]) {
-      const res = await ctx.request('GET', `/api/books/${id}`);
+      const res = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: id } }));
       expect(res.status).toBe(404);
       expect(res.body.error).toEqual({ code: 'BOOK_NOT_FOUND', message: 'Book not found' });
     }
@@ -92,9 +94,11 @@ describe('a sold book (D28)', () => {
   it("answers 404 'This book has been sold', not 'Book not found', once its owner sold it", async () => {
     const owner = await ctx.member();
     const book = await createBook(ctx.db, { ownerId: owner.user.id, salePrice: '90000' });
-    const sold = await ctx.request('POST', `/api/books/${book.id}/sold`, { cookie: owner.cookie });
+    const sold = await ctx.answer(
+      ctx.client<SalesApi>(owner.cookie).books[':id'].sold.$post({ param: { id: book.id } }),
+    );
     expect(sold.status).toBe(200);
-    const res = await ctx.request('GET', `/api/books/${book.id}`);
+    const res = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.id } }));
     expect(res.status).toBe(404);
     expect(res.body.error).toEqual({ code: 'BOOK_SOLD', message: 'This book has been sold' });
   });
@@ -107,7 +111,7 @@ describe('GET /api/owners/:id', () => {
     await createBook(ctx.db, { ownerId: owner.id });
     await createBook(ctx.db, { ownerId: owner.id, status: 'Unavailable' });
     await createBook(ctx.db, { ownerId: owner.id, deletedAt: new Date() });
-    const res = await ctx.request('GET', `/api/owners/${owner.id}`);
+    const res = await ctx.answer(ctx.client<BooksApi>().owners[':id'].$get({ param: { id: owner.id } }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: owner.id,
@@ -132,14 +136,14 @@ describe('GET /api/owners/:id', () => {
       .insert(ownerPickupLocations)
       .values([ubud, canggu, closed].map((l) => ({ ownerId: owner.id, pickupLocationId: l.id })));
     const book = await createBook(ctx.db, { ownerId: owner.id });
-    const shelf = await ctx.request('GET', `/api/owners/${owner.id}`);
+    const shelf = await ctx.answer(ctx.client<BooksApi>().owners[':id'].$get({ param: { id: owner.id } }));
     expect(shelf.body.pickupPoints).toEqual(['Canggu Coworking Hub', 'Ubud Library']);
-    const detail = await ctx.request('GET', `/api/books/${book.id}`);
+    const detail = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.id } }));
     expect(detail.body.owner.pickupPoints).toEqual(['Canggu Coworking Hub', 'Ubud Library']);
   });
 
   it("answers 404 'Owner not found' for an unknown owner", async () => {
-    const res = await ctx.request('GET', `/api/owners/${randomUUID()}`);
+    const res = await ctx.answer(ctx.client<BooksApi>().owners[':id'].$get({ param: { id: randomUUID() } }));
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe('Owner not found');
   });

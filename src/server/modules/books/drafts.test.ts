@@ -3,12 +3,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@domain/api-types';
 import { IMPORT_MAX_ROWS } from '@domain/constants';
-import type { ImportResult, MyDrafts } from '@domain/draft-types';
+import type { MyDrafts } from '@domain/draft-types';
 import { bookDrafts, books } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, undeclaredInput } from '@tests/support/harness';
 import { englishCode } from '@tests/support/texts';
 import type { BooksApi } from './routes';
+import type { CoversApi } from '@server/modules/covers/routes';
 
 // Shelf import: a CSV becomes the owner's drafts (prefilled by D30 where the ISBN is listed),
 // bad rows come back by line, nothing repeats on a second upload, and each draft is listed
@@ -36,10 +37,9 @@ const GOODREADS = [
 const importCsv = (member: Member, csv: string, name = 'shelf.csv') => {
   const data = new FormData();
   data.append('file', new File([csv], name, { type: 'text/csv' }));
-  return ctx.request<ImportResult & ApiErrorBody>('POST', '/api/my/drafts/import', {
-    cookie: member.cookie,
-    body: data,
-  });
+  return ctx.answer(
+    ctx.client<BooksApi>(member.cookie).my.drafts.import.$post({ ...undeclaredInput({ form: data }) }),
+  );
 };
 
 const api = (member: Member) => ctx.client<BooksApi>(member.cookie);
@@ -51,9 +51,12 @@ async function drafts(member: Member): Promise<MyDrafts['items']> {
 }
 
 const setPhoto = (member: Member, id: string) => {
-  const data = new FormData();
-  data.append('cover', new File([new Uint8Array(photo)], 'cover.jpg', { type: 'image/jpeg' }));
-  return ctx.request('PUT', `/api/my/drafts/${id}/photo`, { cookie: member.cookie, body: data });
+  const cover = new File([new Uint8Array(photo)], 'cover.jpg', { type: 'image/jpeg' });
+  return ctx.answer(
+    ctx
+      .client<BooksApi>(member.cookie)
+      .my.drafts[':id'].photo.$put({ param: { id }, ...undeclaredInput({ form: { cover } }) }),
+  );
 };
 
 /** Condition, weekly price and photo: what an imported draft lacks before it can be listed. */
@@ -170,10 +173,11 @@ describe('importing a CSV', () => {
     const unreadable = await importCsv(owner, 'Title,Author\n"never closed,x\n');
     expect(unreadable.status).toBe(422);
     expect(unreadable.body.error.code).toBe('IMPORT_UNREADABLE');
-    const noFile = await ctx.request<ApiErrorBody>('POST', '/api/my/drafts/import', {
-      cookie: owner.cookie,
-      body: new FormData(),
-    });
+    const noFile = await ctx.answer(
+      ctx
+        .client<BooksApi>(owner.cookie)
+        .my.drafts.import.$post({ ...undeclaredInput({ form: new FormData() }) }),
+    );
     expect(noFile.status).toBe(422);
     expect(noFile.body.error.fields?.file).toBeDefined();
     expect(await drafts(owner)).toEqual([]);
@@ -276,10 +280,17 @@ describe('publishing drafts', () => {
       ['Saman', null, '15000.00', 'Good', 'Available', true],
     ]);
     // The draft's photo is the book's cover, served as any cover.
-    const cover = await ctx.request('GET', `/api/covers/${listed[0].coverKey}/card.webp`);
+    const cover = await ctx.answer(
+      ctx.client<CoversApi>().covers[':key'][':variant'].$get({
+        param: { key: listed[0].coverKey ?? '', variant: 'card.webp' },
+      }),
+    );
+
     expect(cover.status).toBe(200);
     expect((await drafts(owner)).map((d) => d.id)).toEqual([laut.id]);
-    const shelf = await ctx.request<{ items: { id: string }[] }>('GET', `/api/owners/${owner.user.id}/books`);
+    const shelf = await ctx.answer(
+      ctx.client<BooksApi>().owners[':id'].books.$get({ param: { id: owner.user.id }, query: {} }),
+    );
     expect(shelf.body.items.map((b) => b.id).sort()).toEqual(published.map((p) => p.bookId).sort());
     // Published, a later import of the same file skips them as on the shelf.
     const again = await importCsv(

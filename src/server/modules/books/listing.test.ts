@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, BookDetail, BookPage, IsbnPrefill } from '@domain/api-types';
 import { books } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, undeclaredInput } from '@tests/support/harness';
 import { sweepOrphanCovers } from '@server/modules/covers/orphan-sweep-service';
 import { storeCover } from '@server/modules/covers/service';
 import { englishField } from '@tests/support/texts';
+import type { BooksApi } from './routes';
+import type { AccountApi } from '@server/modules/account/routes';
 
 // D30 (ISBN: checked, prefill, search) and D18's photos (up to 4, the first the cover, checked
 // and re-encoded, ordered on edit, swept with their book).
@@ -46,18 +47,19 @@ function form(fields: Record<string, string>, photos: Buffer[]) {
 }
 
 const upload = (member: Member, fields: Record<string, string>, photos: Buffer[] = [photo]) =>
-  ctx.request<BookDetail & ApiErrorBody>('POST', '/api/books', {
-    cookie: member.cookie,
-    body: form(fields, photos),
-  });
+  ctx.answer(
+    ctx.client<BooksApi>(member.cookie).books.$post({ ...undeclaredInput({ form: form(fields, photos) }) }),
+  );
 
 const edit = (member: Member, id: string, fields: Record<string, string>, photos: Buffer[] = []) =>
-  ctx.request<BookDetail & ApiErrorBody>('PATCH', `/api/books/${id}`, {
-    cookie: member.cookie,
-    body: form({ ...VALID, ...fields }, photos),
-  });
+  ctx.answer(
+    ctx.client<BooksApi>(member.cookie).books[':id'].$patch({
+      param: { id: id },
+      ...undeclaredInput({ form: form({ ...VALID, ...fields }, photos) }),
+    }),
+  );
 
-const search = (q: string) => ctx.request<BookPage>('GET', `/api/books?q=${encodeURIComponent(q)}`);
+const search = (q: string) => ctx.answer(ctx.client<BooksApi>().books.$get({ query: { q: q } }));
 
 describe('the first listing asks where the books are (D38)', () => {
   it('refuses an owner without a location with 409 and stores nothing; with one, the book shows it as its area', async () => {
@@ -72,10 +74,11 @@ describe('the first listing asks where the books are (D38)', () => {
     expect(coverDirs()).toHaveLength(before);
     expect(await ctx.db.select().from(books).where(eq(books.ownerId, owner.user.id))).toEqual([]);
 
-    const saved = await ctx.request('PATCH', '/api/profile', {
-      cookie: owner.cookie,
-      body: { name: owner.user.name, location: 'Sidemen' },
-    });
+    const saved = await ctx.answer(
+      ctx
+        .client<AccountApi>(owner.cookie)
+        .profile.$patch({ json: { name: owner.user.name, location: 'Sidemen' } }),
+    );
     expect(saved.status).toBe(200);
     const listed = await upload(owner, VALID);
     expect(listed.status).toBe(201);
@@ -129,7 +132,9 @@ describe('GET /api/books/isbn/:isbn (the form’s prefill)', () => {
     });
     const asker = await ctx.member();
     for (const typed of ['979-10-90636-07-1', '9791090636071']) {
-      const res = await ctx.request<IsbnPrefill>('GET', `/api/books/isbn/${typed}`, { cookie: asker.cookie });
+      const res = await ctx.answer(
+        ctx.client<BooksApi>(asker.cookie).books.isbn[':isbn'].$get({ param: { isbn: typed } }),
+      );
       expect(res.status).toBe(200);
       // Exactly these keys: no owner, price, summary, photos or id.
       expect(res.body).toEqual({
@@ -149,14 +154,14 @@ describe('GET /api/books/isbn/:isbn (the form’s prefill)', () => {
     const deleted = await createBook(ctx.db, { ownerId: owner.user.id, isbn, deletedAt: new Date() });
     expect([unavailable.listed, deleted.listed]).toEqual([false, false]);
     const asker = await ctx.member();
-    const none = await ctx.request<ApiErrorBody>('GET', '/api/books/isbn/9786020332956', {
-      cookie: asker.cookie,
-    });
+    const none = await ctx.answer(
+      ctx.client<BooksApi>(asker.cookie).books.isbn[':isbn'].$get({ param: { isbn: '9786020332956' } }),
+    );
     expect(none.status).toBe(404);
     expect(none.body.error.code).toBe('ISBN_NOT_LISTED');
-    const bad = await ctx.request<ApiErrorBody>('GET', '/api/books/isbn/9786020332957', {
-      cookie: asker.cookie,
-    });
+    const bad = await ctx.answer(
+      ctx.client<BooksApi>(asker.cookie).books.isbn[':isbn'].$get({ param: { isbn: '9786020332957' } }),
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.error.message).toBe(englishField('isbnInvalid'));
   });
@@ -206,7 +211,7 @@ describe('photos (D18: up to 4, the first is the cover)', () => {
     expect(res.body.cover).toEqual({ card: res.body.photos[0].card, detail: res.body.photos[0].detail });
     const listing = await search('Four photos');
     expect(listing.body.items[0].cover.card).toBe(res.body.photos[0].card);
-    const card = await ctx.request('GET', res.body.photos[3].card);
+    const card = await ctx.rawRequest('GET', res.body.photos[3].card);
     expect(card.status).toBe(200);
     // Re-encoded like a cover: WebP at the card size.
     const stored = await ctx.deps.storage.get(`covers/${res.body.photos[3].key}/card.webp`);
@@ -272,7 +277,7 @@ describe('photos (D18: up to 4, the first is the cover)', () => {
     // At least one photo stays.
     const none = await edit(owner, book.body.id, { photoOrder: '' });
     expect(none.body.error.message).toBe(englishField('coverRequired'));
-    const after = await ctx.request<BookDetail>('GET', `/api/books/${book.body.id}`);
+    const after = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.body.id } }));
     expect(after.body.photos.map((p) => p.key)).toEqual(keys);
   });
 
@@ -293,7 +298,9 @@ describe('photos (D18: up to 4, the first is the cover)', () => {
     const owner = await ctx.member();
     const live = await upload(owner, VALID, [photo, photo]);
     const gone = await upload(owner, VALID, [photo, photo, photo]);
-    const del = await ctx.request('DELETE', `/api/books/${gone.body.id}`, { cookie: owner.cookie });
+    const del = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books[':id'].$delete({ param: { id: gone.body.id } }),
+    );
     expect(del.status).toBe(204);
     const removed = await sweepOrphanCovers(ctx.db, ctx.deps.storage, {
       writtenBefore: new Date(Date.now() + 60_000),

@@ -3,15 +3,22 @@ import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, BookDetail, BookPage, ManagedBook } from '@domain/api-types';
 import { COVER_MAX_BYTES } from '@domain/constants';
 import { books, cartItems } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import {
+  createTestContext,
+  type Member,
+  type TestContext,
+  uncheckedInput,
+  undeclaredInput,
+} from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { addToCart } from '@server/modules/cart/service';
 import { storageKey } from '@server/modules/covers/service';
 import { UPLOADS_PER_HOUR } from './upload-rate-limit';
+import type { BooksApi } from './routes';
+import type { CheckoutApi } from '@server/modules/checkout/routes';
 
 let ctx: TestContext;
 let jpeg: Buffer;
@@ -64,10 +71,11 @@ function form(fields: Record<string, string>, cover?: { bytes: Buffer; name?: st
 }
 
 const upload = (member: Member, fields: Record<string, string>, cover: Buffer | null = jpeg) =>
-  ctx.request<BookDetail & ApiErrorBody>('POST', '/api/books', {
-    cookie: member.cookie,
-    body: form(fields, cover ? { bytes: cover } : undefined),
-  });
+  ctx.answer(
+    ctx
+      .client<BooksApi>(member.cookie)
+      .books.$post({ ...undeclaredInput({ form: form(fields, cover ? { bytes: cover } : undefined) }) }),
+  );
 
 describe('POST /api/books (upload)', () => {
   it('creates an Available book owned by the uploader, with the spec defaults', async () => {
@@ -246,10 +254,13 @@ describe('POST /api/books (upload)', () => {
 
   it('judges the cover by its content: a text file named cover.jpg is refused', async () => {
     const owner = await ctx.member();
-    const res = await ctx.request('POST', '/api/books', {
-      cookie: owner.cookie,
-      body: form(VALID, { bytes: Buffer.from('just some text, not a picture\n'.repeat(20)) }),
-    });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books.$post({
+        ...undeclaredInput({
+          form: form(VALID, { bytes: Buffer.from('just some text, not a picture\n'.repeat(20)) }),
+        }),
+      }),
+    );
     expect(res.status).toBe(422);
     expect(res.body.error.message).toBe('File must be JPG, PNG, or WEBP');
   });
@@ -259,10 +270,11 @@ describe('POST /api/books (upload)', () => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
       .gif()
       .toBuffer();
-    const res = await ctx.request('POST', '/api/books', {
-      cookie: owner.cookie,
-      body: form(VALID, { bytes: gif, name: 'cover.jpg', type: 'image/jpeg' }),
-    });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books.$post({
+        ...undeclaredInput({ form: form(VALID, { bytes: gif, name: 'cover.jpg', type: 'image/jpeg' }) }),
+      }),
+    );
     expect(res.status).toBe(422);
     expect(res.body.error.message).toBe('File must be JPG, PNG, or WEBP');
   });
@@ -324,7 +336,9 @@ describe('POST /api/books (upload)', () => {
   });
 
   it('needs a signed-in member', async () => {
-    const res = await ctx.request('POST', '/api/books', { body: form(VALID, { bytes: jpeg }) });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>().books.$post({ ...undeclaredInput({ form: form(VALID, { bytes: jpeg }) }) }),
+    );
     expect(res.status).toBe(401);
   });
 
@@ -345,10 +359,14 @@ describe('PATCH /api/books/:id (edit)', () => {
   it('lets the owner change every field and keeps the cover when none is sent', async () => {
     const owner = await ctx.member();
     const created = (await upload(owner, VALID)).body;
-    const res = await ctx.request<BookDetail>('PATCH', `/api/books/${created.id}`, {
-      cookie: owner.cookie,
-      body: form({ ...VALID, weeklyPrice: '30000', monthlyPrice: '100000', condition: 'Fair' }),
-    });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books[':id'].$patch({
+        param: { id: created.id },
+        ...undeclaredInput({
+          form: form({ ...VALID, weeklyPrice: '30000', monthlyPrice: '100000', condition: 'Fair' }),
+        }),
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ weeklyPrice: '30000.00', monthlyPrice: '100000.00', condition: 'Fair' });
     expect(res.body.cover).toEqual(created.cover);
@@ -358,10 +376,14 @@ describe('PATCH /api/books/:id (edit)', () => {
     const owner = await ctx.member();
     const created = (await upload(owner, VALID)).body;
     const [before] = await ctx.db.select().from(books).where(eq(books.id, created.id));
-    const res = await ctx.request<BookDetail>('PATCH', `/api/books/${created.id}`, {
-      cookie: owner.cookie,
-      body: form(VALID, { bytes: await image('png'), name: 'new.png', type: 'image/png' }),
-    });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books[':id'].$patch({
+        param: { id: created.id },
+        ...undeclaredInput({
+          form: form(VALID, { bytes: await image('png'), name: 'new.png', type: 'image/png' }),
+        }),
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.cover).not.toEqual(created.cover);
     expect(await ctx.deps.storage.get(storageKey(before.coverKey, 'card'))).toBeNull();
@@ -370,10 +392,12 @@ describe('PATCH /api/books/:id (edit)', () => {
   it('applies the upload rules with their exact messages', async () => {
     const owner = await ctx.member();
     const created = (await upload(owner, VALID)).body;
-    const res = await ctx.request('PATCH', `/api/books/${created.id}`, {
-      cookie: owner.cookie,
-      body: form({ ...VALID, weeklyPrice: '12.5' }),
-    });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books[':id'].$patch({
+        param: { id: created.id },
+        ...undeclaredInput({ form: form({ ...VALID, weeklyPrice: '12.5' }) }),
+      }),
+    );
     expect(res.status).toBe(422);
     expect(res.body.error.message).toBe('Price must be a whole number of rupiah');
     const [row] = await ctx.db.select().from(books).where(eq(books.id, created.id));
@@ -384,10 +408,12 @@ describe('PATCH /api/books/:id (edit)', () => {
     const owner = await ctx.member();
     const created = (await upload(owner, VALID)).body;
     const other = await ctx.member();
-    const res = await ctx.request('PATCH', `/api/books/${created.id}`, {
-      cookie: other.cookie,
-      body: form({ ...VALID, weeklyPrice: '1' }),
-    });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>(other.cookie).books[':id'].$patch({
+        param: { id: created.id },
+        ...undeclaredInput({ form: form({ ...VALID, weeklyPrice: '1' }) }),
+      }),
+    );
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe('You can only change your own books');
     const [row] = await ctx.db.select().from(books).where(eq(books.id, created.id));
@@ -398,7 +424,11 @@ describe('PATCH /api/books/:id (edit)', () => {
     const owner = await ctx.member();
     const gone = await createBook(ctx.db, { ownerId: owner.user.id, deletedAt: new Date() });
     for (const id of [randomUUID(), gone.id, 'bad-id']) {
-      const res = await ctx.request('PATCH', `/api/books/${id}`, { cookie: owner.cookie, body: form(VALID) });
+      const res = await ctx.answer(
+        ctx
+          .client<BooksApi>(owner.cookie)
+          .books[':id'].$patch({ param: { id: id }, ...undeclaredInput({ form: form(VALID) }) }),
+      );
       expect(res.status).toBe(404);
       expect(res.body.error.message).toBe('Book not found');
     }
@@ -409,16 +439,18 @@ describe('PATCH /api/books/:id/status', () => {
   it('lets the owner make a free book Unavailable and Available again', async () => {
     const owner = await ctx.member();
     const book = await createBook(ctx.db, { ownerId: owner.user.id });
-    const off = await ctx.request('PATCH', `/api/books/${book.id}/status`, {
-      cookie: owner.cookie,
-      body: { status: 'Unavailable' },
-    });
+    const off = await ctx.answer(
+      ctx
+        .client<BooksApi>(owner.cookie)
+        .books[':id'].status.$patch({ param: { id: book.id }, json: { status: 'Unavailable' } }),
+    );
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ status: 'Unavailable', availability: 'unavailable' });
-    const on = await ctx.request('PATCH', `/api/books/${book.id}/status`, {
-      cookie: owner.cookie,
-      body: { status: 'Available' },
-    });
+    const on = await ctx.answer(
+      ctx
+        .client<BooksApi>(owner.cookie)
+        .books[':id'].status.$patch({ param: { id: book.id }, json: { status: 'Available' } }),
+    );
     expect(on.body).toMatchObject({ status: 'Available', availability: 'available' });
   });
 
@@ -426,10 +458,11 @@ describe('PATCH /api/books/:id/status', () => {
     const owner = await ctx.member();
     const book = await createBook(ctx.db, { ownerId: owner.user.id });
     for (const status of ['Borrowed', 'Lost', '']) {
-      const res = await ctx.request('PATCH', `/api/books/${book.id}/status`, {
-        cookie: owner.cookie,
-        body: { status },
-      });
+      const res = await ctx.answer(
+        ctx
+          .client<BooksApi>(owner.cookie)
+          .books[':id'].status.$patch({ param: { id: book.id }, json: { status: uncheckedInput(status) } }),
+      );
       expect(res.status).toBe(422);
     }
   });
@@ -437,10 +470,11 @@ describe('PATCH /api/books/:id/status', () => {
   it('answers 403 to another member', async () => {
     const owner = await createUser(ctx.db);
     const book = await createBook(ctx.db, { ownerId: owner.id });
-    const res = await ctx.request('PATCH', `/api/books/${book.id}/status`, {
-      cookie: (await ctx.member()).cookie,
-      body: { status: 'Unavailable' },
-    });
+    const res = await ctx.answer(
+      ctx
+        .client<BooksApi>((await ctx.member()).cookie)
+        .books[':id'].status.$patch({ param: { id: book.id }, json: { status: 'Unavailable' } }),
+    );
     expect(res.status).toBe(403);
     const [row] = await ctx.db.select().from(books).where(eq(books.id, book.id));
     expect(row.status).toBe('Available');
@@ -454,20 +488,31 @@ describe('DELETE /api/books/:id', () => {
     const borrower = await ctx.member();
     await addToCart(ctx.db, { actorId: borrower.user.id, bookId: book.id });
 
-    const res = await ctx.request('DELETE', `/api/books/${book.id}`, { cookie: owner.cookie });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books[':id'].$delete({ param: { id: book.id } }),
+    );
     expect(res.status).toBe(204);
     const [row] = await ctx.db.select().from(books).where(eq(books.id, book.id));
     expect(row.deletedAt).not.toBeNull();
     expect(await ctx.db.select().from(cartItems).where(eq(cartItems.bookId, book.id))).toEqual([]);
-    expect((await ctx.request('GET', `/api/books/${book.id}`)).status).toBe(404);
-    expect((await ctx.request<BookPage>('GET', '/api/books?q=Soon%20Deleted%20Tome')).body.total).toBe(0);
-    expect((await ctx.request('DELETE', `/api/books/${book.id}`, { cookie: owner.cookie })).status).toBe(404);
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.id } }))).status,
+    ).toBe(404);
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { q: 'Soon Deleted Tome' } }))).body.total,
+    ).toBe(0);
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>(owner.cookie).books[':id'].$delete({ param: { id: book.id } })))
+        .status,
+    ).toBe(404);
   });
 
   it('answers 403 to another member and keeps the book', async () => {
     const owner = await createUser(ctx.db);
     const book = await createBook(ctx.db, { ownerId: owner.id });
-    const res = await ctx.request('DELETE', `/api/books/${book.id}`, { cookie: (await ctx.member()).cookie });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>((await ctx.member()).cookie).books[':id'].$delete({ param: { id: book.id } }),
+    );
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe('You can only change your own books');
     const [row] = await ctx.db.select().from(books).where(eq(books.id, book.id));
@@ -476,7 +521,9 @@ describe('DELETE /api/books/:id', () => {
 
   it('needs a signed-in member', async () => {
     const book = await createBook(ctx.db, { ownerId: (await createUser(ctx.db)).id });
-    expect((await ctx.request('DELETE', `/api/books/${book.id}`)).status).toBe(401);
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books[':id'].$delete({ param: { id: book.id } }))).status,
+    ).toBe(401);
   });
 
   it('is refused with 409 while the book is in an open order, and allowed once the order is cancelled', async () => {
@@ -484,25 +531,29 @@ describe('DELETE /api/books/:id', () => {
     const book = await createBook(ctx.db, { ownerId: owner.user.id });
     const { order } = await placeTestOrder(ctx, { books: [book] });
 
-    const res = await ctx.request('DELETE', `/api/books/${book.id}`, { cookie: owner.cookie });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books[':id'].$delete({ param: { id: book.id } }),
+    );
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({
       code: 'BOOK_IN_OPEN_ORDER',
       message:
         'This book is part of an open order and cannot be deleted until that order is completed or cancelled',
     });
-    const status = await ctx.request('PATCH', `/api/books/${book.id}/status`, {
-      cookie: owner.cookie,
-      body: { status: 'Unavailable' },
-    });
+    const status = await ctx.answer(
+      ctx
+        .client<BooksApi>(owner.cookie)
+        .books[':id'].status.$patch({ param: { id: book.id }, json: { status: 'Unavailable' } }),
+    );
     expect(status.status).toBe(409);
-    const managed = await ctx.request<{ items: ManagedBook[] }>('GET', '/api/my/books', {
-      cookie: owner.cookie,
-    });
+    const managed = await ctx.answer(ctx.client<BooksApi>(owner.cookie).my.books.$get({ query: {} }));
     expect(managed.body.items.find((b) => b.id === book.id)?.inOpenOrder).toBe(true);
 
     await advanceTestOrder(ctx, { orderId: order.id, admin: await ctx.admin(), to: 'Cancelled' });
-    expect((await ctx.request('DELETE', `/api/books/${book.id}`, { cookie: owner.cookie })).status).toBe(204);
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>(owner.cookie).books[':id'].$delete({ param: { id: book.id } })))
+        .status,
+    ).toBe(204);
   });
 });
 
@@ -517,16 +568,21 @@ describe('delete and checkout of the same book at the same moment', () => {
       const headStart = round % 2 === 1 ? 40 * round : 0;
       const [deleted, checkout] = await Promise.all([
         new Promise((resolve) => setTimeout(resolve, headStart)).then(() =>
-          ctx.request('DELETE', `/api/books/${book.id}`, { cookie: owner.cookie }),
+          ctx.answer(ctx.client<BooksApi>(owner.cookie).books[':id'].$delete({ param: { id: book.id } })),
         ),
-        ctx.request('POST', '/api/checkout', {
-          cookie: borrower.cookie,
-          body: {
-            idempotencyKey: randomUUID(),
-            deliveryMethod: 'delivery',
-            deliveryAddress: { fullName: 'Dewi', phone: '+6281234567', address: 'Jl. Raya Ubud No. 1, Bali' },
-          },
-        }),
+        ctx.answer(
+          ctx.client<CheckoutApi>(borrower.cookie).checkout.$post({
+            json: {
+              idempotencyKey: randomUUID(),
+              deliveryMethod: 'delivery',
+              deliveryAddress: {
+                fullName: 'Dewi',
+                phone: '+6281234567',
+                address: 'Jl. Raya Ubud No. 1, Bali',
+              },
+            },
+          }),
+        ),
       ]);
       const [row] = await ctx.db.select().from(books).where(eq(books.id, book.id));
       if (deleted.status === 204) {
@@ -549,7 +605,7 @@ describe('GET /api/my/books', () => {
     const newer = await createBook(ctx.db, { ownerId: owner.user.id, status: 'Unavailable' });
     await createBook(ctx.db, { ownerId: owner.user.id, deletedAt: new Date() });
     await createBook(ctx.db, { ownerId: (await createUser(ctx.db)).id });
-    const res = await ctx.request<{ items: ManagedBook[] }>('GET', '/api/my/books', { cookie: owner.cookie });
+    const res = await ctx.answer(ctx.client<BooksApi>(owner.cookie).my.books.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.body.items.map((b) => [b.id, b.status, b.inOpenOrder])).toEqual([
       [newer.id, 'Unavailable', false],
@@ -558,7 +614,7 @@ describe('GET /api/my/books', () => {
   });
 
   it('needs a signed-in member', async () => {
-    expect((await ctx.request('GET', '/api/my/books')).status).toBe(401);
+    expect((await ctx.answer(ctx.client<BooksApi>().my.books.$get({ query: {} }))).status).toBe(401);
   });
 });
 
@@ -567,7 +623,8 @@ describe('counts stay exact after every write (cached per catalog version)', () 
     const owner = await ctx.member();
     const token = `zq${randomUUID().slice(0, 8)}`;
     const count = async (q = '') =>
-      (await ctx.request<BookPage>('GET', `/api/books${q ? `?q=${q}` : ''}`)).body.total;
+      (await ctx.answer(ctx.client<BooksApi>().books.$get({ query: q ? { q } : {} }))).body.total;
+
     const before = await count();
     expect(await count(token)).toBe(0);
 
@@ -575,26 +632,28 @@ describe('counts stay exact after every write (cached per catalog version)', () 
     expect(await count(token)).toBe(1);
     expect(await count()).toBe(before + 1);
 
-    await ctx.request('PATCH', `/api/books/${created.id}/status`, {
-      cookie: owner.cookie,
-      body: { status: 'Unavailable' },
-    });
+    await ctx.answer(
+      ctx
+        .client<BooksApi>(owner.cookie)
+        .books[':id'].status.$patch({ param: { id: created.id }, json: { status: 'Unavailable' } }),
+    );
     expect(await count(token)).toBe(0);
     expect(await count()).toBe(before);
 
-    await ctx.request('PATCH', `/api/books/${created.id}/status`, {
-      cookie: owner.cookie,
-      body: { status: 'Available' },
-    });
+    await ctx.answer(
+      ctx
+        .client<BooksApi>(owner.cookie)
+        .books[':id'].status.$patch({ param: { id: created.id }, json: { status: 'Available' } }),
+    );
     expect(await count(token)).toBe(1);
 
     // A write that bypasses our services (another instance, an admin tool) counts too.
     await ctx.db.update(books).set({ weeklyPrice: '99999999.00' }).where(eq(books.id, created.id));
-    expect((await ctx.request<BookPage>('GET', `/api/books?q=${token}`)).body.maxWeeklyPrice).toBe(
-      '99999999.00',
-    );
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { q: token } }))).body.maxWeeklyPrice,
+    ).toBe('99999999.00');
 
-    await ctx.request('DELETE', `/api/books/${created.id}`, { cookie: owner.cookie });
+    await ctx.answer(ctx.client<BooksApi>(owner.cookie).books[':id'].$delete({ param: { id: created.id } }));
     expect(await count(token)).toBe(0);
     expect(await count()).toBe(before);
   });

@@ -8,6 +8,8 @@ import { addToCart } from '@server/modules/cart/service';
 import { createBook, createUser } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import type { BooksApi } from './routes';
+import type { AdminApi } from '@server/modules/admin/routes';
 
 // Every path that changes a book's state goes through changeBookState, so a book that becomes
 // borrowable is announced once whichever path freed it (the waitlist listens there, D25), and a
@@ -34,8 +36,12 @@ describe('book state changes announce their outcome', () => {
   it('an owner making a book Available again announces it borrowable; Unavailable does not', async () => {
     const owner = await ctx.member();
     const book = await createBook(ctx.db, { ownerId: owner.user.id });
-    const set = (status: string) =>
-      ctx.request('PATCH', `/api/books/${book.id}/status`, { cookie: owner.cookie, body: { status } });
+    const set = (status: 'Available' | 'Unavailable') =>
+      ctx.answer(
+        ctx
+          .client<BooksApi>(owner.cookie)
+          .books[':id'].status.$patch({ param: { id: book.id }, json: { status } }),
+      );
     expect((await set('Unavailable')).status).toBe(200);
     expect(heard).toHaveLength(0);
     expect((await set('Available')).status).toBe(200);
@@ -44,10 +50,11 @@ describe('book state changes announce their outcome', () => {
 
   it('an admin making a book Available announces it', async () => {
     const book = await createBook(ctx.db, { ownerId: (await createUser(ctx.db)).id, status: 'Unavailable' });
-    const res = await ctx.request('PATCH', `/api/admin/books/${book.id}`, {
-      cookie: admin.cookie,
-      body: { status: 'Available' },
-    });
+    const res = await ctx.answer(
+      ctx
+        .client<AdminApi>(admin.cookie)
+        .admin.books[':id'].$patch({ param: { id: book.id }, json: { status: 'Available' } }),
+    );
     expect(res.status).toBe(200);
     expect(borrowable(book.id)).toHaveLength(1);
   });
@@ -74,7 +81,9 @@ describe('book state changes announce their outcome', () => {
     const reader = await ctx.member();
     const book = await createBook(ctx.db, { ownerId: owner.user.id });
     await addToCart(ctx.db, { actorId: reader.user.id, bookId: book.id });
-    const res = await ctx.request('DELETE', `/api/books/${book.id}`, { cookie: owner.cookie });
+    const res = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books[':id'].$delete({ param: { id: book.id } }),
+    );
     expect(res.status).toBe(204);
     expect(heard).toEqual([{ type: 'books-withdrawn', bookIds: [book.id], reason: 'deleted' }]);
     expect(await ctx.db.select().from(cartItems).where(eq(cartItems.bookId, book.id))).toHaveLength(0);

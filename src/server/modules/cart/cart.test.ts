@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, cartItems } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
 import type { CartApi } from './routes';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 
 let ctx: TestContext;
@@ -13,8 +13,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const add = (member: Member, bookId: string) =>
-  ctx.request('POST', '/api/cart/items', { cookie: member.cookie, body: { bookId } });
-const cartOf = (member: Member) => ctx.request('GET', '/api/cart', { cookie: member.cookie });
+  ctx.answer(ctx.client<CartApi>(member.cookie).cart.items.$post({ json: { bookId } }));
+const cartOf = (member: Member) => ctx.answer(ctx.client<CartApi>(member.cookie).cart.$get());
 const newOwner = (name?: string) => createUser(ctx.db, name ? { name } : {});
 const newBook = async (overrides: Omit<Partial<typeof books.$inferInsert>, 'ownerId'> = {}) =>
   createBook(ctx.db, { ownerId: (await newOwner()).id, ...overrides });
@@ -40,17 +40,17 @@ describe('adding to the cart', () => {
         ],
       },
     ]);
-    expect((await ctx.request('GET', '/api/cart/count', { cookie: member.cookie })).body).toEqual({
+    expect((await ctx.answer(ctx.client<CartApi>(member.cookie).cart.count.$get())).body).toEqual({
       count: 1,
     });
   });
 
   it("tells a guest 'Please sign in to add items to cart' with 401", async () => {
     const book = await newBook();
-    const res = await ctx.request('POST', '/api/cart/items', { body: { bookId: book.id } });
+    const res = await ctx.answer(ctx.client<CartApi>().cart.items.$post({ json: { bookId: book.id } }));
     expect(res.status).toBe(401);
     expect(res.body.error.message).toBe('Please sign in to add items to cart');
-    expect((await ctx.request('GET', '/api/cart')).status).toBe(401);
+    expect((await ctx.answer(ctx.client<CartApi>().cart.$get())).status).toBe(401);
   });
 
   it("answers 'Book not found' for an unknown id", async () => {
@@ -123,7 +123,9 @@ describe('adding to the cart', () => {
 
   it('rejects a body without a book id with 422', async () => {
     const member = await ctx.member();
-    const res = await ctx.request('POST', '/api/cart/items', { cookie: member.cookie, body: {} });
+    const res = await ctx.answer(
+      ctx.client<CartApi>(member.cookie).cart.items.$post({ json: uncheckedInput({}) }),
+    );
     expect(res.status).toBe(422);
   });
 });
@@ -161,12 +163,14 @@ describe('changing the cart', () => {
     const c = await createBook(ctx.db, { ownerId: owner.id, weeklyPrice: '1000.00' });
     const added = await add(member, c.id);
     const regrouped = added.body.groups.find((g: { ownerId: string }) => g.ownerId === owner.id);
-    expect(regrouped.items.every((i: { borrowDuration: number }) => i.borrowDuration === 4)).toBe(true);
+    expect(regrouped?.items.every((i: { borrowDuration: number }) => i.borrowDuration === 4)).toBe(true);
 
-    const bad = await ctx.request('PATCH', `/api/cart/owners/${owner.id}`, {
-      cookie: member.cookie,
-      body: { borrowDuration: 3 },
-    });
+    const bad = await ctx.answer(
+      ctx.client<CartApi>(member.cookie).cart.owners[':ownerId'].$patch({
+        param: { ownerId: owner.id },
+        json: { borrowDuration: uncheckedInput(3) },
+      }),
+    );
     expect(bad.status).toBe(422);
   });
 
@@ -182,10 +186,11 @@ describe('changing the cart', () => {
     const items = await ctx.db.select().from(cartItems).where(eq(cartItems.userId, member.user.id));
     const itemOf = (bookId: string) => items.find((i) => i.bookId === bookId)!;
 
-    const touched = await ctx.request('PATCH', `/api/cart/items/${itemOf(a.id).id}`, {
-      cookie: member.cookie,
-      body: { quantity: 3 },
-    });
+    const touched = await ctx.answer(
+      ctx
+        .client<CartApi>(member.cookie)
+        .cart.items[':itemId'].$patch({ param: { itemId: itemOf(a.id).id }, json: { quantity: 3 } }),
+    );
     expect(touched.body.count).toBe(3);
     const [row] = await ctx.db
       .select()
@@ -194,31 +199,42 @@ describe('changing the cart', () => {
     expect(row.quantity).toBe(1);
     expect(row.updatedAt.getTime()).toBeGreaterThan(itemOf(a.id).updatedAt.getTime());
 
-    const removed = await ctx.request('PATCH', `/api/cart/items/${itemOf(a.id).id}`, {
-      cookie: member.cookie,
-      body: { quantity: 0 },
-    });
+    const removed = await ctx.answer(
+      ctx
+        .client<CartApi>(member.cookie)
+        .cart.items[':itemId'].$patch({ param: { itemId: itemOf(a.id).id }, json: { quantity: 0 } }),
+    );
     expect(removed.body.count).toBe(2);
 
     const someoneElse = await ctx.member();
-    const notMine = await ctx.request('DELETE', `/api/cart/items/${itemOf(b.id).id}`, {
-      cookie: someoneElse.cookie,
-    });
+    const notMine = await ctx.answer(
+      ctx
+        .client<CartApi>(someoneElse.cookie)
+        .cart.items[':itemId'].$delete({ param: { itemId: itemOf(b.id).id } }),
+    );
     expect(notMine.status).toBe(404);
-    const mine = await ctx.request('DELETE', `/api/cart/items/${itemOf(b.id).id}`, { cookie: member.cookie });
+    const mine = await ctx.answer(
+      ctx
+        .client<CartApi>(member.cookie)
+        .cart.items[':itemId'].$delete({ param: { itemId: itemOf(b.id).id } }),
+    );
     expect(mine.status).toBe(200);
     expect(mine.body.count).toBe(1);
     expect(
       mine.body.groups.flatMap((g: { items: { book: { id: string } }[] }) => g.items.map((i) => i.book.id)),
     ).toEqual([c.id]);
-    const again = await ctx.request('DELETE', `/api/cart/items/${itemOf(b.id).id}`, {
-      cookie: member.cookie,
-    });
+    const again = await ctx.answer(
+      ctx
+        .client<CartApi>(member.cookie)
+        .cart.items[':itemId'].$delete({ param: { itemId: itemOf(b.id).id } }),
+    );
     expect(again.status).toBe(404);
 
-    const byOwner = await ctx.request('DELETE', `/api/cart/owners/${owner.id}`, { cookie: member.cookie });
+    const byOwner = await ctx.answer(
+      ctx.client<CartApi>(member.cookie).cart.owners[':ownerId'].$delete({ param: { ownerId: owner.id } }),
+    );
     expect(byOwner.body.count).toBe(1);
-    const cleared = await ctx.request('DELETE', '/api/cart', { cookie: member.cookie });
+    const cleared = await ctx.answer(ctx.client<CartApi>(member.cookie).cart.$delete());
     expect(cleared.body).toEqual({ groups: [], count: 0, subtotal: '0.00' });
   });
 });
@@ -226,7 +242,7 @@ describe('changing the cart', () => {
 describe('validating the cart', () => {
   it('reports an empty cart, then each problem as the spec words it', async () => {
     const member = await ctx.member();
-    const empty = await ctx.request('POST', '/api/cart/validate', { cookie: member.cookie });
+    const empty = await ctx.answer(ctx.client<CartApi>(member.cookie).cart.validate.$post());
     expect(empty.body).toEqual({
       ok: false,
       problems: ['Your cart is empty'],
@@ -237,7 +253,7 @@ describe('validating the cart', () => {
     const taken = await newBook({ title: 'Charlotte’s Web' });
     const gone = await newBook();
     for (const book of [fine, taken, gone]) await add(member, book.id);
-    expect((await ctx.request('POST', '/api/cart/validate', { cookie: member.cookie })).body).toEqual({
+    expect((await ctx.answer(ctx.client<CartApi>(member.cookie).cart.validate.$post())).body).toEqual({
       ok: true,
       problems: [],
       problemCodes: [],
@@ -245,7 +261,7 @@ describe('validating the cart', () => {
 
     await placeTestOrder(ctx, { books: [taken] });
     await ctx.db.update(books).set({ deletedAt: new Date() }).where(eq(books.id, gone.id));
-    const res = await ctx.request('POST', '/api/cart/validate', { cookie: member.cookie });
+    const res = await ctx.answer(ctx.client<CartApi>(member.cookie).cart.validate.$post());
     expect(res.body).toEqual({
       ok: false,
       problems: [

@@ -12,8 +12,11 @@ import {
 } from '@server/db/schema';
 import { advanceClock, setClock } from '@server/lib/clock';
 import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
+import type { CartApi } from '@server/modules/cart/routes';
+import type { CheckoutApi } from './routes';
+import type { OrdersApi } from '@server/modules/orders/routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -27,14 +30,15 @@ const address = {
   address: 'Jl. Hanoman No. 5, Ubud, Bali',
 };
 const add = (member: Member, bookId: string) =>
-  ctx.request('POST', '/api/cart/items', { cookie: member.cookie, body: { bookId } });
+  ctx.answer(ctx.client<CartApi>(member.cookie).cart.items.$post({ json: { bookId } }));
 const checkout = (member: Member, body: Record<string, unknown>) =>
-  ctx.request('POST', '/api/checkout', {
-    cookie: member.cookie,
-    body: { idempotencyKey: randomUUID(), ...body },
-  });
+  ctx.answer(
+    ctx
+      .client<CheckoutApi>(member.cookie)
+      .checkout.$post({ json: uncheckedInput({ idempotencyKey: randomUUID(), ...body }) }),
+  );
 const cartCount = async (member: Member) =>
-  (await ctx.request('GET', '/api/cart/count', { cookie: member.cookie })).body.count;
+  (await ctx.answer(ctx.client<CartApi>(member.cookie).cart.count.$get())).body.count;
 const ordersOf = (member: Member) => ctx.db.select().from(orders).where(eq(orders.userId, member.user.id));
 
 async function offer(ownerId: string, locationId: string) {
@@ -55,8 +59,12 @@ async function twoOwnerCart() {
     monthlyPrice: '60000.00',
   });
   for (const book of [a1, a2, b1]) expect((await add(member, book.id)).status).toBe(201);
-  const setDuration = (ownerId: string, borrowDuration: number) =>
-    ctx.request('PATCH', `/api/cart/owners/${ownerId}`, { cookie: member.cookie, body: { borrowDuration } });
+  const setDuration = (ownerId: string, borrowDuration: 1 | 2 | 4) =>
+    ctx.answer(
+      ctx
+        .client<CartApi>(member.cookie)
+        .cart.owners[':ownerId'].$patch({ param: { ownerId: ownerId }, json: { borrowDuration } }),
+    );
   await setDuration(ownerA.id, 2);
   await setDuration(ownerB.id, 4);
   return { member, ownerA, ownerB, books: [a1, a2, b1] };
@@ -68,7 +76,7 @@ describe('placing orders', () => {
     const res = await checkout(member, { deliveryMethod: 'delivery', deliveryAddress: address });
     expect(res.status).toBe(201);
     expect(res.body.orders).toHaveLength(2);
-    const byOwner = Object.fromEntries(res.body.orders.map((o: { ownerId: string }) => [o.ownerId, o]));
+    const byOwner = Object.fromEntries(res.body.orders.map((o) => [o.ownerId, o]));
     expect(byOwner[ownerA.id]).toMatchObject({
       status: 'Draft',
       ownerName: 'Made',
@@ -138,18 +146,22 @@ describe('placing orders', () => {
       .update(books)
       .set({ title: 'Renamed', deletedAt: new Date() })
       .where(eq(books.id, cartBooks[0].id));
-    const detail = await ctx.request('GET', `/api/orders/${byOwner[ownerA.id].id}`, {
-      cookie: member.cookie,
-    });
+    const detail = await ctx.answer(
+      ctx.client<OrdersApi>(member.cookie).orders[':id'].$get({ param: { id: byOwner[ownerA.id].id } }),
+    );
     expect(detail.body.items.map((i: { title: string }) => i.title).sort()).toEqual(['Matilda', 'The BFG']);
   });
 
   it('returns the same orders for a repeated submit with the same key and creates nothing more', async () => {
     const { member } = await twoOwnerCart();
-    const body = { idempotencyKey: randomUUID(), deliveryMethod: 'delivery', deliveryAddress: address };
-    const first = await ctx.request('POST', '/api/checkout', { cookie: member.cookie, body });
+    const body = {
+      idempotencyKey: randomUUID(),
+      deliveryMethod: 'delivery' as const,
+      deliveryAddress: address,
+    };
+    const first = await ctx.answer(ctx.client<CheckoutApi>(member.cookie).checkout.$post({ json: body }));
     expect(first.status).toBe(201);
-    const again = await ctx.request('POST', '/api/checkout', { cookie: member.cookie, body });
+    const again = await ctx.answer(ctx.client<CheckoutApi>(member.cookie).checkout.$post({ json: body }));
     expect(again.status).toBe(200);
     const ids = (r: typeof first) => r.body.orders.map((o: { id: string }) => o.id).sort();
     expect(ids(again)).toEqual(ids(first));
@@ -196,9 +208,11 @@ describe('placing orders', () => {
     const res = await checkout(member, { deliveryMethod: 'delivery', deliveryAddress: address });
     expect(res.status).toBe(422);
     expect(res.body.error.message).toBe('Cart is empty');
-    const guest = await ctx.request('POST', '/api/checkout', {
-      body: { idempotencyKey: randomUUID(), deliveryMethod: 'delivery', deliveryAddress: address },
-    });
+    const guest = await ctx.answer(
+      ctx.client<CheckoutApi>().checkout.$post({
+        json: { idempotencyKey: randomUUID(), deliveryMethod: 'delivery', deliveryAddress: address },
+      }),
+    );
     expect(guest.status).toBe(401);
   });
 
@@ -212,10 +226,11 @@ describe('placing orders', () => {
     const pickup = await checkout(member, { deliveryMethod: 'pickup' });
     expect(pickup.status).toBe(422);
     expect(pickup.body.error.message).toBe('Please select a pickup location');
-    const noKey = await ctx.request('POST', '/api/checkout', {
-      cookie: member.cookie,
-      body: { deliveryMethod: 'delivery', deliveryAddress: address },
-    });
+    const noKey = await ctx.answer(
+      ctx
+        .client<CheckoutApi>(member.cookie)
+        .checkout.$post({ json: uncheckedInput({ deliveryMethod: 'delivery', deliveryAddress: address }) }),
+    );
     expect(noKey.status).toBe(422);
     expect(await cartCount(member)).toBe(3);
   });
@@ -230,7 +245,7 @@ describe('self pickup', () => {
     for (const location of [shared, onlyA, inactive]) await offer(ownerA.id, location.id);
     for (const location of [shared, inactive]) await offer(ownerB.id, location.id);
 
-    const options = await ctx.request('GET', '/api/checkout/options', { cookie: member.cookie });
+    const options = await ctx.answer(ctx.client<CheckoutApi>(member.cookie).checkout.options.$get());
     expect(options.body.pickupLocations.map((l: { name: string }) => l.name)).toEqual(['Ubud Library']);
 
     for (const location of [onlyA, inactive]) {
@@ -258,7 +273,7 @@ describe('self pickup', () => {
     const at = new Date('2026-03-02T01:00:00Z');
     setClock(at);
     try {
-      const options = await ctx.request('GET', '/api/checkout/options', { cookie: member.cookie });
+      const options = await ctx.answer(ctx.client<CheckoutApi>(member.cookie).checkout.options.$get());
       const promised = new Date(options.body.pickupPayBy as string);
       expect(promised.getTime() - at.getTime()).toBe(ctx.config.paymentWindowHours * 3_600_000);
       // Placed a while later: the real deadline is later still, never earlier than the promise.
@@ -280,7 +295,7 @@ describe('self pickup', () => {
     const b = await createPickupLocation(ctx.db);
     await offer(ownerA.id, a.id);
     await offer(ownerB.id, b.id);
-    const options = await ctx.request('GET', '/api/checkout/options', { cookie: member.cookie });
+    const options = await ctx.answer(ctx.client<CheckoutApi>(member.cookie).checkout.options.$get());
     expect(options.body.pickupLocations).toEqual([]);
     const res = await checkout(member, { deliveryMethod: 'pickup', pickupLocationId: a.id });
     expect(res.status).toBe(422);

@@ -9,6 +9,8 @@ import { createLogger } from '@server/lib/logger';
 import { createRuntime } from '@server/runtime';
 import { createTestContext, type Member, TEST_APP_URL, type TestContext } from '@tests/support/harness';
 import { addToCart } from '@server/modules/cart/service';
+import type { CheckoutApi } from './routes';
+import type { CartApi } from '@server/modules/cart/routes';
 
 // D6 under load. With TEST_DATABASE_URL (CI) the harness gives a 20-connection PostgreSQL pool,
 // so these requests truly race; on PGlite they serialize. The rules must hold either way.
@@ -40,10 +42,11 @@ describe('checking out the same book at once', () => {
 
     const results = await Promise.all(
       members.map((member) =>
-        ctx.request('POST', '/api/checkout', {
-          cookie: member.cookie,
-          body: { idempotencyKey: randomUUID(), deliveryMethod: 'delivery', deliveryAddress: address },
-        }),
+        ctx.answer(
+          ctx.client<CheckoutApi>(member.cookie).checkout.$post({
+            json: { idempotencyKey: randomUUID(), deliveryMethod: 'delivery', deliveryAddress: address },
+          }),
+        ),
       ),
     );
 
@@ -103,7 +106,7 @@ describe('adding to one cart at once', () => {
   const addAll = (member: Member, bookIds: string[]) =>
     Promise.all(
       bookIds.map((bookId) =>
-        ctx.request('POST', '/api/cart/items', { cookie: member.cookie, body: { bookId } }),
+        ctx.answer(ctx.client<CartApi>(member.cookie).cart.items.$post({ json: { bookId } })),
       ),
     );
   const cartSize = async (member: Member) =>

@@ -4,6 +4,8 @@ import { createBook } from '@server/seed/factories';
 import { findTestPostgres } from '@tests/support/database';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { addToCart } from '@server/modules/cart/service';
+import type { CheckoutApi } from './routes';
+import type { AdminApi } from '@server/modules/admin/routes';
 
 // Deleting a user locked the user and then their books; a checkout locked the
 // books and then (through the new order's foreign key) their owner: 20 "deadlock detected" 500s
@@ -23,10 +25,11 @@ describe.skipIf(!serverUrl)('deleting users while their books are checked out (P
   afterAll(() => ctx?.close());
 
   const checkout = (member: Member) =>
-    ctx.request('POST', '/api/checkout', {
-      cookie: member.cookie,
-      body: { idempotencyKey: randomUUID(), deliveryMethod: 'delivery', deliveryAddress: address },
-    });
+    ctx.answer(
+      ctx.client<CheckoutApi>(member.cookie).checkout.$post({
+        json: { idempotencyKey: randomUUID(), deliveryMethod: 'delivery', deliveryAddress: address },
+      }),
+    );
 
   it("20 deletions racing 20 checkouts of the deleted owners' books: no 500, each pair ends one way", async () => {
     const admin = await ctx.admin();
@@ -44,7 +47,9 @@ describe.skipIf(!serverUrl)('deleting users while their books are checked out (P
       pairs.map(async ({ owner, borrower }) => {
         const [placed, deleted] = await Promise.all([
           checkout(borrower),
-          ctx.request('DELETE', `/api/admin/users/${owner.user.id}`, { cookie: admin.cookie }),
+          ctx.answer(
+            ctx.client<AdminApi>(admin.cookie).admin.users[':id'].$delete({ param: { id: owner.user.id } }),
+          ),
         ]);
         return { placed: placed.status, deleted: deleted.status, body: [placed.body, deleted.body] };
       }),

@@ -4,10 +4,11 @@ import { emailNotifications, messages, threadReads, threads, unreadTotals } from
 import { advanceClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { fireDueTimers } from '@server/timers/fire';
-import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { setUpTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 import { englishCode, englishField } from '@tests/support/texts';
 import { expectRateLimitFields } from '@tests/support/rate-limit-fields';
+import type { ConversationsApi } from './routes';
 // After the harness: the API's schemas need zod's OpenAPI extension loaded first.
 
 // D26 through the API: who reads and writes a conversation, the body's limits, read marks and
@@ -32,11 +33,21 @@ async function anOrder() {
 }
 
 const say = (cookie: string, orderId: string, body: unknown) =>
-  ctx.request('POST', `/api/orders/${orderId}/conversation`, { cookie, body: { body } });
+  ctx.answer(
+    ctx
+      .client<ConversationsApi>(cookie)
+      .orders[':id'].conversation.$post({ param: { id: orderId }, json: { body: uncheckedInput(body) } }),
+  );
 const read = (cookie: string, orderId: string) =>
-  ctx.request('GET', `/api/orders/${orderId}/conversation`, { cookie });
+  ctx.answer(
+    ctx.client<ConversationsApi>(cookie).orders[':id'].conversation.$get({ param: { id: orderId } }),
+  );
 const unread = (cookie: string, orders?: string[]) =>
-  ctx.request('GET', `/api/conversations/unread${orders ? `?orders=${orders.join(',')}` : ''}`, { cookie });
+  ctx.answer(
+    ctx.client<ConversationsApi>(cookie).conversations.unread.$get({
+      query: orders ? { orders: orders.join(',') } : {},
+    }),
+  );
 
 /** Message emails queued to `to`, oldest first. */
 async function messageEmailsTo(to: string) {
@@ -91,20 +102,34 @@ describe("an order's conversation (D26)", () => {
     const refused = await say(stranger.cookie, id, 'Let me in');
     expect(refused.status).toBe(403);
     expect(
-      (await ctx.request('GET', `/api/conversations/${first.body.id}`, { cookie: stranger.cookie })).status,
+      (
+        await ctx.answer(
+          ctx
+            .client<ConversationsApi>(stranger.cookie)
+            .conversations[':id'].$get({ param: { id: first.body.id } }),
+        )
+      ).status,
     ).toBe(403);
-    const byId = await ctx.request('POST', `/api/conversations/${first.body.id}/messages`, {
-      cookie: stranger.cookie,
-      body: { body: 'Let me in' },
-    });
+    const byId = await ctx.answer(
+      ctx
+        .client<ConversationsApi>(stranger.cookie)
+        .conversations[':id'].messages.$post({ param: { id: first.body.id }, json: { body: 'Let me in' } }),
+    );
     expect(byId.status).toBe(403);
     expect(byId.body.error.message).toBe(englishCode('THREAD_FORBIDDEN'));
-    expect((await ctx.request('GET', '/api/conversations', { cookie: stranger.cookie })).body.items).toEqual(
-      [],
-    );
+    expect(
+      (await ctx.answer(ctx.client<ConversationsApi>(stranger.cookie).conversations.$get({ query: {} }))).body
+        .items,
+    ).toEqual([]);
     expect(await ctx.db.select().from(messages).where(eq(messages.threadId, first.body.id))).toHaveLength(3);
     // Guests: 401.
-    expect((await ctx.request('GET', `/api/orders/${id}/conversation`)).status).toBe(401);
+    expect(
+      (
+        await ctx.answer(
+          ctx.client<ConversationsApi>().orders[':id'].conversation.$get({ param: { id: id } }),
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it('refuses an empty body and one of 2,001 characters with clear messages; 2,000 is fine', async () => {
@@ -135,7 +160,9 @@ describe("an order's conversation (D26)", () => {
     expect((await unread(owner.cookie)).body).toEqual({ total: 2, orders: [] });
     const view = await read(owner.cookie, id);
     expect(view.body.unread).toBe(2);
-    const list = await ctx.request('GET', '/api/conversations', { cookie: owner.cookie });
+    const list = await ctx.answer(
+      ctx.client<ConversationsApi>(owner.cookie).conversations.$get({ query: {} }),
+    );
     expect(list.body.items[0]).toMatchObject({
       id: view.body.id,
       unread: 2,
@@ -145,13 +172,21 @@ describe("an order's conversation (D26)", () => {
 
     // An admin looking in leaves the members' marks alone.
     expect(
-      (await ctx.request('POST', `/api/conversations/${view.body.id}/read`, { cookie: admin.cookie })).status,
+      (
+        await ctx.answer(
+          ctx
+            .client<ConversationsApi>(admin.cookie)
+            .conversations[':id'].read.$post({ param: { id: view.body.id } }),
+        )
+      ).status,
     ).toBe(200);
     expect((await unread(owner.cookie)).body.total).toBe(2);
 
-    const marked = await ctx.request('POST', `/api/conversations/${view.body.id}/read`, {
-      cookie: owner.cookie,
-    });
+    const marked = await ctx.answer(
+      ctx
+        .client<ConversationsApi>(owner.cookie)
+        .conversations[':id'].read.$post({ param: { id: view.body.id } }),
+    );
     expect(marked.status).toBe(200);
     expect(marked.body).toEqual({ total: 0, orders: [] });
     await say(owner.cookie, id, 'Three');
@@ -192,7 +227,11 @@ describe("a conversation's pages (docs/architecture.md, Lists at scale)", () => 
     expect(latest.items.map((m) => m.id)).toEqual(all.slice(70).map((m) => m.id));
     expect(latest.prevCursor).toBeNull();
     const pageOf = async (cursor: string, cookie = owner.cookie) =>
-      ctx.request('GET', `/api/conversations/${threadId}/messages?cursor=${cursor}`, { cookie });
+      ctx.answer(
+        ctx
+          .client<ConversationsApi>(cookie)
+          .conversations[':id'].messages.$get({ param: { id: threadId }, query: { cursor: cursor } }),
+      );
     const older = (await pageOf(latest.nextCursor as string)).body as Paged;
     expect(older.items.map((m) => m.id)).toEqual(all.slice(20, 70).map((m) => m.id));
     const oldest = (await pageOf(older.nextCursor as string)).body as Paged;
@@ -202,17 +241,22 @@ describe("a conversation's pages (docs/architecture.md, Lists at scale)", () => 
     // Back towards the latest: the page before the oldest is the middle one again.
     expect(((await pageOf(oldest.prevCursor as string)).body as Paged).items).toEqual(older.items);
     // The first page by its own route is the conversation's latest page.
-    const again = await ctx.request('GET', `/api/conversations/${threadId}/messages`, {
-      cookie: owner.cookie,
-    });
+    const again = await ctx.answer(
+      ctx
+        .client<ConversationsApi>(owner.cookie)
+        .conversations[':id'].messages.$get({ param: { id: threadId }, query: {} }),
+    );
     expect(again.body).toEqual(latest);
 
     // Its members and admins only; a cursor of another list is refused.
     const stranger = await ctx.member();
     expect((await pageOf(latest.nextCursor as string, stranger.cookie)).status).toBe(403);
     expect((await pageOf(latest.nextCursor as string, admin.cookie)).status).toBe(200);
-    const otherList = (await ctx.request('GET', '/api/conversations?pageSize=1', { cookie: owner.cookie }))
-      .body;
+    const otherList = (
+      await ctx.answer(
+        ctx.client<ConversationsApi>(owner.cookie).conversations.$get({ query: { pageSize: '1' } }),
+      )
+    ).body;
     const bogus = Buffer.from(
       JSON.stringify(['threads-mine', 'a', '2026-12-02 02:00:00+00', threadId]),
     ).toString('base64url');
@@ -267,17 +311,22 @@ describe('unread counts, kept (migration 0045)', () => {
     // An admin's message is unread for both members.
     advanceClock(MINUTE);
     const thread = (await read(a.owner.cookie, a.id)).body.id as string;
-    await ctx.request('POST', `/api/conversations/${thread}/messages`, {
-      cookie: admin.cookie,
-      body: { body: 'Hi' },
-    });
+    await ctx.answer(
+      ctx
+        .client<ConversationsApi>(admin.cookie)
+        .conversations[':id'].messages.$post({ param: { id: thread }, json: { body: 'Hi' } }),
+    );
     await expectKeptRight();
     expect((await unread(a.borrower.cookie)).body.total).toBe(1);
     // Writing marks everything before read; marking read clears the rest.
     advanceClock(MINUTE);
     await say(a.owner.cookie, a.id, 'Answer');
     await expectKeptRight();
-    await ctx.request('POST', `/api/conversations/${thread}/read`, { cookie: a.borrower.cookie });
+    await ctx.answer(
+      ctx
+        .client<ConversationsApi>(a.borrower.cookie)
+        .conversations[':id'].read.$post({ param: { id: thread } }),
+    );
     await expectKeptRight();
     // Messages written straight in (any writer), one before the read mark, then deleted.
     await ctx.db.insert(messages).values([
@@ -310,27 +359,35 @@ describe('Ask the owner (D26)', () => {
     const asker = await ctx.member({ name: 'Ayu Asker' });
     const book = await createBook(ctx.db, { ownerId: owner.user.id, title: 'Circe' });
 
-    const before = await ctx.request('GET', `/api/books/${book.id}/conversation`, { cookie: asker.cookie });
+    const before = await ctx.answer(
+      ctx.client<ConversationsApi>(asker.cookie).books[':id'].conversation.$get({ param: { id: book.id } }),
+    );
     expect(before.body).toMatchObject({
       id: null,
       kind: 'book',
       bookTitle: 'Circe',
       ownerName: 'Ketut Owner',
     });
-    const asked = await ctx.request('POST', `/api/books/${book.id}/conversation`, {
-      cookie: asker.cookie,
-      body: { body: 'Is the cover in good shape?' },
-    });
+    const asked = await ctx.answer(
+      ctx.client<ConversationsApi>(asker.cookie).books[':id'].conversation.$post({
+        param: { id: book.id },
+        json: { body: 'Is the cover in good shape?' },
+      }),
+    );
     expect(asked.status).toBe(201);
-    const again = await ctx.request('POST', `/api/books/${book.id}/conversation`, {
-      cookie: asker.cookie,
-      body: { body: 'And can I pick it up in Ubud?' },
-    });
+    const again = await ctx.answer(
+      ctx.client<ConversationsApi>(asker.cookie).books[':id'].conversation.$post({
+        param: { id: book.id },
+        json: { body: 'And can I pick it up in Ubud?' },
+      }),
+    );
     expect(again.body.id).toBe(asked.body.id);
     expect(again.body.messages.items).toHaveLength(2);
 
     // The owner finds it in Messages and answers by its id.
-    const list = await ctx.request('GET', '/api/conversations', { cookie: owner.cookie });
+    const list = await ctx.answer(
+      ctx.client<ConversationsApi>(owner.cookie).conversations.$get({ query: {} }),
+    );
     expect(list.body.items).toHaveLength(1);
     expect(list.body.items[0]).toMatchObject({
       kind: 'book',
@@ -338,31 +395,37 @@ describe('Ask the owner (D26)', () => {
       unread: 2,
       withName: 'Ayu Asker',
     });
-    const answer = await ctx.request('POST', `/api/conversations/${asked.body.id}/messages`, {
-      cookie: owner.cookie,
-      body: { body: 'Like new. Yes.' },
-    });
+    const answer = await ctx.answer(
+      ctx.client<ConversationsApi>(owner.cookie).conversations[':id'].messages.$post({
+        param: { id: asked.body.id },
+        json: { body: 'Like new. Yes.' },
+      }),
+    );
     expect(answer.status).toBe(201);
     expect((await unread(asker.cookie)).body.total).toBe(1);
 
-    const own = await ctx.request('POST', `/api/books/${book.id}/conversation`, {
-      cookie: owner.cookie,
-      body: { body: 'Hello me' },
-    });
+    const own = await ctx.answer(
+      ctx
+        .client<ConversationsApi>(owner.cookie)
+        .books[':id'].conversation.$post({ param: { id: book.id }, json: { body: 'Hello me' } }),
+    );
     expect(own.status).toBe(409);
     expect(own.body.error.message).toBe(englishCode('OWN_BOOK_QUESTION'));
 
     // Another member asking about the same book gets a conversation of their own.
     const second = await ctx.member();
-    const theirs = await ctx.request('POST', `/api/books/${book.id}/conversation`, {
-      cookie: second.cookie,
-      body: { body: 'Me too' },
-    });
+    const theirs = await ctx.answer(
+      ctx
+        .client<ConversationsApi>(second.cookie)
+        .books[':id'].conversation.$post({ param: { id: book.id }, json: { body: 'Me too' } }),
+    );
     expect(theirs.body.id).not.toBe(asked.body.id);
     expect(theirs.body.messages.items).toHaveLength(1);
 
     // The admins' inbox has both.
-    const inbox = await ctx.request('GET', '/api/admin/conversations', { cookie: admin.cookie });
+    const inbox = await ctx.answer(
+      ctx.client<ConversationsApi>(admin.cookie).admin.conversations.$get({ query: {} }),
+    );
     expect(inbox.body.items.map((t: { id: string }) => t.id)).toEqual(
       expect.arrayContaining([asked.body.id, theirs.body.id]),
     );
@@ -491,7 +554,11 @@ describe('message emails (D26)', () => {
     await runWorker();
     advanceClock(2 * MINUTE);
     const view = await say(borrower.cookie, id, 'Read on the site');
-    await ctx.request('POST', `/api/conversations/${view.body.id}/read`, { cookie: owner.cookie });
+    await ctx.answer(
+      ctx
+        .client<ConversationsApi>(owner.cookie)
+        .conversations[':id'].read.$post({ param: { id: view.body.id } }),
+    );
     advanceClock(40 * MINUTE);
     await runWorker();
     expect(await messageEmailsTo(owner.user.email)).toHaveLength(1);
@@ -532,7 +599,9 @@ describe('message emails (D26)', () => {
 describe('the message limit', () => {
   // Counted in the table: the conversation's answer carries only its latest page.
   const stored = async (orderId: string) => {
-    const view = await ctx.request('GET', `/api/orders/${orderId}/conversation`, { cookie: admin.cookie });
+    const view = await ctx.answer(
+      ctx.client<ConversationsApi>(admin.cookie).orders[':id'].conversation.$get({ param: { id: orderId } }),
+    );
     return view.body.id ? ctx.db.$count(messages, eq(messages.threadId, view.body.id)) : 0;
   };
 
@@ -551,10 +620,11 @@ describe('the message limit', () => {
     expect(await stored(id)).toBe(10);
     // Another conversation of the same writer counts too ("Ask the owner").
     const other = await createBook(ctx.db, { ownerId: owner.user.id, title: 'Another' });
-    const ask = await ctx.request('POST', `/api/books/${other.id}/conversation`, {
-      cookie: borrower.cookie,
-      body: { body: 'Is this one free?' },
-    });
+    const ask = await ctx.answer(
+      ctx
+        .client<ConversationsApi>(borrower.cookie)
+        .books[':id'].conversation.$post({ param: { id: other.id }, json: { body: 'Is this one free?' } }),
+    );
     expect(ask.status).toBe(429);
     // The other member is not held back by this one's messages.
     expect((await say(owner.cookie, id, 'Slow down, please')).status).toBe(201);

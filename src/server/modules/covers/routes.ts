@@ -44,3 +44,5 @@ export function coversRoutes() {
     });
   });
 }
+
+export type CoversApi = ReturnType<typeof coversRoutes>;

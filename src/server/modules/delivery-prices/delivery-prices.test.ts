@@ -4,9 +4,11 @@ import { emailNotifications, orderEvents, orders, timers } from '@server/db/sche
 import { resetClock, setClock } from '@server/lib/clock';
 import { createBook, createUser } from '@server/seed/factories';
 import { fireDueTimers } from '@server/timers/fire';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import type { DeliveryPricesApi } from './routes';
+import type { CartApi } from '@server/modules/cart/routes';
+import type { CheckoutApi } from '@server/modules/checkout/routes';
 
 // D49: a delivery on a route with a price gets it at checkout and is payable at once, like
 // pickup; without one it waits in Draft; a later change never touches a placed order.
@@ -25,7 +27,9 @@ afterEach(() => resetClock());
 afterAll(() => ctx.close());
 
 const setPrice = (body: Record<string, unknown>, cookie = admin.cookie) =>
-  ctx.request('PUT', '/api/admin/delivery-prices', { cookie, body });
+  ctx.answer(
+    ctx.client<DeliveryPricesApi>(cookie).admin['delivery-prices'].$put({ json: uncheckedInput(body) }),
+  );
 /** The admin's table through the typed client (its answer type is the route's declaration). */
 async function listPrices() {
   const res = await ctx.client<DeliveryPricesApi>(admin.cookie).admin['delivery-prices'].$get();
@@ -81,13 +85,17 @@ describe('delivery prices per pair of areas (D49)', () => {
     expect((await listPrices()).filter((row) => row.borrowerArea === 'Kuta').map((row) => row.price)).toEqual(
       ['9000.00', '13000.00'],
     );
-    const gone = await ctx.request('DELETE', `/api/admin/delivery-prices/${made.body.id}`, {
-      cookie: admin.cookie,
-    });
+    const gone = await ctx.answer(
+      ctx
+        .client<DeliveryPricesApi>(admin.cookie)
+        .admin['delivery-prices'][':id'].$delete({ param: { id: made.body.id } }),
+    );
     expect(gone.status).toBe(204);
-    const again = await ctx.request('DELETE', `/api/admin/delivery-prices/${made.body.id}`, {
-      cookie: admin.cookie,
-    });
+    const again = await ctx.answer(
+      ctx
+        .client<DeliveryPricesApi>(admin.cookie)
+        .admin['delivery-prices'][':id'].$delete({ param: { id: made.body.id } }),
+    );
     expect(again.body.error.code).toBe('DELIVERY_PRICE_NOT_FOUND');
   });
 
@@ -96,8 +104,8 @@ describe('delivery prices per pair of areas (D49)', () => {
     const owner = await createUser(ctx.db, { location: 'Canggu' });
     const borrower = await ctx.member({ location: 'Seminyak' });
     const book = await createBook(ctx.db, { ownerId: owner.id, weeklyPrice: '20000.00' });
-    await ctx.request('POST', '/api/cart/items', { cookie: borrower.cookie, body: { bookId: book.id } });
-    const options = await ctx.request('GET', '/api/checkout/options', { cookie: borrower.cookie });
+    await ctx.answer(ctx.client<CartApi>(borrower.cookie).cart.items.$post({ json: { bookId: book.id } }));
+    const options = await ctx.answer(ctx.client<CheckoutApi>(borrower.cookie).checkout.options.$get());
     expect(options.body.deliveryPrices).toEqual([{ ownerId: owner.id, shippingCost: '15000.00' }]);
 
     const placed = await placeTestOrder(ctx, { borrower, books: [] });

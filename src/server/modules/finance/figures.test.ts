@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Earnings } from '@domain/earnings-types';
-import type { FinanceFigures } from '@domain/gateway-types';
 import { fromMinor, toMinor } from '@domain/money';
 import { ownerShare } from '@domain/pricing';
 import { orders, payments } from '@server/db/schema';
@@ -15,6 +13,8 @@ import {
 } from '@tests/support/gateway';
 import type { Member } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import type { PaymentsApi } from '@server/modules/payments/routes';
+import type { FinanceApi } from './routes';
 
 // D43: the gateway's fee is the platform's cost. The admin's Finance tab sums a month's paid
 // orders (rent, shipping, owners' shares, service fees through the pricing module) and every
@@ -34,10 +34,8 @@ afterAll(() => g.close());
 
 const work = () => g.ctx.deps.outbox.runOnce();
 const figures = async (month?: string) => {
-  const res = await g.ctx.request<FinanceFigures>(
-    'GET',
-    `/api/admin/finance${month ? `?month=${month}` : ''}`,
-    { cookie: admin.cookie },
+  const res = await g.ctx.answer(
+    g.ctx.client<FinanceApi>(admin.cookie).admin.finance.$get({ query: month ? { month } : {} }),
   );
   expect(res.status).toBe(200);
   return res.body;
@@ -51,7 +49,11 @@ async function paidOrder(prices: string[], at: Date, by: 'qris' | 'va', options:
     bookRows.push(await createBook(g.ctx.db, { ownerId: owner.user.id, weeklyPrice }));
   const placed = await placeTestOrder(g.ctx, { books: bookRows, deliveryMethod: 'pickup' });
   const orderId = placed.order.id;
-  await g.ctx.request('GET', `/api/orders/${orderId}/payment/gateway`, { cookie: placed.borrower.cookie });
+  await g.ctx.answer(
+    g.ctx
+      .client<PaymentsApi>(placed.borrower.cookie)
+      .orders[':id'].payment.gateway.$get({ param: { id: orderId } }),
+  );
   const rows = await g.ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
   const payment = rows.find((p) => (by === 'qris' ? p.method === 'qris' : p.channel === 'BNI'))!;
   if (options.late) {
@@ -147,7 +149,9 @@ describe('the Finance tab’s sums (D43)', () => {
   });
 
   it('the owner’s Earnings page shows each order’s share as fixed at checkout, whatever the gateway kept', async () => {
-    const res = await g.ctx.request<Earnings>('GET', '/api/earnings?pageSize=100', { cookie: owner.cookie });
+    const res = await g.ctx.answer(
+      g.ctx.client<PaymentsApi>(owner.cookie).earnings.$get({ query: { pageSize: '100' } }),
+    );
     expect(res.status).toBe(200);
     const paid = res.body.orders.items.filter((o) => o.status === 'Processed');
     expect(paid.length).toBeGreaterThan(0);
@@ -161,7 +165,9 @@ describe('the Finance tab’s sums (D43)', () => {
 
   it('refuses a malformed month with 422', async () => {
     for (const month of ['2026-13', '2026-1', 'december', '2026-12-01']) {
-      const res = await g.ctx.request('GET', `/api/admin/finance?month=${month}`, { cookie: admin.cookie });
+      const res = await g.ctx.answer(
+        g.ctx.client<FinanceApi>(admin.cookie).admin.finance.$get({ query: { month: month } }),
+      );
       expect(res.status).toBe(422);
     }
   });

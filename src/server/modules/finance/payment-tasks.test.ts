@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentTaskView } from '@domain/gateway-types';
 import { orderNumber } from '@domain/order-number';
 import { books, emailNotifications, orderEvents, orders, payments, paymentTasks } from '@server/db/schema';
 import { resetClock, setClock } from '@server/lib/clock';
@@ -14,6 +13,9 @@ import {
 import type { Member } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 import { paymentProvider } from '@server/modules/payments/provider-service';
+import type { FinanceApi } from './routes';
+import type { PaymentsApi } from '@server/modules/payments/routes';
+import { uncheckedInput } from '@tests/support/harness';
 
 // D44: late and wrong money is a task, not a revival. Money is produced through the production
 // Xendit adapter and the fake gateway over real HTTP (a payment after the order was cancelled,
@@ -48,16 +50,27 @@ const emailsOf = (orderId: string, type: string) =>
     .where(and(eq(emailNotifications.orderId, orderId), eq(emailNotifications.emailType, type)));
 
 const api = {
-  list: (cookie: string | undefined, query = '') =>
-    g.ctx.request<{ items: PaymentTaskView[]; total: number }>('GET', `/api/admin/payment-tasks${query}`, {
-      cookie,
-    }),
+  list: (
+    cookie: string | undefined,
+    query: { state?: 'open' | 'resolved'; pageSize?: string; cursor?: string } = {},
+  ) => g.ctx.answer(g.ctx.client<FinanceApi>(cookie).admin['payment-tasks'].$get({ query })),
   refund: (cookie: string | undefined, id: string, body: { bankReference?: string } = {}) =>
-    g.ctx.request('POST', `/api/admin/payment-tasks/${id}/refund`, { cookie, body }),
+    g.ctx.answer(
+      g.ctx
+        .client<FinanceApi>(cookie)
+        .admin['payment-tasks'][':id'].refund.$post({ param: { id: id }, json: body }),
+    ),
   revive: (cookie: string | undefined, id: string) =>
-    g.ctx.request('POST', `/api/admin/payment-tasks/${id}/revive`, { cookie }),
+    g.ctx.answer(
+      g.ctx.client<FinanceApi>(cookie).admin['payment-tasks'][':id'].revive.$post({ param: { id: id } }),
+    ),
   dismiss: (cookie: string | undefined, id: string, note: unknown) =>
-    g.ctx.request('POST', `/api/admin/payment-tasks/${id}/dismiss`, { cookie, body: { note } }),
+    g.ctx.answer(
+      g.ctx.client<FinanceApi>(cookie).admin['payment-tasks'][':id'].dismiss.$post({
+        param: { id: id },
+        json: { note: uncheckedInput(note) },
+      }),
+    ),
 };
 const codeOf = (res: { body: unknown }) => (res.body as { error: { code: string } }).error.code;
 
@@ -69,9 +82,9 @@ async function payableOrder(options: { language?: 'en' | 'id' } = {}) {
   const book = await createBook(g.ctx.db, { ownerId: owner.user.id, weeklyPrice: '15000.00' });
   const placed = await placeTestOrder(g.ctx, { books: [book], borrower, deliveryMethod: 'pickup' });
   const orderId = placed.order.id;
-  const opened = await g.ctx.request('GET', `/api/orders/${orderId}/payment/gateway`, {
-    cookie: borrower.cookie,
-  });
+  const opened = await g.ctx.answer(
+    g.ctx.client<PaymentsApi>(borrower.cookie).orders[':id'].payment.gateway.$get({ param: { id: orderId } }),
+  );
   expect(opened.status).toBe(200);
   const rows = await paymentRows(orderId);
   return {
@@ -105,7 +118,7 @@ async function latePayment(options: { by?: 'qris' | 'va'; language?: 'en' | 'id'
 
 /** The task as the admin's list shows it. */
 async function listed(id: string, state: 'open' | 'resolved' = 'open') {
-  const res = await api.list(admin.cookie, `?state=${state}&pageSize=100`);
+  const res = await api.list(admin.cookie, { state, pageSize: '100' });
   expect(res.status).toBe(200);
   return res.body.items.find((t) => t.id === id);
 }
@@ -459,7 +472,9 @@ describe('who may (D12)', () => {
       expect((await api.refund(cookie, task.id, { bankReference: 'X-1' })).status).toBe(want);
       expect((await api.revive(cookie, task.id)).status).toBe(want);
       expect((await api.dismiss(cookie, task.id, 'mine now')).status).toBe(want);
-      expect((await g.ctx.request('GET', '/api/admin/finance', { cookie })).status).toBe(want);
+      expect(
+        (await g.ctx.answer(g.ctx.client<FinanceApi>(cookie).admin.finance.$get({ query: {} }))).status,
+      ).toBe(want);
     }
     expect(await taskRow(task.id)).toMatchObject({
       resolvedAt: null,
@@ -474,7 +489,7 @@ describe('who may (D12)', () => {
     expect(codeOf(await api.revive(admin.cookie, missing))).toBe('PAYMENT_TASK_NOT_FOUND');
     expect((await api.refund(admin.cookie, missing, { bankReference: 'X' })).status).toBe(404);
     expect((await api.dismiss(admin.cookie, 'not-a-uuid', 'note')).status).toBe(404);
-    expect((await api.list(admin.cookie, '?cursor=nonsense')).status).toBe(400);
-    expect((await api.list(admin.cookie, '?state=everything')).status).toBe(422);
+    expect((await api.list(admin.cookie, { cursor: 'nonsense' })).status).toBe(400);
+    expect((await api.list(admin.cookie, { state: uncheckedInput('everything') })).status).toBe(422);
   });
 });

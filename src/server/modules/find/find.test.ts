@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BorrowedSection, Suggestions } from '@domain/find-types';
+import type { BorrowedSection } from '@domain/find-types';
 import { books, orders } from '@server/db/schema';
 import { setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
-import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { setUpTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import type { FindApi } from './routes';
+import type { BooksApi } from '@server/modules/books/routes';
+import type { WaitlistApi } from '@server/modules/waitlist/routes';
+import type { LoansApi } from '@server/modules/loans/routes';
 
 // Every book findable through the API: the borrowed section below a search and a shelf (D46,
 // with D25's waitlist and D39's estimate), and "Did you mean" over the words of the books.
@@ -22,15 +26,13 @@ setUpTestContext((made, madeAdmin) => {
 });
 
 const section = async (q: string, cookie?: string) => {
-  const res = await ctx.request<BorrowedSection>('GET', `/api/borrowed-books?q=${encodeURIComponent(q)}`, {
-    cookie,
-  });
+  const res = await ctx.answer(ctx.client<FindApi>(cookie)['borrowed-books'].$get({ query: { q: q } }));
   expect(res.status).toBe(200);
   return res.body.items;
 };
 const titles = (items: BorrowedSection['items']) => items.map((i) => i.book.title);
-const shopTitles = async (path: string) =>
-  ((await ctx.request('GET', path)).body.items as { title: string }[]).map((b) => b.title);
+const shopTitles = async (q: string) =>
+  (await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { q } }))).body.items.map((b) => b.title);
 
 /** A book of `owner` lent through a real order, moved to `to`. */
 async function lend(owner: Member, title: string, to: 'Draft' | 'Delivered' = 'Delivered') {
@@ -52,7 +54,11 @@ describe('the borrowed section (D46)', () => {
     const b = await lend(owner, 'Zanzibar Gatsby B', 'Draft');
     const waiter = await ctx.member();
     expect(
-      (await ctx.request('POST', `/api/books/${b.book.id}/waitlist`, { cookie: waiter.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<WaitlistApi>(waiter.cookie).books[':id'].waitlist.$post({ param: { id: b.book.id } }),
+        )
+      ).status,
     ).toBe(201);
     await createBook(ctx.db, { ownerId: owner.user.id, title: 'Zanzibar Gatsby on the shelf' });
     await createBook(ctx.db, {
@@ -88,7 +94,7 @@ describe('the borrowed section (D46)', () => {
     expect((await section('Gatsby A', a.borrower.cookie))[0].waitlist.state).toBe('in_your_order');
 
     // The main results stay among available books (the spec, D46).
-    expect(await shopTitles('/api/books?q=zanzibar')).toEqual(['Zanzibar Gatsby on the shelf']);
+    expect(await shopTitles('zanzibar')).toEqual(['Zanzibar Gatsby on the shelf']);
     expect(c.book.id).not.toBe(a.book.id);
   });
 
@@ -104,12 +110,16 @@ describe('the borrowed section (D46)', () => {
     await placeTestOrder(ctx, { books: [book] });
     expect(titles(await section('quixotic'))).toEqual(['Bumi Manusia']);
     expect(titles(await section('602-03-3295-0'))).toEqual(['Bumi Manusia']);
-    const children = await ctx.request('GET', '/api/borrowed-books?q=quixotic&category=Children');
+    const children = await ctx.answer(
+      ctx.client<FindApi>()['borrowed-books'].$get({ query: { q: 'quixotic', category: 'Children' } }),
+    );
     expect(children.body.items).toEqual([]);
-    const short = await ctx.request('GET', '/api/borrowed-books?q=qu');
+    const short = await ctx.answer(ctx.client<FindApi>()['borrowed-books'].$get({ query: { q: 'qu' } }));
     expect(short.status).toBe(422);
     expect(short.body.error.code).toBe('SEARCH_TOO_SHORT');
-    expect((await ctx.request('GET', '/api/borrowed-books')).status).toBe(422);
+    expect(
+      (await ctx.answer(ctx.client<FindApi>()['borrowed-books'].$get({ query: uncheckedInput({}) }))).status,
+    ).toBe(422);
   });
 
   it('keeps a book held for a waiter out for everyone but its holder, who sees it first (D25)', async () => {
@@ -120,7 +130,11 @@ describe('the borrowed section (D46)', () => {
     const holder = await ctx.member();
     const someone = await ctx.member();
     expect(
-      (await ctx.request('POST', `/api/books/${lent.book.id}/waitlist`, { cookie: holder.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<WaitlistApi>(holder.cookie).books[':id'].waitlist.$post({ param: { id: lent.book.id } }),
+        )
+      ).status,
     ).toBe(201);
     await advanceTestOrder(ctx, { orderId: lent.orderId, admin, to: 'Completed' });
     const [row] = await ctx.db.select().from(books).where(eq(books.id, lent.book.id));
@@ -132,7 +146,7 @@ describe('the borrowed section (D46)', () => {
     const asHolder = await section('quokka', holder.cookie);
     expect(titles(asHolder)).toEqual(['Quokka Held Tale', 'Quokka Lent Tale']);
     expect(asHolder[0].waitlist).toMatchObject({ state: 'held', estimate: null });
-    expect(await shopTitles('/api/books?q=quokka')).toEqual([]);
+    expect(await shopTitles('quokka')).toEqual([]);
     expect(other.book.title).toBe('Quokka Lent Tale');
   });
 
@@ -140,15 +154,24 @@ describe('the borrowed section (D46)', () => {
     const owner = await ctx.member();
     await lend(owner, 'Shelf Lent One');
     await createBook(ctx.db, { ownerId: owner.user.id, title: 'Shelf Free One' });
-    expect(await shopTitles(`/api/owners/${owner.user.id}/books`)).toEqual(['Shelf Free One']);
-    const res = await ctx.request<BorrowedSection>('GET', `/api/owners/${owner.user.id}/borrowed-books`);
+    const shelf = await ctx.answer(
+      ctx.client<BooksApi>().owners[':id'].books.$get({ param: { id: owner.user.id }, query: {} }),
+    );
+    expect(shelf.body.items.map((b) => b.title)).toEqual(['Shelf Free One']);
+    const res = await ctx.answer(
+      ctx.client<FindApi>().owners[':id']['borrowed-books'].$get({ param: { id: owner.user.id }, query: {} }),
+    );
     expect(titles(res.body.items)).toEqual(['Shelf Lent One']);
-    const searched = await ctx.request(
-      'GET',
-      `/api/owners/${owner.user.id}/borrowed-books?q=nothing-like-it`,
+    const searched = await ctx.answer(
+      ctx.client<FindApi>().owners[':id']['borrowed-books'].$get({
+        param: { id: owner.user.id },
+        query: { q: 'nothing-like-it' },
+      }),
     );
     expect(searched.body.items).toEqual([]);
-    const unknown = await ctx.request('GET', '/api/owners/nobody/borrowed-books');
+    const unknown = await ctx.answer(
+      ctx.client<FindApi>().owners[':id']['borrowed-books'].$get({ param: { id: 'nobody' }, query: {} }),
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('OWNER_NOT_FOUND');
   });
@@ -183,10 +206,11 @@ describe("the book's kept loan end (the section's order)", () => {
     expect((await bookRow(book.id)).loanEndsAt).toEqual(dueEnd);
 
     // Extended by the borrower: the due date moves a week, the book's end with it.
-    const extended = await ctx.request('POST', `/api/orders/${orderId}/extensions`, {
-      cookie: placed.borrower.cookie,
-      body: { weeks: 1 },
-    });
+    const extended = await ctx.answer(
+      ctx
+        .client<LoansApi>(placed.borrower.cookie)
+        .orders[':id'].extensions.$post({ param: { id: orderId }, json: { weeks: 1 } }),
+    );
     expect(extended.status).toBe(201);
     const extendedEnd = await loanEndOf(orderId);
     expect(extendedEnd.getTime()).toBeGreaterThan(dueEnd.getTime());
@@ -195,7 +219,11 @@ describe("the book's kept loan end (the section's order)", () => {
     // Returned while a member waits: the book is held for them (D25), out of every loan.
     const holder = await ctx.member();
     expect(
-      (await ctx.request('POST', `/api/books/${book.id}/waitlist`, { cookie: holder.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<WaitlistApi>(holder.cookie).books[':id'].waitlist.$post({ param: { id: book.id } }),
+        )
+      ).status,
     ).toBe(201);
     await advanceTestOrder(ctx, { orderId, admin, to: 'Completed' });
     const held = await bookRow(book.id);
@@ -216,7 +244,7 @@ describe("the book's kept loan end (the section's order)", () => {
 
 describe('"Did you mean"', () => {
   const suggest = async (q: string) => {
-    const res = await ctx.request<Suggestions>('GET', `/api/search/suggestions?q=${encodeURIComponent(q)}`);
+    const res = await ctx.answer(ctx.client<FindApi>().search.suggestions.$get({ query: { q: q } }));
     expect(res.status).toBe(200);
     return res.body.items;
   };
@@ -243,12 +271,10 @@ describe('"Did you mean"', () => {
   });
 
   it('matches without accents and suggests the spelling the books use, which the search then finds', async () => {
-    expect(await shopTitles('/api/books?q=marquez')).toEqual([]);
+    expect(await shopTitles('marquez')).toEqual([]);
     const [suggestion] = await suggest('marquez');
     expect(suggestion).toBe('márquez');
-    expect(await shopTitles(`/api/books?q=${encodeURIComponent(suggestion)}`)).toEqual([
-      'Cien años de soledad',
-    ]);
+    expect(await shopTitles(suggestion)).toEqual(['Cien años de soledad']);
     expect((await suggest('anos'))[0]).toBe('años');
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import type { HealthApi } from './routes';
+import type { AccountApi } from '@server/modules/account/routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,22 +20,22 @@ describe('health and unknown API paths', () => {
   });
 
   it('answers an unknown /api path with a JSON 404, not the web app', async () => {
-    const res = await ctx.request('GET', '/api/nope');
+    const res = await ctx.rawRequest('GET', '/api/nope');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
 
   it('sends security headers', async () => {
-    const res = await ctx.request('GET', '/api/health');
+    const res = await ctx.answer(ctx.client<HealthApi>().health.$get());
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
   it('signs in a member through Better Auth and reports them on /api/me', async () => {
     const { user, cookie } = await ctx.member({ name: 'Ketut Test' });
-    const res = await ctx.request('GET', '/api/me', { cookie });
+    const res = await ctx.answer(ctx.client<AccountApi>(cookie).me.$get());
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: user.id, name: 'Ketut Test', role: 'user' });
-    expect((await ctx.request('GET', '/api/me')).body).toEqual({ user: null });
+    expect((await ctx.answer(ctx.client<AccountApi>().me.$get())).body).toEqual({ user: null });
   });
 });

@@ -5,9 +5,12 @@ import type { OrderAction } from '@domain/order-actions';
 import { books, emailNotifications, orderEvents, orders, timers, user } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
 import { advanceClock, setClock } from '@server/lib/clock';
-import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { setUpTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { fireDueTimers } from '@server/timers/fire';
+import type { OrdersApi } from '@server/modules/orders/routes';
+import type { LoansApi } from './routes';
+import type { AdminApi } from '@server/modules/admin/routes';
 
 // D21-D24 with the clock set: due dates, reminders fired exactly once, extensions, the
 // payment window. No test sleeps: the clock moves and the worker runs.
@@ -33,10 +36,15 @@ async function orderAt(status: OrderStatus, deliveryMethod: 'delivery' | 'pickup
 }
 
 const act = (cookie: string, orderId: string, action: OrderAction) =>
-  ctx.request('POST', `/api/orders/${orderId}/actions`, { cookie, body: action });
-const view = (cookie: string, orderId: string) => ctx.request('GET', `/api/orders/${orderId}`, { cookie });
-const extend = (cookie: string, orderId: string, weeks: number) =>
-  ctx.request('POST', `/api/orders/${orderId}/extensions`, { cookie, body: { weeks } });
+  ctx.answer(
+    ctx.client<OrdersApi>(cookie).orders[':id'].actions.$post({ param: { id: orderId }, json: action }),
+  );
+const view = (cookie: string, orderId: string) =>
+  ctx.answer(ctx.client<OrdersApi>(cookie).orders[':id'].$get({ param: { id: orderId } }));
+const extend = (cookie: string, orderId: string, weeks: 1 | 2) =>
+  ctx.answer(
+    ctx.client<LoansApi>(cookie).orders[':id'].extensions.$post({ param: { id: orderId }, json: { weeks } }),
+  );
 
 /** The queued emails of an order by type, e.g. { loan_reminder_due_soon: ['a@x (borrower)'] }. */
 async function emailsOf(orderId: string, typePrefix = 'loan_') {
@@ -74,14 +82,18 @@ describe('due dates (D21)', () => {
       loan: { dueDate: '2026-12-09', daysLeft: 7, state: 'due' },
     });
     advanceClock(5 * DAY);
-    const mine = await ctx.request('GET', '/api/orders?as=borrower', { cookie: borrower.cookie });
+    const mine = await ctx.answer(
+      ctx.client<OrdersApi>(borrower.cookie).orders.$get({ query: { as: 'borrower' } }),
+    );
     expect(mine.body.items[0].loan).toMatchObject({ daysLeft: 2, state: 'due_soon' });
-    const owned = await ctx.request('GET', '/api/orders?as=owner', { cookie: owner.cookie });
+    const owned = await ctx.answer(
+      ctx.client<OrdersApi>(owner.cookie).orders.$get({ query: { as: 'owner' } }),
+    );
     expect(owned.body.items[0].loan).toMatchObject({ daysLeft: 2, state: 'due_soon' });
     advanceClock(3 * DAY);
-    const adminList = await ctx.request('GET', `/api/admin/orders?q=${id.slice(-8)}`, {
-      cookie: admin.cookie,
-    });
+    const adminList = await ctx.answer(
+      ctx.client<AdminApi>(admin.cookie).admin.orders.$get({ query: { q: id.slice(-8) } }),
+    );
     expect(adminList.body.items[0].loan).toMatchObject({ daysLeft: -1, state: 'overdue' });
   });
 
@@ -115,7 +127,9 @@ describe('due dates (D21)', () => {
   it('"Add to calendar" gives an all-day event on the due date to the people on the order', async () => {
     setClock(START);
     const { id, borrower } = await orderAt('Delivered');
-    const res = await ctx.request('GET', `/api/orders/${id}/due-date.ics`, { cookie: borrower.cookie });
+    const res = await ctx.answer(
+      ctx.client<LoansApi>(borrower.cookie).orders[':id']['due-date.ics'].$get({ param: { id: id } }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/calendar');
     expect(res.body).toContain('DTSTART;VALUE=DATE:20261209');
@@ -126,12 +140,18 @@ describe('due dates (D21)', () => {
     expect(res.body.replace(/\r?\n /g, '')).toContain(`URL;VALUE=URI:http://localhost:3000/orders/${id}`);
     const stranger = await ctx.member();
     expect(
-      (await ctx.request('GET', `/api/orders/${id}/due-date.ics`, { cookie: stranger.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<LoansApi>(stranger.cookie).orders[':id']['due-date.ics'].$get({ param: { id: id } }),
+        )
+      ).status,
     ).toBe(403);
     const notYet = await orderAt('Processed');
-    const none = await ctx.request('GET', `/api/orders/${notYet.id}/due-date.ics`, {
-      cookie: notYet.borrower.cookie,
-    });
+    const none = await ctx.answer(
+      ctx
+        .client<LoansApi>(notYet.borrower.cookie)
+        .orders[':id']['due-date.ics'].$get({ param: { id: notYet.id } }),
+    );
     expect(none.status).toBe(404);
   });
 });
@@ -310,7 +330,9 @@ describe('My Orders a person can scan', () => {
     // Ten days later the first loan is 3 days overdue; the newer order is still a Draft.
     setClock(new Date('2026-12-12T03:00:00Z'));
     // The first page leads with what needs attention; the pages list every order newest first.
-    const mine = await ctx.request('GET', '/api/orders?as=borrower', { cookie: borrower.cookie });
+    const mine = await ctx.answer(
+      ctx.client<OrdersApi>(borrower.cookie).orders.$get({ query: { as: 'borrower' } }),
+    );
     expect(mine.body.attention.map((o: { id: string }) => o.id)).toEqual([late.order.id]);
     expect(mine.body.items.map((o: { id: string }) => o.id)).toEqual([fresh.order.id, late.order.id]);
     expect(mine.body.attention[0]).toMatchObject({
@@ -320,7 +342,9 @@ describe('My Orders a person can scan', () => {
       ownerShare: null,
     });
     expect(mine.body.items[0]).toMatchObject({ total: null, firstItem: { title: 'Fresh Book' } });
-    const owned = await ctx.request('GET', '/api/orders?as=owner', { cookie: owner.cookie });
+    const owned = await ctx.answer(
+      ctx.client<OrdersApi>(owner.cookie).orders.$get({ query: { as: 'owner' } }),
+    );
     expect(owned.body.attention[0]).toMatchObject({ id: late.order.id, ownerShare: '18000.00' });
     expect(owned.body.items[1]).toMatchObject({ id: late.order.id, ownerShare: '18000.00' });
   });
@@ -361,12 +385,18 @@ describe('extensions (D23)', () => {
 
     // The admin marks the charge paid, once.
     const extensionId = extended.body.extensions[0].id;
-    const paidPath = `/api/orders/${id}/extensions/${extensionId}/paid`;
-    expect((await ctx.request('POST', paidPath, { cookie: borrower.cookie })).status).toBe(403);
-    const paid = await ctx.request('POST', paidPath, { cookie: admin.cookie });
+    const markPaid = (cookie: string) =>
+      ctx.answer(
+        ctx
+          .client<LoansApi>(cookie)
+          .orders[':id'].extensions[':extensionId'].paid.$post({ param: { id, extensionId } }),
+      );
+    expect((await markPaid(borrower.cookie)).status).toBe(403);
+    const paid = await markPaid(admin.cookie);
     expect(paid.status).toBe(200);
     expect(paid.body.extensions[0]).toMatchObject({ paid: true });
-    const twice = await ctx.request('POST', paidPath, { cookie: admin.cookie });
+    const twice = await markPaid(admin.cookie);
+
     expect(twice.status).toBe(409);
     expect(twice.body.error.code).toBe('EXTENSION_ALREADY_PAID');
   });
@@ -375,7 +405,8 @@ describe('extensions (D23)', () => {
     setClock(START);
     const { id, borrower, owner } = await orderAt('Delivered');
     expect((await extend(owner.cookie, id, 1)).status).toBe(403);
-    const bad = await extend(borrower.cookie, id, 3);
+    const bad = await extend(borrower.cookie, id, uncheckedInput(3));
+
     expect(bad.status).toBe(422);
     expect(bad.body.error.message).toBe('Choose an extension of 1 or 2 weeks.');
     expect((await extend(borrower.cookie, id, 2)).status).toBe(201);
@@ -462,7 +493,11 @@ describe('admin (D21)', () => {
     setClock(new Date('2026-12-01T02:00:00Z')); // 1 Dec: the first is 4 days overdue
     const ids = async (status: string) =>
       (
-        await ctx.request('GET', `/api/admin/orders?status=${status}&pageSize=100`, { cookie: admin.cookie })
+        await ctx.answer(
+          ctx
+            .client<AdminApi>(admin.cookie)
+            .admin.orders.$get({ query: { status: uncheckedInput(status), pageSize: '100' } }),
+        )
       ).body.items.map((o: { id: string }) => o.id);
     const overdueIds = await ids('overdue');
     expect(overdueIds).toContain(overdue.id);
@@ -471,14 +506,16 @@ describe('admin (D21)', () => {
     expect(soonIds).toContain(dueSoon.id);
     expect(soonIds).toContain(later.id);
     expect(soonIds).not.toContain(overdue.id);
-    const stats = await ctx.request('GET', '/api/admin/stats', { cookie: admin.cookie });
+    const stats = await ctx.answer(ctx.client<AdminApi>(admin.cookie).admin.stats.$get());
     expect(stats.body.overdueOrders).toBe(overdueIds.length);
     expect(stats.body.overdueOrders).toBeGreaterThanOrEqual(1);
 
     // 30 Nov: the 3 Dec loans are 3 days away, not yet due soon.
     setClock(new Date('2026-11-30T02:00:00Z'));
     expect(await ids('due_soon')).not.toContain(later.id);
-    const bad = await ctx.request('GET', '/api/admin/orders?status=late', { cookie: admin.cookie });
+    const bad = await ctx.answer(
+      ctx.client<AdminApi>(admin.cookie).admin.orders.$get({ query: { status: uncheckedInput('late') } }),
+    );
     expect(bad.status).toBe(422);
   });
 });

@@ -17,6 +17,11 @@ import {
   vapidSigner,
 } from '@tests/support/push-service';
 import { englishCode } from '@tests/support/texts';
+import type { NoticesApi } from './routes';
+import type { ConversationsApi } from '@server/modules/conversations/routes';
+import type { AccountApi } from '@server/modules/account/routes';
+import type { WaitlistApi } from '@server/modules/waitlist/routes';
+import type { AdminApi } from '@server/modules/admin/routes';
 
 // Members choose their channels (D45), through the API and a real push service stand-in: a
 // local HTTP endpoint receives the encrypted push, which the test decrypts with the keys a
@@ -47,10 +52,9 @@ const runWorker = async () => {
 /** A member's browser subscribes through the API, as the notifications page does. */
 async function subscribe(member: Member, name: string): Promise<BrowserSubscription> {
   const device = browserSubscription(push, `${name}-${member.user.id}`);
-  const res = await ctx.request('POST', '/api/profile/push-subscriptions', {
-    cookie: member.cookie,
-    body: device.json,
-  });
+  const res = await ctx.answer(
+    ctx.client<NoticesApi>(member.cookie).profile['push-subscriptions'].$post({ json: device.json }),
+  );
   expect(res.status).toBe(201);
   return device;
 }
@@ -73,7 +77,11 @@ async function rowsTo(email: string, channel: 'email' | 'push') {
 }
 
 const say = (cookie: string, orderId: string, body: string) =>
-  ctx.request('POST', `/api/orders/${orderId}/conversation`, { cookie, body: { body } });
+  ctx.answer(
+    ctx
+      .client<ConversationsApi>(cookie)
+      .orders[':id'].conversation.$post({ param: { id: orderId }, json: { body } }),
+  );
 
 async function anOrder(title = 'Matilda') {
   const owner = await ctx.member({ name: 'Made Owner' });
@@ -119,7 +127,9 @@ describe('push notices (D45)', () => {
 
   it('payment due and confirmed reach the borrower; the paid order to hand over reaches the owner, each in its reader’s language', async () => {
     const { owner, borrower, id } = await anOrder('Laskar Pelangi');
-    await ctx.request('PUT', '/api/profile/language', { cookie: owner.cookie, body: { language: 'id' } });
+    await ctx.answer(
+      ctx.client<AccountApi>(owner.cookie).profile.language.$put({ json: { language: 'id' } }),
+    );
     const borrowerPhone = await subscribe(borrower, 'phone');
     const ownerPhone = await subscribe(owner, 'phone');
     await advanceTestOrder(ctx, { orderId: id, admin, to: 'Waiting for Payment' });
@@ -188,7 +198,11 @@ describe('push notices (D45)', () => {
     await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Processed' });
     const waiter = await ctx.member({ name: 'Wayan Waiter' });
     expect(
-      (await ctx.request('POST', `/api/books/${book.id}/waitlist`, { cookie: waiter.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<WaitlistApi>(waiter.cookie).books[':id'].waitlist.$post({ param: { id: book.id } }),
+        )
+      ).status,
     ).toBe(201);
     const phone = await subscribe(waiter, 'phone');
     await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Completed' });
@@ -228,12 +242,18 @@ describe('push notices (D45)', () => {
     const placed = await placeTestOrder(ctx, { books: [book] });
     await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Processed' });
     const waiter = await ctx.member();
-    await ctx.request('POST', `/api/books/${book.id}/waitlist`, { cookie: waiter.cookie });
+    await ctx.answer(
+      ctx.client<WaitlistApi>(waiter.cookie).books[':id'].waitlist.$post({ param: { id: book.id } }),
+    );
     const phone = await subscribe(waiter, 'phone');
     await advanceTestOrder(ctx, { orderId: placed.order.id, admin, to: 'Completed' });
     await runWorker();
     expect(
-      (await ctx.request('POST', `/api/books/${book.id}/waitlist/pass`, { cookie: waiter.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<WaitlistApi>(waiter.cookie).books[':id'].waitlist.pass.$post({ param: { id: book.id } }),
+        )
+      ).status,
     ).toBe(200);
     setClock(new Date('2026-12-04T01:00:00Z'));
     await runWorker();
@@ -316,11 +336,11 @@ describe('the admins’ Emails tab', () => {
       .from(emailNotifications)
       .where(isNull(emailNotifications.sentAt));
     expect(unsent.some((r) => r.channel === 'push')).toBe(true);
-    const pending = await ctx.request('GET', '/api/admin/emails/pending-count', { cookie: admin.cookie });
+    const pending = await ctx.answer(ctx.client<AdminApi>(admin.cookie).admin.emails['pending-count'].$get());
     expect(pending.body.count).toBe(unsent.filter((r) => r.channel === 'email').length);
-    const list = await ctx.request('GET', `/api/admin/emails?q=${encodeURIComponent(owner.user.email)}`, {
-      cookie: admin.cookie,
-    });
+    const list = await ctx.answer(
+      ctx.client<AdminApi>(admin.cookie).admin.emails.$get({ query: { q: owner.user.email } }),
+    );
     expect(list.status).toBe(200);
     expect(list.body.items.filter((r: { emailType: string }) => r.emailType === 'message')).toHaveLength(1);
     await runWorker();
@@ -331,7 +351,7 @@ describe('the admins’ Emails tab', () => {
         and(eq(emailNotifications.recipientEmail, owner.user.email), eq(emailNotifications.channel, 'push')),
       );
     expect(
-      (await ctx.request('POST', '/api/admin/emails/retry-failed', { cookie: admin.cookie })).status,
+      (await ctx.answer(ctx.client<AdminApi>(admin.cookie).admin.emails['retry-failed'].$post())).status,
     ).toBe(200);
     const [pushRow] = await rowsTo(owner.user.email, 'push');
     expect(pushRow.failedAt).not.toBeNull();
@@ -376,11 +396,13 @@ describe('choices per kind (D45)', () => {
       .map((r) => r.channel)
       .sort();
   const choose = (member: Member, kind: NoticeKind, channel: 'email' | 'push', enabled: boolean) =>
-    ctx.request('PUT', '/api/profile/notices', { cookie: member.cookie, body: { kind, channel, enabled } });
+    ctx.answer(
+      ctx.client<NoticesApi>(member.cookie).profile.notices.$put({ json: { kind, channel, enabled } }),
+    );
 
   it('defaults: every kind on by email and, where it has pushes, by push', async () => {
     const member = await ctx.member();
-    const res = await ctx.request('GET', '/api/profile/notices', { cookie: member.cookie });
+    const res = await ctx.answer(ctx.client<NoticesApi>(member.cookie).profile.notices.$get());
     expect(res.status).toBe(200);
     expect(res.body.devices).toBe(0);
     expect(res.body.choices).toEqual(
@@ -430,7 +452,7 @@ describe('choices per kind (D45)', () => {
       if (pushIsOffered(kind)) {
         const off = await choose(member, kind, 'push', false);
         expect(off.status).toBe(200);
-        expect(off.body.choices.find((c: { kind: string }) => c.kind === kind).push).toBe(false);
+        expect(off.body.choices.find((c: { kind: string }) => c.kind === kind)?.push).toBe(false);
         await queueOne(member, kind);
         expect(await channelsQueued(member, kind)).toEqual(['email']);
       } else {
@@ -462,16 +484,16 @@ describe('devices', () => {
       'https://user:pw@push.example.test/x',
       'ftp://push.example.test/x',
     ]) {
-      const res = await ctx.request('POST', '/api/profile/push-subscriptions', {
-        cookie: a.cookie,
-        body: { endpoint, keys },
-      });
+      const res = await ctx.answer(
+        ctx.client<NoticesApi>(a.cookie).profile['push-subscriptions'].$post({ json: { endpoint, keys } }),
+      );
       expect(res.status, endpoint).toBe(422);
     }
-    const bad = await ctx.request('POST', '/api/profile/push-subscriptions', {
-      cookie: a.cookie,
-      body: { endpoint: 'https://push.example.test/y', keys: { p256dh: 'short', auth: keys.auth } },
-    });
+    const bad = await ctx.answer(
+      ctx.client<NoticesApi>(a.cookie).profile['push-subscriptions'].$post({
+        json: { endpoint: 'https://push.example.test/y', keys: { p256dh: 'short', auth: keys.auth } },
+      }),
+    );
     expect(bad.status).toBe(422);
     expect(
       await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, a.user.id)),
@@ -479,23 +501,34 @@ describe('devices', () => {
 
     const shared = { endpoint: 'https://push.example.test/shared-phone', keys };
     expect(
-      (await ctx.request('POST', '/api/profile/push-subscriptions', { cookie: a.cookie, body: shared })).body
-        .devices,
+      (
+        await ctx.answer(
+          ctx.client<NoticesApi>(a.cookie).profile['push-subscriptions'].$post({ json: shared }),
+        )
+      ).body.devices,
     ).toBe(1);
     expect(
-      (await ctx.request('POST', '/api/profile/push-subscriptions', { cookie: b.cookie, body: shared })).body
-        .devices,
+      (
+        await ctx.answer(
+          ctx.client<NoticesApi>(b.cookie).profile['push-subscriptions'].$post({ json: shared }),
+        )
+      ).body.devices,
     ).toBe(1);
-    expect((await ctx.request('GET', '/api/profile/notices', { cookie: a.cookie })).body.devices).toBe(0);
+    expect((await ctx.answer(ctx.client<NoticesApi>(a.cookie).profile.notices.$get())).body.devices).toBe(0);
     // A cannot remove B's device.
-    const path = `/api/profile/push-subscriptions?endpoint=${encodeURIComponent(shared.endpoint)}`;
-    await ctx.request('DELETE', path, { cookie: a.cookie });
-    expect((await ctx.request('GET', '/api/profile/notices', { cookie: b.cookie })).body.devices).toBe(1);
-    expect((await ctx.request('DELETE', path, { cookie: b.cookie })).body.devices).toBe(0);
+    const unsubscribe = (cookie: string) =>
+      ctx.answer(
+        ctx
+          .client<NoticesApi>(cookie)
+          .profile['push-subscriptions'].$delete({ query: { endpoint: shared.endpoint } }),
+      );
+    await unsubscribe(a.cookie);
+    expect((await ctx.answer(ctx.client<NoticesApi>(b.cookie).profile.notices.$get())).body.devices).toBe(1);
+    expect((await unsubscribe(b.cookie)).body.devices).toBe(0);
   });
 
   it('answers the VAPID public key the browser subscribes with', async () => {
-    const res = await ctx.request('GET', '/api/notices/push-key');
+    const res = await ctx.answer(ctx.client<NoticesApi>().notices['push-key'].$get());
     expect(res.body).toEqual({ publicKey: ctx.config.vapid.publicKey });
     expect(Buffer.from(res.body.publicKey, 'base64url')).toHaveLength(65);
   });
@@ -525,7 +558,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const token = new URL(link!).searchParams.get('token')!;
     const [, signature] = token.split('.');
     const forged = `${Buffer.from(JSON.stringify({ e: borrower.user.email, k: ['messages'] })).toString('base64url')}.${signature}`;
-    const refused = await ctx.request('POST', `/api/notices/unsubscribe?token=${forged}`, {
+    const refused = await ctx.rawRequest('POST', `/api/notices/unsubscribe?token=${forged}`, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
     });
@@ -533,25 +566,31 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(refused.body.error.code).toBe('UNSUBSCRIBE_LINK_INVALID');
     // A token signed with another secret is refused too.
     const otherSecret = unsubscribeToken('x'.repeat(40), borrower.user.email, ['messages']);
-    expect((await ctx.request('POST', `/api/notices/unsubscribe?token=${otherSecret}`)).status).toBe(400);
+    expect(
+      (
+        await ctx.answer(
+          ctx.client<NoticesApi>().notices.unsubscribe.$post({ query: { token: otherSecret } }),
+        )
+      ).status,
+    ).toBe(400);
     expect(
       await ctx.db.select().from(noticeChoices).where(eq(noticeChoices.userId, borrower.user.id)),
     ).toEqual([]);
 
     // The real one, as a mail client posts it: no cookie.
-    const done = await ctx.request('POST', path, {
+    const done = await ctx.rawRequest('POST', path, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
     });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ kinds: ['messages'] });
-    const choices = await ctx.request('GET', '/api/profile/notices', { cookie: owner.cookie });
+    const choices = await ctx.answer(ctx.client<NoticesApi>(owner.cookie).profile.notices.$get());
     expect(choices.body.choices.find((c: { kind: string }) => c.kind === 'messages')).toMatchObject({
       email: false,
       push: true,
     });
     // Twice changes nothing.
-    expect((await ctx.request('POST', path)).status).toBe(200);
+    expect((await ctx.rawRequest('POST', path)).status).toBe(200);
 
     // The next message: no email for the owner; the borrower still gets theirs.
     setClock(new Date(Date.now() + 60 * 60_000));
@@ -570,7 +609,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   it('account security and payment emails carry no unsubscribe link', async () => {
     const { borrower, id } = await anOrder('Pulang');
     await advanceTestOrder(ctx, { orderId: id, admin, to: 'Waiting for Payment' });
-    await ctx.request('POST', '/api/auth/request-password-reset', {
+    await ctx.rawRequest('POST', '/api/auth/request-password-reset', {
       body: { email: borrower.user.email, redirectTo: '/reset-password' },
     });
     await runWorker();
@@ -584,9 +623,10 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     // An order update is a choice: its email carries the link.
     expect(header(placed!.raw, 'List-Unsubscribe')).toContain('/api/notices/unsubscribe?token=');
     // A token naming an essential kind, even signed by us, turns nothing off.
-    const essential = await ctx.request(
-      'POST',
-      `/api/notices/unsubscribe?token=${unsubscribeToken(ctx.config.authSecret, borrower.user.email, ['payment'])}`,
+    const essential = await ctx.answer(
+      ctx.client<NoticesApi>().notices.unsubscribe.$post({
+        query: { token: unsubscribeToken(ctx.config.authSecret, borrower.user.email, ['payment']) },
+      }),
     );
     expect(essential.status).toBe(400);
   });

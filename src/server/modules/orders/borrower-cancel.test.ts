@@ -5,6 +5,7 @@ import { books, emailNotifications, orderEvents, orders } from '@server/db/schem
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import type { OrdersApi } from './routes';
 
 // D35: a borrower may cancel their own order while it is Draft or Waiting for Payment; the
 // books are released and the owner and the admins are emailed. Once paid, it is refused.
@@ -26,7 +27,11 @@ async function orderAt(status: OrderStatus) {
 }
 
 const cancel = (cookie: string, orderId: string) =>
-  ctx.request('POST', `/api/orders/${orderId}/actions`, { cookie, body: { type: 'cancel' } });
+  ctx.answer(
+    ctx
+      .client<OrdersApi>(cookie)
+      .orders[':id'].actions.$post({ param: { id: orderId }, json: { type: 'cancel' } }),
+  );
 
 describe('the borrower cancels (D35)', () => {
   for (const status of ['Draft', 'Waiting for Payment'] as const) {

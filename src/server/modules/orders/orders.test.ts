@@ -4,9 +4,11 @@ import type { OrderStatus } from '@domain/constants';
 import type { OrderAction } from '@domain/order-actions';
 import { type Book, books, orderEvents } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { englishCode } from '@tests/support/texts';
+import type { OrdersApi } from './routes';
+import type { BooksApi } from '@server/modules/books/routes';
 
 let ctx: TestContext;
 let admin: Member;
@@ -26,7 +28,9 @@ async function orderAt(status: OrderStatus, deliveryMethod: 'delivery' | 'pickup
 }
 
 const act = (cookie: string, orderId: string, action: OrderAction) =>
-  ctx.request('POST', `/api/orders/${orderId}/actions`, { cookie, body: action });
+  ctx.answer(
+    ctx.client<OrdersApi>(cookie).orders[':id'].actions.$post({ param: { id: orderId }, json: action }),
+  );
 
 async function bookRow(book: Book) {
   const [row] = await ctx.db.select().from(books).where(eq(books.id, book.id));
@@ -36,7 +40,9 @@ async function bookRow(book: Book) {
 describe('reading orders', () => {
   it('shows the borrower, the owner and an admin the order; a stranger gets 403; a missing one 404', async () => {
     const { order, borrower, owner } = await orderAt('Draft');
-    const asBorrower = await ctx.request('GET', `/api/orders/${order.id}`, { cookie: borrower.cookie });
+    const asBorrower = await ctx.answer(
+      ctx.client<OrdersApi>(borrower.cookie).orders[':id'].$get({ param: { id: order.id } }),
+    );
     expect(asBorrower.status).toBe(200);
     expect(asBorrower.body).toMatchObject({
       id: order.id,
@@ -53,41 +59,66 @@ describe('reading orders', () => {
       { fromStatus: null, toStatus: 'Draft', actorRole: 'borrower' },
     ]);
 
-    const asOwner = await ctx.request('GET', `/api/orders/${order.id}`, { cookie: owner.cookie });
+    const asOwner = await ctx.answer(
+      ctx.client<OrdersApi>(owner.cookie).orders[':id'].$get({ param: { id: order.id } }),
+    );
     expect(asOwner.body).toMatchObject({ viewerRoles: ['owner'], ownerContact: null });
 
-    const asAdmin = await ctx.request('GET', `/api/orders/${order.id}`, { cookie: admin.cookie });
+    const asAdmin = await ctx.answer(
+      ctx.client<OrdersApi>(admin.cookie).orders[':id'].$get({ param: { id: order.id } }),
+    );
     expect(asAdmin.body.viewerRoles).toEqual(['admin']);
     expect(asAdmin.body.allowedActions).toEqual(['set_shipping_cost', 'cancel', 'set_status']);
     expect(asAdmin.body.ownerContact).toMatchObject({ name: 'Made Owner', email: owner.user.email });
 
     const stranger = await ctx.member();
-    const denied = await ctx.request('GET', `/api/orders/${order.id}`, { cookie: stranger.cookie });
+    const denied = await ctx.answer(
+      ctx.client<OrdersApi>(stranger.cookie).orders[':id'].$get({ param: { id: order.id } }),
+    );
     expect(denied.status).toBe(403);
     expect(denied.body.error.message).toBe('You do not have permission to view this order');
 
-    const missing = await ctx.request('GET', '/api/orders/00000000-0000-4000-8000-000000000000', {
-      cookie: borrower.cookie,
-    });
+    const missing = await ctx.answer(
+      ctx
+        .client<OrdersApi>(borrower.cookie)
+        .orders[':id'].$get({ param: { id: '00000000-0000-4000-8000-000000000000' } }),
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe('Order not found');
-    expect((await ctx.request('GET', '/api/orders/not-a-uuid', { cookie: borrower.cookie })).status).toBe(
-      404,
-    );
-    expect((await ctx.request('GET', `/api/orders/${order.id}`)).status).toBe(401);
+    expect(
+      (
+        await ctx.answer(
+          ctx.client<OrdersApi>(borrower.cookie).orders[':id'].$get({ param: { id: 'not-a-uuid' } }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await ctx.answer(ctx.client<OrdersApi>().orders[':id'].$get({ param: { id: order.id } }))).status,
+    ).toBe(401);
   });
 
   it('lists my orders as borrower and as owner', async () => {
     const { order, borrower, owner } = await orderAt('Draft');
-    const mine = await ctx.request('GET', '/api/orders?as=borrower', { cookie: borrower.cookie });
+    const mine = await ctx.answer(
+      ctx.client<OrdersApi>(borrower.cookie).orders.$get({ query: { as: 'borrower' } }),
+    );
     expect(mine.body.items.map((o: { id: string }) => o.id)).toEqual([order.id]);
     expect(mine.body.items[0]).toMatchObject({ itemCount: 1, subtotal: '10000.00', status: 'Draft' });
-    const owned = await ctx.request('GET', '/api/orders?as=owner', { cookie: owner.cookie });
+    const owned = await ctx.answer(
+      ctx.client<OrdersApi>(owner.cookie).orders.$get({ query: { as: 'owner' } }),
+    );
     expect(owned.body.items.map((o: { id: string }) => o.id)).toEqual([order.id]);
     expect(
-      (await ctx.request('GET', '/api/orders?as=owner', { cookie: borrower.cookie })).body.items,
+      (await ctx.answer(ctx.client<OrdersApi>(borrower.cookie).orders.$get({ query: { as: 'owner' } }))).body
+        .items,
     ).toEqual([]);
-    expect((await ctx.request('GET', '/api/orders?as=nobody', { cookie: borrower.cookie })).status).toBe(422);
+    expect(
+      (
+        await ctx.answer(
+          ctx.client<OrdersApi>(borrower.cookie).orders.$get({ query: { as: uncheckedInput('nobody') } }),
+        )
+      ).status,
+    ).toBe(422);
   });
 });
 
@@ -107,7 +138,9 @@ describe('admin transitions (spec section 4, D8)', () => {
       expect(res.status, action.type).toBe(200);
       expect(res.body.status).toBe(status);
     }
-    const detail = (await ctx.request('GET', `/api/orders/${order.id}`, { cookie: admin.cookie })).body;
+    const detail = (
+      await ctx.answer(ctx.client<OrdersApi>(admin.cookie).orders[':id'].$get({ param: { id: order.id } }))
+    ).body;
     expect(detail).toMatchObject({
       shippingCost: '15000.00',
       total: '25000.00',
@@ -133,7 +166,9 @@ describe('admin transitions (spec section 4, D8)', () => {
       expect(res.status, shippingCost).toBe(422);
       expect(res.body.error.message).toBe('Please enter a valid shipping cost');
     }
-    const after = await ctx.request('GET', `/api/orders/${delivery.order.id}`, { cookie: admin.cookie });
+    const after = await ctx.answer(
+      ctx.client<OrdersApi>(admin.cookie).orders[':id'].$get({ param: { id: delivery.order.id } }),
+    );
     expect(after.body).toMatchObject({ status: 'Draft', shippingCost: null, total: null });
     expect(after.body.events).toHaveLength(1);
 
@@ -192,7 +227,9 @@ describe('admin transitions (spec section 4, D8)', () => {
 describe('borrower transitions', () => {
   it('Confirm Received at Delivery in Progress sets Delivered; at Delivered, Return Books starts the return', async () => {
     const { order, borrower } = await orderAt('Delivery in Progress');
-    const view = await ctx.request('GET', `/api/orders/${order.id}`, { cookie: borrower.cookie });
+    const view = await ctx.answer(
+      ctx.client<OrdersApi>(borrower.cookie).orders[':id'].$get({ param: { id: order.id } }),
+    );
     expect(view.body.allowedActions).toEqual(['confirm_received']);
     const received = await act(borrower.cookie, order.id, { type: 'confirm_received' });
     expect(received.status).toBe(200);
@@ -224,7 +261,9 @@ describe('borrower transitions', () => {
     expect((await act(borrower.cookie, order.id, { type: 'return_books' })).status).toBe(409);
     // D35: cancelling is the borrower's own button, but only before payment.
     expect((await act(borrower.cookie, order.id, { type: 'cancel' })).status).toBe(409);
-    const still = await ctx.request('GET', `/api/orders/${order.id}`, { cookie: borrower.cookie });
+    const still = await ctx.answer(
+      ctx.client<OrdersApi>(borrower.cookie).orders[':id'].$get({ param: { id: order.id } }),
+    );
     expect(still.body.status).toBe('Processed');
   });
 });
@@ -232,7 +271,9 @@ describe('borrower transitions', () => {
 describe('owner transitions', () => {
   it('marks a Processed order shipped and confirms the return', async () => {
     const { order, owner, book } = await orderAt('Processed');
-    const view = await ctx.request('GET', `/api/orders/${order.id}`, { cookie: owner.cookie });
+    const view = await ctx.answer(
+      ctx.client<OrdersApi>(owner.cookie).orders[':id'].$get({ param: { id: order.id } }),
+    );
     expect(view.body.allowedActions).toEqual(['mark_shipped']);
     const shipped = await act(owner.cookie, order.id, { type: 'mark_shipped' });
     expect(shipped.body).toMatchObject({ status: 'Delivery in Progress' });
@@ -268,7 +309,13 @@ describe('owner transitions', () => {
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe('You do not have permission to view this order');
     expect(
-      (await ctx.request('POST', `/api/orders/${order.id}/actions`, { body: { type: 'cancel' } })).status,
+      (
+        await ctx.answer(
+          ctx
+            .client<OrdersApi>()
+            .orders[':id'].actions.$post({ param: { id: order.id }, json: { type: 'cancel' } }),
+        )
+      ).status,
     ).toBe(401);
   });
 });
@@ -348,7 +395,11 @@ describe('book status effects', () => {
   it('reopening is refused with a clear message when a book was deleted or is no longer available', async () => {
     const deleted = await orderAt('Completed');
     expect(
-      (await ctx.request('DELETE', `/api/books/${deleted.book.id}`, { cookie: deleted.owner.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<BooksApi>(deleted.owner.cookie).books[':id'].$delete({ param: { id: deleted.book.id } }),
+        )
+      ).status,
     ).toBe(204);
     const refused = await act(admin.cookie, deleted.order.id, { type: 'set_status', status: 'Processed' });
     expect(refused.status).toBe(409);

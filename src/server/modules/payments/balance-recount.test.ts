@@ -12,6 +12,7 @@ import { balancesFromRecords, keptBalances } from '@tests/support/balances';
 import { insertShareOrder } from '@tests/support/order-fixture';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { recountBalancesStep, startBalanceRecount, syncOwnerBalances } from './balances-service';
+import type { PaymentsApi } from './routes';
 
 // The start-up recount of every owner's balance after a fee change ran as one statement: on a
 // million orders it passed the statement timeout and the server exited. Now a start only notes
@@ -65,7 +66,7 @@ describe('the owners balances recount after a fee change', () => {
       ['GET', '/api/admin/payout-batches'],
       ['POST', '/api/admin/payout-batches'],
     ] as const) {
-      const res = await ctx.request<{ error: { code: string; message: string } }>(method, path, {
+      const res = await ctx.rawRequest<{ error: { code: string; message: string } }>(method, path, {
         cookie: admin.cookie,
       });
       expect(res.status, `${method} ${path}`).toBe(503);
@@ -100,7 +101,9 @@ describe('the owners balances recount after a fee change', () => {
     expect(steps).toBe(Math.floor(users / 3) + 1);
     expect(steps).toBeGreaterThanOrEqual(3);
     expect(await keptBalances(db)).toEqual(await balancesFromRecords(db, fee + 5));
-    expect((await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (await ctx.answer(ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$get({ query: {} }))).status,
+    ).toBe(200);
     expect(await syncOwnerBalances(db, fee + 5)).toBe(false);
 
     // Back to the configured fee; the process stops after one batch. The next start finds the

@@ -4,8 +4,11 @@ import { emailNotifications, orders } from '@server/db/schema';
 import { resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { fireDueTimers } from '@server/timers/fire';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import type { PaymentsApi } from './routes';
+import type { OrdersApi } from '@server/modules/orders/routes';
+import type { BooksApi } from '@server/modules/books/routes';
 
 // D36: a claim stops the clock. "I have paid" stops the payment window's automatic cancel
 // (which cancelled paid borrowers before an admin looked); the admins are emailed at once and
@@ -34,9 +37,19 @@ async function waitingOrder() {
 }
 
 const claim = (cookie: string, orderId: string) =>
-  ctx.request('POST', `/api/orders/${orderId}/payment-claim`, { cookie, body: new FormData() });
+  ctx.answer(
+    ctx.client<PaymentsApi>(cookie).orders[':id']['payment-claim'].$post({
+      param: { id: orderId },
+      form: {},
+    }),
+  );
 const reject = (cookie: string, orderId: string, reason: unknown) =>
-  ctx.request('POST', `/api/orders/${orderId}/payment-claim/reject`, { cookie, body: { reason } });
+  ctx.answer(
+    ctx.client<PaymentsApi>(cookie).orders[':id']['payment-claim'].reject.$post({
+      param: { id: orderId },
+      json: { reason: uncheckedInput(reason) },
+    }),
+  );
 const fire = () => fireDueTimers({ db: ctx.db, config: ctx.config, log: ctx.deps.log });
 const orderRow = async (id: string) => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0];
 const emails = (orderId: string, type: string) =>
@@ -74,10 +87,12 @@ describe('a payment claim (D36)', () => {
     expect(await adminReminders()).toHaveLength(2);
 
     // The admin confirms: the reminders stop.
-    const confirmed = await ctx.request('POST', `/api/orders/${orderId}/actions`, {
-      cookie: admin.cookie,
-      body: { type: 'confirm_payment', amountReceived: '15000', bankReference: 'TRF-1' },
-    });
+    const confirmed = await ctx.answer(
+      ctx.client<OrdersApi>(admin.cookie).orders[':id'].actions.$post({
+        param: { id: orderId },
+        json: { type: 'confirm_payment', amountReceived: '15000', bankReference: 'TRF-1' },
+      }),
+    );
     expect(confirmed.status).toBe(200);
     setClock(new Date(START.getTime() + 200 * HOUR));
     await fire();
@@ -105,7 +120,9 @@ describe('a payment claim (D36)', () => {
     expect(mail.recipientEmail).toBe(borrower.user.email);
     expect(mail.textBody).toContain('No transfer found');
     // The borrower's view tells them the same.
-    const seen = await ctx.request('GET', `/api/orders/${orderId}/money`, { cookie: borrower.cookie });
+    const seen = await ctx.answer(
+      ctx.client<PaymentsApi>(borrower.cookie).orders[':id'].money.$get({ param: { id: orderId } }),
+    );
     expect(seen.body.payment).toMatchObject({ claimRejectionReason: 'No transfer found', deadline });
     // Rejecting again: nothing waits.
     expect((await reject(admin.cookie, orderId, 'No transfer found')).status).toBe(409);
@@ -119,8 +136,8 @@ describe('a payment claim (D36)', () => {
     const row = await orderRow(orderId);
     expect(row.status).toBe('Cancelled');
     expect(row.refundOwedAt).toBeNull();
-    const book = await ctx.request('GET', `/api/books/${bookId}`);
-    expect(book.body.book?.status ?? book.body.status).toBe('Available');
+    const book = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: bookId } }));
+    expect(book.body.status).toBe('Available');
   });
 
   it('a borrower may claim again after a rejection, which stops the new window too', async () => {
@@ -136,13 +153,16 @@ describe('a payment claim (D36)', () => {
   it('cancelled after a claim: a refund is owed, shown to admins, and nobody is told nothing is to be paid', async () => {
     const { orderId, borrower } = await waitingOrder();
     await claim(borrower.cookie, orderId);
-    const res = await ctx.request('POST', `/api/orders/${orderId}/actions`, {
-      cookie: borrower.cookie,
-      body: { type: 'cancel' },
-    });
+    const res = await ctx.answer(
+      ctx
+        .client<OrdersApi>(borrower.cookie)
+        .orders[':id'].actions.$post({ param: { id: orderId }, json: { type: 'cancel' } }),
+    );
     expect(res.status).toBe(200);
     expect((await orderRow(orderId)).refundOwedAt).not.toBeNull();
-    const asAdmin = await ctx.request('GET', `/api/orders/${orderId}/money`, { cookie: admin.cookie });
+    const asAdmin = await ctx.answer(
+      ctx.client<PaymentsApi>(admin.cookie).orders[':id'].money.$get({ param: { id: orderId } }),
+    );
     expect(asAdmin.body.payment.refundOwedAt).not.toBeNull();
     const notices = await emails(orderId, 'order_cancelled_refund_owed');
     expect(notices.find((e) => e.recipientEmail === borrower.user.email)?.textBody).toContain(

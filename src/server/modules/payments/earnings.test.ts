@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '@server/db/schema';
 import { resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import type { PaymentsApi } from './routes';
+import type { OrdersApi } from '@server/modules/orders/routes';
 
 // Earnings and payouts (D34). The race test means most on PostgreSQL
 // (TEST_DATABASE_URL=postgres://... npx vitest run this file): two admins paying the same
@@ -33,8 +35,8 @@ async function ownerWithOrder(to: 'Completed' | 'Processed' = 'Completed') {
 }
 
 const pay = (body: unknown, cookie = admin.cookie) =>
-  ctx.request('POST', '/api/admin/payouts', { cookie, body });
-const earnings = (m: Member) => ctx.request('GET', '/api/earnings', { cookie: m.cookie });
+  ctx.answer(ctx.client<PaymentsApi>(cookie).admin.payouts.$post({ json: uncheckedInput(body) }));
+const earnings = (m: Member) => ctx.answer(ctx.client<PaymentsApi>(m.cookie).earnings.$get({ query: {} }));
 
 describe('the owner’s share (D34)', () => {
   it('is items minus the service fee, pending while the order is open and payable once Completed', async () => {
@@ -60,7 +62,7 @@ describe('the owner’s share (D34)', () => {
     expect(res.body.orders.items[0]).toMatchObject({ state: 'payable' });
     expect(res.body.orders.items[0].completedAt).not.toBeNull();
     // The admin's Payouts tab lists the owner with the balance.
-    const tab = await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie });
+    const tab = await ctx.answer(ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$get({ query: {} }));
     expect(tab.body.owners.items).toContainEqual(
       expect.objectContaining({ ownerId: owner.user.id, payable: '18000.00', email: owner.user.email }),
     );
@@ -132,7 +134,7 @@ describe('Record payout (D34)', () => {
       reference: 'TRF-C',
     });
     expect(again.status).toBe(409);
-    const tab = await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie });
+    const tab = await ctx.answer(ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$get({ query: {} }));
     expect(tab.body.owners.items.map((o: { ownerId: string }) => o.ownerId)).not.toContain(owner.user.id);
     expect(tab.body.history.items[0]).toMatchObject({ ownerId: owner.user.id, reference: 'TRF-B' });
   });
@@ -181,32 +183,36 @@ describe('payout details on the profile (D34)', () => {
   it('are saved, shown to the admin, and checked', async () => {
     const { owner } = await ownerWithOrder();
     const body = { bankName: 'BCA', accountName: 'Made Owner', accountNumber: '123-456-7890' };
-    const saved = await ctx.request('PUT', '/api/profile/payout-details', { cookie: owner.cookie, body });
+    const saved = await ctx.answer(
+      ctx.client<PaymentsApi>(owner.cookie).profile['payout-details'].$put({ json: body }),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual(body);
-    const tab = await ctx.request('GET', '/api/admin/payouts', { cookie: admin.cookie });
+    const tab = await ctx.answer(ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$get({ query: {} }));
     expect(
-      tab.body.owners.items.find((o: { ownerId: string }) => o.ownerId === owner.user.id).payoutDetails,
+      tab.body.owners.items.find((o: { ownerId: string }) => o.ownerId === owner.user.id)?.payoutDetails,
     ).toEqual(body);
-    const bad = await ctx.request('PUT', '/api/profile/payout-details', {
-      cookie: owner.cookie,
-      body: { ...body, accountNumber: 'abc' },
-    });
+    const bad = await ctx.answer(
+      ctx
+        .client<PaymentsApi>(owner.cookie)
+        .profile['payout-details'].$put({ json: { ...body, accountNumber: 'abc' } }),
+    );
     expect(bad.status).toBe(422);
-    const cleared = await ctx.request('PUT', '/api/profile/payout-details', {
-      cookie: owner.cookie,
-      body: {},
-    });
+    const cleared = await ctx.answer(
+      ctx.client<PaymentsApi>(owner.cookie).profile['payout-details'].$put({ json: {} }),
+    );
     expect(cleared.body).toEqual({ bankName: null, accountName: null, accountNumber: null });
   });
 });
 
 describe('a paid-out order stays Completed (D41)', () => {
   const setStatus = (orderId: string, status: string) =>
-    ctx.request('POST', `/api/orders/${orderId}/actions`, {
-      cookie: admin.cookie,
-      body: { type: 'set_status', status },
-    });
+    ctx.answer(
+      ctx.client<OrdersApi>(admin.cookie).orders[':id'].actions.$post({
+        param: { id: orderId },
+        json: { type: 'set_status', status: uncheckedInput(status) },
+      }),
+    );
   const today = () => new Date().toISOString().slice(0, 10);
 
   it.each([
@@ -232,7 +238,9 @@ describe('a paid-out order stays Completed (D41)', () => {
       const after = (await earnings(owner)).body;
       expect(after.totals).toEqual(before.totals);
       expect(Number(after.totals.payable)).toBeGreaterThanOrEqual(0);
-      const detail = await ctx.request('GET', `/api/orders/${order.id}`, { cookie: admin.cookie });
+      const detail = await ctx.answer(
+        ctx.client<OrdersApi>(admin.cookie).orders[':id'].$get({ param: { id: order.id } }),
+      );
       expect(detail.body.status).toBe('Completed');
     },
   );

@@ -21,6 +21,7 @@ import {
   sendUnknownPayment,
 } from '@tests/support/gateway';
 import { placeTestOrder } from '@tests/support/order-factories';
+import type { PaymentsApi } from './routes';
 
 // D42: payments that confirm themselves, through the production Xendit adapter and the fake
 // gateway over real HTTP. A notice moves an order only after its token, its webhook id, the
@@ -50,15 +51,9 @@ async function payableOrder() {
 
 const orderRow = async (id: string) => (await g.ctx.db.select().from(orders).where(eq(orders.id, id)))[0];
 const gatewayOf = (cookie: string, orderId: string) =>
-  g.ctx.request<{
-    gateway: {
-      amount: string;
-      deadline: string;
-      qris: { image: string; payload: string } | null;
-      virtualAccounts: { bank: string; accountNumber: string }[];
-      testMode: boolean;
-    } | null;
-  }>('GET', `/api/orders/${orderId}/payment/gateway`, { cookie });
+  g.ctx.answer(
+    g.ctx.client<PaymentsApi>(cookie).orders[':id'].payment.gateway.$get({ param: { id: orderId } }),
+  );
 const paymentRows = (orderId: string) =>
   g.ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
 const qrisOf = async (orderId: string) => (await paymentRows(orderId)).find((p) => p.method === 'qris')!;
@@ -348,9 +343,11 @@ describe('a notice (D42)', () => {
 
   it('test mode’s simulate is refused when the provider is a real gateway', async () => {
     const { orderId, borrower } = await payableOrder();
-    const res = await g.ctx.request('POST', `/api/orders/${orderId}/payment/simulate`, {
-      cookie: borrower.cookie,
-    });
+    const res = await g.ctx.answer(
+      g.ctx
+        .client<PaymentsApi>(borrower.cookie)
+        .orders[':id'].payment.simulate.$post({ param: { id: orderId } }),
+    );
     expect(res.status).toBe(404);
     expect((res.body as { error: { code: string } }).error.code).toBe('PAYMENT_TEST_MODE_ONLY');
   });

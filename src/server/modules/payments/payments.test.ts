@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook } from '@server/seed/factories';
 import { emailNotifications, orderEvents, orders } from '@server/db/schema';
 import { deadlineLabel } from '@server/modules/email/order-notices-service';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { placeTestOrder } from '@tests/support/order-factories';
 import { receiptStorageKey } from './receipts';
+import type { PaymentsApi } from './routes';
+import type { OrdersApi } from '@server/modules/orders/routes';
+import type { AdminApi } from '@server/modules/admin/routes';
 
 // Paying on the page (D33): pickup orders wait for payment at once; "I have paid" with a private
 // receipt; the admin confirms with the amount received and the bank reference.
@@ -31,14 +34,16 @@ async function pickupOrder() {
   return { ...placed, owner };
 }
 
-function receiptForm(bytes: Buffer | null, type = 'image/jpeg') {
-  const form = new FormData();
-  if (bytes) form.append('receipt', new File([new Uint8Array(bytes)], 'receipt.jpg', { type }));
-  return form;
-}
+const receiptForm = (bytes: Buffer | null, type = 'image/jpeg') =>
+  bytes ? { receipt: new File([new Uint8Array(bytes)], 'receipt.jpg', { type }) } : {};
 
 const claim = (cookie: string, orderId: string, bytes: Buffer | null = null) =>
-  ctx.request('POST', `/api/orders/${orderId}/payment-claim`, { cookie, body: receiptForm(bytes) });
+  ctx.answer(
+    ctx.client<PaymentsApi>(cookie).orders[':id']['payment-claim'].$post({
+      param: { id: orderId },
+      form: receiptForm(bytes),
+    }),
+  );
 
 async function orderRow(id: string) {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
@@ -99,7 +104,9 @@ describe('pickup orders need no review (D33)', () => {
 
   it('shows the borrower the payment panel at once: amount, bank, reference, deadline', async () => {
     const { order, borrower, owner } = await pickupOrder();
-    const res = await ctx.request('GET', `/api/orders/${order.id}/money`, { cookie: borrower.cookie });
+    const res = await ctx.answer(
+      ctx.client<PaymentsApi>(borrower.cookie).orders[':id'].money.$get({ param: { id: order.id } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.payment).toMatchObject({
       amount: '12000.00',
@@ -115,14 +122,20 @@ describe('pickup orders need no review (D33)', () => {
     expect(deadline - entered).toBeLessThanOrEqual(ctx.config.paymentWindowHours * 3_600_000 + 60_000);
     expect(res.body.share).toBeNull();
     // The owner sees the share, not the bank panel; a stranger sees nothing.
-    const asOwner = await ctx.request('GET', `/api/orders/${order.id}/money`, { cookie: owner.cookie });
+    const asOwner = await ctx.answer(
+      ctx.client<PaymentsApi>(owner.cookie).orders[':id'].money.$get({ param: { id: order.id } }),
+    );
     expect(asOwner.body).toMatchObject({
       payment: null,
       share: { ownerShare: '10800.00', state: 'pending' },
     });
     const stranger = await ctx.member();
     expect(
-      (await ctx.request('GET', `/api/orders/${order.id}/money`, { cookie: stranger.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<PaymentsApi>(stranger.cookie).orders[':id'].money.$get({ param: { id: order.id } }),
+        )
+      ).status,
     ).toBe(403);
   });
 });
@@ -157,13 +170,17 @@ describe('"I have paid" (D33)', () => {
 
     const again = await claim(borrower.cookie, order.id);
     expect(again.status).toBe(409);
-    const detail = await ctx.request('GET', `/api/orders/${order.id}`, { cookie: borrower.cookie });
+    const detail = await ctx.answer(
+      ctx.client<OrdersApi>(borrower.cookie).orders[':id'].$get({ param: { id: order.id } }),
+    );
     expect(detail.body.paymentClaimed).toBe(true);
     expect(detail.body.events.at(-1)).toMatchObject({
       action: 'payment_claimed',
       details: { receipt: true },
     });
-    const listed = await ctx.request('GET', `/api/admin/orders?q=${order.number}`, { cookie: admin.cookie });
+    const listed = await ctx.answer(
+      ctx.client<AdminApi>(admin.cookie).admin.orders.$get({ query: { q: order.number } }),
+    );
     expect(listed.body.items[0]).toMatchObject({
       paymentClaimed: true,
       receiptUrl: `/api/orders/${order.id}/receipt`,
@@ -195,7 +212,8 @@ describe('the receipt is private (D33)', () => {
   it('is readable by the borrower and the admins only', async () => {
     const { order, borrower, owner } = await pickupOrder();
     await claim(borrower.cookie, order.id, receiptJpeg);
-    const get = (cookie?: string) => ctx.request('GET', `/api/orders/${order.id}/receipt`, { cookie });
+    const get = (cookie?: string) =>
+      ctx.answer(ctx.client<PaymentsApi>(cookie).orders[':id'].receipt.$get({ param: { id: order.id } }));
     const mine = await get(borrower.cookie);
     expect(mine.status).toBe(200);
     expect(mine.headers.get('content-type')).toBe('image/webp');
@@ -211,10 +229,12 @@ describe('Confirm Payment records the amount received and the bank reference (D3
   it('stores both on the order and in its history', async () => {
     const { order, borrower } = await pickupOrder();
     await claim(borrower.cookie, order.id);
-    const res = await ctx.request('POST', `/api/orders/${order.id}/actions`, {
-      cookie: admin.cookie,
-      body: { type: 'confirm_payment', amountReceived: '12.000', bankReference: 'BCA 0042-77' },
-    });
+    const res = await ctx.answer(
+      ctx.client<OrdersApi>(admin.cookie).orders[':id'].actions.$post({
+        param: { id: order.id },
+        json: { type: 'confirm_payment', amountReceived: '12.000', bankReference: 'BCA 0042-77' },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('Processed');
     expect(res.body.events.at(-1)).toMatchObject({
@@ -226,7 +246,9 @@ describe('Confirm Payment records the amount received and the bank reference (D3
       paymentReceivedAmount: '12000.00',
       paymentBankReference: 'BCA 0042-77',
     });
-    const money = await ctx.request('GET', `/api/orders/${order.id}/money`, { cookie: borrower.cookie });
+    const money = await ctx.answer(
+      ctx.client<PaymentsApi>(borrower.cookie).orders[':id'].money.$get({ param: { id: order.id } }),
+    );
     expect(money.body.payment).toMatchObject({ amountReceived: '12000.00', bankReference: 'BCA 0042-77' });
     expect(money.body.payment.confirmedAt).not.toBeNull();
   });
@@ -240,10 +262,11 @@ describe('Confirm Payment records the amount received and the bank reference (D3
       { type: 'confirm_payment', amountReceived: '12.5', bankReference: 'X' },
       { type: 'confirm_payment', amountReceived: '0', bankReference: 'X' },
     ]) {
-      const res = await ctx.request('POST', `/api/orders/${order.id}/actions`, {
-        cookie: admin.cookie,
-        body,
-      });
+      const res = await ctx.answer(
+        ctx
+          .client<OrdersApi>(admin.cookie)
+          .orders[':id'].actions.$post({ param: { id: order.id }, json: uncheckedInput(body) }),
+      );
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
     expect(await orderRow(order.id)).toMatchObject({

@@ -3,9 +3,9 @@ import { fromMinor, toMinor } from '@domain/money';
 import type { OrderStatus } from '@domain/constants';
 import { orders, payouts } from '@server/db/schema';
 import { createUser } from '@server/seed/factories';
-import type { CursorPage } from '@domain/cursor-page';
 import { walkPages } from '@tests/support/paging';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import type { PaymentsApi } from './routes';
 
 // The owner's payouts on Earnings and the admin's owners with a payable balance page by keyset
 // (docs/architecture.md, "Lists at scale"): each answer is one bounded page, walking forward or
@@ -21,12 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-interface PayoutRow {
-  id: string;
-  paidOn: string;
-  reference: string;
-}
-
 interface OwnerRow {
   ownerId: string;
   name: string;
@@ -36,10 +30,10 @@ interface OwnerRow {
   payable: string;
 }
 
-async function get<T>(path: string, cookie: string): Promise<{ status: number; body: T }> {
-  const res = await ctx.request<T>('GET', path, { cookie });
-  return { status: res.status, body: res.body };
-}
+const earnings = (cookie: string, query: { pageSize?: string; cursor?: string; payoutsCursor?: string }) =>
+  ctx.answer(ctx.client<PaymentsApi>(cookie).earnings.$get({ query }));
+const adminPayouts = (query: { pageSize?: string; ownersPageSize?: string; ownersCursor?: string }) =>
+  ctx.answer(ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$get({ query }));
 
 async function payout(ownerId: string, ownerName: string, amount: string, paidOn: string, reference: string) {
   const [row] = await ctx.db
@@ -80,10 +74,7 @@ async function order(
 describe('Earnings: the owner’s payouts', () => {
   let owner: Member;
   const payoutsPage = (cursor: string | undefined, pageSize = 2) =>
-    get<{ orders: CursorPage<unknown>; payouts: CursorPage<PayoutRow> }>(
-      `/api/earnings?pageSize=${pageSize}${cursor ? `&payoutsCursor=${encodeURIComponent(cursor)}` : ''}`,
-      owner.cookie,
-    );
+    earnings(owner.cookie, { pageSize: String(pageSize), ...(cursor ? { payoutsCursor: cursor } : {}) });
   const read = async (cursor: string | undefined) => {
     const res = await payoutsPage(cursor);
     expect(res.status).toBe(200);
@@ -139,21 +130,12 @@ describe('Earnings: the owner’s payouts', () => {
     expect(second.body.orders.prevCursor).toBeNull();
     expect(second.body.payouts.prevCursor).not.toBeNull();
     // A payouts cursor is not an orders cursor, and the reverse.
-    const asOrders = await get<{ error: { code: string } }>(
-      `/api/earnings?cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
-      owner.cookie,
-    );
+    const asOrders = await earnings(owner.cookie, { cursor: first.nextCursor ?? '' });
     expect(asOrders.status).toBe(400);
     expect(asOrders.body.error.code).toBe('INVALID_CURSOR');
-    const history = await get<{ history: CursorPage<unknown> }>(
-      '/api/admin/payouts?pageSize=1',
-      admin.cookie,
-    );
+    const history = await adminPayouts({ pageSize: '1' });
     for (const cursor of ['garbage', history.body.history.nextCursor ?? '']) {
-      const res = await get<{ error: { code: string } }>(
-        `/api/earnings?payoutsCursor=${encodeURIComponent(cursor)}`,
-        owner.cookie,
-      );
+      const res = await earnings(owner.cookie, { payoutsCursor: cursor });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('INVALID_CURSOR');
     }
@@ -162,10 +144,7 @@ describe('Earnings: the owner’s payouts', () => {
 
 describe('Admin Payouts: the owners with a payable balance', () => {
   const ownersPage = (cursor: string | undefined, size = 2) =>
-    get<{ owners: CursorPage<OwnerRow>; history: CursorPage<unknown> }>(
-      `/api/admin/payouts?ownersPageSize=${size}${cursor ? `&ownersCursor=${encodeURIComponent(cursor)}` : ''}`,
-      admin.cookie,
-    );
+    adminPayouts({ ownersPageSize: String(size), ...(cursor ? { ownersCursor: cursor } : {}) });
   const read = async (cursor: string | undefined) => {
     const res = await ownersPage(cursor);
     expect(res.status).toBe(200);
@@ -263,20 +242,23 @@ describe('Admin Payouts: the owners with a payable balance', () => {
     const before = await ownersPage(undefined, 50);
     const f = before.body.owners.items.find((o) => o.name === 'Owner F');
     expect(f).toBeDefined();
-    const paid = await ctx.request('POST', '/api/admin/payouts', {
-      cookie: admin.cookie,
-      body: { ownerId: f?.ownerId, amount: f?.payable, paidOn: '2026-03-03', reference: 'F-ALL' },
-    });
+    const paid = await ctx.answer(
+      ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$post({
+        json: {
+          ownerId: f?.ownerId ?? '',
+          amount: f?.payable ?? '',
+          paidOn: '2026-03-03',
+          reference: 'F-ALL',
+        },
+      }),
+    );
     expect(paid.status).toBe(201);
     const after = await ownersPage(undefined, 50);
     expect(names(after.body.owners.items)).not.toContain('Owner F');
     expect(after.body.owners.total).toBe(before.body.owners.total - 1);
 
     expect((await ownersPage(undefined, 51)).status).toBe(422);
-    const history = await get<{ history: CursorPage<unknown> }>(
-      '/api/admin/payouts?pageSize=1',
-      admin.cookie,
-    );
+    const history = await adminPayouts({ pageSize: '1' });
     for (const cursor of ['garbage', history.body.history.nextCursor ?? '']) {
       const res = await ownersPage(cursor);
       expect(res.status).toBe(400);

@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { StatementImport } from '@domain/gateway-types';
 import { formatMoney, toMinor } from '@domain/money';
-import type { OrderMoney } from '@domain/order-types';
 import {
   emailNotifications,
   orderEvents,
@@ -17,6 +15,8 @@ import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { type SampleLayout, sampleStatement } from '@tests/support/statements';
+import type { FinanceApi } from '@server/modules/finance/routes';
+import type { PaymentsApi } from './routes';
 
 // D42's statement adapter (PAYMENT_PROVIDER=statement): each payable order asks for a unique
 // amount, its total minus a code of 1-999 rupiah (D43); an admin uploads the bank's statement and
@@ -55,9 +55,8 @@ const statementLines = () =>
 const allTasks = () => ctx.db.select().from(paymentTasks);
 
 function upload(cookie: string | undefined, csv: string | null) {
-  const form = new FormData();
-  if (csv !== null) form.append('statement', new File([csv], 'statement.csv', { type: 'text/csv' }));
-  return ctx.request<StatementImport>('POST', '/api/admin/payment-statements', { cookie, body: form });
+  const form = csv === null ? {} : { statement: new File([csv], 'statement.csv', { type: 'text/csv' }) };
+  return ctx.answer(ctx.client<FinanceApi>(cookie).admin['payment-statements'].$post({ form }));
 }
 const codeOf = (res: { body: unknown }) => (res.body as { error: { code: string } }).error.code;
 
@@ -85,9 +84,9 @@ describe('unique amounts (D43)', () => {
     // The platform's share bears the code: it is the payment's fee (D43).
     expect(toMinor(payment.fee!)).toBe(code * 100);
 
-    const money = await ctx.request<OrderMoney>('GET', `/api/orders/${orderId}/money`, {
-      cookie: borrower.cookie,
-    });
+    const money = await ctx.answer(
+      ctx.client<PaymentsApi>(borrower.cookie).orders[':id'].money.$get({ param: { id: orderId } }),
+    );
     expect(money.status).toBe(200);
     expect(money.body.payment?.transfer).toEqual({ amount: payment.amount, code: payment.fee });
 
@@ -215,10 +214,8 @@ describe('matching a statement', () => {
     const [task] = await tasksOf(orderId);
     expect(task).toMatchObject({ kind: 'late', amount: `${amount}.00`, resolvedAt: null });
     // It is listed on the Payment tasks tab, where Revive and Refund resolve it (D44).
-    const list = await ctx.request<{ items: Array<{ id: string; actions: string[] }> }>(
-      'GET',
-      '/api/admin/payment-tasks',
-      { cookie: admin.cookie },
+    const list = await ctx.answer(
+      ctx.client<FinanceApi>(admin.cookie).admin['payment-tasks'].$get({ query: {} }),
     );
     expect(list.body.items.find((t) => t.id === task!.id)?.actions).toEqual(['refund', 'revive', 'dismiss']);
   });

@@ -2,8 +2,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payoutBatches, payouts } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import type { PayoutBatchesApi } from './routes';
+import type { PaymentsApi } from '@server/modules/payments/routes';
+import type { OrdersApi } from '@server/modules/orders/routes';
 
 // Payouts in one batch (D34, D41): prepare, the bank's CSV, Mark batch paid once however often
 // it is pressed, and the open batch's lines counted as paid out. The race means most on
@@ -23,26 +26,40 @@ afterAll(() => ctx.close());
 // what it left payable is paid by hand.
 beforeEach(async () => {
   const { open } = await batchState();
-  if (open) await ctx.request('DELETE', `/api/admin/payout-batches/${open.id}`, { cookie: admin.cookie });
+  if (open)
+    await ctx.answer(
+      ctx
+        .client<PayoutBatchesApi>(admin.cookie)
+        .admin['payout-batches'][':id'].$delete({ param: { id: open.id } }),
+    );
   for (const owner of await payableOwners()) {
-    const res = await ctx.request('POST', '/api/admin/payouts', {
-      cookie: admin.cookie,
-      body: { ownerId: owner.ownerId, amount: owner.payable, paidOn: '2026-01-01', reference: 'CLEAR' },
-    });
+    const res = await ctx.answer(
+      ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$post({
+        json: { ownerId: owner.ownerId, amount: owner.payable, paidOn: '2026-01-01', reference: 'CLEAR' },
+      }),
+    );
     expect(res.status).toBe(201);
   }
 });
 
 const batchState = async () =>
-  (await ctx.request('GET', '/api/admin/payout-batches', { cookie: admin.cookie })).body;
+  (await ctx.answer(ctx.client<PayoutBatchesApi>(admin.cookie).admin['payout-batches'].$get())).body;
 async function payableOwners(): Promise<Array<{ ownerId: string; payable: string }>> {
-  return (await ctx.request('GET', '/api/admin/payouts?ownersPageSize=50', { cookie: admin.cookie })).body
-    .owners.items;
+  return (
+    await ctx.answer(
+      ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$get({ query: { ownersPageSize: '50' } }),
+    )
+  ).body.owners.items;
 }
-const prepare = (cookie = admin.cookie) => ctx.request('POST', '/api/admin/payout-batches', { cookie });
+const prepare = (cookie = admin.cookie) =>
+  ctx.answer(ctx.client<PayoutBatchesApi>(cookie).admin['payout-batches'].$post());
 const markPaid = (id: string, paidOn = '2026-11-20', cookie = admin.cookie) =>
-  ctx.request('POST', `/api/admin/payout-batches/${id}/paid`, { cookie, body: { paidOn } });
-const earnings = (m: Member) => ctx.request('GET', '/api/earnings', { cookie: m.cookie });
+  ctx.answer(
+    ctx
+      .client<PayoutBatchesApi>(cookie)
+      .admin['payout-batches'][':id'].paid.$post({ param: { id: id }, json: { paidOn } }),
+  );
+const earnings = (m: Member) => ctx.answer(ctx.client<PaymentsApi>(m.cookie).earnings.$get({ query: {} }));
 
 /** An owner with one Completed order worth `weekly` a week (share: 90%), and bank details unless told. */
 async function payableOwner(name: string, weekly: string, bank: Record<string, string> | null = null) {
@@ -51,10 +68,9 @@ async function payableOwner(name: string, weekly: string, bank: Record<string, s
   const { order } = await placeTestOrder(ctx, { books: [book] });
   await advanceTestOrder(ctx, { orderId: order.id, admin, to: 'Completed' });
   if (bank) {
-    const saved = await ctx.request('PUT', '/api/profile/payout-details', {
-      cookie: owner.cookie,
-      body: bank,
-    });
+    const saved = await ctx.answer(
+      ctx.client<PaymentsApi>(owner.cookie).profile['payout-details'].$put({ json: bank }),
+    );
     expect(saved.status).toBe(200);
   }
   return { owner, order };
@@ -124,9 +140,11 @@ describe('the bulk-transfer CSV', () => {
     await payableOwner('Made Wirawan', '20000.00', bca);
     await payableOwner('=HYPERLINK("x")', '50000.00', bri);
     const batch = (await prepare()).body;
-    const res = await ctx.request('GET', `/api/admin/payout-batches/${batch.id}/transfers.csv`, {
-      cookie: admin.cookie,
-    });
+    const res = await ctx.answer(
+      ctx
+        .client<PayoutBatchesApi>(admin.cookie)
+        .admin['payout-batches'][':id']['transfers.csv'].$get({ param: { id: batch.id } }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(
@@ -195,10 +213,11 @@ describe('Mark batch paid (D34)', () => {
     await payableOwner('Date Owner', '10000.00', bca);
     const batch = (await prepare()).body;
     expect((await markPaid(batch.id, '2099-01-01')).status).toBe(422);
-    const none = await ctx.request('POST', `/api/admin/payout-batches/${batch.id}/paid`, {
-      cookie: admin.cookie,
-      body: {},
-    });
+    const none = await ctx.answer(
+      ctx
+        .client<PayoutBatchesApi>(admin.cookie)
+        .admin['payout-batches'][':id'].paid.$post({ param: { id: batch.id }, json: uncheckedInput({}) }),
+    );
     expect(none.status).toBe(422);
     expect((await markPaid('00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await markPaid('not-a-uuid')).status).toBe(404);
@@ -215,10 +234,11 @@ describe('an open batch counts as paid out', () => {
   it('refuses a single payout to an owner in it (409 PAYOUT_IN_OPEN_BATCH)', async () => {
     const { owner } = await payableOwner('Batched Owner', '20000.00', bca);
     await prepare();
-    const res = await ctx.request('POST', '/api/admin/payouts', {
-      cookie: admin.cookie,
-      body: { ownerId: owner.user.id, amount: '1000', paidOn: '2026-11-20', reference: 'BY-HAND' },
-    });
+    const res = await ctx.answer(
+      ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$post({
+        json: { ownerId: owner.user.id, amount: '1000', paidOn: '2026-11-20', reference: 'BY-HAND' },
+      }),
+    );
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('PAYOUT_IN_OPEN_BATCH');
     expect(await ctx.db.select().from(payouts).where(eq(payouts.ownerId, owner.user.id))).toEqual([]);
@@ -228,17 +248,21 @@ describe('an open batch counts as paid out', () => {
     const { order } = await payableOwner('Reopened Owner', '20000.00', bca);
     const batch = (await prepare()).body;
     const back = () =>
-      ctx.request('POST', `/api/orders/${order.id}/actions`, {
-        cookie: admin.cookie,
-        body: { type: 'set_status', status: 'Returning in Progress' },
-      });
+      ctx.answer(
+        ctx.client<OrdersApi>(admin.cookie).orders[':id'].actions.$post({
+          param: { id: order.id },
+          json: { type: 'set_status', status: 'Returning in Progress' },
+        }),
+      );
     const refused = await back();
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('ORDER_PAID_OUT');
 
-    const discarded = await ctx.request('DELETE', `/api/admin/payout-batches/${batch.id}`, {
-      cookie: admin.cookie,
-    });
+    const discarded = await ctx.answer(
+      ctx
+        .client<PayoutBatchesApi>(admin.cookie)
+        .admin['payout-batches'][':id'].$delete({ param: { id: batch.id } }),
+    );
     expect(discarded.status).toBe(204);
     expect((await batchState()).open).toBeNull();
     expect((await back()).status).toBe(200);
@@ -248,9 +272,11 @@ describe('an open batch counts as paid out', () => {
     const { owner } = await payableOwner('Paid Owner', '20000.00', bca);
     const batch = (await prepare()).body;
     await markPaid(batch.id);
-    const res = await ctx.request('DELETE', `/api/admin/payout-batches/${batch.id}`, {
-      cookie: admin.cookie,
-    });
+    const res = await ctx.answer(
+      ctx
+        .client<PayoutBatchesApi>(admin.cookie)
+        .admin['payout-batches'][':id'].$delete({ param: { id: batch.id } }),
+    );
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('PAYOUT_BATCH_PAID');
     expect(await ctx.db.select().from(payouts).where(eq(payouts.ownerId, owner.user.id))).toHaveLength(1);

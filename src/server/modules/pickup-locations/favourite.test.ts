@@ -4,6 +4,8 @@ import { favouritePickupLocations, ownerPickupLocations, pickupLocations } from 
 import { createBook, createPickupLocation, createUser } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import type { PickupLocationsApi } from './routes';
+import type { CartApi } from '@server/modules/cart/routes';
+import type { CheckoutApi } from '@server/modules/checkout/routes';
 
 // A member's favourite pickup location: one per member, active locations only, and checkout
 // offers it first when every owner in the cart drops books off there.
@@ -18,17 +20,18 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const PATH = '/api/profile/favourite-pickup-location';
+const favourite = (cookie?: string) =>
+  ctx.client<PickupLocationsApi>(cookie).profile['favourite-pickup-location'];
 const save = (member: Member, pickupLocationId: string | null) =>
-  ctx.request('PUT', PATH, { cookie: member.cookie, body: { pickupLocationId } });
-const read = async (member: Member) => (await ctx.request('GET', PATH, { cookie: member.cookie })).body;
+  ctx.answer(favourite(member.cookie).$put({ json: { pickupLocationId } }));
+const read = async (member: Member) => (await ctx.answer(favourite(member.cookie).$get())).body;
 const rows = (member: Member) =>
   ctx.db.select().from(favouritePickupLocations).where(eq(favouritePickupLocations.memberId, member.user.id));
 
 describe('the favourite pickup location', () => {
   it('needs a signed-in member', async () => {
-    expect((await ctx.request('GET', PATH)).status).toBe(401);
-    expect((await ctx.request('PUT', PATH, { body: { pickupLocationId: ubud.id } })).status).toBe(401);
+    expect((await ctx.answer(favourite().$get())).status).toBe(401);
+    expect((await ctx.answer(favourite().$put({ json: { pickupLocationId: ubud.id } }))).status).toBe(401);
   });
 
   it('starts empty, is one location that a new choice replaces, and null forgets it', async () => {
@@ -100,10 +103,9 @@ describe('checkout options', () => {
     const [ownerA, ownerB] = [await createUser(ctx.db), await createUser(ctx.db)];
     for (const owner of [ownerA, ownerB]) {
       const book = await createBook(ctx.db, { ownerId: owner.id });
-      const added = await ctx.request('POST', '/api/cart/items', {
-        cookie: member.cookie,
-        body: { bookId: book.id },
-      });
+      const added = await ctx.answer(
+        ctx.client<CartApi>(member.cookie).cart.items.$post({ json: { bookId: book.id } }),
+      );
       expect(added.status).toBe(201);
     }
     await ctx.db.insert(ownerPickupLocations).values([
@@ -112,7 +114,7 @@ describe('checkout options', () => {
       { ownerId: ownerA.id, pickupLocationId: canggu.id },
     ]);
     const options = async () =>
-      (await ctx.request('GET', '/api/checkout/options', { cookie: member.cookie })).body;
+      (await ctx.answer(ctx.client<CheckoutApi>(member.cookie).checkout.options.$get())).body;
 
     expect((await options()).favouritePickupLocationId).toBeNull();
     await save(member, canggu.id); // only owner A drops books off there

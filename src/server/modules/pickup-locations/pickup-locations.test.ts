@@ -21,7 +21,7 @@ afterAll(() => ctx.close());
 
 describe('GET /api/pickup-locations', () => {
   it('lists the active partner locations by name, for guests too', async () => {
-    const res = await ctx.request('GET', '/api/pickup-locations');
+    const res = await ctx.answer(ctx.client<PickupLocationsApi>()['pickup-locations'].$get());
     expect(res.status).toBe(200);
     expect(res.body.items.map((l: { name: string }) => l.name)).toEqual([
       'Canggu Book Corner',
@@ -60,64 +60,83 @@ describe('through the typed client', () => {
 
 describe("the owner's pickup choices", () => {
   it('need a signed-in member', async () => {
-    expect((await ctx.request('GET', '/api/profile/pickup-locations')).status).toBe(401);
-    expect((await ctx.request('PUT', '/api/profile/pickup-locations', { body: { ids: [] } })).status).toBe(
-      401,
-    );
+    expect(
+      (await ctx.answer(ctx.client<PickupLocationsApi>().profile['pickup-locations'].$get())).status,
+    ).toBe(401);
+    expect(
+      (
+        await ctx.answer(
+          ctx.client<PickupLocationsApi>().profile['pickup-locations'].$put({ json: { ids: [] } }),
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it('start empty, are saved as a whole set and read back', async () => {
     const { cookie } = await ctx.member();
-    expect((await ctx.request('GET', '/api/profile/pickup-locations', { cookie })).body).toEqual({ ids: [] });
+    expect(
+      (await ctx.answer(ctx.client<PickupLocationsApi>(cookie).profile['pickup-locations'].$get())).body,
+    ).toEqual({ ids: [] });
 
-    const first = await ctx.request('PUT', '/api/profile/pickup-locations', {
-      cookie,
-      body: { ids: [ubud.id, canggu.id, ubud.id] },
-    });
+    const first = await ctx.answer(
+      ctx
+        .client<PickupLocationsApi>(cookie)
+        .profile['pickup-locations'].$put({ json: { ids: [ubud.id, canggu.id, ubud.id] } }),
+    );
     expect(first.status).toBe(200);
     expect(first.body.ids.sort()).toEqual([canggu.id, ubud.id].sort());
 
-    const second = await ctx.request('PUT', '/api/profile/pickup-locations', {
-      cookie,
-      body: { ids: [sanur.id] },
-    });
+    const second = await ctx.answer(
+      ctx.client<PickupLocationsApi>(cookie).profile['pickup-locations'].$put({ json: { ids: [sanur.id] } }),
+    );
     expect(second.body).toEqual({ ids: [sanur.id] });
-    expect((await ctx.request('GET', '/api/profile/pickup-locations', { cookie })).body).toEqual({
+    expect(
+      (await ctx.answer(ctx.client<PickupLocationsApi>(cookie).profile['pickup-locations'].$get())).body,
+    ).toEqual({
       ids: [sanur.id],
     });
 
-    const none = await ctx.request('PUT', '/api/profile/pickup-locations', { cookie, body: { ids: [] } });
+    const none = await ctx.answer(
+      ctx.client<PickupLocationsApi>(cookie).profile['pickup-locations'].$put({ json: { ids: [] } }),
+    );
     expect(none.body).toEqual({ ids: [] });
   });
 
   it("are one member's own: another member's choices are untouched", async () => {
     const a = await ctx.member();
     const b = await ctx.member();
-    await ctx.request('PUT', '/api/profile/pickup-locations', { cookie: a.cookie, body: { ids: [ubud.id] } });
-    await ctx.request('PUT', '/api/profile/pickup-locations', {
-      cookie: b.cookie,
-      body: { ids: [canggu.id] },
-    });
+    await ctx.answer(
+      ctx.client<PickupLocationsApi>(a.cookie).profile['pickup-locations'].$put({ json: { ids: [ubud.id] } }),
+    );
+    await ctx.answer(
+      ctx
+        .client<PickupLocationsApi>(b.cookie)
+        .profile['pickup-locations'].$put({ json: { ids: [canggu.id] } }),
+    );
     expect(
-      (await ctx.request('GET', '/api/profile/pickup-locations', { cookie: a.cookie })).body.ids,
+      (await ctx.answer(ctx.client<PickupLocationsApi>(a.cookie).profile['pickup-locations'].$get())).body
+        .ids,
     ).toEqual([ubud.id]);
   });
 
   it('refuse an inactive or unknown location and keep the previous set (one transaction)', async () => {
     const { user, cookie } = await ctx.member();
-    await ctx.request('PUT', '/api/profile/pickup-locations', { cookie, body: { ids: [ubud.id] } });
+    await ctx.answer(
+      ctx.client<PickupLocationsApi>(cookie).profile['pickup-locations'].$put({ json: { ids: [ubud.id] } }),
+    );
     for (const ids of [
       [canggu.id, closed.id],
       [canggu.id, '6f1d2a4e-0000-4000-8000-000000000000'],
     ]) {
-      const res = await ctx.request('PUT', '/api/profile/pickup-locations', { cookie, body: { ids } });
+      const res = await ctx.answer(
+        ctx.client<PickupLocationsApi>(cookie).profile['pickup-locations'].$put({ json: { ids } }),
+      );
       expect(res.status).toBe(422);
       expect(res.body.error.message).toBe(englishCode('PICKUP_LOCATION_UNAVAILABLE'));
     }
-    const bad = await ctx.request('PUT', '/api/profile/pickup-locations', {
-      cookie,
-      body: { ids: ['nope'] },
-    });
+    const bad = await ctx.answer(
+      ctx.client<PickupLocationsApi>(cookie).profile['pickup-locations'].$put({ json: { ids: ['nope'] } }),
+    );
     expect(bad.status).toBe(422);
     const rows = await ctx.db.select().from(ownerPickupLocations);
     expect(rows.filter((r) => r.ownerId === user.id).map((r) => r.pickupLocationId)).toEqual([ubud.id]);

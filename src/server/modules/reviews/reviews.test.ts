@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { emailNotifications, orderEvents } from '@server/db/schema';
 import { advanceClock, now, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
-import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { setUpTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { englishCode, englishField } from '@tests/support/texts';
+import type { ReviewsApi } from './routes';
 // After the harness: the API's schemas need zod's OpenAPI extension loaded first.
 
 // D27 through the API: who may rate and when, once per side, blind until both wrote or 14 days
@@ -40,15 +41,20 @@ async function completedOrder(options: { owner?: Member; borrower?: Member; late
 }
 
 const rate = (cookie: string, orderId: string, body: unknown) =>
-  ctx.request('POST', `/api/orders/${orderId}/reviews`, { cookie, body });
+  ctx.answer(
+    ctx
+      .client<ReviewsApi>(cookie)
+      .orders[':id'].reviews.$post({ param: { id: orderId }, json: uncheckedInput(body) }),
+  );
 const view = (cookie: string, orderId: string) =>
-  ctx.request('GET', `/api/orders/${orderId}/reviews`, { cookie });
+  ctx.answer(ctx.client<ReviewsApi>(cookie).orders[':id'].reviews.$get({ param: { id: orderId } }));
 /** Two passes: a pass a kick started before the clock moved is joined, not repeated. */
 const runWorker = async () => {
   await ctx.deps.outbox.runOnce();
   await ctx.deps.outbox.runOnce();
 };
-const card = (memberId: string) => ctx.request('GET', `/api/members/${memberId}/reputation`);
+const card = (memberId: string) =>
+  ctx.answer(ctx.client<ReviewsApi>().members[':id'].reputation.$get({ param: { id: memberId } }));
 
 describe('rating a loan (D27)', () => {
   it('is refused before Completed, to a stranger and to an admin who is not party; once per side', async () => {
@@ -173,13 +179,15 @@ describe("a member's card (D27)", () => {
     expect((await card(owner.user.id)).body).toMatchObject({ average: 3.3, count: 3 });
 
     // The admin hides the 1-star review: kept, shown as hidden to admins, out of the average.
-    const list = await ctx.request('GET', '/api/admin/reviews', { cookie: admin.cookie });
+    const list = await ctx.answer(ctx.client<ReviewsApi>(admin.cookie).admin.reviews.$get({ query: {} }));
     const abusive = list.body.items.find(
       (r: { orderId: string; side: string }) => r.orderId === third.id && r.side === 'borrower',
     );
-    const hidden = await ctx.request('POST', `/api/admin/reviews/${abusive.id}/hide`, {
-      cookie: admin.cookie,
-    });
+    const hidden = await ctx.answer(
+      ctx
+        .client<ReviewsApi>(admin.cookie)
+        .admin.reviews[':id'].hide.$post({ param: { id: abusive?.id ?? '' } }),
+    );
     expect(hidden.status).toBe(200);
     expect(hidden.body.hidden).toBe(true);
     expect((await card(owner.user.id)).body).toMatchObject({ average: 4.5, count: 2 });

@@ -7,8 +7,11 @@ type BookEvent = Extract<LifecycleEvent, { type: 'books-borrowable' | 'books-wit
 import { books, cartItems, orderItems } from '@server/db/schema';
 import { addToCart } from '@server/modules/cart/service';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, undeclaredInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import type { SalesApi } from './routes';
+import type { BooksApi } from '@server/modules/books/routes';
+import type { OrdersApi } from '@server/modules/orders/routes';
 
 // D28 through the API: a sale price on upload and edit (whole rupiah, D32), shown with the book;
 // Sold by the owner or an admin, refused in an open order; a sold book leaves the shop, the
@@ -43,12 +46,15 @@ function form(fields: Record<string, string>): FormData {
   return data;
 }
 
-const sell = (cookie: string, bookId: string) => ctx.request('POST', `/api/books/${bookId}/sold`, { cookie });
+const sell = (cookie: string, bookId: string) =>
+  ctx.answer(ctx.client<SalesApi>(cookie).books[':id'].sold.$post({ param: { id: bookId } }));
 
 describe('a sale price (D28)', () => {
   it('is optional on upload and edit, whole rupiah like the weekly price, and shown with the book', async () => {
     const owner = await ctx.member();
-    const none = await ctx.request('POST', '/api/books', { cookie: owner.cookie, body: form({}) });
+    const none = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books.$post({ ...undeclaredInput({ form: form({}) }) }),
+    );
     expect(none.status).toBe(201);
     expect(none.body.salePrice).toBeNull();
 
@@ -56,39 +62,51 @@ describe('a sale price (D28)', () => {
       ['12.5', 'Price must be a whole number of rupiah'],
       ['500', 'Sale price must be at least Rp 1.000'],
     ]) {
-      const bad = await ctx.request('POST', '/api/books', {
-        cookie: owner.cookie,
-        body: form({ salePrice: typed }),
-      });
+      const bad = await ctx.answer(
+        ctx
+          .client<BooksApi>(owner.cookie)
+          .books.$post({ ...undeclaredInput({ form: form({ salePrice: typed }) }) }),
+      );
       expect(bad.status).toBe(422);
       expect(bad.body.error.fields.salePrice).toBe(message);
     }
 
-    const priced = await ctx.request('POST', '/api/books', {
-      cookie: owner.cookie,
-      body: form({ title: 'Priced Sapiens', salePrice: '150.000' }),
-    });
+    const priced = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books.$post({
+        ...undeclaredInput({ form: form({ title: 'Priced Sapiens', salePrice: '150.000' }) }),
+      }),
+    );
     expect(priced.status).toBe(201);
     expect(priced.body.salePrice).toBe('150000.00');
-    const detail = await ctx.request('GET', `/api/books/${priced.body.id}`);
+    const detail = await ctx.answer(
+      ctx.client<BooksApi>().books[':id'].$get({ param: { id: priced.body.id } }),
+    );
     expect(detail.body.salePrice).toBe('150000.00');
-    const listing = await ctx.request('GET', '/api/books?q=Priced%20Sapiens');
+    const listing = await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { q: 'Priced Sapiens' } }));
     expect(listing.body.items[0].salePrice).toBe('150000.00');
 
     // Edit: changed, then removed; the cached listing follows.
-    const edited = await ctx.request('PATCH', `/api/books/${priced.body.id}`, {
-      cookie: owner.cookie,
-      body: form({ title: 'Priced Sapiens', salePrice: '120,000' }),
-    });
-    expect(edited.status).toBe(200);
-    expect((await ctx.request('GET', '/api/books?q=Priced%20Sapiens')).body.items[0].salePrice).toBe(
-      '120000.00',
+    const edited = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books[':id'].$patch({
+        param: { id: priced.body.id },
+        ...undeclaredInput({ form: form({ title: 'Priced Sapiens', salePrice: '120,000' }) }),
+      }),
     );
-    await ctx.request('PATCH', `/api/books/${priced.body.id}`, {
-      cookie: owner.cookie,
-      body: form({ title: 'Priced Sapiens', salePrice: '' }),
-    });
-    expect((await ctx.request('GET', `/api/books/${priced.body.id}`)).body.salePrice).toBeNull();
+    expect(edited.status).toBe(200);
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { q: 'Priced Sapiens' } }))).body.items[0]
+        .salePrice,
+    ).toBe('120000.00');
+    await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books[':id'].$patch({
+        param: { id: priced.body.id },
+        ...undeclaredInput({ form: form({ title: 'Priced Sapiens', salePrice: '' }) }),
+      }),
+    );
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: priced.body.id } }))).body
+        .salePrice,
+    ).toBeNull();
   });
 });
 
@@ -123,20 +141,30 @@ describe('marking a book Sold (D28)', () => {
     await advanceTestOrder(ctx, { orderId: order.id, admin, to: 'Completed' });
     const shopper = await ctx.member();
     await addToCart(ctx.db, { actorId: shopper.user.id, bookId: book.id });
-    expect((await ctx.request('GET', '/api/books?q=Sold%20Sapiens')).body.items).toHaveLength(1);
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { q: 'Sold Sapiens' } }))).body.items,
+    ).toHaveLength(1);
 
     events.length = 0;
     expect((await sell(owner.cookie, book.id)).status).toBe(200);
     expect(events).toEqual([{ type: 'books-withdrawn', bookIds: [book.id], reason: 'sold' }]);
 
-    expect((await ctx.request('GET', '/api/books?q=Sold%20Sapiens')).body.items).toEqual([]);
-    const shelf = await ctx.request('GET', `/api/owners/${owner.user.id}/books`);
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { q: 'Sold Sapiens' } }))).body.items,
+    ).toEqual([]);
+    const shelf = await ctx.answer(
+      ctx.client<BooksApi>().owners[':id'].books.$get({ param: { id: owner.user.id }, query: {} }),
+    );
     expect(JSON.stringify(shelf.body)).not.toContain(book.id);
     expect(await ctx.db.select().from(cartItems).where(eq(cartItems.bookId, book.id))).toEqual([]);
-    expect((await ctx.request('GET', `/api/books/${book.id}`)).status).toBe(404);
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.id } }))).status,
+    ).toBe(404);
     const [row] = await ctx.db.select().from(books).where(eq(books.id, book.id));
     expect(row.soldAt).not.toBeNull();
-    const history = await ctx.request('GET', `/api/orders/${order.id}`, { cookie: admin.cookie });
+    const history = await ctx.answer(
+      ctx.client<OrdersApi>(admin.cookie).orders[':id'].$get({ param: { id: order.id } }),
+    );
     expect(history.body.items[0]).toMatchObject({ bookId: book.id, title: 'Sold Sapiens' });
     const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(item.title).toBe('Sold Sapiens');

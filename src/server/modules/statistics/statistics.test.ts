@@ -24,6 +24,7 @@ import { createGatewayTestContext, type GatewayTestContext } from '@tests/suppor
 import type { Member } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import type { StatisticsApi } from './routes';
+import type { PaymentsApi } from '@server/modules/payments/routes';
 
 // The admin's Statistics tab: twelve weeks, Monday to Sunday in the operator's zone (Asia/Makassar,
 // UTC+8). Orders are placed and moved through their statuses with the clock set across several
@@ -61,6 +62,12 @@ const statistics = async (at = NOW) => {
 };
 
 /** Lists a book of `who` at `at`. */
+/** The admin records a payout to an owner, as the Payouts tab does. */
+const payOut = (
+  admin: Member,
+  payout: { ownerId: string; amount: string; paidOn: string; reference: string },
+) => g.ctx.answer(g.ctx.client<PaymentsApi>(admin.cookie).admin.payouts.$post({ json: payout }));
+
 async function listBook(who: Member, at: Date, weeklyPrice = '15000.00'): Promise<Book> {
   return createBook(g.ctx.db, { ownerId: who.user.id, weeklyPrice, createdAt: at });
 }
@@ -86,7 +93,9 @@ async function move(orderId: string, to: OrderStatus, at: Date) {
 /** Pays the order through the gateway's QRIS at `at` (a fee is recorded on the payment). */
 async function payByQris(orderId: string, borrower: Member, at: Date) {
   setClock(at);
-  await g.ctx.request('GET', `/api/orders/${orderId}/payment/gateway`, { cookie: borrower.cookie });
+  await g.ctx.answer(
+    g.ctx.client<PaymentsApi>(borrower.cookie).orders[':id'].payment.gateway.$get({ param: { id: orderId } }),
+  );
   const rows = await g.ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
   await g.gateway.pay(rows.find((p) => p.method === 'qris')!.providerRef);
   await g.ctx.deps.outbox.runOnce();
@@ -233,14 +242,11 @@ describe('the admin’s weekly statistics', () => {
     expect(waiting.order.status).toBe('Waiting for Payment');
     setClock(bali(addDays(week(1), 2), 3));
     const [owed] = await g.ctx.db.select().from(orders).where(eq(orders.id, first.order.id));
-    const payout = await g.ctx.request('POST', '/api/admin/payouts', {
-      cookie: admin.cookie,
-      body: {
-        ownerId: owner.user.id,
-        amount: owed.ownerShare,
-        paidOn: addDays(week(1), 2),
-        reference: 'TRF-1',
-      },
+    const payout = await payOut(admin, {
+      ownerId: owner.user.id,
+      amount: owed.ownerShare ?? '',
+      paidOn: addDays(week(1), 2),
+      reference: 'TRF-1',
     });
     expect(payout.status).toBe(201);
 
@@ -316,9 +322,11 @@ describe('the admin’s weekly statistics', () => {
     );
     expect(back.weeks).toEqual(await expectedFromRows(back.weeks.map((w) => w.weekStart)));
     for (const weeksEnding of ['2027-02-30', '2027-1-3', 'soon']) {
-      const bad = await g.ctx.request('GET', `/api/admin/statistics?weeksEnding=${weeksEnding}`, {
-        cookie: admin.cookie,
-      });
+      const bad = await g.ctx.answer(
+        g.ctx
+          .client<StatisticsApi>(admin.cookie)
+          .admin.statistics.$get({ query: { weeksEnding: weeksEnding } }),
+      );
       expect(bad.status, weeksEnding).toBe(422);
     }
   });
@@ -378,14 +386,11 @@ describe('the admin’s weekly statistics', () => {
     const paidOutBefore = await figures(1);
     const [owed] = await db.select().from(orders).where(eq(orders.id, placed.order.id));
     setClock(NOW);
-    const payout = await g.ctx.request('POST', '/api/admin/payouts', {
-      cookie: admin.cookie,
-      body: {
-        ownerId: owner.user.id,
-        amount: owed.ownerShare,
-        paidOn: addDays(week(1), 4),
-        reference: 'TRF-KEPT',
-      },
+    const payout = await payOut(admin, {
+      ownerId: owner.user.id,
+      amount: owed.ownerShare ?? '',
+      paidOn: addDays(week(1), 4),
+      reference: 'TRF-KEPT',
     });
     expect(payout.status).toBe(201);
     expect(toMinor((await figures(1)).ownerPayouts)).toBe(

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BORROW_DURATION } from '@domain/constants';
@@ -8,8 +7,17 @@ import { books, emailNotifications, orders, timers, waitlistEntries } from '@ser
 import { advanceClock, now, operatorTimeZone, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { setUpTestContext, type Member, type TestContext } from '@tests/support/harness';
-import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
+import {
+  advanceTestOrder,
+  placeTestOrder,
+  addToCartByApi,
+  checkoutByApi,
+} from '@tests/support/order-factories';
 import { englishCode } from '@tests/support/texts';
+import type { WaitlistApi } from './routes';
+import type { BooksApi } from '@server/modules/books/routes';
+import type { LoansApi } from '@server/modules/loans/routes';
+import type { OrdersApi } from '@server/modules/orders/routes';
 
 // D25 and D39 through the API: joining, holds that keep a book for its first waiter (out of the
 // shop, the shelf's count, search and everyone else's carts), lapses at the 48th hour with the
@@ -28,24 +36,15 @@ setUpTestContext((made, madeAdmin) => {
 });
 
 const view = (bookId: string, cookie?: string) =>
-  ctx.request('GET', `/api/books/${bookId}/waitlist`, { cookie });
+  ctx.answer(ctx.client<WaitlistApi>(cookie).books[':id'].waitlist.$get({ param: { id: bookId } }));
 const join = (bookId: string, cookie: string) =>
-  ctx.request('POST', `/api/books/${bookId}/waitlist`, { cookie });
+  ctx.answer(ctx.client<WaitlistApi>(cookie).books[':id'].waitlist.$post({ param: { id: bookId } }));
 const leave = (bookId: string, cookie: string) =>
-  ctx.request('DELETE', `/api/books/${bookId}/waitlist`, { cookie });
+  ctx.answer(ctx.client<WaitlistApi>(cookie).books[':id'].waitlist.$delete({ param: { id: bookId } }));
 const pass = (bookId: string, cookie: string) =>
-  ctx.request('POST', `/api/books/${bookId}/waitlist/pass`, { cookie });
-const addToCart = (bookId: string, cookie: string) =>
-  ctx.request('POST', '/api/cart/items', { cookie, body: { bookId } });
-const checkout = (cookie: string) =>
-  ctx.request('POST', '/api/checkout', {
-    cookie,
-    body: {
-      idempotencyKey: randomUUID(),
-      deliveryMethod: 'delivery',
-      deliveryAddress: { fullName: 'Waiter', phone: '+628123456789', address: 'Jl. Antri No. 2, Ubud' },
-    },
-  });
+  ctx.answer(ctx.client<WaitlistApi>(cookie).books[':id'].waitlist.pass.$post({ param: { id: bookId } }));
+const addToCart = (bookId: string, cookie: string) => addToCartByApi(ctx, bookId, cookie);
+const checkout = (cookie: string) => checkoutByApi(ctx, cookie);
 
 /** A book of a new owner, lent to a new member A through a real order at `status`. */
 async function lentBook(status: 'Draft' | 'Processed' | 'Delivered' = 'Processed', title = 'Circe') {
@@ -75,9 +74,11 @@ async function entriesOf(bookId: string) {
 }
 
 async function inCatalog(book: { id: string; title: string }, ownerId: string) {
-  const page = await ctx.request('GET', '/api/books?pageSize=60&sort=newest');
-  const search = await ctx.request('GET', `/api/books?q=${encodeURIComponent(book.title)}`);
-  const shelf = await ctx.request('GET', `/api/owners/${ownerId}`);
+  const page = await ctx.answer(
+    ctx.client<BooksApi>().books.$get({ query: { pageSize: '60', sort: 'newest' } }),
+  );
+  const search = await ctx.answer(ctx.client<BooksApi>().books.$get({ query: { q: book.title } }));
+  const shelf = await ctx.answer(ctx.client<BooksApi>().owners[':id'].$get({ param: { id: ownerId } }));
   return {
     shop: page.body.items.some((b: { id: string }) => b.id === book.id),
     search: search.body.items.some((b: { id: string }) => b.id === book.id),
@@ -174,7 +175,10 @@ describe('holds (D25)', () => {
     expect(await holdEmails(c.user.email)).toHaveLength(0);
 
     expect(await inCatalog(book, owner.user.id)).toEqual({ shop: false, search: false, shelfAvailable: 0 });
-    expect((await ctx.request('GET', `/api/books/${book.id}`)).body.availability).toBe('reserved');
+    expect(
+      (await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: book.id } }))).body
+        .availability,
+    ).toBe('reserved');
 
     // Only the holder may add it; the holder's checkout ends the hold and their place.
     const byC = await addToCart(book.id, c.cookie);
@@ -255,7 +259,8 @@ describe('holds (D25)', () => {
             eq(emailNotifications.emailType, 'waitlist_hold_lapsed'),
           ),
         );
-    const mine = async (cookie: string) => (await ctx.request('GET', '/api/waitlist', { cookie })).body;
+    const mine = async (cookie: string) =>
+      (await ctx.answer(ctx.client<WaitlistApi>(cookie).waitlist.$get())).body;
 
     // B's hold lapses: it goes to C; B is told so and keeps a line.
     advanceClock(48 * HOUR);
@@ -345,7 +350,9 @@ describe('holds (D25)', () => {
     await join(book.id, b.cookie);
     await join(book.id, c.cookie);
     await complete(orderId);
-    const deleted = await ctx.request('DELETE', `/api/books/${book.id}`, { cookie: owner.cookie });
+    const deleted = await ctx.answer(
+      ctx.client<BooksApi>(owner.cookie).books[':id'].$delete({ param: { id: book.id } }),
+    );
     expect(deleted.status).toBe(204);
     expect(await entriesOf(book.id)).toHaveLength(0);
     const ended = await ctx.db
@@ -368,19 +375,25 @@ describe('holds (D25)', () => {
     await join(book.id, b.cookie);
     await join(book.id, c.cookie);
     await complete(orderId);
-    const queue = await ctx.request('GET', `/api/admin/books/${book.id}/waitlist`, { cookie: admin.cookie });
+    const queue = await ctx.answer(
+      ctx.client<WaitlistApi>(admin.cookie).admin.books[':id'].waitlist.$get({ param: { id: book.id } }),
+    );
     expect(queue.body.items.map((e: { memberEmail: string }) => e.memberEmail)).toEqual([
       b.user.email,
       c.user.email,
     ]);
-    const counts = await ctx.request('GET', `/api/waitlist/counts?bookIds=${book.id}`);
+    const counts = await ctx.answer(
+      ctx.client<WaitlistApi>().waitlist.counts.$get({ query: { bookIds: book.id } }),
+    );
     expect(counts.body.counts).toEqual({ [book.id]: 2 });
-    const cleared = await ctx.request('DELETE', `/api/admin/waitlist/${queue.body.items[0].id}`, {
-      cookie: admin.cookie,
-    });
+    const cleared = await ctx.answer(
+      ctx
+        .client<WaitlistApi>(admin.cookie)
+        .admin.waitlist[':id'].$delete({ param: { id: queue.body.items[0].id } }),
+    );
     expect(cleared.status).toBe(204);
     expect((await view(book.id, c.cookie)).body.state).toBe('held');
-    const mine = await ctx.request('GET', '/api/waitlist', { cookie: c.cookie });
+    const mine = await ctx.answer(ctx.client<WaitlistApi>(c.cookie).waitlist.$get());
     expect(mine.body.items).toMatchObject([{ bookId: book.id, state: 'held', place: 1 }]);
   });
 });
@@ -392,21 +405,25 @@ describe('the current borrower knows (D23, D25)', () => {
     const b = await ctx.member();
     const before = (await view(book.id, b.cookie)).body;
     expect(before).toMatchObject({ state: 'can_join', estimate: { from: '2026-12-09' } });
-    const extended = await ctx.request('POST', `/api/orders/${orderId}/extensions`, {
-      cookie: borrower.cookie,
-      body: { weeks: 1 },
-    });
+    const extended = await ctx.answer(
+      ctx
+        .client<LoansApi>(borrower.cookie)
+        .orders[':id'].extensions.$post({ param: { id: orderId }, json: { weeks: 1 } }),
+    );
     expect(extended.status).toBe(201);
     expect((await view(book.id, b.cookie)).body.estimate.from).toBe('2026-12-16');
 
     await join(book.id, b.cookie);
-    const order = await ctx.request('GET', `/api/orders/${orderId}`, { cookie: borrower.cookie });
+    const order = await ctx.answer(
+      ctx.client<OrdersApi>(borrower.cookie).orders[':id'].$get({ param: { id: orderId } }),
+    );
     expect(order.body.waitingByBook).toEqual({ [book.id]: 1 });
     expect(order.body.extensionOffer.refusal.code).toBe('EXTENSION_WAITLIST');
-    const refused = await ctx.request('POST', `/api/orders/${orderId}/extensions`, {
-      cookie: borrower.cookie,
-      body: { weeks: 1 },
-    });
+    const refused = await ctx.answer(
+      ctx
+        .client<LoansApi>(borrower.cookie)
+        .orders[':id'].extensions.$post({ param: { id: orderId }, json: { weeks: 1 } }),
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({
       code: 'EXTENSION_WAITLIST',

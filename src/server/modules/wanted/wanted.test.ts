@@ -5,9 +5,12 @@ import { MAX_WANTED } from '@domain/constants';
 import { emailNotifications, wantedBooks, waitlistEntries } from '@server/db/schema';
 import { advanceClock, resetClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, undeclaredInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import { englishCode, englishField } from '@tests/support/texts';
+import type { WantedApi } from './routes';
+import type { BooksApi } from '@server/modules/books/routes';
+import type { WaitlistApi } from '@server/modules/waitlist/routes';
 
 // Wanted books (D47): the list and its rules, and the notice once per matching book when it is
 // listed, comes back to the shop, or leaves a hold nobody took; a checkout ends the entry.
@@ -26,16 +29,18 @@ afterAll(() => ctx.close());
 afterEach(() => resetClock());
 
 const want = (member: Member, body: Record<string, unknown>) =>
-  ctx.request('POST', '/api/wanted', { cookie: member.cookie, body });
+  ctx.answer(ctx.client<WantedApi>(member.cookie).wanted.$post({ json: body }));
 const mine = async (member: Member) =>
-  (await ctx.request('GET', '/api/wanted', { cookie: member.cookie })).body;
+  (await ctx.answer(ctx.client<WantedApi>(member.cookie).wanted.$get())).body;
 
 /** The owner lists a book through the API, as the upload form does. */
 async function list(owner: Member, fields: Record<string, string>) {
   const data = new FormData();
   for (const [k, v] of Object.entries({ weeklyPrice: '10000', ...fields })) data.append(k, v);
   data.append('cover', new File([new Uint8Array(photo)], 'cover.jpg', { type: 'image/jpeg' }));
-  const res = await ctx.request('POST', '/api/books', { cookie: owner.cookie, body: data });
+  const res = await ctx.answer(
+    ctx.client<BooksApi>(owner.cookie).books.$post({ ...undeclaredInput({ form: data }) }),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string };
 }
@@ -96,10 +101,14 @@ describe('the wanted list (D47)', () => {
     });
     const first = (await mine(m)).items[0].id;
     const other = await ctx.member();
-    const foreign = await ctx.request('DELETE', `/api/wanted/${first}`, { cookie: other.cookie });
+    const foreign = await ctx.answer(
+      ctx.client<WantedApi>(other.cookie).wanted[':id'].$delete({ param: { id: first } }),
+    );
     expect(foreign.status).toBe(404);
     expect((await mine(m)).items).toHaveLength(MAX_WANTED);
-    const removed = await ctx.request('DELETE', `/api/wanted/${first}`, { cookie: m.cookie });
+    const removed = await ctx.answer(
+      ctx.client<WantedApi>(m.cookie).wanted[':id'].$delete({ param: { id: first } }),
+    );
     expect(removed.status).toBe(200);
     expect(removed.body.items).toHaveLength(MAX_WANTED - 1);
     expect((await want(m, { title: 'Now it fits' })).status).toBe(201);
@@ -155,7 +164,11 @@ describe('the notice (D47)', () => {
     await want(wanter, { title: 'Ronggeng Dukuh Paruk' });
     const waiter = await ctx.member();
     expect(
-      (await ctx.request('POST', `/api/books/${book.id}/waitlist`, { cookie: waiter.cookie })).status,
+      (
+        await ctx.answer(
+          ctx.client<WaitlistApi>(waiter.cookie).books[':id'].waitlist.$post({ param: { id: book.id } }),
+        )
+      ).status,
     ).toBe(201);
 
     // Back from the loan: held for the waiter, not the wanter's news yet.

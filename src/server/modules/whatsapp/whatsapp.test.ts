@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberWhatsapp } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
-import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
+import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { advanceTestOrder, placeTestOrder } from '@tests/support/order-factories';
 import type { WhatsappApi } from './routes';
+import type { ConversationsApi } from '@server/modules/conversations/routes';
+import type { CartApi } from '@server/modules/cart/routes';
 
 // D45: a WhatsApp number is optional, given with consent, kept in E.164, and shown only to the
 // other side of a placed order (as a chat contact) and to admins.
@@ -18,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const share = (cookie: string, number: string) =>
-  ctx.request('PUT', '/api/profile/whatsapp', { cookie, body: { number, consent: true } });
+  ctx.answer(ctx.client<WhatsappApi>(cookie).profile.whatsapp.$put({ json: { number, consent: true } }));
 
 async function storedNumber(userId: string) {
   const [row] = await ctx.db.select().from(memberWhatsapp).where(eq(memberWhatsapp.userId, userId));
@@ -62,7 +64,9 @@ describe('the number on the profile (D45)', () => {
       { number: '081299998888' },
       { number: '081299998888', consent: 'yes' },
     ]) {
-      const res = await ctx.request('PUT', '/api/profile/whatsapp', { cookie: member.cookie, body });
+      const res = await ctx.answer(
+        ctx.client<WhatsappApi>(member.cookie).profile.whatsapp.$put({ json: uncheckedInput(body) }),
+      );
       expect(res.status).toBe(422);
       expect(res.body.error.fieldCodes.consent.code).toBe('whatsappConsentRequired');
     }
@@ -99,7 +103,7 @@ async function orderWithNumbers() {
 }
 
 const contacts = (cookie: string | undefined, orderId: string) =>
-  ctx.request('GET', `/api/orders/${orderId}/whatsapp`, { cookie });
+  ctx.answer(ctx.client<WhatsappApi>(cookie).orders[':id'].whatsapp.$get({ param: { id: orderId } }));
 
 describe('the chat contacts of a placed order (D45)', () => {
   it('the borrower reaches the owner, the owner the borrower, an admin both', async () => {
@@ -118,7 +122,7 @@ describe('the chat contacts of a placed order (D45)', () => {
 
   it('a side that shared no number, or withdrew it, is left out', async () => {
     const { owner, borrower, order } = await orderWithNumbers();
-    await ctx.request('DELETE', '/api/profile/whatsapp', { cookie: owner.cookie });
+    await ctx.answer(ctx.client<WhatsappApi>(owner.cookie).profile.whatsapp.$delete());
     expect((await contacts(borrower.cookie, order.id)).body.contacts).toEqual([]);
     expect((await contacts(owner.cookie, order.id)).body.contacts).toHaveLength(1);
   });
@@ -157,17 +161,17 @@ describe('privacy: the number is in no other answer (D45)', () => {
     const soonBorrower = await ctx.member();
 
     // The soon-to-be borrower talks to the owner and fills the cart: still no order.
-    const asked = await ctx.request('POST', `/api/books/${book.id}/conversation`, {
-      cookie: soonBorrower.cookie,
-      body: { body: 'Is it in good shape?' },
-    });
+    const asked = await ctx.answer(
+      ctx
+        .client<ConversationsApi>(soonBorrower.cookie)
+        .books[':id'].conversation.$post({ param: { id: book.id }, json: { body: 'Is it in good shape?' } }),
+    );
     expect(asked.status).toBe(201);
     expect(
       (
-        await ctx.request('POST', '/api/cart/items', {
-          cookie: soonBorrower.cookie,
-          body: { bookId: book.id },
-        })
+        await ctx.answer(
+          ctx.client<CartApi>(soonBorrower.cookie).cart.items.$post({ json: { bookId: book.id } }),
+        )
       ).status,
     ).toBe(201);
 
@@ -191,14 +195,14 @@ describe('privacy: the number is in no other answer (D45)', () => {
       ];
       if (cookie === soonBorrower.cookie) answers.push(`/api/books/${book.id}/conversation`);
       for (const path of answers) {
-        const res = await ctx.request('GET', path, { cookie });
+        const res = await ctx.rawRequest('GET', path, { cookie });
         const text = JSON.stringify(res.body);
         expect(text, `${who} ${path}`).not.toContain(number);
         expect(text, `${who} ${path}`).not.toContain(digits);
       }
     }
     // The owner's own account answers carry it only in their own WhatsApp route.
-    const session = await ctx.request('GET', '/api/auth/get-session', { cookie: owner.cookie });
+    const session = await ctx.rawRequest('GET', '/api/auth/get-session', { cookie: owner.cookie });
     expect(JSON.stringify(session.body)).not.toContain(digits);
   });
 });

@@ -887,6 +887,18 @@ export const memberBorrowWeeks = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.weeks] })],
 );
 
+/**
+ * Each member's books (not deleted) and open orders (as borrower or owner), kept by statement
+ * triggers on books and orders (migration 0048) for the admin's users tab, so a page of members
+ * reads one row each however many books or orders they have. No foreign key, like
+ * member_borrow_weeks: a deleted member's books and orders leave them by the same triggers.
+ */
+export const memberCounts = pgTable('member_counts', {
+  userId: text('user_id').primaryKey(),
+  books: integer('books').notNull().default(0),
+  openOrders: integer('open_orders').notNull().default(0),
+});
+
 // ---------------------------------------------------------------- conversations
 /**
  * One conversation: about an order (its borrower and owner) or, when `orderId` is null, about a

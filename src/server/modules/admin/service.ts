@@ -28,13 +28,14 @@ import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '@domain/loan';
 import type { AdminLoanFilter } from '@domain/schemas/admin';
 import type { AppDeps } from '@server/app-env';
 import type { DbOrTx } from '@server/db/client';
+import { foldCounters } from '@server/db/counters';
 import { transactionWithRetry } from '@server/db/retry';
 import {
-  adminCounterDeltas,
   adminCounters,
   books,
   cartItems,
   emailNotifications,
+  memberCounts,
   orderItems,
   orders,
   ownerPickupLocations,
@@ -140,9 +141,7 @@ const statusCounter = (status: AdminOrderRow['status']) => `orders:${status}`;
  */
 export async function getStats(db: DbOrTx): Promise<AdminStats> {
   const counters = await db.transaction(async (tx) => {
-    await tx.execute(sql`with moved as (delete from ${adminCounterDeltas} returning name, delta)
-      insert into ${adminCounters} (name, n) select name, sum(delta) from moved group by name
-      on conflict (name) do update set n = ${adminCounters}.n + excluded.n`);
+    await foldCounters(tx);
     return tx.select({ name: adminCounters.name, n: adminCounters.n }).from(adminCounters);
   });
   const value = new Map(counters.map((c) => [c.name, Number(c.n)]));
@@ -359,10 +358,11 @@ export async function deleteBook(
 
 // ---------------------------------------------------------------- users
 
-// Single-table selects render bare column names, so the correlated subqueries name tables
-// themselves. They run for the page's users only (the ids are found first).
-const openOrderCount = sql<number>`(select count(*)::int from orders o where (o.user_id = "user".id or o.owner_id = "user".id) and ${openOrder(sql`o.status`)})`;
-const bookCount = sql<number>`(select count(*)::int from books b where b.owner_id = "user".id and b.deleted_at is null)`;
+// A member's books and open orders, as PostgreSQL keeps them (member_counts, migration 0048): one
+// row per member of the page, however many books or orders they have. Single-table selects
+// render bare column names, so the subqueries name the user table themselves.
+const openOrderCount = sql<number>`coalesce((select mc.open_orders from ${memberCounts} mc where mc.user_id = "user".id), 0)`;
+const bookCount = sql<number>`coalesce((select mc.books from ${memberCounts} mc where mc.user_id = "user".id), 0)`;
 
 const USER_KEYS: Keyset = { list: 'admin-users', at: user.createdAt, id: user.id, idType: 'text' };
 

@@ -343,9 +343,21 @@ export const books = pgTable(
     index('books_shelf_title_idx')
       .on(t.ownerId, sql`lower(${t.title})`, t.id, t.status, t.title)
       .where(sql`deleted_at is null`),
-    // The catalog filtered by area, newest first.
+    // The catalog filtered by area, newest first, the filters checked in the index (migration 0049).
     index('books_listed_area_created_idx')
-      .on(t.area, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.area,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.category,
+        t.condition,
+        t.language,
+        t.weeklyPrice,
+      )
+      .where(sql`listed`),
+    // An area's filtered capped count: the matching books are one range (migration 0049).
+    index('books_listed_area_filters_idx')
+      .on(t.area, t.condition, t.language, t.category, t.weeklyPrice)
       .where(sql`listed`),
     index('books_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('books_author_trgm_idx').using('gin', sql`${t.author} gin_trgm_ops`),

@@ -900,15 +900,17 @@ export const memberBorrowWeeks = pgTable(
 );
 
 /**
- * Each member's books (not deleted) and open orders (as borrower or owner), kept by statement
- * triggers on books and orders (migration 0048) for the admin's users tab, so a page of members
- * reads one row each however many books or orders they have. No foreign key, like
+ * Each member's books (not deleted), listed books and open orders (as borrower or owner), kept by
+ * statement triggers on books and orders (migrations 0048, 0050) for the admin's users tab and the
+ * owner's count of books available, so each reads one row however many books or orders there are. No foreign key, like
  * member_borrow_weeks: a deleted member's books and orders leave them by the same triggers.
  */
 export const memberCounts = pgTable('member_counts', {
   userId: text('user_id').primaryKey(),
   books: integer('books').notNull().default(0),
   openOrders: integer('open_orders').notNull().default(0),
+  /** Their books listed now (the book page's and owner card's count, migration 0050). */
+  listedBooks: integer('listed_books').notNull().default(0),
 });
 
 // ---------------------------------------------------------------- conversations

@@ -323,14 +323,12 @@ export const books = pgTable(
     index('books_listed_filters_idx')
       .on(t.category, t.condition, t.language, t.weeklyPrice)
       .where(sql`listed`),
-    // An owner's shelf in each sort: its books that are not deleted, the status checked
-    // in the index (onShelfOf), so a page, a cursor and the capped count read one range.
-    index('books_shelf_created_idx')
-      .on(t.ownerId, t.createdAt, t.id, t.status)
-      .where(sql`deleted_at is null`),
+    // An owner's shelf in each sort: their books listed now (onShelfOf, D46), so a page, a
+    // cursor and the capped count read one range of the owner's entries (migration 0051).
+    index('books_shelf_created_idx').on(t.ownerId, t.createdAt, t.id, t.status).where(sql`listed`),
     index('books_shelf_price_low_idx')
       .on(t.ownerId, t.weeklyPrice, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status)
-      .where(sql`deleted_at is null`),
+      .where(sql`listed`),
     index('books_shelf_price_high_idx')
       .on(
         t.ownerId,
@@ -339,10 +337,10 @@ export const books = pgTable(
         t.id.desc().nullsFirst(),
         t.status,
       )
-      .where(sql`deleted_at is null`),
+      .where(sql`listed`),
     index('books_shelf_title_idx')
       .on(t.ownerId, sql`lower(${t.title})`, t.id, t.status, t.title)
-      .where(sql`deleted_at is null`),
+      .where(sql`listed`),
     // The catalog filtered by area, newest first, the filters checked in the index (migration 0049).
     index('books_listed_area_created_idx')
       .on(

@@ -193,6 +193,51 @@ describe('users tab: open orders', () => {
   });
 });
 
+describe('books tab: a search by title and by owner at once', () => {
+  it('merges the two in the list order, each book once, through every page and back', async () => {
+    const named = await ctx.member({ name: 'Kenanga Merged' });
+    const other = await ctx.member({ name: 'Someone Else' });
+    const mine = [];
+    for (const title of ['Kenanga Merged Tale', 'Plain One', 'Plain Two']) {
+      mine.push(await createBook(ctx.db, { ownerId: named.user.id, title }));
+    }
+    const theirs = await createBook(ctx.db, { ownerId: other.user.id, title: 'About Kenanga Merged' });
+    await createBook(ctx.db, { ownerId: other.user.id, title: 'Not Found Here' });
+    const expected = (
+      await ctx.db
+        .select({ id: books.id })
+        .from(books)
+        .where(
+          sql`${books.id} in (${sql.join(
+            [...mine, theirs].map((b) => sql`${b.id}`),
+            sql`, `,
+          )})`,
+        )
+        .orderBy(sql`created_at desc, id desc`)
+    ).map((b) => b.id);
+    const get = async (query: string) => {
+      const res = await ctx.request('GET', `/api/admin/books?q=kenanga%20merged&pageSize=1${query}`, {
+        cookie: adminMember.cookie,
+      });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const seen: string[] = [];
+    let page = await get('');
+    expect(page).toMatchObject({ total: 4, totalCapped: false });
+    for (;;) {
+      seen.push(...page.items.map((b: { id: string }) => b.id));
+      if (!page.nextCursor) break;
+      page = await get(`&cursor=${page.nextCursor}`);
+    }
+    expect(seen).toEqual(expected);
+    const last = await get('&cursor=last');
+    expect(last.items.map((b: { id: string }) => b.id)).toEqual([expected[3]]);
+    const before = await get(`&cursor=${last.prevCursor}`);
+    expect(before.items.map((b: { id: string }) => b.id)).toEqual([expected[2]]);
+  });
+});
+
 describe('users tab: kept counts (migration 0048)', () => {
   // What the tab counted from the rows before the counts were kept.
   const counted = async (id: string) => {

@@ -23,7 +23,7 @@ import type {
   AdminUserRow,
 } from '@domain/admin-types';
 import type { CursorPage } from '@domain/cursor-page';
-import { type BookStatus, ORDER_NUMBER_LENGTH, type Role } from '@domain/constants';
+import { type BookStatus, ORDER_NUMBER_LENGTH, type Role, SEARCH_COUNT_CAP } from '@domain/constants';
 import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '@domain/loan';
 import type { AdminLoanFilter } from '@domain/schemas/admin';
 import type { AppDeps } from '@server/app-env';
@@ -45,7 +45,16 @@ import {
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
 import { translate } from '@server/lib/i18n';
-import { cappedCount, type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
+import {
+  cappedCount,
+  type Keyset,
+  keyColumns,
+  keyOrder,
+  keysetPage,
+  type Position,
+  seekAfter,
+  walkPage,
+} from '@server/lib/keyset';
 import {
   inOpenOrderConflict,
   inOpenOrdersByHistory,
@@ -289,11 +298,52 @@ const OWNER_MATCH_LIMIT = 100;
 /**
  * The book search: the title or the author containing the text (trigram indexes), or the
  * owner's name containing it or email starting with it, the owners found first (a bounded
- * list) and their books by the owner index: no OR across a join.
+ * list). One OR over both made PostgreSQL gather every book of the owners found and sort them,
+ * 50,000 for one heavy owner (docs/performance.md, "Skewed growth"), so the two are read apart,
+ * each in the list's order up to the page's limit (the owners' books one owner at a time, by the
+ * owner index, `lateral`), and merged here; the count is the same union, capped.
  */
-function bookSearch(q: string): SQL {
-  const owners = sql`array(select ${user.id} from ${user} where ${or(trigram(user.name, q), prefix(user.email, q))} limit ${OWNER_MATCH_LIMIT})`;
-  return or(trigram(books.title, q), trigram(books.author, q), sql`${books.ownerId} = any(${owners})`)!;
+const ownersMatching = (q: string) =>
+  sql`array(select ${user.id} from ${user} where ${or(trigram(user.name, q), prefix(user.email, q))} limit ${OWNER_MATCH_LIMIT})`;
+
+interface BookKey {
+  at: string;
+  id: string;
+  /** The creation time in microseconds, to merge the two reads in the list's order. */
+  us: string;
+}
+
+/** The first `limit` book keys matching the search and `where` from `pos`, in reading order. */
+async function searchedBookKeys(
+  db: DbOrTx,
+  q: string,
+  where: SQL[],
+  pos: Position,
+  limit: number,
+): Promise<BookKey[]> {
+  const seek = seekAfter(BOOK_KEYS, pos);
+  const orderBy = keyOrder(BOOK_KEYS, pos);
+  const newestFirst = pos.kind === 'first' || pos.kind === 'after';
+  const columns = sql`${books.createdAt}::text as at, ${books.id}::text as id,
+    (extract(epoch from ${books.createdAt}) * 1000000)::bigint::text as us`;
+  const order = sql.join(orderBy, sql`, `);
+  const text = and(...where, or(trigram(books.title, q), trigram(books.author, q)), seek);
+  const owned = and(...where, sql`${books.ownerId} = o.owner_id`, seek);
+  const [byText, byOwner] = await Promise.all([
+    db.execute(sql`select ${columns} from ${books} where ${text} order by ${order} limit ${limit}`),
+    db.execute(sql`select k.at, k.id, k.us from unnest(${ownersMatching(q)}) as o(owner_id)
+      cross join lateral (select ${columns} from ${books} where ${owned} order by ${order} limit ${limit}) k`),
+  ]);
+  const rowsOf = (result: unknown) => (result as { rows: BookKey[] }).rows;
+  const seen = new Set<string>();
+  return [...rowsOf(byText), ...rowsOf(byOwner)]
+    .filter((key) => !seen.has(key.id) && seen.add(key.id))
+    .sort((a, b) => {
+      const byTime = BigInt(a.us) - BigInt(b.us);
+      const c = byTime !== 0n ? (byTime < 0n ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+      return newestFirst ? -c : c;
+    })
+    .slice(0, limit);
 }
 
 export async function listBooks(
@@ -302,8 +352,27 @@ export async function listBooks(
 ): Promise<CursorPage<AdminBookRow>> {
   const filters: SQL[] = [notDeleted()];
   if (query.status) filters.push(eq(books.status, query.status));
-  if (query.q) filters.push(bookSearch(query.q));
-  const found = await keysetIds(db, BOOK_KEYS, books, and(...filters), query);
+  const q = query.q;
+  const found = q
+    ? await (async () => {
+        const [page, keys] = await Promise.all([
+          walkPage(
+            BOOK_KEYS,
+            query.cursor,
+            query.pageSize,
+            (pos, limit) => searchedBookKeys(db, q, filters, pos, limit),
+            (key) => key,
+          ),
+          // The count: the first SEARCH_COUNT_CAP + 1 matches in the list's order, as cappedCount counts.
+          searchedBookKeys(db, q, filters, { kind: 'first' }, SEARCH_COUNT_CAP + 1),
+        ]);
+        const counted =
+          keys.length > SEARCH_COUNT_CAP
+            ? { total: SEARCH_COUNT_CAP, totalCapped: true }
+            : { total: keys.length, totalCapped: false };
+        return { ids: page.rows.map((r) => r.id), page, counted };
+      })()
+    : await keysetIds(db, BOOK_KEYS, books, and(...filters), query);
   const { ids } = found;
   if (ids.length === 0) return pageOf(ids, [], found);
   const rows = await db

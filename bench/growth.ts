@@ -7,6 +7,7 @@ import pg from 'pg';
 import { freePort } from '@tests/support/server-process';
 import { startBenchServer, waitUntilUp } from './bench-server';
 import { GROWTH_ADMIN, type GrowthSize, seedGrowth, seedGrowthPglite } from './growth-seed';
+import { SKEW_BORROWER, SKEW_LONG_THREAD, SKEW_OWNER, type SkewIds } from './growth-skew';
 import { measureStarts, type StartResult, startReport } from './growth-start';
 
 // `npm run bench -- growth [seed] [10k] [100k] [1m]` (docs/performance.md): how the catalog's
@@ -51,6 +52,8 @@ interface NamedRequest {
   more?: (path: string, first: FirstAnswer) => [label: string, path: string][];
   /** A write run (on a connection of the bench's own) before each uncached request. */
   before?: string;
+  /** Signed in as the heavy owner or borrower of the skewed data (growth-skew.ts); else the admin. */
+  as?: 'owner' | 'borrower';
 }
 
 const withParams = (path: string, params: Record<string, string>) => {
@@ -122,7 +125,7 @@ const REQUESTS: NamedRequest[] = [
   catalog('condition Fair', 'condition=Fair'),
   catalog('language Indonesian', 'language=Indonesian'),
   catalog('max price 10,000', 'maxPrice=10000'),
-  catalog('area Ubud (every seeded owner lives there)', 'area=Ubud'),
+  catalog('area Ubud (one of 20)', 'area=Ubud'),
   catalog('oldest', 'sort=oldest'),
   catalog('price low-high', 'sort=price-low'),
   catalog('price high-low', 'sort=price-high'),
@@ -169,6 +172,39 @@ const REQUESTS: NamedRequest[] = [
   { name: 'admin: pending emails count', path: '/api/admin/emails/pending-count' },
 ];
 
+// The pages the skewed data (growth-skew.ts) makes heavy: the heavy owner's, the heavy
+// borrower's, the long conversation's and the long waitlist's, and the lists over all of them.
+const skewRequests = (s: SkewIds): NamedRequest[] => [
+  { name: "skew: book page, heavy owner's book", path: `/api/books/${s.ownerBookId}` },
+  { name: 'skew: owner card, heavy owner', path: `/api/owners/${s.ownerId}` },
+  { name: 'skew: shelf, heavy owner', path: `/api/owners/${s.ownerId}/books`, more: catalogPages(true) },
+  {
+    name: `skew: catalog, area ${s.area} + Good + Indonesian`,
+    path: `/api/books?area=${encodeURIComponent(s.area)}&condition=Good&language=Indonesian`,
+    more: catalogPages(true),
+  },
+  { name: 'skew: catalog, search "the"', path: '/api/books?q=the', more: catalogPages(true) },
+  { name: 'skew: areas', path: '/api/areas' },
+  {
+    name: "skew: admin books, search the heavy owner's name",
+    path: `/api/admin/books?q=${encodeURIComponent(SKEW_OWNER.name)}`,
+    more: adminPages,
+  },
+  { name: 'skew: Earnings, heavy owner', path: '/api/earnings', as: 'owner' },
+  { name: 'skew: unread count, owner in every conversation', path: '/api/conversations/unread', as: 'owner' },
+  { name: 'skew: Messages, heavy owner', path: '/api/conversations', as: 'owner' },
+  {
+    name: 'skew: conversation of 20,000 messages',
+    path: `/api/conversations/${SKEW_LONG_THREAD}`,
+    as: 'owner',
+  },
+  { name: 'skew: admin Inbox', path: '/api/admin/conversations' },
+  { name: 'skew: book page, waitlist of 1,000', path: `/api/books/${s.waitlistBookId}`, as: 'borrower' },
+  { name: 'skew: waitlist of 1,000', path: `/api/books/${s.waitlistBookId}/waitlist`, as: 'borrower' },
+  { name: 'skew: My orders, heavy borrower', path: '/api/orders', as: 'borrower' },
+  { name: 'skew: My orders as owner, heavy owner', path: '/api/orders?as=owner', as: 'owner' },
+];
+
 // ---------------------------------------------------------------- running
 
 const serverUrl = () =>
@@ -181,13 +217,14 @@ export async function run(args: string[]): Promise<void> {
   if (args.includes('start')) return runStarts(args);
   // only=admin (or only=catalog, or any start of a request's name): measure those requests alone.
   const only = args.find((a) => a.startsWith('only='))?.slice('only='.length);
-  const requests = only ? REQUESTS.filter((r) => r.name.startsWith(only)) : REQUESTS;
+  const chosen = (all: NamedRequest[]) => (only ? all.filter((r) => r.name.startsWith(only)) : all);
   const labels = args.filter((a) => a in SIZES);
   const results: SizeResult[] = [];
   for (const label of labels.length > 0 ? labels : Object.keys(SIZES)) {
     console.log(`\n${label}: seeding (resumable)`);
-    const databaseUrl = await seedGrowth(serverUrl(), databaseName(label), SIZES[label]);
+    const { databaseUrl, skew } = await seedGrowth(serverUrl(), databaseName(label), SIZES[label]);
     if (seedOnly) continue;
+    const requests = chosen([...REQUESTS, ...skewRequests(skew)]);
     results.push(await measureSize(label, SIZES[label], databaseUrl, requests));
     console.log(`\n${results.at(-1)!.report}`);
   }
@@ -204,7 +241,7 @@ async function runStarts(args: string[]): Promise<void> {
   const results: StartResult[] = [];
   for (const label of labels.length > 0 ? labels : ['10k']) {
     console.log(`\n${label}: seeding (resumable)`);
-    const databaseUrl = await seedGrowth(serverUrl(), databaseName(label), SIZES[label]);
+    const { databaseUrl } = await seedGrowth(serverUrl(), databaseName(label), SIZES[label]);
     results.push(
       await measureStarts(label, 'PostgreSQL', {
         DATABASE_URL: databaseUrl,
@@ -287,10 +324,15 @@ async function measureSize(
   const loads: number[] = [];
   try {
     await waitUntilUp(base, server);
-    const cookie = await signIn(base);
+    const cookies = {
+      admin: await signIn(base, GROWTH_ADMIN),
+      owner: await signIn(base, SKEW_OWNER),
+      borrower: await signIn(base, SKEW_BORROWER),
+    };
     const memoryStart = await memoryAfterGc(base);
     const rows: Row[] = [];
     for (const request of requests) {
+      const cookie = cookies[request.as ?? 'admin'];
       const first = await measure(
         base,
         cookie,
@@ -319,13 +361,13 @@ async function measureSize(
   }
 }
 
-async function signIn(base: string): Promise<string> {
+async function signIn(base: string, who: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: GROWTH_ADMIN.email, password: GROWTH_ADMIN.password }),
+    body: JSON.stringify({ email: who.email, password: who.password }),
   });
-  if (!res.ok) throw new Error(`admin sign-in answered ${res.status}`);
+  if (!res.ok) throw new Error(`${who.email} sign-in answered ${res.status}`);
   return res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

@@ -325,14 +325,12 @@ export const books = pgTable(
     index('books_listed_filters_idx')
       .on(t.category, t.condition, t.language, t.weeklyPrice)
       .where(sql`listed`),
-    // An owner's shelf in each sort: its books that are not deleted, the status checked
-    // in the index (onShelfOf), so a page, a cursor and the capped count read one range.
-    index('books_shelf_created_idx')
-      .on(t.ownerId, t.createdAt, t.id, t.status)
-      .where(sql`deleted_at is null`),
+    // An owner's shelf in each sort: their books listed now (onShelfOf, D46), so a page, a
+    // cursor and the capped count read one range of the owner's entries (migration 0051).
+    index('books_shelf_created_idx').on(t.ownerId, t.createdAt, t.id, t.status).where(sql`listed`),
     index('books_shelf_price_low_idx')
       .on(t.ownerId, t.weeklyPrice, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status)
-      .where(sql`deleted_at is null`),
+      .where(sql`listed`),
     index('books_shelf_price_high_idx')
       .on(
         t.ownerId,
@@ -341,13 +339,25 @@ export const books = pgTable(
         t.id.desc().nullsFirst(),
         t.status,
       )
-      .where(sql`deleted_at is null`),
+      .where(sql`listed`),
     index('books_shelf_title_idx')
       .on(t.ownerId, sql`lower(${t.title})`, t.id, t.status, t.title)
-      .where(sql`deleted_at is null`),
-    // The catalog filtered by area, newest first.
+      .where(sql`listed`),
+    // The catalog filtered by area, newest first, the filters checked in the index (migration 0049).
     index('books_listed_area_created_idx')
-      .on(t.area, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.area,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.category,
+        t.condition,
+        t.language,
+        t.weeklyPrice,
+      )
+      .where(sql`listed`),
+    // An area's filtered capped count: the matching books are one range (migration 0049).
+    index('books_listed_area_filters_idx')
+      .on(t.area, t.condition, t.language, t.category, t.weeklyPrice)
       .where(sql`listed`),
     index('books_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('books_author_trgm_idx').using('gin', sql`${t.author} gin_trgm_ops`),
@@ -888,6 +898,20 @@ export const memberBorrowWeeks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.weeks] })],
 );
+
+/**
+ * Each member's books (not deleted), listed books and open orders (as borrower or owner), kept by
+ * statement triggers on books and orders (migrations 0048, 0050) for the admin's users tab and the
+ * owner's count of books available, so each reads one row however many books or orders there are. No foreign key, like
+ * member_borrow_weeks: a deleted member's books and orders leave them by the same triggers.
+ */
+export const memberCounts = pgTable('member_counts', {
+  userId: text('user_id').primaryKey(),
+  books: integer('books').notNull().default(0),
+  openOrders: integer('open_orders').notNull().default(0),
+  /** Their books listed now (the book page's and owner card's count, migration 0050). */
+  listedBooks: integer('listed_books').notNull().default(0),
+});
 
 // ---------------------------------------------------------------- conversations
 /**

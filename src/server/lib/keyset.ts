@@ -80,7 +80,7 @@ export const keyColumns = (keys: Keyset) => ({
 });
 
 /** The rows past the cursor (none for the first and the last page). */
-function seekAfter(keys: Keyset, pos: Position): SQL | undefined {
+export function seekAfter(keys: Keyset, pos: Position): SQL | undefined {
   if (pos.kind !== 'after' && pos.kind !== 'before') return undefined;
   const id = keys.idType === 'uuid' ? sql`${pos.id}::uuid` : sql`${pos.id}::text`;
   const at = sql`${pos.at}::${sql.raw(keys.atType ?? 'timestamptz')}`;
@@ -90,7 +90,7 @@ function seekAfter(keys: Keyset, pos: Position): SQL | undefined {
 }
 
 /** Newest first, or oldest first when reading towards the start (the rows are turned round). */
-function keyOrder(keys: Keyset, pos: Position): SQL[] {
+export function keyOrder(keys: Keyset, pos: Position): SQL[] {
   return pos.kind === 'before' || pos.kind === 'last'
     ? [sql`${keys.at} asc`, sql`${keys.id} asc`]
     : [sql`${keys.at} desc`, sql`${keys.id} desc`];

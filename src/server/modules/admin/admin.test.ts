@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '@domain/constants';
 import { createBook } from '@server/seed/factories';
@@ -208,6 +208,115 @@ describe('users tab: open orders', () => {
         expect.objectContaining({ id: owner.user.id, openOrderCount: 2 }),
       ]),
     );
+  });
+});
+
+describe('books tab: a search by title and by owner at once', () => {
+  it('merges the two in the list order, each book once, through every page and back', async () => {
+    const named = await ctx.member({ name: 'Kenanga Merged' });
+    const other = await ctx.member({ name: 'Someone Else' });
+    const mine = [];
+    for (const title of ['Kenanga Merged Tale', 'Plain One', 'Plain Two']) {
+      mine.push(await createBook(ctx.db, { ownerId: named.user.id, title }));
+    }
+    const theirs = await createBook(ctx.db, { ownerId: other.user.id, title: 'About Kenanga Merged' });
+    await createBook(ctx.db, { ownerId: other.user.id, title: 'Not Found Here' });
+    const expected = (
+      await ctx.db
+        .select({ id: books.id })
+        .from(books)
+        .where(
+          sql`${books.id} in (${sql.join(
+            [...mine, theirs].map((b) => sql`${b.id}`),
+            sql`, `,
+          )})`,
+        )
+        .orderBy(sql`created_at desc, id desc`)
+    ).map((b) => b.id);
+    const get = async (query: string) => {
+      const res = await ctx.request('GET', `/api/admin/books?q=kenanga%20merged&pageSize=1${query}`, {
+        cookie: adminMember.cookie,
+      });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const seen: string[] = [];
+    let page = await get('');
+    expect(page).toMatchObject({ total: 4, totalCapped: false });
+    for (;;) {
+      seen.push(...page.items.map((b: { id: string }) => b.id));
+      if (!page.nextCursor) break;
+      page = await get(`&cursor=${page.nextCursor}`);
+    }
+    expect(seen).toEqual(expected);
+    const last = await get('&cursor=last');
+    expect(last.items.map((b: { id: string }) => b.id)).toEqual([expected[3]]);
+    const before = await get(`&cursor=${last.prevCursor}`);
+    expect(before.items.map((b: { id: string }) => b.id)).toEqual([expected[2]]);
+  });
+});
+
+describe('users tab: kept counts (migration 0048)', () => {
+  // What the tab counted from the rows before the counts were kept.
+  const counted = async (id: string) => {
+    const [mine] = await ctx.db
+      .select({ n: count() })
+      .from(books)
+      .where(and(eq(books.ownerId, id), isNull(books.deletedAt)));
+    const [open] = await ctx.db
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          or(eq(orders.userId, id), eq(orders.ownerId, id)),
+          notInArray(orders.status, ['Completed', 'Cancelled']),
+        ),
+      );
+    return { bookCount: mine.n, openOrderCount: open.n };
+  };
+  const shown = async (id: string) => {
+    const res = await ctx.request('GET', '/api/admin/users?q=kept', { cookie: adminMember.cookie });
+    expect(res.status).toBe(200);
+    const row = (res.body.items as { id: string; bookCount: number; openOrderCount: number }[]).find(
+      (r) => r.id === id,
+    );
+    return { bookCount: row?.bookCount, openOrderCount: row?.openOrderCount };
+  };
+  const same = async (...ids: string[]) => {
+    for (const id of ids) expect(await shown(id)).toEqual(await counted(id));
+  };
+
+  it('follow books and orders through every change, as counting the rows would answer', async () => {
+    const borrower = await ctx.member({ name: 'Kept Borrower' });
+    const owner = await ctx.member({ name: 'Kept Owner' });
+    const other = await ctx.member({ name: 'Kept Other' });
+    const shelf = await Promise.all([1, 2, 3].map(() => createBook(ctx.db, { ownerId: owner.user.id })));
+    const draft = await insertOrder(ctx.db, {
+      borrower: borrower.user,
+      ownerId: owner.user.id,
+      status: 'Draft',
+    });
+    const lent = await insertOrder(ctx.db, {
+      borrower: borrower.user,
+      ownerId: owner.user.id,
+      status: 'Delivered',
+    });
+    await same(borrower.user.id, owner.user.id, other.user.id);
+    expect((await shown(owner.user.id)).openOrderCount).toBe(2);
+    // Orders closed, reopened and deleted; books deleted, hard-deleted and given to another owner.
+    await ctx.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, draft.order.id));
+    await ctx.db.update(orders).set({ status: 'Completed' }).where(eq(orders.id, lent.order.id));
+    await same(borrower.user.id, owner.user.id);
+    expect((await shown(borrower.user.id)).openOrderCount).toBe(0);
+    await ctx.db.update(orders).set({ status: 'Returning in Progress' }).where(eq(orders.id, lent.order.id));
+    await ctx.db.update(books).set({ deletedAt: new Date() }).where(eq(books.id, shelf[0].id));
+    await ctx.db.delete(books).where(eq(books.id, shelf[1].id));
+    await ctx.db.update(books).set({ ownerId: other.user.id }).where(eq(books.id, shelf[2].id));
+    await same(borrower.user.id, owner.user.id, other.user.id);
+    expect((await shown(other.user.id)).bookCount).toBe(1);
+    await ctx.db.delete(orderItems).where(eq(orderItems.orderId, lent.order.id));
+    await ctx.db.delete(orders).where(eq(orders.id, lent.order.id));
+    await same(borrower.user.id, owner.user.id, other.user.id);
   });
 });
 

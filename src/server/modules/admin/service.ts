@@ -23,18 +23,19 @@ import type {
   AdminUserRow,
 } from '@domain/admin-types';
 import type { CursorPage } from '@domain/cursor-page';
-import { type BookStatus, ORDER_NUMBER_LENGTH, type Role } from '@domain/constants';
+import { type BookStatus, ORDER_NUMBER_LENGTH, type Role, SEARCH_COUNT_CAP } from '@domain/constants';
 import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '@domain/loan';
 import type { AdminLoanFilter } from '@domain/schemas/admin';
 import type { AppDeps } from '@server/app-env';
 import type { DbOrTx } from '@server/db/client';
+import { foldCounters } from '@server/db/counters';
 import { transactionWithRetry } from '@server/db/retry';
 import {
-  adminCounterDeltas,
   adminCounters,
   books,
   cartItems,
   emailNotifications,
+  memberCounts,
   orderItems,
   orders,
   ownerPickupLocations,
@@ -44,7 +45,16 @@ import {
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
 import { translate } from '@server/lib/i18n';
-import { cappedCount, type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
+import {
+  cappedCount,
+  type Keyset,
+  keyColumns,
+  keyOrder,
+  keysetPage,
+  type Position,
+  seekAfter,
+  walkPage,
+} from '@server/lib/keyset';
 import {
   inOpenOrderConflict,
   inOpenOrdersByHistory,
@@ -139,9 +149,7 @@ const statusCounter = (status: AdminOrderRow['status']) => `orders:${status}`;
  */
 export async function getStats(db: DbOrTx): Promise<AdminStats> {
   const counters = await db.transaction(async (tx) => {
-    await tx.execute(sql`with moved as (delete from ${adminCounterDeltas} returning name, delta)
-      insert into ${adminCounters} (name, n) select name, sum(delta) from moved group by name
-      on conflict (name) do update set n = ${adminCounters}.n + excluded.n`);
+    await foldCounters(tx);
     return tx.select({ name: adminCounters.name, n: adminCounters.n }).from(adminCounters);
   });
   const value = new Map(counters.map((c) => [c.name, Number(c.n)]));
@@ -272,11 +280,52 @@ const OWNER_MATCH_LIMIT = 100;
 /**
  * The book search: the title or the author containing the text (trigram indexes), or the
  * owner's name containing it or email starting with it, the owners found first (a bounded
- * list) and their books by the owner index: no OR across a join.
+ * list). One OR over both made PostgreSQL gather every book of the owners found and sort them,
+ * 50,000 for one heavy owner (docs/performance.md, "Skewed growth"), so the two are read apart,
+ * each in the list's order up to the page's limit (the owners' books one owner at a time, by the
+ * owner index, `lateral`), and merged here; the count is the same union, capped.
  */
-function bookSearch(q: string): SQL {
-  const owners = sql`array(select ${user.id} from ${user} where ${or(trigram(user.name, q), prefix(user.email, q))} limit ${OWNER_MATCH_LIMIT})`;
-  return or(trigram(books.title, q), trigram(books.author, q), sql`${books.ownerId} = any(${owners})`)!;
+const ownersMatching = (q: string) =>
+  sql`array(select ${user.id} from ${user} where ${or(trigram(user.name, q), prefix(user.email, q))} limit ${OWNER_MATCH_LIMIT})`;
+
+interface BookKey {
+  at: string;
+  id: string;
+  /** The creation time in microseconds, to merge the two reads in the list's order. */
+  us: string;
+}
+
+/** The first `limit` book keys matching the search and `where` from `pos`, in reading order. */
+async function searchedBookKeys(
+  db: DbOrTx,
+  q: string,
+  where: SQL[],
+  pos: Position,
+  limit: number,
+): Promise<BookKey[]> {
+  const seek = seekAfter(BOOK_KEYS, pos);
+  const orderBy = keyOrder(BOOK_KEYS, pos);
+  const newestFirst = pos.kind === 'first' || pos.kind === 'after';
+  const columns = sql`${books.createdAt}::text as at, ${books.id}::text as id,
+    (extract(epoch from ${books.createdAt}) * 1000000)::bigint::text as us`;
+  const order = sql.join(orderBy, sql`, `);
+  const text = and(...where, or(trigram(books.title, q), trigram(books.author, q)), seek);
+  const owned = and(...where, sql`${books.ownerId} = o.owner_id`, seek);
+  const [byText, byOwner] = await Promise.all([
+    db.execute(sql`select ${columns} from ${books} where ${text} order by ${order} limit ${limit}`),
+    db.execute(sql`select k.at, k.id, k.us from unnest(${ownersMatching(q)}) as o(owner_id)
+      cross join lateral (select ${columns} from ${books} where ${owned} order by ${order} limit ${limit}) k`),
+  ]);
+  const rowsOf = (result: unknown) => (result as { rows: BookKey[] }).rows;
+  const seen = new Set<string>();
+  return [...rowsOf(byText), ...rowsOf(byOwner)]
+    .filter((key) => !seen.has(key.id) && seen.add(key.id))
+    .sort((a, b) => {
+      const byTime = BigInt(a.us) - BigInt(b.us);
+      const c = byTime !== 0n ? (byTime < 0n ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+      return newestFirst ? -c : c;
+    })
+    .slice(0, limit);
 }
 
 export async function listBooks(
@@ -285,8 +334,27 @@ export async function listBooks(
 ): Promise<CursorPage<AdminBookRow>> {
   const filters: SQL[] = [notDeleted()];
   if (query.status) filters.push(eq(books.status, query.status));
-  if (query.q) filters.push(bookSearch(query.q));
-  const found = await keysetIds(db, BOOK_KEYS, books, and(...filters), query);
+  const q = query.q;
+  const found = q
+    ? await (async () => {
+        const [page, keys] = await Promise.all([
+          walkPage(
+            BOOK_KEYS,
+            query.cursor,
+            query.pageSize,
+            (pos, limit) => searchedBookKeys(db, q, filters, pos, limit),
+            (key) => key,
+          ),
+          // The count: the first SEARCH_COUNT_CAP + 1 matches in the list's order, as cappedCount counts.
+          searchedBookKeys(db, q, filters, { kind: 'first' }, SEARCH_COUNT_CAP + 1),
+        ]);
+        const counted =
+          keys.length > SEARCH_COUNT_CAP
+            ? { total: SEARCH_COUNT_CAP, totalCapped: true }
+            : { total: keys.length, totalCapped: false };
+        return { ids: page.rows.map((r) => r.id), page, counted };
+      })()
+    : await keysetIds(db, BOOK_KEYS, books, and(...filters), query);
   const { ids } = found;
   if (ids.length === 0) return pageOf(ids, [], found);
   const rows = await db
@@ -341,10 +409,11 @@ export async function deleteBook(
 
 // ---------------------------------------------------------------- users
 
-// Single-table selects render bare column names, so the correlated subqueries name tables
-// themselves. They run for the page's users only (the ids are found first).
-const openOrderCount = sql<number>`(select count(*)::int from orders o where (o.user_id = "user".id or o.owner_id = "user".id) and ${openOrder(sql`o.status`)})`;
-const bookCount = sql<number>`(select count(*)::int from books b where b.owner_id = "user".id and b.deleted_at is null)`;
+// A member's books and open orders, as PostgreSQL keeps them (member_counts, migration 0048): one
+// row per member of the page, however many books or orders they have. Single-table selects
+// render bare column names, so the subqueries name the user table themselves.
+const openOrderCount = sql<number>`coalesce((select mc.open_orders from ${memberCounts} mc where mc.user_id = "user".id), 0)`;
+const bookCount = sql<number>`coalesce((select mc.books from ${memberCounts} mc where mc.user_id = "user".id), 0)`;
 
 const USER_KEYS: Keyset = { list: 'admin-users', at: user.createdAt, id: user.id, idType: 'text' };
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookPage, CatalogAreas } from '@domain/api-types';
 import { LOCATION_MAX } from '@domain/constants';
@@ -140,5 +140,39 @@ describe('an owner who moves', () => {
     expect(ids(canggu)).toEqual([moverBook]);
     expect(canggu.items[0]?.area).toBe('Canggu');
     expect((await areas()).map((a) => a.area)).toEqual(['Canggu', 'Sanur', 'Ubud']);
+  });
+});
+
+describe('the areas’ counts, kept by PostgreSQL (migration 0047)', () => {
+  // What /api/areas answered before the counts were kept: every listed book grouped by area.
+  const grouped = async () => {
+    const rows = await ctx.db
+      .select({ area: books.area, books: count() })
+      .from(books)
+      .where(and(eq(books.listed, true), isNotNull(books.area)))
+      .groupBy(books.area)
+      .orderBy(asc(books.area));
+    return rows.map((r) => ({ area: r.area as string, books: r.books }));
+  };
+
+  it('follow every kind of write to books, as a regrouping of every book would answer', async () => {
+    const nusa = await ctx.member({ location: 'Nusa Dua' });
+    const made = await Promise.all(
+      ['One', 'Two', 'Three'].map((title) => createBook(ctx.db, { ownerId: nusa.user.id, title })),
+    );
+    expect(await areas()).toEqual(await grouped());
+    expect((await areas()).find((a) => a.area === 'Nusa Dua')?.books).toBe(3);
+    // Out of the shop and back, deleted, hard-deleted, and several at once.
+    await ctx.db.update(books).set({ status: 'Unavailable' }).where(eq(books.id, made[0].id));
+    expect(await areas()).toEqual(await grouped());
+    await ctx.db.update(books).set({ status: 'Available' }).where(eq(books.id, made[0].id));
+    await ctx.db.update(books).set({ deletedAt: new Date() }).where(eq(books.id, made[1].id));
+    await ctx.db.delete(books).where(eq(books.id, made[2].id));
+    expect(await areas()).toEqual(await grouped());
+    expect((await areas()).find((a) => a.area === 'Nusa Dua')?.books).toBe(1);
+    await ctx.db.update(books).set({ status: 'Unavailable' }).where(eq(books.ownerId, nusa.user.id));
+    // An area with no book to borrow any more is not offered.
+    expect((await areas()).map((a) => a.area)).not.toContain('Nusa Dua');
+    expect(await areas()).toEqual(await grouped());
   });
 });

@@ -70,6 +70,40 @@ describe('GET /api/books/:id', () => {
     expect(await count()).toMatchObject({ availableBooks: 10_000, availableBooksCapped: true });
   }, 120_000);
 
+  it("keeps the owner's count through every change to their books (member_counts, migration 0050)", async () => {
+    const owner = await createUser(ctx.db);
+    const other = await createUser(ctx.db);
+    const [shown, ...rest] = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => createBook(ctx.db, { ownerId: owner.id })),
+    );
+    const counted = async () => {
+      const [row] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(books)
+        .where(sql`${books.ownerId} = ${owner.id} and ${books.listed}`);
+      return row.n;
+    };
+    const same = async () => {
+      const page = await ctx.request('GET', `/api/books/${shown.id}`);
+      expect(page.body.owner.availableBooks).toBe(await counted());
+      return page.body.owner.availableBooks;
+    };
+    expect(await same()).toBe(5);
+    // Lent out, held, deleted, hard-deleted, given away: each leaves the count as the rows say.
+    await ctx.db.update(books).set({ status: 'Borrowed' }).where(eq(books.id, rest[0].id));
+    await ctx.db.update(books).set({ heldForId: other.id }).where(eq(books.id, rest[1].id));
+    await ctx.db.update(books).set({ deletedAt: new Date() }).where(eq(books.id, rest[2].id));
+    expect(await same()).toBe(2);
+    await ctx.db.delete(books).where(eq(books.id, rest[2].id));
+    await ctx.db.update(books).set({ ownerId: other.id }).where(eq(books.id, rest[3].id));
+    expect(await same()).toBe(1);
+    await ctx.db
+      .update(books)
+      .set({ status: 'Available', heldForId: null })
+      .where(sql`${books.ownerId} = ${owner.id}`);
+    expect(await same()).toBe(3);
+  });
+
   it('shows a book that cannot be borrowed with its availability', async () => {
     const owner = await createUser(ctx.db);
     const borrowed = await createBook(ctx.db, { ownerId: owner.id, status: 'Borrowed' });

@@ -11,7 +11,7 @@ import type { Page } from '@domain/cursor-page';
 import { COUNT_CAP, MORE_FROM_OWNER_LIMIT } from '@domain/constants';
 import type { DbOrTx } from '@server/db/client';
 import { preparedStatement } from '@server/db/statements';
-import { books, ownerPickupLocations, pickupLocations, user } from '@server/db/schema';
+import { books, memberCounts, ownerPickupLocations, pickupLocations, user } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import { coverUrls } from '@server/modules/covers/service';
@@ -35,13 +35,13 @@ import { toBookSummary } from './service';
 // malformed id is answered 404 before any query.
 
 /**
- * Books the owner lends out right now (D19: a real count, not an invented rating), counted up to
- * COUNT_CAP + 1 like the lists' counts (docs/architecture.md, "Lists at scale"): an owner of
- * 50,000 books costs what one of 10,001 does, and the card says "More than 10,000".
+ * Books the owner lends out right now (D19: a real count, not an invented rating), as PostgreSQL
+ * keeps it per owner (member_counts, migration 0050): one row however many books the owner has.
+ * Answered up to COUNT_CAP like the lists' counts (docs/architecture.md, "Lists at scale"), and
+ * the card says "More than 10,000" past it.
  */
-const listedBooksOf = (ownerId: SQL | string) => sql<number>`(select count(*)::int from (select 1
-  from ${books} as listed_books where listed_books.owner_id = ${ownerId} and listed_books.listed
-  limit ${COUNT_CAP + 1}) as capped)`;
+const listedBooksOf = (ownerId: SQL | string) =>
+  sql<number>`coalesce((select kept.listed_books from ${memberCounts} as kept where kept.user_id = ${ownerId}), 0)`;
 
 /** The card's count as the API answers it: at most the cap, and whether there were more. */
 const cappedBooks = (n: number) =>

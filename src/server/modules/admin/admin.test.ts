@@ -233,25 +233,27 @@ describe('books tab: a search by title and by owner at once', () => {
         )
         .orderBy(sql`created_at desc, id desc`)
     ).map((b) => b.id);
-    const get = async (query: string) => {
-      const res = await ctx.request('GET', `/api/admin/books?q=kenanga%20merged&pageSize=1${query}`, {
-        cookie: adminMember.cookie,
-      });
+    const get = async (cursor?: string) => {
+      const res = await ctx.answer(
+        ctx
+          .client<AdminApi>(adminMember.cookie)
+          .admin.books.$get({ query: { q: 'kenanga merged', pageSize: '1', ...(cursor ? { cursor } : {}) } }),
+      );
       expect(res.status).toBe(200);
       return res.body;
     };
     const seen: string[] = [];
-    let page = await get('');
+    let page = await get();
     expect(page).toMatchObject({ total: 4, totalCapped: false });
     for (;;) {
       seen.push(...page.items.map((b: { id: string }) => b.id));
       if (!page.nextCursor) break;
-      page = await get(`&cursor=${page.nextCursor}`);
+      page = await get(page.nextCursor);
     }
     expect(seen).toEqual(expected);
-    const last = await get('&cursor=last');
+    const last = await get('last');
     expect(last.items.map((b: { id: string }) => b.id)).toEqual([expected[3]]);
-    const before = await get(`&cursor=${last.prevCursor}`);
+    const before = await get(last.prevCursor ?? undefined);
     expect(before.items.map((b: { id: string }) => b.id)).toEqual([expected[2]]);
   });
 });
@@ -275,11 +277,11 @@ describe('users tab: kept counts (migration 0048)', () => {
     return { bookCount: mine.n, openOrderCount: open.n };
   };
   const shown = async (id: string) => {
-    const res = await ctx.request('GET', '/api/admin/users?q=kept', { cookie: adminMember.cookie });
-    expect(res.status).toBe(200);
-    const row = (res.body.items as { id: string; bookCount: number; openOrderCount: number }[]).find(
-      (r) => r.id === id,
+    const res = await ctx.answer(
+      ctx.client<AdminApi>(adminMember.cookie).admin.users.$get({ query: { q: 'kept' } }),
     );
+    expect(res.status).toBe(200);
+    const row = res.body.items.find((r) => r.id === id);
     return { bookCount: row?.bookCount, openOrderCount: row?.openOrderCount };
   };
   const same = async (...ids: string[]) => {

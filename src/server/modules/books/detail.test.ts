@@ -84,7 +84,7 @@ describe('GET /api/books/:id', () => {
       return row.n;
     };
     const same = async () => {
-      const page = await ctx.request('GET', `/api/books/${shown.id}`);
+      const page = await ctx.answer(ctx.client<BooksApi>().books[':id'].$get({ param: { id: shown.id } }));
       expect(page.body.owner.availableBooks).toBe(await counted());
       return page.body.owner.availableBooks;
     };

@@ -77,7 +77,12 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>) {
         withIdempotencyKey(
           app.getOpenAPI31Document({
             openapi: '3.1.0',
-            info: { title: 'Rakbuku API', version: '1', description: INTRODUCTION },
+            info: {
+              title: 'Rakbuku API',
+              version: '1',
+              description: INTRODUCTION,
+              contact: { name: 'Rakbuku admin team' },
+            },
             servers: [{ url: '/' }],
           }),
         ),

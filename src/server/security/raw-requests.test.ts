@@ -30,13 +30,9 @@ const ALLOWED: Record<string, string> = {
   'src/server/modules/books/conditional-reads.test.ts': 'one ETag check over several routes',
   'src/server/modules/books/listing.test.ts': 'the photo URL an answer gives, followed as the browser does',
   'src/server/modules/payments/balance-recount.test.ts': 'one check over several admin routes',
-  // Not converted yet: helpers that build list paths with query strings (paging, filters). Each
-  // is to move to the typed client's `query`, and leave this list.
-  'src/server/modules/admin/lists-at-scale.test.ts': 'not converted yet (paging by path)',
-  'src/server/modules/admin/more-lists-paging.test.ts': 'not converted yet (paging by path)',
-  'src/server/modules/books/catalog-paging.test.ts': 'not converted yet (paging by path)',
-  'src/server/modules/books/catalog.test.ts':
-    'not converted yet (filters by query string); malformed queries',
+  'src/server/modules/admin/lists-at-scale.test.ts': 'one paging walk over several lists (`walk`)',
+  'src/server/modules/admin/more-lists-paging.test.ts': 'one paging walk over several lists (`get`)',
+  'src/server/modules/books/catalog.test.ts': 'malformed query strings, which no typed query can spell',
 };
 
 function testFiles(dir: string): string[] {

@@ -80,7 +80,14 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
   it('admin orders: every order once, forward and back, while orders are added and deleted', async () => {
     await seedOrders(ctx, { borrower: borrower.user, ownerId: owner.user.id, n: 30, tag: 'walk' });
     const q = '/api/admin/orders?pageSize=7';
-    const first = await ctx.rawRequest<Page>('GET', q, { cookie: admin.cookie });
+    /** One page of the admin's orders, 7 long, from `cursor` (the first page without one). */
+    const adminOrders = async (cursor?: string) =>
+      ctx.answer(
+        ctx
+          .client<AdminApi>(admin.cookie)
+          .admin.orders.$get({ query: { pageSize: '7', ...(cursor ? { cursor } : {}) } }),
+      );
+    const first = await adminOrders();
     expect(first.body.prevCursor).toBeNull();
     expect(first.body.items).toHaveLength(7);
     const expected = (
@@ -102,30 +109,17 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
     const pages = [first.body, ...rest];
     let page = rest.at(-1)!;
     for (let i = pages.length - 2; i >= 1; i--) {
-      page = (
-        await ctx.rawRequest<Page>('GET', `${q}&cursor=${encodeURIComponent(page.prevCursor!)}`, {
-          cookie: admin.cookie,
-        })
-      ).body;
+      page = (await adminOrders(page.prevCursor!)).body;
       expect(page.items.map((o) => o.id)).toEqual(pages[i].items.map((o) => o.id));
     }
-    let top = (
-      await ctx.rawRequest<Page>('GET', `${q}&cursor=${encodeURIComponent(page.prevCursor!)}`, {
-        cookie: admin.cookie,
-      })
-    ).body;
-    if (top.prevCursor)
-      top = (
-        await ctx.rawRequest<Page>('GET', `${q}&cursor=${encodeURIComponent(top.prevCursor)}`, {
-          cookie: admin.cookie,
-        })
-      ).body;
+    let top = (await adminOrders(page.prevCursor!)).body;
+    if (top.prevCursor) top = (await adminOrders(top.prevCursor)).body;
     expect(top.prevCursor).toBeNull();
     expect(top.items[0].id).toBe(fresh.order.id);
     expect(top.items).toHaveLength(7);
 
     // The last page straight away: the oldest orders, nothing after them.
-    const last = await ctx.rawRequest<Page>('GET', `${q}&cursor=last`, { cookie: admin.cookie });
+    const last = await adminOrders('last');
     expect(last.body.nextCursor).toBeNull();
     expect(last.body.items.map((o) => o.id)).toEqual(
       expected.filter((id) => id !== gone).slice(-last.body.items.length),

@@ -4,7 +4,7 @@ import type { BookPage } from '@domain/api-types';
 import { COUNT_CAP, MAX_PAGE_NUMBER, SEARCH_COUNT_CAP, SORT_KEYS, type SortKey } from '@domain/constants';
 import { books, type User } from '@server/db/schema';
 import { createBook, createUser } from '@server/seed/factories';
-import { createTestContext, type TestContext } from '@tests/support/harness';
+import { createTestContext, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { bookQuerySchema } from '@domain/schemas/book-query';
 import { listBooksUncached } from './service';
 import type { BooksApi } from './routes';
@@ -37,8 +37,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** A listing by its path as a browser asks for it (the catalog or an owner's shelf), typed client. */
+function listing(path: string) {
+  const url = new URL(path, 'http://localhost');
+  const query = uncheckedInput<Record<string, string>>(Object.fromEntries(url.searchParams));
+  const client = ctx.client<BooksApi>();
+  const shelf = /^\/api\/owners\/([^/]+)\/books$/.exec(url.pathname);
+  if (!shelf && url.pathname !== '/api/books') throw new Error(`not a listing: ${path}`);
+  return shelf
+    ? ctx.answer(client.owners[':id'].books.$get({ param: { id: shelf[1] ?? '' }, query }))
+    : ctx.answer(client.books.$get({ query }));
+}
+
 async function get(path: string): Promise<BookPage> {
-  const res = await ctx.rawRequest<BookPage>('GET', path);
+  const res = await listing(path);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -179,7 +191,7 @@ describe('the price ceiling (D4) with more books at the top price than it counts
 
 describe('what no index serves is refused', () => {
   const refused = async (path: string, status: number, code: string) => {
-    const res = await ctx.rawRequest<{ error: { code: string; message: string } }>('GET', path);
+    const res = await listing(path);
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
   };

@@ -104,8 +104,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** The catalog for a query string as a browser sends it ('?q=bob%20MARLEY'), through the typed client. */
 const get = async (query: string) => {
-  const res = await ctx.rawRequest<BookPage>('GET', `/api/books${query}`);
+  const params = uncheckedInput<Record<string, string>>(Object.fromEntries(new URLSearchParams(query)));
+  const res = await ctx.answer(ctx.client<BooksApi>().books.$get({ query: params }));
   expect(res.status).toBe(200);
   return res.body;
 };

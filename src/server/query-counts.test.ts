@@ -185,10 +185,10 @@ describe('the borrowed section: statements independent of its books', () => {
 const ADD_TO_CART = 2;
 /**
  * The member's lock with an earlier checkout of the same key and the admins' addresses, the
- * cart with its books' locks and owners' addresses, the delivery price of each owner's route
- * (D49), every write in one statement (the checkout row, the orders, items, events and notices,
- * the reservations, the emptied cart), and the admins' reminder of the orders left to price
- * (D50).
+ * cart with its books' locks, owners' addresses and each owner's route price (D49), every write
+ * in one statement (the checkout row, the orders, items and events, the reservations, the
+ * emptied cart), the 'placed' notices (their listener's one insert), and the admins' reminder of
+ * the orders left to price (D50).
  */
 const CHECKOUT_TWO_OWNERS = 5;
 /** The held books (signed in), the books out, their queues, the viewer's record, the loans. */

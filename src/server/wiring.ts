@@ -8,7 +8,7 @@ import {
 import { conversationTimerKinds } from './modules/conversations/timer-service';
 import { loanTimersListener } from './modules/loans/service';
 import { loanTimerKinds } from './modules/loans/timer-service';
-import { orderNoticesListener } from './modules/email/order-notices-service';
+import { orderNoticesListener, placedNoticesListener } from './modules/email/order-notices-service';
 import { pickupPaymentListener } from './modules/payments/pickup-service';
 import { statementAmountListener } from './modules/payments/statement-service';
 import { paymentTimerKinds } from './modules/payments/timer-service';
@@ -40,7 +40,10 @@ export const TIMER_KINDS: TimerKind[] = [
 /** Who reacts to the lifecycle events (src/server/lib/lifecycle-events.ts), in the order they run. */
 export const LIFECYCLE_LISTENERS: LifecycleListener[] = [
   // The house: the followers of checkout, the status service and the book state writer.
-  // A pickup order's move to Waiting for Payment (D33) is announced from here, so it comes first.
+  // A checkout's 'placed' notices go before any notice its orders' next moves send.
+  placedNoticesListener,
+  // A pickup order's move to Waiting for Payment (D33) is announced from here, so it comes
+  // before the status change's followers.
   pickupPaymentListener,
   loanTimersListener,
   // D42's statement adapter: the unique amount is chosen after the payment deadline is set and

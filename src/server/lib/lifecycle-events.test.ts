@@ -9,6 +9,9 @@ import { announce, type LifecycleEvent, listen, onLifecycleEvent } from './lifec
 const tx = {} as Tx;
 const ctx = { config: loadConfig({}) };
 
+/** An event's notices with nobody to tell: these tests are about who hears it. */
+const NOBODY_TOLD = { orders: [], owners: new Map(), admins: [], borrowerLanguage: 'en' };
+
 describe('lifecycle events', () => {
   it('delivers each event to the listeners of its type only, in registration order', async () => {
     const heard: string[] = [];
@@ -32,6 +35,7 @@ describe('lifecycle events', () => {
         deliveryMethod: 'delivery',
         payableOrderIds: [],
         heldBookIds: [],
+        told: NOBODY_TOLD,
       },
       ctx,
     );
@@ -59,6 +63,7 @@ describe('lifecycle events', () => {
         deliveryMethod: 'pickup',
         payableOrderIds: [],
         heldBookIds: [],
+        told: NOBODY_TOLD,
       },
       ctx,
     );

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@domain/constants';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
+import type { Order, OrderItem } from '@server/db/schema';
 
 // The marketplace's lifecycle events, announced once by the code that makes them happen and
 // heard by whatever reacts (notices, timers, waitlists, wanted books, push, balances, counts).
@@ -24,6 +25,21 @@ export type LifecycleEvent =
       payableOrderIds: string[];
       /** The books among them that were held for the borrower (D25): their holds end now. */
       heldBookIds: string[];
+      /**
+       * What the 'placed' notices tell and to whom, as checkout wrote and read it, so the notices'
+       * listener renders them without reading any of it back.
+       */
+      told: {
+        orders: ReadonlyArray<{
+          order: Order;
+          items: ReadonlyArray<Pick<OrderItem, 'title' | 'borrowDuration' | 'itemTotal'>>;
+        }>;
+        /** Each owner's address and language, by owner id (an owner whose account is gone has none). */
+        owners: ReadonlyMap<string, Addressee>;
+        /** Every admin, oldest first. */
+        admins: readonly Addressee[];
+        borrowerLanguage: string;
+      };
     }
   /** An order moved from one status to another (D8), by a member, an admin or the system. */
   | {
@@ -50,6 +66,11 @@ export type LifecycleEvent =
   | { type: 'books-borrowable'; bookIds: string[] }
   /** The books left the marketplace for good (D7, D28). */
   | { type: 'books-withdrawn'; bookIds: string[]; reason: 'deleted' | 'sold' };
+
+interface Addressee {
+  email: string;
+  language: string;
+}
 
 export type LifecycleEventType = LifecycleEvent['type'];
 

@@ -60,8 +60,8 @@ export async function enqueueEmails(db: DbOrTx, emails: QueuedEmail[]): Promise<
   await db.insert(emailNotifications).values(outboxRows(emails));
 }
 
-/** The outbox rows for `emails`, for a statement that inserts them with other writes. */
-export function outboxRows(emails: readonly QueuedEmail[]): (typeof emailNotifications.$inferInsert)[] {
+/** The outbox rows for `emails`. */
+function outboxRows(emails: readonly QueuedEmail[]): (typeof emailNotifications.$inferInsert)[] {
   return emails.flatMap((e) => {
     const noticeKind = noticeKindOf(e.emailType, e.recipientType);
     const email = {

@@ -6,6 +6,7 @@ import type { DbOrTx } from '@server/db/client';
 import { preparedStatement } from '@server/db/statements';
 import { type Book, books, type CartItem, cartItems, user } from '@server/db/schema';
 import { ownerBackOnAt } from '@server/modules/books/availability-service';
+import { routePrice } from '@server/modules/delivery-prices/service';
 
 // The cart's SQL, built once and named (db/statements.ts); cart/service.ts reads as the rules
 // that run them. Every statement takes the member as `memberId` and the clock's instant as `now`
@@ -25,6 +26,8 @@ export interface CartLine {
   /** For the checkout's notices to the owner, in the owner's language; never part of an answer. */
   ownerEmail: string | null;
   ownerLanguage: string | null;
+  /** Checkout's locked lines only: the delivery price of the owner's route to the member (D49). */
+  deliveryPrice?: string | null;
 }
 
 const ownerBackOn = ownerBackOnAt(sql.placeholder('now'));
@@ -57,6 +60,7 @@ interface CartLineRow {
   ownerLocation: string | null;
   ownerEmail: string | null;
   ownerLanguage: string | null;
+  deliveryPrice?: string | null;
 }
 
 /** A cart line from its row; none from the empty side of an outer join. */
@@ -68,6 +72,7 @@ export function toCartLine({
   ownerLocation,
   ownerEmail,
   ownerLanguage,
+  deliveryPrice,
 }: CartLineRow): CartLine[] {
   if (!item || !book) return [];
   return [
@@ -83,6 +88,7 @@ export function toCartLine({
       ownerLocation,
       ownerEmail,
       ownerLanguage,
+      ...(deliveryPrice === undefined ? {} : { deliveryPrice }),
     },
   ];
 }
@@ -111,10 +117,19 @@ export const cartLinesStatement = preparedStatement((db) =>
 /**
  * The same lines with their books locked (FOR UPDATE) in book id order, as every checkout takes
  * them, so two never deadlock. A line whose book another checkout held is read as that
- * checkout left it.
+ * checkout left it. Each line carries its owner's delivery price to the member (D49), read after
+ * the member's lock, so checkout prices its orders with no round trip of its own.
  */
 export const lockedCartLinesStatement = preparedStatement((db) =>
-  selectCartLines(db).orderBy(asc(books.id)).for('update', { of: books }).prepare('rk_cart_lines_locked'),
+  db
+    .select({ ...cartLineFields, deliveryPrice: routePrice(sql.placeholder('memberId'), user.location) })
+    .from(cartItems)
+    .innerJoin(books, eq(books.id, cartItems.bookId))
+    .leftJoin(user, eq(user.id, books.ownerId))
+    .where(eq(cartItems.userId, sql.placeholder('memberId')))
+    .orderBy(asc(books.id))
+    .for('update', { of: books })
+    .prepare('rk_cart_lines_locked'),
 );
 
 const owner = alias(user, 'book_owner');

@@ -13,8 +13,6 @@ import { transactionWithRetry } from '@server/db/retry';
 import { announce } from '@server/lib/lifecycle-events';
 import { now } from '@server/lib/clock';
 import { type CartLine, groupCartLines, loadCartLines } from '@server/modules/cart/service';
-import { placedNoticeEmails } from '@server/modules/email/order-notices-service';
-import { outboxRows } from '@server/outbox/outbox';
 import { summariesOf, toOrderSummary } from '@server/modules/orders/service';
 import { getFavouritePickup } from '@server/modules/pickup-locations/service';
 import { deliveryPricesFor } from '@server/modules/delivery-prices/service';
@@ -118,11 +116,16 @@ export async function placeOrders(
     // Check: every book still borrowable by this member (spec section 5), and a way to get them.
     throwCartProblems(lines, memberId);
     const delivery = await deliveryFor(tx, input, lines);
-    // D49: the price of each owner's route, read now and copied onto the order.
-    const deliveryPrices =
-      delivery.method === 'delivery' ? await deliveryPricesFor(tx, memberId, ownersOf(lines)) : new Map();
+    // D49: the price of each owner's route, read with the locked lines and copied onto the order.
+    const deliveryPrices = new Map(
+      delivery.method === 'delivery'
+        ? lines.flatMap((line) =>
+            line.ownerId && line.deliveryPrice ? [[line.ownerId, line.deliveryPrice]] : [],
+          )
+        : [],
+    );
 
-    // Build: one order per owner with its items (order-rows.ts) and the notices they send.
+    // Build: one order per owner with its items (order-rows.ts).
     const checkoutId = randomUUID();
     const groups = buildOrderRows({
       checkoutId,
@@ -133,32 +136,24 @@ export async function placeOrders(
       deliveryPrices,
       newId: randomUUID,
     });
-    const notices = outboxRows(
-      placedNoticeEmails(deps.config, groups, {
-        owner: (ownerId) => {
-          const line = lines.find((l) => l.ownerId === ownerId);
-          return line?.ownerEmail ? { email: line.ownerEmail, language: line.ownerLanguage ?? 'en' } : null;
-        },
-        admins: locked.admins,
-        borrowerLanguage: locked.member.language,
-      }),
-    );
-
     // Write: all of it in one statement (checkout/statements.ts).
     const created = await writeCheckout(tx, {
       checkout: { id: checkoutId, userId: memberId, idempotencyKey: input.idempotencyKey },
       member: locked.member,
       groups,
-      notices,
     });
     const placedOrders = groups.map((group) => {
       const order = created.find((row) => row.id === group.order.id);
       if (!order) throw new Error(`the checkout statement did not return order ${group.order.id}`);
-      return { order, items: { count: group.items.length, first: group.items[0] ?? null } };
+      return {
+        order,
+        lines: group.items,
+        items: { count: group.items.length, first: group.items[0] ?? null },
+      };
     });
-    // Announce: the followers (src/server/wiring.ts) react in this transaction: a pickup order
-    // (D33) or a delivery on a priced route (D49) enters Waiting for Payment, a hold on a book
-    // checked out by its holder ends (D25).
+    // Announce: the followers (src/server/wiring.ts) react in this transaction: the 'placed'
+    // notices are queued, a pickup order (D33) or a delivery on a priced route (D49) enters
+    // Waiting for Payment, a hold on a book checked out by its holder ends (D25).
     const payable = placedOrders.filter(({ order }) => order.status === 'Waiting for Payment');
     await announce(
       tx,
@@ -169,6 +164,12 @@ export async function placeOrders(
         deliveryMethod: delivery.method,
         payableOrderIds: payable.map(({ order }) => order.id),
         heldBookIds: lines.filter((line) => line.book.heldForId === memberId).map((line) => line.bookId),
+        told: {
+          orders: placedOrders.map(({ order, lines }) => ({ order, items: lines })),
+          owners: ownerAddresses(lines),
+          admins: locked.admins,
+          borrowerLanguage: locked.member.language,
+        },
       },
       { config: deps.config },
     );
@@ -193,6 +194,17 @@ export async function placeOrders(
   });
   if (result.created) deps.outbox.kick();
   return result;
+}
+
+/** Each owner's address and language, as the locked lines read them (for the 'placed' notices). */
+function ownerAddresses(lines: readonly CartLine[]): Map<string, { email: string; language: string }> {
+  return new Map(
+    lines.flatMap((line) =>
+      line.ownerId && line.ownerEmail
+        ? [[line.ownerId, { email: line.ownerEmail, language: line.ownerLanguage ?? 'en' }] as const]
+        : [],
+    ),
+  );
 }
 
 /** An empty cart, or one with a book no longer borrowable by this member, places nothing. */

@@ -5,7 +5,6 @@ import {
   books,
   cartItems,
   checkouts,
-  emailNotifications,
   orderEvents,
   orderItems,
   orders,
@@ -75,13 +74,12 @@ export interface CheckoutWrite {
   member: { id: string; name: string };
   /** The rows of checkout/order-rows.ts: one order per owner with its items and books. */
   groups: ReturnType<typeof buildOrderRows>;
-  notices: (typeof emailNotifications.$inferInsert)[];
 }
 
 /**
  * Everything a checkout writes, in one statement (data-modifying CTEs), so it costs one round
- * trip, not eight: the ids are made before, so the checkout row, the orders, their items, events
- * and notices, the reservations (D6) and the emptied cart name each other without reading
+ * trip, not seven: the ids are made before, so the checkout row, the orders, their items and
+ * events, the reservations (D6) and the emptied cart name each other without reading
  * anything back. The foreign keys are checked at the end of the statement, when every row is
  * there. Answers with the orders as written.
  */
@@ -129,11 +127,8 @@ export function writeCheckout(tx: DbOrTx, write: CheckoutWrite) {
   const emptiedCart = tx
     .$with('emptied_cart')
     .as(tx.delete(cartItems).where(eq(cartItems.userId, checkout.userId)).returning({ id: cartItems.id }));
-  const notices = tx
-    .$with('notices')
-    .as(tx.insert(emailNotifications).values(write.notices).returning({ id: emailNotifications.id }));
   return tx
-    .with(newCheckout, newOrders, newItems, events, reservations, emptiedCart, notices)
+    .with(newCheckout, newOrders, newItems, events, reservations, emptiedCart)
     .select()
     .from(newOrders);
 }

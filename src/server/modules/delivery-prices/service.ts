@@ -1,7 +1,7 @@
 import { readFieldMessage } from '@domain/error-codes';
 import { shippingCostProblem } from '@domain/order-machine';
 import type { DeliveryPriceInput, DeliveryPriceRow } from '@domain/schemas/delivery-prices';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@server/db/client';
 import { deliveryPrices, user } from '@server/db/schema';
@@ -69,9 +69,21 @@ export async function deleteDeliveryPrice(db: DbOrTx, id: string): Promise<void>
 }
 
 const owner = alias(user, 'route_owner');
-const borrower = alias(user, 'route_borrower');
-const pair = alias(deliveryPrices, 'pair_price');
-const fallback = alias(deliveryPrices, 'default_price');
+
+/**
+ * The delivery price of one route (D49), as an expression a statement can carry: from the owner's
+ * area into the borrower's, else the default into the borrower's area; null where neither is
+ * priced (the order then waits for an admin). `ownerArea` is the owner's location column of the
+ * statement it sits in; checkout reads it with the cart's locked lines, in the same round trip.
+ */
+export function routePrice(borrowerId: SQLWrapper | string, ownerArea: SQLWrapper) {
+  const borrowerArea = sql`(select route_borrower.location from ${user} as route_borrower where route_borrower.id = ${borrowerId})`;
+  const priced = (route: SQL) =>
+    sql`(select ${deliveryPrices.price} from ${deliveryPrices} where ${deliveryPrices.borrowerArea} = ${borrowerArea} and ${route})`;
+  return sql<
+    string | null
+  >`coalesce(${priced(sql`${deliveryPrices.ownerArea} = ${ownerArea}`)}, ${priced(sql`${deliveryPrices.ownerArea} is null`)})`;
+}
 
 /**
  * The delivery price from each owner to the borrower, by owner id: the route's own price, else
@@ -85,11 +97,8 @@ export async function deliveryPricesFor(
 ): Promise<Map<string, string>> {
   if (ownerIds.length === 0) return new Map();
   const rows = await db
-    .select({ ownerId: owner.id, price: sql<string | null>`coalesce(${pair.price}, ${fallback.price})` })
+    .select({ ownerId: owner.id, price: routePrice(borrowerId, owner.location) })
     .from(owner)
-    .innerJoin(borrower, eq(borrower.id, borrowerId))
-    .leftJoin(pair, and(eq(pair.borrowerArea, borrower.location), eq(pair.ownerArea, owner.location)))
-    .leftJoin(fallback, and(eq(fallback.borrowerArea, borrower.location), isNull(fallback.ownerArea)))
     .where(inArray(owner.id, [...ownerIds]));
   return new Map(rows.flatMap((row) => (row.price === null ? [] : [[row.ownerId, row.price] as const])));
 }

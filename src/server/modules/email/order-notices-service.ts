@@ -76,7 +76,7 @@ function noticeForStatus(status: OrderStatus): OrderNotice | null {
 type Recipient = QueuedEmail['recipientType'];
 
 /** What a notice reads of an order: a checkout renders its notices before the order is written. */
-export type NoticeOrder = Pick<
+type NoticeOrder = Pick<
   Order,
   | 'id'
   | 'userId'
@@ -94,7 +94,7 @@ export type NoticeOrder = Pick<
 > &
   Partial<Pick<Order, 'paymentDueAt' | 'ownerShare' | 'dueAt'>>;
 /** What a notice reads of an item. */
-export type NoticeItem = Pick<OrderItem, 'title' | 'borrowDuration' | 'itemTotal'>;
+type NoticeItem = Pick<OrderItem, 'title' | 'borrowDuration' | 'itemTotal'>;
 
 interface NoticeContext {
   facts: NoticeFacts;
@@ -597,14 +597,30 @@ export const orderNoticesListener = listen(['order-status-changed'], async (tx, 
 });
 
 /**
- * The 'placed' notices of a whole checkout from the orders and items it is about to write
- * (items in the order queueOrderNotices reads them) and the addresses it read with the cart
- * (owners) and the member's lock (admins, oldest first), with no query of their own: the
- * checkout inserts them in the statement that writes the orders.
+ * The 'placed' notices of a checkout (src/server/wiring.ts lists this listener first, so they are
+ * queued before any notice the new orders' next moves send): rendered from what the event
+ * carries, with no query but the insert.
  */
-export function placedNoticeEmails(
+export const placedNoticesListener = listen(['order-placed'], async (tx, event, ctx) => {
+  const { told } = event;
+  await enqueueEmails(
+    tx,
+    placedNoticeEmails(ctx.config, told.orders, {
+      owner: (ownerId) => told.owners.get(ownerId) ?? null,
+      admins: told.admins,
+      borrowerLanguage: told.borrowerLanguage,
+    }),
+  );
+});
+
+/**
+ * The 'placed' notices of a whole checkout from the orders and items it wrote (items sorted as
+ * queueOrderNotices reads them) and the addresses it read with the cart (owners) and the
+ * member's lock (admins, oldest first).
+ */
+function placedNoticeEmails(
   config: Config,
-  placed: ReadonlyArray<{ order: NoticeOrder; items: NoticeItem[] }>,
+  placed: ReadonlyArray<{ order: NoticeOrder; items: ReadonlyArray<NoticeItem> }>,
   addresses: {
     owner: (ownerId: string) => Addressee | null;
     admins: readonly Addressee[];
@@ -693,7 +709,7 @@ function pushOf(notice: OrderNotice, type: Recipient, n: NoticeContext): PushCon
 }
 
 /** An address and the language its reader saved (D29). */
-export interface Addressee {
+interface Addressee {
   email: string;
   language: string;
 }

@@ -7,7 +7,6 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, Hono, Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import {
   chooseLanguage,
   DEFAULT_UI_LANGUAGE,
@@ -23,6 +22,7 @@ import { createSessionCache, sessionCookieValue } from './auth/session-cache';
 import { currentVersions, type Versions } from './db/versions';
 import { AppError, type ErrorBody } from './lib/errors';
 import { translate } from './lib/i18n';
+import { answerHeaders } from './lib/answer-headers';
 import { jsonResponses } from './lib/json-response';
 import { refuseForbiddenText } from './security/forbidden-text';
 import { limitJsonBody } from './security/json-body-limit';
@@ -60,8 +60,6 @@ export function createApp(deps: AppDeps) {
     });
     const started = performance.now();
     await next();
-    // On the answer's own headers: c.header() would rebuild a finished answer as a stream.
-    c.res.headers.set('x-request-id', c.var.requestId);
     if (c.req.path.startsWith('/api/')) {
       deps.log.debug(
         {
@@ -77,9 +75,10 @@ export function createApp(deps: AppDeps) {
     }
   });
 
+  // The security headers and the request id, on every answer (lib/answer-headers.ts).
   app.use(
     '*',
-    secureHeaders({
+    answerHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         // WebAssembly only (no JS eval): the ISBN scanner's decoder, served from /assets (D30).

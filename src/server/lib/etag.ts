@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, TypedResponse } from 'hono';
 import type { AppEnv } from '@server/app-env';
+import { completeAnswer } from './answer-headers';
 import { JsonBytes, sendJson } from './json-response';
 
 // The catalog and a book's page answer with an ETag, and a request that sends it back in
@@ -43,12 +44,11 @@ export function sendTagged<T>(c: Context<AppEnv>, body: JsonBytes | T): TypedRes
   const headers = {
     etag,
     'cache-control': c.var.user ? 'private, no-cache' : 'no-cache',
+    // Accept-Encoding too: a 304 must name what a 200 of the same URL varies on.
+    vary: 'Cookie, Accept-Encoding',
   };
   const answer = matches(c.req.header('if-none-match'), etag)
-    ? c.body(null, 304, headers)
-    : sendJson(c, json, 200);
-  for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
-  // Accept-Encoding too: a 304 must name what a 200 of the same URL varies on.
-  answer.headers.set('vary', 'Cookie, Accept-Encoding');
+    ? completeAnswer(c, null, 304, headers)
+    : sendJson(c, json, 200, undefined, headers);
   return answer as unknown as TypedResponse<T, 200, 'json'>;
 }

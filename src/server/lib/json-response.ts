@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { constants, gzipSync, type ZlibOptions } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { completeAnswer } from './answer-headers';
 
 // JSON answers of the API: serialized once, gzipped synchronously and only for a
 // client that accepts it, and never turned into a streamed web Response on the way out. A
@@ -46,17 +47,24 @@ function acceptsGzip(c: Context): boolean {
   return false;
 }
 
-/** The response for `json`: gzipped when the client accepts it and it is worth it. */
-export function sendJson(c: Context, json: JsonBytes, status = 200, options?: ZlibOptions): Response {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (json.text.length < COMPRESS_THRESHOLD_BYTES) {
-    return c.body(json.text, status as 200, headers);
-  }
-  headers.vary = 'Accept-Encoding';
-  if (!acceptsGzip(c)) return c.body(json.text, status as 200, headers);
+/**
+ * The response for `json`, with `extra` headers: gzipped when the client accepts it and it is
+ * worth it. Built with every header at once (answer-headers.ts).
+ */
+export function sendJson(
+  c: Context,
+  json: JsonBytes,
+  status = 200,
+  options?: ZlibOptions,
+  extra: Record<string, string> = {},
+): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...extra };
+  if (json.text.length < COMPRESS_THRESHOLD_BYTES) return completeAnswer(c, json.text, status, headers);
+  // A tagged answer names Cookie too (etag.ts): keep what it says and add the encoding.
+  headers.vary = headers.vary ?? 'Accept-Encoding';
+  if (!acceptsGzip(c)) return completeAnswer(c, json.text, status, headers);
   headers['content-encoding'] = 'gzip';
-  const bytes = json.gzip(options);
-  return c.body(bytes as unknown as ArrayBuffer, status as 200, headers);
+  return completeAnswer(c, json.gzip(options), status, headers);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { englishCode } from '@tests/support/texts';
+import type { AccountApi } from '@server/modules/account/routes';
 
 // Security headers on every kind of answer (API JSON, the SPA fallback, errors), session
 // cookie attributes, and 500s that reveal nothing about the server.
@@ -21,8 +22,9 @@ function directives(csp: string | null): Map<string, string[]> {
 }
 
 describe('security headers', () => {
-  // A JSON answer, an error, and the web app's HTML (served or 'not built yet').
-  const paths = ['/api/health', '/api/nope', '/books', '/'];
+  // A JSON answer, a tagged one built with all its headers at once (lib/answer-headers.ts), an
+  // error, and the web app's HTML (served or 'not built yet').
+  const paths = ['/api/health', '/api/books', '/api/nope', '/books', '/'];
 
   it.each(paths)(
     '%s: CSP without inline or eval scripts (WebAssembly allowed), no framing, nosniff, Referrer-Policy',
@@ -41,8 +43,40 @@ describe('security headers', () => {
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       // Plain HTTP (development, tests): HSTS would pin browsers to a scheme we do not serve.
       expect(res.headers.get('strict-transport-security')).toBeNull();
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get('x-powered-by')).toBeNull();
     },
   );
+
+  it('the same security headers whether the answer was built with them or completed after', async () => {
+    const securityHeaders = (res: Response) =>
+      [...res.headers.keys()]
+        .filter(
+          (name) => !/^(content-|etag|cache-control|vary|date|connection|keep-alive|x-request-id)/.test(name),
+        )
+        .sort();
+    const built = await ctx.rawRequest('GET', '/api/books');
+    const completed = await ctx.rawRequest('GET', '/api/nope');
+    expect(built.status).toBe(200);
+    expect(completed.status).toBe(404);
+    expect(securityHeaders(built)).toEqual(securityHeaders(completed));
+    for (const name of securityHeaders(completed))
+      expect(built.headers.get(name), name).toBe(completed.headers.get(name));
+    // A client's own request id comes back on either.
+    const named = await ctx.rawRequest('GET', '/api/books', { headers: { 'x-request-id': 'trace-1' } });
+    expect(named.headers.get('x-request-id')).toBe('trace-1');
+  });
+
+  it('keeps a header the route set of its own (the language cookie) on its JSON answer', async () => {
+    const { cookie } = await ctx.member();
+    const saved = await ctx.answer(
+      ctx.client<AccountApi>(cookie).profile.language.$put({ json: { language: 'id' } }),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.headers.getSetCookie().some((c) => c.startsWith('rakbuku_lang=id'))).toBe(true);
+    expect(saved.headers.get('x-frame-options')).toBe('DENY');
+    expect(saved.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });
 
 describe('served over HTTPS', () => {

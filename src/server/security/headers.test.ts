@@ -49,7 +49,7 @@ describe('security headers', () => {
   );
 
   it('the same security headers whether the answer was built with them or completed after', async () => {
-    const securityHeaders = (res: Response) =>
+    const securityHeaders = (res: { headers: Headers }) =>
       [...res.headers.keys()]
         .filter(
           (name) => !/^(content-|etag|cache-control|vary|date|connection|keep-alive|x-request-id)/.test(name),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { withoutJit } from '@server/db/client';
 import { freePort } from '@tests/support/server-process';
 import { startBenchServer, waitUntilUp } from './bench-server';
 import { GROWTH_ADMIN, type GrowthSize, seedGrowth, seedGrowthPglite } from './growth-seed';
@@ -17,9 +18,9 @@ import { measureStarts, type StartResult, startReport } from './growth-start';
 //   - HTTP time with nothing cached (the catalog cache emptied first; median of 3) and cached
 //     (the same request again; median of 5);
 //   - database time: every SELECT the uncached request sent (recorded by the server with its
-//     parameters) run again in EXPLAIN ANALYZE on a new connection (the first run: planning
-//     included, no plan cached) and then on the same connection (median of 3), summed per
-//     request; and the plan's verdict: index only, or the tables read by a sequential scan and
+//     parameters) run again in EXPLAIN ANALYZE with the app's settings (JIT off) on a new
+//     connection (the first run: planning included, no plan cached) and then on the same
+//     connection (median of 3), summed per request; and the plan's verdict: index only, or the tables read by a sequential scan and
 //     how many rows the scans read;
 //   - the server's memory (after a full collection) when it started and after every request.
 // `seed` only seeds; `only=admin` measures the requests whose name starts so (BENCH_GROWTH_STATEMENTS=1
@@ -471,8 +472,7 @@ class Explainer {
     const seqScans = new Map<string, number>();
     let rowsRead = 0;
     // A new connection for the first run: nothing planned or cached in that backend yet.
-    const fresh = new pg.Client({ connectionString: this.url });
-    await fresh.connect();
+    const fresh = await connected(this.url);
     this.warm ??= await connected(this.url);
     try {
       for (const s of statements) {
@@ -522,8 +522,9 @@ class Explainer {
   }
 }
 
+/** A connection with the app's own settings (JIT off, db/client.ts): the plans it would run. */
 async function connected(url: string) {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client(withoutJit(url));
   await client.connect();
   return client;
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { openDatabase } from '@server/db/client';
+import { openDatabase, withoutJit } from '@server/db/client';
 import type { DbOrTx } from '@server/db/client';
 import { getOwnerProfile } from '@server/modules/books/read-service';
 import { getThread, unreadCounts } from '@server/modules/conversations/service';
@@ -31,7 +31,8 @@ url.pathname = `/${NAME}`;
 const database = await openDatabase({ databaseUrl: url.toString() });
 await database.migrate();
 const db = database.db as DbOrTx;
-const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+// JIT off, as the app runs (db/client.ts): its compile time is not the statements'.
+const pool = new pg.Pool({ ...withoutJit(url.toString()), max: 2 });
 const one = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows[0] as T;
 
 // ---------------------------------------------------------------- seed (once)

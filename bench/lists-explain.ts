@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '@server/db/schema';
-import type { DbOrTx } from '@server/db/client';
+import { type DbOrTx, withoutJit } from '@server/db/client';
 import { writeCursor } from '@server/lib/keyset';
 import * as admin from '@server/modules/admin/service';
 import { listMyBooks } from '@server/modules/books/read-service';
@@ -15,7 +15,8 @@ import { listOrders } from '@server/modules/orders/service';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL names the seeded database');
-const pool = new pg.Pool({ connectionString: url, max: 4 });
+// JIT off, as the app runs (db/client.ts): its compile time is not the statements'.
+const pool = new pg.Pool({ ...withoutJit(url), max: 4 });
 let captured: Array<{ sql: string; params: unknown[] }> = [];
 const db = drizzle(pool, {
   schema,

@@ -135,7 +135,7 @@ function isPlainBegin(args: unknown[]): boolean {
  * server settings the URL names (`?options=-c ...`) are kept: node-postgres lets the URL's
  * own `options` win over the one passed beside it, so they move from the URL to that one.
  */
-function withoutJit(databaseUrl: string): { connectionString: string; options: string } {
+export function withoutJit(databaseUrl: string): { connectionString: string; options: string } {
   try {
     const url = new URL(databaseUrl);
     const options = [url.searchParams.get('options'), '-c jit=off'].filter(Boolean).join(' ');

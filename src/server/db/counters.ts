@@ -1,4 +1,4 @@
-import { and, asc, gt, like, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { adminCounterDeltas, adminCounters } from './schema';
 
@@ -25,4 +25,13 @@ export async function positiveCounters(db: DbOrTx, prefix: string): Promise<{ na
       .orderBy(asc(sql`substr(${adminCounters.name}, ${prefix.length + 1})`));
   });
   return rows.map((r) => ({ name: r.name, n: Number(r.n) }));
+}
+
+/** One counter's total, after folding the logged deltas in. */
+export async function counterOf(db: DbOrTx, name: string): Promise<number> {
+  const [row] = await db.transaction(async (tx) => {
+    await foldCounters(tx);
+    return tx.select({ n: adminCounters.n }).from(adminCounters).where(eq(adminCounters.name, name));
+  });
+  return Number(row?.n ?? 0);
 }

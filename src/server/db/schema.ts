@@ -863,6 +863,11 @@ export const ownerBalances = pgTable(
     ownerId: text('owner_id').primaryKey(),
     earned: numeric('earned', { precision: 14, scale: 2 }).notNull().default('0'),
     paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The shares of the owner's paid open orders (migration 0052). */
+    pending: numeric('pending', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The owner's orders the Earnings page lists: every one not Cancelled. */
+    earningOrders: integer('earning_orders').notNull().default(0),
+    payouts: integer('payouts').notNull().default(0),
   },
   (t) => [
     index('owner_balances_payable_idx')

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { toMinor } from '@domain/money';
 import { ownerShare } from '@domain/pricing';
 import type { DbOrTx } from '@server/db/client';
@@ -71,13 +70,20 @@ export async function keptBalances(db: DbOrTx): Promise<Balances> {
   );
 }
 
-/** The owners owed (earned above paid) by the admin counter the trigger keeps, and by the balances. */
-export async function owedOwnersTwoWays(db: DbOrTx): Promise<{ kept: number; counted: number }> {
+/**
+ * The admin counters the triggers keep for the Payouts tab (migration 0052), and the same counted:
+ * the owners owed (earned above paid) and the payouts.
+ */
+export async function payoutCountersTwoWays(db: DbOrTx) {
   const kept = await db.transaction(async (tx) => {
     await foldCounters(tx);
-    const [row] = await tx.select().from(adminCounters).where(eq(adminCounters.name, 'owners owed'));
-    return Number(row?.n ?? 0);
+    const rows = await tx.select().from(adminCounters);
+    const counter = (name: string) => Number(rows.find((r) => r.name === name)?.n ?? 0);
+    return { owed: counter('owners owed'), payouts: counter('payouts') };
   });
-  const counted = [...(await keptBalances(db)).values()].filter((b) => b.earned > b.paid).length;
+  const counted = {
+    owed: [...(await keptBalances(db)).values()].filter((b) => b.earned > b.paid).length,
+    payouts: (await db.select().from(payouts)).length,
+  };
   return { kept, counted };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, like, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { adminCounterDeltas, adminCounters } from './schema';
 
@@ -27,11 +27,11 @@ export async function positiveCounters(db: DbOrTx, prefix: string): Promise<{ na
   return rows.map((r) => ({ name: r.name, n: Number(r.n) }));
 }
 
-/** One counter's total, after folding the logged deltas in. */
-export async function counterOf(db: DbOrTx, name: string): Promise<number> {
-  const [row] = await db.transaction(async (tx) => {
+/** These counters' totals, in the order named, after folding the logged deltas in. */
+export async function countersOf(db: DbOrTx, names: string[]): Promise<number[]> {
+  const rows = await db.transaction(async (tx) => {
     await foldCounters(tx);
-    return tx.select({ n: adminCounters.n }).from(adminCounters).where(eq(adminCounters.name, name));
+    return tx.select().from(adminCounters).where(inArray(adminCounters.name, names));
   });
-  return Number(row?.n ?? 0);
+  return names.map((name) => Number(rows.find((r) => r.name === name)?.n ?? 0));
 }

@@ -11,9 +11,10 @@
 -- trigger (one payout per owner in a statement), which now counts them too.
 --
 -- The admin's Payouts tab counted the owners owed by reading every balance (the count of up to
--- 10,001 chose a sequential scan of owner_balances). The 'owners owed' counter is now kept in
--- admin_counters by a statement trigger on owner_balances itself, so every writer of a balance
--- (the triggers, the recount after a fee change) moves it.
+-- 10,001 chose a sequential scan of owner_balances) and the payouts made by reading up to 10,001
+-- of them. The 'owners owed' counter is now kept in admin_counters by a statement trigger on
+-- owner_balances itself, so every writer of a balance (the triggers, the recount after a fee
+-- change) moves it, and the 'payouts' counter by one on payouts.
 ALTER TABLE "owner_balances" ADD COLUMN "pending" numeric(14, 2) DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "owner_balances" ADD COLUMN "earning_orders" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "owner_balances" ADD COLUMN "payouts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -115,4 +116,18 @@ CREATE TRIGGER "owner_balances_count_owed_update" AFTER UPDATE ON "owner_balance
 CREATE TRIGGER "owner_balances_count_owed_delete" AFTER DELETE ON "owner_balances" REFERENCING OLD TABLE AS old_rows
 	FOR EACH STATEMENT EXECUTE FUNCTION "owner_balances_count_owed"();--> statement-breakpoint
 INSERT INTO "admin_counters" ("name", "n")
-	SELECT 'owners owed', count(*) FROM "owner_balances" WHERE "earned" > "paid";
+	SELECT 'owners owed', count(*) FROM "owner_balances" WHERE "earned" > "paid";--> statement-breakpoint
+CREATE FUNCTION "payouts_count"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		INSERT INTO admin_counter_deltas (name, delta) SELECT 'payouts', count(*) FROM new_rows;
+	ELSE
+		INSERT INTO admin_counter_deltas (name, delta) SELECT 'payouts', -count(*) FROM old_rows;
+	END IF;
+	RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "payouts_count_insert" AFTER INSERT ON "payouts" REFERENCING NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "payouts_count"();--> statement-breakpoint
+CREATE TRIGGER "payouts_count_delete" AFTER DELETE ON "payouts" REFERENCING OLD TABLE AS old_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "payouts_count"();--> statement-breakpoint
+INSERT INTO "admin_counters" ("name", "n") SELECT 'payouts', count(*) FROM "payouts";

@@ -4,7 +4,7 @@ import type { OrderStatus } from '@domain/constants';
 import { toMinor } from '@domain/money';
 import { orders, payouts, user } from '@server/db/schema';
 import { createUser } from '@server/seed/factories';
-import { balancesFromRecords, keptBalances, owedOwnersTwoWays } from '@tests/support/balances';
+import { balancesFromRecords, keptBalances, payoutCountersTwoWays } from '@tests/support/balances';
 import { insertShareOrder } from '@tests/support/order-fixture';
 import { createTestContext, type TestContext } from '@tests/support/harness';
 import { createLogger } from '@server/lib/logger';
@@ -25,10 +25,10 @@ afterAll(() => ctx.close());
 
 const truth = (fee: number) => balancesFromRecords(ctx.db, fee);
 const kept = () => keptBalances(ctx.db);
-/** The kept count of owners owed equals a count of the balances. */
+/** The kept counts of owners owed and payouts equal a count of the balances and payouts. */
 async function expectOwedCounted() {
-  const owed = await owedOwnersTwoWays(ctx.db);
-  expect(owed.kept).toBe(owed.counted);
+  const counters = await payoutCountersTwoWays(ctx.db);
+  expect(counters.kept).toEqual(counters.counted);
 }
 
 const order = (ownerId: string, status: OrderStatus, subtotal: string, share: string | null) =>

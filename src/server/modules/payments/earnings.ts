@@ -25,7 +25,7 @@ import {
   payouts,
   user,
 } from '@server/db/schema';
-import { counterOf } from '@server/db/counters';
+import { countersOf } from '@server/db/counters';
 import { now } from '@server/lib/clock';
 import { cappedTotal, cursorPageOf, type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import { AppError, fieldProblem } from '@server/lib/errors';
@@ -220,12 +220,13 @@ export async function getEarnings(
 /**
  * The owners with a payable balance, largest first, id as the tie-break: one range of
  * owner_balances_payable_idx (the balances the triggers keep, migration 0022), with a keyset
- * cursor on (payable, owner id) and a capped count. Answers the page's owner ids with earned
- * and paid; `pageOwners` adds the rest.
+ * cursor on (payable, owner id); `owedOwners` is their kept count (migration 0052), capped as a
+ * count is. Answers the page's owner ids with earned, pending and paid; `pageOwners` adds the rest.
  */
 async function payableOwnerPage(
   db: DbOrTx,
   query: AdminPayoutsQuery,
+  owedOwners: number,
 ): Promise<{
   rows: PayableRow[];
   nextCursor: string | null;
@@ -241,28 +242,25 @@ async function payableOwnerPage(
     idType: 'text',
   };
   const owed = sql`${ownerBalances.earned} > ${ownerBalances.paid}`;
-  const [page, owedOwners] = await Promise.all([
-    keysetPage(keys, query.ownersCursor, query.ownersPageSize, (seek, orderBy, limit) =>
-      db
-        .select({
-          ...keyColumns(keys),
-          earned: sql<string>`${ownerBalances.earned}::text`,
-          pending: sql<string>`${ownerBalances.pending}::text`,
-          paid: sql<string>`${ownerBalances.paid}::text`,
-        })
-        .from(ownerBalances)
-        .where(and(owed, seek))
-        .orderBy(...orderBy)
-        .limit(limit),
-    ),
-    // Kept by a trigger on owner_balances (migration 0052): counting the rows read them all.
-    counterOf(db, OWNERS_OWED_COUNTER),
-  ]);
+  const page = await keysetPage(keys, query.ownersCursor, query.ownersPageSize, (seek, orderBy, limit) =>
+    db
+      .select({
+        ...keyColumns(keys),
+        earned: sql<string>`${ownerBalances.earned}::text`,
+        pending: sql<string>`${ownerBalances.pending}::text`,
+        paid: sql<string>`${ownerBalances.paid}::text`,
+      })
+      .from(ownerBalances)
+      .where(and(owed, seek))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
   return { ...page, ...cappedTotal(owedOwners) };
 }
 
-/** The admin counter of the balances with earned above paid (migration 0052). */
+/** The admin counters of the balances with earned above paid and of the payouts (migration 0052). */
 const OWNERS_OWED_COUNTER = 'owners owed';
+const PAYOUTS_COUNTER = 'payouts';
 
 interface PayableRow {
   at: string;
@@ -311,11 +309,13 @@ export async function listPayables(
   const { db } = deps;
   // The owners' figures come from the kept balances: none while some are at an old fee.
   await refuseWhileRecounting(db);
+  // Both counts are kept by triggers (migration 0052): counting the rows read them all.
+  const [owedOwners, payoutsMade] = await countersOf(db, [OWNERS_OWED_COUNTER, PAYOUTS_COUNTER]);
   const [owed, history] = await Promise.all([
-    payableOwnerPage(db, query),
+    payableOwnerPage(db, query, owedOwners),
     cursorPageOf(
       db,
-      { keys: payoutKeys, table: payouts, where: undefined },
+      { keys: payoutKeys, keptCount: payoutsMade },
       query,
       (seek, orderBy, limit) =>
         db

@@ -416,8 +416,10 @@ describe('the admin’s weekly statistics', () => {
     const sunday = addDays(week(5), -1);
     for (const time of ['02:00', '15:30', '16:30'])
       await listBook(otherOwner, new Date(`${sunday}T${time}:00Z`));
-    const logged = await db.select().from(statisticsStale);
-    expect(logged.map((r) => r.at?.toISOString())).toEqual([`${sunday}T00:00:00.000Z`]);
+    // (Other writers meanwhile, a worker's, may log their own days.)
+    const logged = (await db.select().from(statisticsStale)).map((r) => r.at?.toISOString());
+    expect(logged.filter((at) => at?.startsWith(sunday))).toEqual([`${sunday}T00:00:00.000Z`]);
+    expect(logged.every((at) => at === undefined || at.endsWith('T00:00:00.000Z'))).toBe(true);
     const body = await statistics();
     expect(body.weeks).toEqual(await expectedFromRows(body.weeks.map((w) => w.weekStart)));
     expect(await db.select().from(statisticsStale)).toEqual([]);

@@ -1,4 +1,4 @@
-import { and, asc, gt, like, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { adminCounterDeltas, adminCounters } from './schema';
 
@@ -25,4 +25,13 @@ export async function positiveCounters(db: DbOrTx, prefix: string): Promise<{ na
       .orderBy(asc(sql`substr(${adminCounters.name}, ${prefix.length + 1})`));
   });
   return rows.map((r) => ({ name: r.name, n: Number(r.n) }));
+}
+
+/** These counters' totals, in the order named, after folding the logged deltas in. */
+export async function countersOf(db: DbOrTx, names: string[]): Promise<number[]> {
+  const rows = await db.transaction(async (tx) => {
+    await foldCounters(tx);
+    return tx.select().from(adminCounters).where(inArray(adminCounters.name, names));
+  });
+  return names.map((name) => Number(rows.find((r) => r.name === name)?.n ?? 0));
 }

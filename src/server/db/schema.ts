@@ -863,6 +863,11 @@ export const ownerBalances = pgTable(
     ownerId: text('owner_id').primaryKey(),
     earned: numeric('earned', { precision: 14, scale: 2 }).notNull().default('0'),
     paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The shares of the owner's paid open orders (migration 0052). */
+    pending: numeric('pending', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The owner's orders the Earnings page lists: every one not Cancelled. */
+    earningOrders: integer('earning_orders').notNull().default(0),
+    payouts: integer('payouts').notNull().default(0),
   },
   (t) => [
     index('owner_balances_payable_idx')
@@ -1135,11 +1140,16 @@ export const statisticsWeeks = pgTable(
   },
   (t) => [primaryKey({ name: 'statistics_weeks_pk', columns: [t.timeZone, t.serviceFeePercent, t.week] })],
 );
-/** A changed row's moment (`at`) or payout day (`day`): its week is computed again. Append only. */
-export const statisticsStale = pgTable('statistics_stale', {
-  at: timestamp('at', { withTimezone: true }),
-  day: date('day'),
-});
+/** A changed row's day (`at`: its UTC day, migration 0053) or payout day (`day`): its weeks are computed again. */
+export const statisticsStale = pgTable(
+  'statistics_stale',
+  {
+    /** The UTC day (its first instant) of a moment a write touched (migration 0053). */
+    at: timestamp('at', { withTimezone: true }),
+    day: date('day'),
+  },
+  (t) => [index('statistics_stale_at_idx').on(t.at), index('statistics_stale_day_idx').on(t.day)],
+);
 /**
  * The zone the narrow tables below count weeks in (migration 0044): a read in another operator
  * zone computes its weeks from the big tables.

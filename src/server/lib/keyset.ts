@@ -180,9 +180,12 @@ export async function cappedCount(
     .limit(cap + 1)
     .as('capped');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  const n = Number(row?.n ?? 0);
-  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+  return cappedTotal(Number(row?.n ?? 0), cap);
 }
+
+/** A list's total as a count answers it: above `cap`, the cap and "more than". */
+export const cappedTotal = (n: number, cap = COUNT_CAP): { total: number; totalCapped: boolean } =>
+  n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 
 /**
  * A whole keyset answer of a list that needs no second read: `fetch` answers the page's rows
@@ -190,14 +193,15 @@ export async function cappedCount(
  */
 export async function cursorPageOf<K extends KeyRow, V>(
   db: DbOrTx,
-  list: { keys: Keyset; table: PgTable; where: SQL | undefined },
+  list: { keys: Keyset; table: PgTable; where: SQL | undefined } | { keys: Keyset; keptCount: number },
   query: CursorQuery,
   fetch: (seek: SQL | undefined, orderBy: SQL[], limit: number) => Promise<K[]>,
   view: (row: K) => V,
 ): Promise<CursorPage<V>> {
+  // A list whose count a trigger keeps (`keptCount`) reads no rows to count them.
   const [page, counted] = await Promise.all([
     keysetPage(list.keys, query.cursor, query.pageSize, fetch),
-    cappedCount(db, list.table, list.where),
+    'keptCount' in list ? cappedTotal(list.keptCount) : cappedCount(db, list.table, list.where),
   ]);
   return {
     items: page.rows.map(view),

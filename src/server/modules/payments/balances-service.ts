@@ -17,8 +17,8 @@ import type { Logger } from '@server/lib/logger';
 // and a restart goes on where it stopped (docs/decisions/0007-background-balance-recount.md).
 // Meanwhile the lists built on the kept balances (the Payouts tab's owners and its batch panel,
 // a new payout batch) answer 503 BALANCES_RECOUNTING with Retry-After rather than a figure
-// counted half at the old fee; an owner's own Earnings and a single payout read the orders
-// themselves (`balanceOf`) and stay right throughout.
+// counted half at the old fee; an owner's own Earnings totals and a single payout read the orders
+// themselves (`balanceOf`) meanwhile and stay right throughout.
 
 /** Owners (user ids) counted again in one transaction. */
 const RECOUNT_BATCH = 500;
@@ -46,7 +46,7 @@ export async function syncOwnerBalances(db: Db, serviceFeePercent: number): Prom
 }
 
 /** Whether the kept balances are being counted again (some still at an old fee). */
-async function recounting(db: DbOrTx): Promise<boolean> {
+export async function recounting(db: DbOrTx): Promise<boolean> {
   const [setting] = await db
     .select({ recountAfter: ledgerSettings.recountAfter })
     .from(ledgerSettings)
@@ -93,12 +93,12 @@ export async function recountBalancesStep(db: Db, batch = RECOUNT_BATCH): Promis
         ? sql`${sql.identifier(column)} > ${after}`
         : sql`${sql.identifier(column)} > ${after} and ${sql.identifier(column)} <= ${upto}`;
 
-    // Every owner in the range with a share or a payout gets a row (in id order), then each row
-    // of the range is locked, then counted from what has committed by then.
+    // Every owner in the range with an order Earnings lists or a payout gets a row (in id order),
+    // then each row of the range is locked, then counted from what has committed by then.
     await tx.execute(sql`
       insert into owner_balances (owner_id)
       select owner_id from (
-        select owner_id from orders where ${inRange('owner_id')} and status = 'Completed'
+        select owner_id from orders where ${inRange('owner_id')} and status <> 'Cancelled'
         union
         select owner_id from payouts where ${inRange('owner_id')}
       ) as owners order by owner_id
@@ -108,10 +108,11 @@ export async function recountBalancesStep(db: Db, batch = RECOUNT_BATCH): Promis
     );
     await tx.execute(sql`
       update owner_balances as b set
-        earned = coalesce((
-          select sum(owner_share_of(o.owner_share, o.subtotal)) from orders o
-          where o.owner_id = b.owner_id and o.status = 'Completed'), 0),
-        paid = coalesce((select sum(p.amount) from payouts p where p.owner_id = b.owner_id), 0)
+        (earned, pending, earning_orders) = (
+          select coalesce(sum(part.earned), 0), coalesce(sum(part.pending), 0), coalesce(sum(part.earning_orders), 0)
+          from orders o, order_balance_part(o, 1) part where o.owner_id = b.owner_id),
+        (paid, payouts) = (
+          select coalesce(sum(p.amount), 0), count(*) from payouts p where p.owner_id = b.owner_id)
       where ${inRange('owner_id')}`);
     await tx.update(ledgerSettings).set({ recountAfter: upto }).where(eq(ledgerSettings.id, 1));
     return upto !== null;

@@ -25,11 +25,12 @@ import {
   payouts,
   user,
 } from '@server/db/schema';
+import { countersOf } from '@server/db/counters';
 import { now } from '@server/lib/clock';
-import { cappedCount, cursorPageOf, type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
+import { cappedTotal, cursorPageOf, type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { openOrder } from '@server/modules/books/availability-service';
-import { refuseWhileRecounting } from './balances-service';
+import { recounting, refuseWhileRecounting } from './balances-service';
 
 // Earnings and payouts: an owner's share of each order is fixed at checkout, payable once
 // the order is Completed; admins pay it out. payable = completed shares - payouts, computed in
@@ -60,6 +61,11 @@ async function inOpenBatch(db: DbOrTx, ownerId: string): Promise<number> {
   return toMinor(row.amount);
 }
 
+/**
+ * The owner's totals counted from the orders and payouts themselves, at the configured fee: what
+ * a payout checks under the owner's lock, and the Earnings page while the kept balances are
+ * counted again after a fee change. It reads every order and payout of the owner.
+ */
 export async function balanceOf(db: DbOrTx, ownerId: string, config: FeeConfig): Promise<EarningsTotals> {
   const [shares] = await db
     .select({
@@ -73,6 +79,24 @@ export async function balanceOf(db: DbOrTx, ownerId: string, config: FeeConfig):
     .from(payouts)
     .where(eq(payouts.ownerId, ownerId));
   return totalsOf(shares.earned, shares.pending, paid.total);
+}
+
+/**
+ * What owner_balances keeps for the owner (migration 0052): the totals and the sizes of the
+ * Earnings page's two lists, one row by its key. No row: no order listed and no payout yet.
+ */
+async function keptBalanceOf(db: DbOrTx, ownerId: string) {
+  const [row] = await db
+    .select({
+      earned: sql<string>`${ownerBalances.earned}::text`,
+      pending: sql<string>`${ownerBalances.pending}::text`,
+      paid: sql<string>`${ownerBalances.paid}::text`,
+      earningOrders: ownerBalances.earningOrders,
+      payouts: ownerBalances.payouts,
+    })
+    .from(ownerBalances)
+    .where(eq(ownerBalances.ownerId, ownerId));
+  return row ?? { earned: '0', pending: '0', paid: '0', earningOrders: 0, payouts: 0 };
 }
 
 function totalsOf(earned: string, pending: string, paid: string): EarningsTotals {
@@ -132,10 +156,11 @@ export async function getEarnings(
   const { db, config } = deps;
   const [owner] = await db.select().from(user).where(eq(user.id, ownerId));
   if (!owner) throw new AppError('NOT_FOUND');
+  const [kept, feeChanging] = await Promise.all([keptBalanceOf(db, ownerId), recounting(db)]);
   const where = and(eq(orders.ownerId, ownerId), sql`${orders.status} <> 'Cancelled'`);
   const page = await cursorPageOf(
     db,
-    { keys: earningsKeys, table: orders, where },
+    { keys: earningsKeys, keptCount: kept.earningOrders },
     query,
     (seek, orderBy, limit) =>
       db
@@ -169,7 +194,7 @@ export async function getEarnings(
   const mine = eq(payouts.ownerId, ownerId);
   const paid = await cursorPageOf(
     db,
-    { keys: ownerPayoutKeys, table: payouts, where: mine },
+    { keys: ownerPayoutKeys, keptCount: kept.payouts },
     { cursor: query.payoutsCursor, pageSize: query.pageSize },
     (seek, orderBy, limit) =>
       db
@@ -181,7 +206,10 @@ export async function getEarnings(
     (row) => toPayoutView(row.payout),
   );
   return {
-    totals: await balanceOf(db, ownerId, config),
+    // While the balances are counted again at a new fee, the kept shares may be at the old one.
+    totals: feeChanging
+      ? await balanceOf(db, ownerId, config)
+      : totalsOf(kept.earned, kept.pending, kept.paid),
     serviceFeePercent: config.serviceFeePercent,
     orders: page,
     payouts: paid,
@@ -192,12 +220,13 @@ export async function getEarnings(
 /**
  * The owners with a payable balance, largest first, id as the tie-break: one range of
  * owner_balances_payable_idx (the balances the triggers keep, migration 0022), with a keyset
- * cursor on (payable, owner id) and a capped count. Answers the page's owner ids with earned
- * and paid; `pageOwners` adds the rest.
+ * cursor on (payable, owner id); `owedOwners` is their kept count (migration 0052), capped as a
+ * count is. Answers the page's owner ids with earned, pending and paid; `pageOwners` adds the rest.
  */
 async function payableOwnerPage(
   db: DbOrTx,
   query: AdminPayoutsQuery,
+  owedOwners: number,
 ): Promise<{
   rows: PayableRow[];
   nextCursor: string | null;
@@ -213,49 +242,47 @@ async function payableOwnerPage(
     idType: 'text',
   };
   const owed = sql`${ownerBalances.earned} > ${ownerBalances.paid}`;
-  const [page, counted] = await Promise.all([
-    keysetPage(keys, query.ownersCursor, query.ownersPageSize, (seek, orderBy, limit) =>
-      db
-        .select({
-          ...keyColumns(keys),
-          earned: sql<string>`${ownerBalances.earned}::text`,
-          paid: sql<string>`${ownerBalances.paid}::text`,
-        })
-        .from(ownerBalances)
-        .where(and(owed, seek))
-        .orderBy(...orderBy)
-        .limit(limit),
-    ),
-    cappedCount(db, ownerBalances, owed),
-  ]);
-  return { ...page, ...counted };
+  const page = await keysetPage(keys, query.ownersCursor, query.ownersPageSize, (seek, orderBy, limit) =>
+    db
+      .select({
+        ...keyColumns(keys),
+        earned: sql<string>`${ownerBalances.earned}::text`,
+        pending: sql<string>`${ownerBalances.pending}::text`,
+        paid: sql<string>`${ownerBalances.paid}::text`,
+      })
+      .from(ownerBalances)
+      .where(and(owed, seek))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return { ...page, ...cappedTotal(owedOwners) };
 }
+
+/** The admin counters of the balances with earned above paid and of the payouts (migration 0052). */
+const OWNERS_OWED_COUNTER = 'owners owed';
+const PAYOUTS_COUNTER = 'payouts';
 
 interface PayableRow {
   at: string;
   id: string;
   earned: string;
+  pending: string;
   paid: string;
 }
 
-/** The page's owners with their names, bank details and pending shares (two reads by id). */
-async function pageOwners(deps: Pick<AppDeps, 'db' | 'config'>, rows: PayableRow[]): Promise<PayableOwner[]> {
+/** The page's owners with their names and bank details (one read by id). */
+async function pageOwners(db: DbOrTx, rows: PayableRow[]): Promise<PayableOwner[]> {
   if (rows.length === 0) return [];
-  const { db, config } = deps;
-  const ids = rows.map((r) => r.id);
-  const [people, open] = await Promise.all([
-    db.select().from(user).where(inArray(user.id, ids)),
-    db
-      .select({
-        ownerId: orders.ownerId,
-        pending: sql<string>`sum(${shareSql(config)})::numeric(14,2)::text`,
-      })
-      .from(orders)
-      .where(and(inArray(orders.ownerId, ids), paidOpenOrder()))
-      .groupBy(orders.ownerId),
-  ]);
+  const people = await db
+    .select()
+    .from(user)
+    .where(
+      inArray(
+        user.id,
+        rows.map((r) => r.id),
+      ),
+    );
   const byId = new Map(people.map((p) => [p.id, p]));
-  const pendingOf = new Map(open.map((o) => [o.ownerId, o.pending]));
   return rows.flatMap((row) => {
     const person = byId.get(row.id);
     if (!person) return [];
@@ -265,7 +292,7 @@ async function pageOwners(deps: Pick<AppDeps, 'db' | 'config'>, rows: PayableRow
         name: person.name,
         email: person.email,
         payoutDetails: detailsOf(person),
-        ...totalsOf(row.earned, pendingOf.get(row.id) ?? '0', row.paid),
+        ...totalsOf(row.earned, row.pending, row.paid),
       },
     ];
   });
@@ -282,11 +309,13 @@ export async function listPayables(
   const { db } = deps;
   // The owners' figures come from the kept balances: none while some are at an old fee.
   await refuseWhileRecounting(db);
+  // Both counts are kept by triggers (migration 0052): counting the rows read them all.
+  const [owedOwners, payoutsMade] = await countersOf(db, [OWNERS_OWED_COUNTER, PAYOUTS_COUNTER]);
   const [owed, history] = await Promise.all([
-    payableOwnerPage(db, query),
+    payableOwnerPage(db, query, owedOwners),
     cursorPageOf(
       db,
-      { keys: payoutKeys, table: payouts, where: undefined },
+      { keys: payoutKeys, keptCount: payoutsMade },
       query,
       (seek, orderBy, limit) =>
         db
@@ -300,7 +329,7 @@ export async function listPayables(
   ]);
   return {
     owners: {
-      items: await pageOwners(deps, owed.rows),
+      items: await pageOwners(db, owed.rows),
       nextCursor: owed.nextCursor,
       prevCursor: owed.prevCursor,
       total: owed.total,

@@ -222,7 +222,9 @@ function runsOfMissing(mondays: string[], kept: Map<string, unknown>): string[][
 
 /**
  * Deletes the kept weeks a write logged since the last read (and every week kept for another
- * zone or fee, which the log's moments no longer keep in step), emptying the log.
+ * zone or fee, which the log's days no longer keep in step), emptying the log. The log holds UTC
+ * days (migration 0053): a day's first and last instant may fall in two weeks of the zone, and
+ * both are forgotten. The weeks are gathered once (an array), not looked up per kept week.
  */
 async function forgetChangedWeeks(tx: DbOrTx, config: FigureConfig): Promise<void> {
   const tz = config.timeZone;
@@ -231,10 +233,12 @@ async function forgetChangedWeeks(tx: DbOrTx, config: FigureConfig): Promise<voi
     delete from ${statisticsWeeks}
     where ${statisticsWeeks.timeZone} <> ${tz}
       or ${statisticsWeeks.serviceFeePercent} <> ${String(config.serviceFeePercent)}::numeric
-      or ${statisticsWeeks.week} in (
-        select coalesce(date_trunc('week', at at time zone ${tz}), date_trunc('week', day::timestamp))::date
-        from changed
-      )`);
+      or ${statisticsWeeks.week} = any(array(
+        select distinct date_trunc('week', x)::date from changed,
+          lateral (values (at at time zone ${tz}), ((at + interval '1 day' - interval '1 microsecond') at time zone ${tz}),
+            (day::timestamp)) v(x)
+        where x is not null
+      ))`);
 }
 
 const weekOfRow = (row: typeof statisticsWeeks.$inferSelect): StatisticsWeek => ({

@@ -409,6 +409,22 @@ describe('the admin’s weekly statistics', () => {
     expect(await db.select().from(statisticsStale)).toEqual([]);
   });
 
+  it('logs a day once however many writes touched it; a write in the UTC day of a week boundary reaches both weeks', async () => {
+    const db = g.ctx.db;
+    await statistics(); // every week kept, the log emptied
+    // Sunday 10:00, 23:30 and Monday 00:30 in Bali: one UTC day (Sunday), two weeks in Bali.
+    const sunday = addDays(week(5), -1);
+    for (const time of ['02:00', '15:30', '16:30'])
+      await listBook(otherOwner, new Date(`${sunday}T${time}:00Z`));
+    // (Other writers meanwhile, a worker's, may log their own days.)
+    const logged = (await db.select().from(statisticsStale)).map((r) => r.at?.toISOString());
+    expect(logged.filter((at) => at?.startsWith(sunday))).toEqual([`${sunday}T00:00:00.000Z`]);
+    expect(logged.every((at) => at === undefined || at.endsWith('T00:00:00.000Z'))).toBe(true);
+    const body = await statistics();
+    expect(body.weeks).toEqual(await expectedFromRows(body.weeks.map((w) => w.weekStart)));
+    expect(await db.select().from(statisticsStale)).toEqual([]);
+  });
+
   it('keeps no week across a change of the service fee: the kept rows of another fee are computed again', async () => {
     const db = g.ctx.db;
     // Every order here stored its share, so a fee change moves no figure; the kept rows must go all the same.

@@ -896,7 +896,13 @@ export const memberBorrowWeeks = pgTable(
     weeks: integer('weeks').notNull(),
     orders: integer('orders').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.weeks] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.weeks] }),
+    // A member's usual weeks first in their range (migration 0054): one probe per waiter.
+    index('member_borrow_weeks_usual_idx')
+      .on(t.userId, t.orders.desc(), t.weeks.desc())
+      .where(sql`${t.orders} > 0`),
+  ],
 );
 
 /**

@@ -5,6 +5,7 @@ import type { AppDeps } from './app-env';
 import { createAuth, promoteConfiguredAdmin } from './auth/auth';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { foldBacklog } from './db/counters';
 import { setOperatorTimeZone } from './lib/clock';
 import { createLogger, type Logger, logPretty } from './lib/logger';
 import { createDiskStorage, createS3Storage, type Storage } from './lib/storage';
@@ -57,6 +58,7 @@ export async function createRuntime(
       poolSize: config.databasePoolSize,
     }));
   await database.migrate();
+  await foldBacklog(database.db);
   const recountDue = await syncOwnerBalances(database.db, config.serviceFeePercent);
   const balanceRecount = recountDue ? startBalanceRecount(database.db, log) : null;
   await promoteConfiguredAdmin(database.db, config.adminEmail);
@@ -66,8 +68,12 @@ export async function createRuntime(
     transport,
     log,
     intervalMs: EMAIL_WORKER_INTERVAL_MS,
-    // Each pass of the worker first fires the due timers, whose emails it then sends.
-    beforeSend: () => fireDueTimers({ db: database.db, config, log }),
+    // Each pass of the worker first fires the due timers, whose emails it then sends, after
+    // folding the counters' logged deltas (a read then folds only what came since).
+    beforeSend: async () => {
+      await foldBacklog(database.db).catch((err) => log.error({ err }, 'counter fold failed'));
+      return fireDueTimers({ db: database.db, config, log });
+    },
     // Pushes to the devices members allowed, and one-click unsubscribe on chosen emails.
     push: createPushSender({ db: database.db, config, log }),
     unsubscribeHeaders: (to, kinds) => listUnsubscribeHeaders(config, to, kinds),

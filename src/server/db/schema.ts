@@ -525,6 +525,17 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_user_status_idx').on(t.userId, t.status),
+    // My orders' "needs you now", soonest first (migration 0055): the first page reads its rows only.
+    index('orders_user_attention_idx')
+      .on(t.userId, sql`coalesce(${t.dueAt}, ${t.paymentDueAt})`, t.id)
+      .where(
+        sql`(${t.status} = 'Waiting for Payment' and ${t.paymentClaimedAt} is null) or ${t.status} = 'Delivered'`,
+      ),
+    index('orders_owner_attention_idx')
+      .on(t.ownerId, sql`coalesce(${t.dueAt}, ${t.paymentDueAt})`, t.id)
+      .where(
+        sql`(${t.status} = 'Waiting for Payment' and ${t.paymentClaimedAt} is null) or ${t.status} = 'Delivered'`,
+      ),
     // The admin's order search: number prefix, borrower email prefix, names by trigram.
     index('orders_number_idx').on(sql`(upper(right(${t.id}::text, 8))) text_pattern_ops`),
     index('orders_user_email_idx').on(sql`lower(${t.userEmail}) text_pattern_ops`),
@@ -901,7 +912,13 @@ export const memberBorrowWeeks = pgTable(
     weeks: integer('weeks').notNull(),
     orders: integer('orders').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.weeks] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.weeks] }),
+    // A member's usual weeks first in their range (migration 0054): one probe per waiter.
+    index('member_borrow_weeks_usual_idx')
+      .on(t.userId, t.orders.desc(), t.weeks.desc())
+      .where(sql`${t.orders} > 0`),
+  ],
 );
 
 /**

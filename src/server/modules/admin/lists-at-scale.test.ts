@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNT_CAP, SEARCH_COUNT_CAP } from '@domain/constants';
+import { COUNT_CAP, ORDER_ATTENTION_LIMIT, SEARCH_COUNT_CAP } from '@domain/constants';
 import { books, orders, user } from '@server/db/schema';
 import { writeCursor } from '@server/lib/keyset';
 import { createBook, createUser } from '@server/seed/factories';
@@ -262,6 +262,74 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
       .set({ status: 'Draft' })
       .where(and(eq(orders.ownerName, 'Owner bulk')));
     await expectRight();
+  });
+
+  // The attention group is read in the order of migration 0055's partial indexes and stops at its
+  // limit: with more candidates than the limit, it must be the soonest ones, for borrower and owner.
+  it('My orders: with more urgent orders than the group holds, page 1 leads with the soonest', async () => {
+    const late = await ctx.member({ name: 'Late Often' });
+    const lender = await ctx.member({ name: 'Lends Often' });
+    const hour = 3_600_000;
+    const at = (hours: number) => new Date(Date.now() + hours * hour).toISOString();
+    const rows = [
+      // Overdue loans, the oldest first due; payments due; and what never needs attention.
+      ...Array.from({ length: 40 }, (_, i) => ({
+        status: 'Delivered',
+        dueAt: at(-24 * (i + 1)),
+        payBy: null,
+        claimed: false,
+      })),
+      ...Array.from({ length: 20 }, (_, i) => ({
+        status: 'Waiting for Payment',
+        dueAt: null,
+        payBy: at(i + 1),
+        claimed: false,
+      })),
+      ...Array.from({ length: 3 }, (_, i) => ({
+        status: 'Waiting for Payment',
+        dueAt: null,
+        payBy: at(-i - 1),
+        claimed: true,
+      })),
+      ...Array.from({ length: 3 }, (_, i) => ({
+        status: 'Delivered',
+        dueAt: at(24 * (10 + i)),
+        payBy: null,
+        claimed: false,
+      })),
+      ...Array.from({ length: 3 }, (_, i) => ({
+        status: 'Completed',
+        dueAt: at(-24 * (50 + i)),
+        payBy: null,
+        claimed: false,
+      })),
+    ];
+    for (const row of rows) {
+      await ctx.db.execute(sql`
+        insert into orders (user_id, user_name, user_email, owner_id, owner_name, status, delivery_method,
+          borrow_duration, subtotal, due_at, payment_due_at, payment_claimed_at)
+        values (${late.user.id}, ${late.user.name}, ${late.user.email}, ${lender.user.id}, ${lender.user.name},
+          ${row.status}, 'delivery', 1, 10000, ${row.dueAt}, ${row.payBy}, ${row.claimed ? at(-1) : null})`);
+    }
+    // The soonest 50 by the group's order, computed from every row of the member.
+    const all = await ctx.db.select().from(orders).where(eq(orders.userId, late.user.id));
+    const soon = Date.now() + 2 * 24 * hour;
+    const soonest = all
+      .filter(
+        (o) =>
+          (o.status === 'Waiting for Payment' && o.paymentClaimedAt === null) ||
+          (o.status === 'Delivered' && o.dueAt !== null && o.dueAt.getTime() <= soon),
+      )
+      .map((o) => ({ id: o.id, key: (o.dueAt ?? o.paymentDueAt)?.getTime() ?? 0 }))
+      .sort((a, b) => a.key - b.key || (a.id < b.id ? -1 : 1))
+      .slice(0, ORDER_ATTENTION_LIMIT)
+      .map((o) => o.id);
+    expect(soonest).toHaveLength(ORDER_ATTENTION_LIMIT);
+    for (const as of ['borrower', 'owner'] as const) {
+      const member = as === 'borrower' ? late : lender;
+      const page = await ctx.answer(ctx.client<OrdersApi>(member.cookie).orders.$get({ query: { as } }));
+      expect(page.body.attention.map((o: { id: string }) => o.id).sort()).toEqual([...soonest].sort());
+    }
   });
 
   it('My orders: a borrower pages through every order, the urgent ones first on page 1', async () => {

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookPage, CatalogAreas } from '@domain/api-types';
 import { LOCATION_MAX } from '@domain/constants';
-import { books } from '@server/db/schema';
+import { foldBacklog } from '@server/db/counters';
+import { adminCounterDeltas, adminCounters, books } from '@server/db/schema';
 import { createBook } from '@server/seed/factories';
 import { createTestContext, type Member, type TestContext } from '@tests/support/harness';
 import type { BooksApi } from './routes';
@@ -173,6 +174,29 @@ describe('the areas’ counts, kept by PostgreSQL (migration 0047)', () => {
     await ctx.db.update(books).set({ status: 'Unavailable' }).where(eq(books.ownerId, nusa.user.id));
     // An area with no book to borrow any more is not offered.
     expect((await areas()).map((a) => a.area)).not.toContain('Nusa Dua');
+    expect(await areas()).toEqual(await grouped());
+  });
+
+  it('are folded batch by batch when the server folds its backlog, and stay right', async () => {
+    const bedugul = await ctx.member({ location: 'Bedugul' });
+    // One statement each, so one delta each: a backlog of several batches.
+    const made = [];
+    for (const title of ['Lake', 'Temple', 'Market', 'Fog', 'Strawberry']) {
+      made.push(await createBook(ctx.db, { ownerId: bedugul.user.id, title }));
+    }
+    await ctx.db.update(books).set({ status: 'Unavailable' }).where(eq(books.id, made[0].id));
+    const logged = async () => (await ctx.db.select({ n: count() }).from(adminCounterDeltas))[0].n;
+    const backlog = await logged();
+    expect(backlog).toBeGreaterThan(6);
+    expect(await foldBacklog(ctx.db, 3)).toBe(backlog);
+    expect(await logged()).toBe(0);
+    const kept = await ctx.db
+      .select({ name: adminCounters.name, n: adminCounters.n })
+      .from(adminCounters)
+      .where(and(like(adminCounters.name, 'area:%'), gt(adminCounters.n, 0)))
+      .orderBy(asc(adminCounters.name));
+    const expected = (await grouped()).map((g) => ({ name: `area:${g.area}`, n: g.books }));
+    expect(kept.map((k) => ({ name: k.name, n: Number(k.n) }))).toEqual(expected);
     expect(await areas()).toEqual(await grouped());
   });
 });

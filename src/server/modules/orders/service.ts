@@ -96,8 +96,9 @@ const ORDER_KEYS = (as: 'borrower' | 'owner'): Keyset => ({
 
 /**
  * The orders that may need attention now: payment due (not yet claimed), or a loan due within
- * the due-soon window or past it. A member has few open orders; the index on (member, status)
- * finds them without reading the rest.
+ * the due-soon window or past it. Old overdue loans stay Delivered, so a long history may hold
+ * thousands: the partial indexes in the list's order (migration 0055) give the soonest first, and
+ * the first page stops at its limit.
  */
 const mayNeedAttention = () =>
   or(

@@ -160,12 +160,16 @@ async function queueSummaries(
   );
   const ahead = sql`(${queue.viewerSeq} is null or ${queue.seq} < ${queue.viewerSeq})`;
   // usualWeeks in SQL: the duration most of the member's orders took, the longer on a tie, from
-  // the counts kept per member and duration (migration 0046): a few rows per member, however
-  // many orders they made.
-  const usual = sql`coalesce((select ${memberBorrowWeeks.weeks} from ${memberBorrowWeeks}
-    where ${memberBorrowWeeks.userId} = ${queue.userId} and ${memberBorrowWeeks.orders} > 0
-    order by ${memberBorrowWeeks.orders} desc, ${memberBorrowWeeks.weeks} desc limit 1),
-    ${DEFAULT_BORROW_DURATION})`;
+  // the counts kept per member and duration (migration 0046): the first entry of the member's
+  // range of member_borrow_weeks_usual_idx (migration 0054), one probe per waiter in a lateral
+  // join, however many orders they made.
+  const usual = db
+    .select({ weeks: memberBorrowWeeks.weeks })
+    .from(memberBorrowWeeks)
+    .where(and(eq(memberBorrowWeeks.userId, queue.userId), gt(memberBorrowWeeks.orders, 0)))
+    .orderBy(desc(memberBorrowWeeks.orders), desc(memberBorrowWeeks.weeks))
+    .limit(1)
+    .as('usual');
   const rows = await db
     .with(queue)
     .select({
@@ -177,9 +181,10 @@ async function queueSummaries(
       holderId: sql<string | null>`max(${queue.userId}::text) filter (where ${queue.holdUntil} is not null)`,
       holdUntil: sql<Date | null>`max(${queue.holdUntil})`.mapWith(waitlistEntries.holdUntil),
       aheadMembers: sql<number>`(count(*) filter (where ${ahead}))::int`,
-      aheadWeeks: sql<number>`coalesce(sum(case when ${ahead} then ${usual} end), 0)::int`,
+      aheadWeeks: sql<number>`coalesce(sum(case when ${ahead} then coalesce(${usual.weeks}, ${DEFAULT_BORROW_DURATION}) end), 0)::int`,
     })
     .from(queue)
+    .leftJoinLateral(usual, sql`true`)
     .groupBy(queue.bookId);
   return new Map(
     rows.map(({ aheadMembers, aheadWeeks, ...r }) => [

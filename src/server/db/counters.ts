@@ -33,7 +33,7 @@ export async function foldCounters(tx: DbOrTx): Promise<void> {
 }
 
 /** Deltas one fold of the backlog moves at most: it holds their rows until its statement ends. */
-export const FOLD_BATCH = 5_000;
+const FOLD_BATCH = 5_000;
 
 /**
  * Folds the logged deltas in batches, each its own statement, until the log is shorter than a

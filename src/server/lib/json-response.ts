@@ -60,7 +60,7 @@ export function sendJson(
 ): Response {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...extra };
   if (json.text.length < COMPRESS_THRESHOLD_BYTES) return completeAnswer(c, json.text, status, headers);
-  // A tagged answer names Cookie too (etag.ts): keep what it says and add the encoding.
+  // A tagged answer (etag.ts) names Cookie and the encoding already: keep what it says.
   headers.vary = headers.vary ?? 'Accept-Encoding';
   if (!acceptsGzip(c)) return completeAnswer(c, json.text, status, headers);
   headers['content-encoding'] = 'gzip';

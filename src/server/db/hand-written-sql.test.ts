@@ -197,7 +197,7 @@ describe('hand-written SQL against schema.ts', () => {
     expect(sources).toContain('src/server/db/counters.ts');
     expect(sources).toContain('src/server/modules/payments/balances-service.ts');
     expect(sources).toContain('src/server/modules/books/availability-service.ts');
-    expect(sources).toContain('0017_lists_at_scale.sql: admin_count_orders()');
+    expect(sources).toContain('0056_kept_overdue_and_threads.sql: admin_count_orders()');
     expect(sources).toContain('0048_member_counts.sql: member_count_orders()');
     expect(inserts.length).toBeGreaterThan(40);
   });

@@ -933,6 +933,8 @@ export const memberCounts = pgTable('member_counts', {
   openOrders: integer('open_orders').notNull().default(0),
   /** Their books listed now (the book page's and owner card's count, migration 0050). */
   listedBooks: integer('listed_books').notNull().default(0),
+  /** Their conversations, as borrower or asker and as owner (Messages' count, migration 0056). */
+  threads: integer('threads').notNull().default(0),
 });
 
 // ---------------------------------------------------------------- conversations

@@ -193,7 +193,9 @@ export const cappedTotal = (n: number, cap = COUNT_CAP): { total: number; totalC
  */
 export async function cursorPageOf<K extends KeyRow, V>(
   db: DbOrTx,
-  list: { keys: Keyset; table: PgTable; where: SQL | undefined } | { keys: Keyset; keptCount: number },
+  list:
+    | { keys: Keyset; table: PgTable; where: SQL | undefined }
+    | { keys: Keyset; keptCount: number | Promise<number> },
   query: CursorQuery,
   fetch: (seek: SQL | undefined, orderBy: SQL[], limit: number) => Promise<K[]>,
   view: (row: K) => V,
@@ -201,7 +203,9 @@ export async function cursorPageOf<K extends KeyRow, V>(
   // A list whose count a trigger keeps (`keptCount`) reads no rows to count them.
   const [page, counted] = await Promise.all([
     keysetPage(list.keys, query.cursor, query.pageSize, fetch),
-    'keptCount' in list ? cappedTotal(list.keptCount) : cappedCount(db, list.table, list.where),
+    'keptCount' in list
+      ? Promise.resolve(list.keptCount).then((n) => cappedTotal(n))
+      : cappedCount(db, list.table, list.where),
   ]);
   return {
     items: page.rows.map(view),

@@ -1,6 +1,6 @@
-import { and, count, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_COUNT_CAP } from '@domain/constants';
+import { and, count, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type OrderStatus, SEARCH_COUNT_CAP } from '@domain/constants';
 import { createBook } from '@server/seed/factories';
 import {
   books,
@@ -12,6 +12,7 @@ import {
   session,
   user,
 } from '@server/db/schema';
+import { now, resetClock, setClock } from '@server/lib/clock';
 import { createTestContext, type Member, type TestContext, uncheckedInput } from '@tests/support/harness';
 import { insertOrder } from '@tests/support/order-fixture';
 import { englishCode } from '@tests/support/texts';
@@ -72,6 +73,80 @@ describe('every admin endpoint is for admins only', () => {
   });
 });
 
+describe('overdue card: loans kept by due day (migration 0056)', () => {
+  afterEach(() => resetClock());
+
+  // What the card counted from the rows before the loans were kept by day (D21).
+  const counted = async () =>
+    (
+      await ctx.db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.status, 'Delivered'), lt(orders.dueAt, now())))
+    )[0].n;
+  const shown = async () => {
+    const res = await ctx.answer(ctx.client<AdminApi>(adminMember.cookie).admin.stats.$get());
+    expect(res.status).toBe(200);
+    return res.body.overdueOrders;
+  };
+  /** The card against the rows, and how many of the loans made here it counts. */
+  const expectOverdue = async (mine: number) => {
+    const rows = await counted();
+    expect(await shown()).toBe(rows);
+    return rows - mine;
+  };
+
+  it('answers as counting the loans would: at any hour, through deliveries, extensions, returns and deletions', async () => {
+    const borrower = await ctx.member();
+    const owner = await ctx.member();
+    // Each loan ends at the end of a Bali day (15:59:59.999 UTC).
+    const endOf = (day: string) => new Date(`${day}T15:59:59.999Z`);
+    const loan = async (status: OrderStatus, dueAt: Date | null) => {
+      const { order } = await insertOrder(ctx.db, {
+        borrower: borrower.user,
+        ownerId: owner.user.id,
+        status,
+      });
+      await ctx.db.update(orders).set({ dueAt }).where(eq(orders.id, order.id));
+      return order.id;
+    };
+    setClock(new Date('2026-11-21T10:00:00Z'));
+    const others = await expectOverdue(0);
+    const a = await loan('Delivered', endOf('2026-11-20'));
+    const b = await loan('Delivered', endOf('2026-11-21'));
+    const c = await loan('Delivered', endOf('2026-11-22'));
+    const d = await loan('Processed', null);
+
+    // 21 Nov, 18:00 in Bali: only a has passed; b is due today, later.
+    expect(await expectOverdue(1)).toBe(others);
+    // 22 Nov, 00:30 in Bali (16:30 UTC on the 21st): b's due time has passed within its own UTC day.
+    setClock(new Date('2026-11-21T16:30:00Z'));
+    expect(await expectOverdue(2)).toBe(others);
+    // 23 Nov: a, b and c.
+    setClock(new Date('2026-11-23T01:00:00Z'));
+    expect(await expectOverdue(3)).toBe(others);
+
+    // b extended by a week, a on its way back, c deleted, d delivered already late.
+    await ctx.db
+      .update(orders)
+      .set({ dueAt: endOf('2026-11-28') })
+      .where(eq(orders.id, b));
+    await ctx.db.update(orders).set({ status: 'Returning in Progress' }).where(eq(orders.id, a));
+    await ctx.db.delete(orders).where(eq(orders.id, c));
+    await ctx.db
+      .update(orders)
+      .set({ status: 'Delivered', dueAt: endOf('2026-11-19') })
+      .where(eq(orders.id, d));
+    expect(await expectOverdue(1)).toBe(others);
+    // 29 Nov: b's extended week has passed too.
+    setClock(new Date('2026-11-29T03:00:00Z'));
+    expect(await expectOverdue(2)).toBe(others);
+    // Seen from before any of them was due, none is overdue.
+    setClock(new Date('2026-11-01T00:00:00Z'));
+    await expectOverdue(0);
+  });
+});
+
 describe('stats and lists', () => {
   it('counts orders, non-deleted books, users, pending emails, Draft orders and those awaiting payment apart', async () => {
     const before = (await ctx.answer(ctx.client<AdminApi>(adminMember.cookie).admin.stats.$get())).body;
@@ -93,7 +168,7 @@ describe('stats and lists', () => {
       totalUsers: before.totalUsers + 1,
       pendingEmails: expect.any(Number),
       draftOrders: before.draftOrders + 1,
-      overdueOrders: 0,
+      overdueOrders: before.overdueOrders,
       awaitingPaymentOrders: before.awaitingPaymentOrders + 1,
       pricedLateThisWeek: 0,
     });

@@ -144,18 +144,32 @@ const statusCounter = (status: AdminOrderRow['status']) => `orders:${status}`;
 
 /**
  * The stat cards (migration 0017): totals from the counters the triggers keep, folding their
- * deltas first; overdue loans and unsent emails are counted on their small partial indexes
- * (active loans, unsent emails), never on the whole tables.
+ * deltas first; overdue loans from the counters of loans by due day (migration 0056) and unsent
+ * emails on their small partial index, never on the whole tables.
  */
 export async function getStats(db: DbOrTx): Promise<AdminStats> {
-  const counters = await db.transaction(async (tx) => {
+  const named = ['orders', 'books', 'users', statusCounter('Draft'), statusCounter('Waiting for Payment')];
+  const today = utcDayStart(now());
+  const { counters, overdueBeforeToday } = await db.transaction(async (tx) => {
     await foldCounters(tx);
-    return tx.select({ name: adminCounters.name, n: adminCounters.n }).from(adminCounters);
+    const counters = await tx
+      .select({ name: adminCounters.name, n: adminCounters.n })
+      .from(adminCounters)
+      .where(inArray(adminCounters.name, named));
+    const [past] = await tx
+      .select({ n: sql<string | null>`sum(${adminCounters.n})` })
+      .from(adminCounters)
+      .where(and(gte(adminCounters.name, LOANS_DUE), lt(adminCounters.name, loansDueCounter(today))));
+    return { counters, overdueBeforeToday: Number(past?.n ?? 0) };
   });
   const value = new Map(counters.map((c) => [c.name, Number(c.n)]));
   const counter = (name: string) => value.get(name) ?? 0;
-  const [[overdue], pendingEmails, pricedLateThisWeek] = await Promise.all([
-    db.select({ total: count() }).from(orders).where(overdueLoan()),
+  const [[overdueToday], pendingEmails, pricedLateThisWeek] = await Promise.all([
+    // Today's loans already past due: one UTC day's loans at most, on orders_due_idx.
+    db
+      .select({ total: count() })
+      .from(orders)
+      .where(and(overdueLoan(), gte(orders.dueAt, today))),
     countPendingEmails(db),
     countPricedLateThisWeek(db),
   ]);
@@ -165,11 +179,16 @@ export async function getStats(db: DbOrTx): Promise<AdminStats> {
     totalUsers: counter('users'),
     pendingEmails,
     draftOrders: counter(statusCounter('Draft')),
-    overdueOrders: overdue.total,
+    overdueOrders: overdueBeforeToday + overdueToday.total,
     awaitingPaymentOrders: counter(statusCounter('Waiting for Payment')),
     pricedLateThisWeek,
   };
 }
+
+/** The counters of Delivered loans by their due time's UTC day, as loan_due_counter() names them. */
+const LOANS_DUE = 'loans-due:';
+const loansDueCounter = (day: Date) => `${LOANS_DUE}${day.toISOString().slice(0, 10)}`;
+const utcDayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
 export async function countPendingEmails(db: DbOrTx): Promise<number> {
   const [row] = await db

@@ -1,6 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailNotifications, messages, threadReads, threads, unreadTotals } from '@server/db/schema';
+import {
+  emailNotifications,
+  memberCounts,
+  messages,
+  orders,
+  threadReads,
+  threads,
+  unreadTotals,
+} from '@server/db/schema';
 import { advanceClock, setClock } from '@server/lib/clock';
 import { createBook } from '@server/seed/factories';
 import { fireDueTimers } from '@server/timers/fire';
@@ -350,6 +358,58 @@ describe('unread counts, kept (migration 0045)', () => {
     await ctx.db.execute(sql`delete from "user" where id = ${b.owner.user.id}`);
     await expectKeptRight();
     expect((await unread(b.borrower.cookie)).body.total).toBe(1);
+  });
+});
+
+describe('conversation counts, kept (migration 0056)', () => {
+  /** What Messages and the Inbox counted from the rows before the counts were kept. */
+  async function recounted() {
+    const { rows } = (await ctx.db.execute(sql`
+      select m as user_id, count(*)::int as n
+      from ${threads} t, unnest(array_remove(array[t.member_id, nullif(t.owner_id, t.member_id)], null)) m
+      group by m`)) as unknown as { rows: { user_id: string; n: number }[] };
+    const [all] = await ctx.db.select({ n: count() }).from(threads);
+    return { members: Object.fromEntries(rows.map((r) => [r.user_id, r.n])), all: all.n };
+  }
+  const listed = (cookie: string) =>
+    ctx.answer(ctx.client<ConversationsApi>(cookie).conversations.$get({ query: {} }));
+  const inbox = () =>
+    ctx.answer(ctx.client<ConversationsApi>(admin.cookie).admin.conversations.$get({ query: {} }));
+  /** The kept counts against the rows, and the lists' totals against both. */
+  const expectKeptRight = async (...members: Member[]) => {
+    const truth = await recounted();
+    const kept = await ctx.db.select().from(memberCounts).where(ne(memberCounts.threads, 0));
+    expect(Object.fromEntries(kept.map((r) => [r.userId, r.threads]))).toEqual(truth.members);
+    expect((await inbox()).body.total).toBe(truth.all);
+    for (const member of members)
+      expect((await listed(member.cookie)).body.total).toBe(truth.members[member.user.id] ?? 0);
+  };
+
+  it('agree with a count of the conversations through openings, deletions and a deleted member', async () => {
+    setClock(START);
+    const a = await anOrder();
+    const b = await anOrder();
+    await expectKeptRight(a.borrower, a.owner);
+    await say(a.borrower.cookie, a.id, 'One');
+    await say(b.owner.cookie, b.id, 'Hello');
+    // The owner of b asks about a's book: a conversation of its own, counted for both sides.
+    const asked = await ctx.answer(
+      ctx
+        .client<ConversationsApi>(b.owner.cookie)
+        .books[':id'].conversation.$post({ param: { id: a.book.id }, json: { body: 'Still there?' } }),
+    );
+    expect(asked.status).toBe(201);
+    await say(a.borrower.cookie, a.id, 'Two'); // a message moves its conversation, not its count
+    await expectKeptRight(a.borrower, a.owner, b.owner, b.borrower);
+    expect((await listed(a.owner.cookie)).body.total).toBe(2);
+    // A deleted member's side is set to null: the other side keeps its count.
+    await ctx.db.execute(sql`delete from "user" where id = ${b.borrower.user.id}`);
+    await expectKeptRight(b.owner);
+    expect((await listed(b.owner.cookie)).body.total).toBe(2);
+    // An order deleted takes its conversation with it.
+    await ctx.db.delete(orders).where(eq(orders.id, a.id));
+    await expectKeptRight(a.borrower, a.owner, b.owner);
+    expect((await listed(a.borrower.cookie)).body.total).toBe(0);
   });
 });
 

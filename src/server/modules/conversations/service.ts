@@ -12,6 +12,7 @@ import type { CursorPage, CursorQuery } from '@domain/cursor-page';
 import type { AppDeps, SessionUser } from '@server/app-env';
 import type { DbOrTx, Tx } from '@server/db/client';
 import {
+  memberCounts,
   type Message,
   messages,
   orders,
@@ -21,6 +22,7 @@ import {
   unreadTotals,
   user,
 } from '@server/db/schema';
+import { countersOf } from '@server/db/counters';
 import { now } from '@server/lib/clock';
 import { cursorPageOf, type Keyset, keyColumns, type Position, walkPage } from '@server/lib/keyset';
 import { AppError } from '@server/lib/errors';
@@ -485,12 +487,12 @@ const threadKeys = (list: string): Keyset => ({
 async function threadPage(
   db: DbOrTx,
   actor: Actor,
-  list: { keys: Keyset; where: SQL | undefined },
+  list: { keys: Keyset; where: SQL | undefined; keptCount: Promise<number> },
   query: CursorQuery,
 ): Promise<CursorPage<ThreadSummary>> {
   const page = await cursorPageOf(
     db,
-    { keys: list.keys, table: threads, where: list.where },
+    { keys: list.keys, keptCount: list.keptCount },
     query,
     (seek, orderBy, limit) =>
       db
@@ -504,20 +506,35 @@ async function threadPage(
   return { ...page, items: await summaries(db, page.items, actor) };
 }
 
-/** The Messages page: every conversation of the member, newest first, a page at a time. */
+/**
+ * The Messages page: every conversation of the member, newest first, a page at a time. Its count
+ * is kept in member_counts (migration 0056), so a member in 10,000 conversations reads none of
+ * them to count them.
+ */
 export async function listThreads(
   db: DbOrTx,
   actor: Actor,
   query: CursorQuery,
 ): Promise<CursorPage<ThreadSummary>> {
-  return threadPage(db, actor, { keys: threadKeys('threads-mine'), where: partOf(actor.id) }, query);
+  const keptCount = db
+    .select({ n: memberCounts.threads })
+    .from(memberCounts)
+    .where(eq(memberCounts.userId, actor.id))
+    .then(([row]) => row?.n ?? 0);
+  return threadPage(
+    db,
+    actor,
+    { keys: threadKeys('threads-mine'), where: partOf(actor.id), keptCount },
+    query,
+  );
 }
 
-/** The admins' inbox: everyone's conversations, most recent first, a page at a time. */
+/** The admins' inbox: everyone's conversations, most recent first, a page at a time; counted by the 'threads' counter (migration 0056). */
 export async function recentThreads(
   db: DbOrTx,
   actor: Actor,
   query: CursorQuery,
 ): Promise<CursorPage<ThreadSummary>> {
-  return threadPage(db, actor, { keys: threadKeys('threads-inbox'), where: undefined }, query);
+  const keptCount = countersOf(db, ['threads']).then(([n]) => n);
+  return threadPage(db, actor, { keys: threadKeys('threads-inbox'), where: undefined, keptCount }, query);
 }

@@ -59,13 +59,13 @@ BEGIN
 			SELECT m, count(*) FROM new_rows t, unnest(thread_members(t)) m
 			GROUP BY 1 ORDER BY 1
 			ON CONFLICT ("user_id") DO UPDATE SET "threads" = "member_counts"."threads" + excluded."threads";
-		INSERT INTO admin_counter_deltas (name, delta) SELECT 'threads', count(*) FROM new_rows;
+		INSERT INTO admin_counter_deltas (name, delta) SELECT 'threads', count(*) FROM new_rows HAVING count(*) > 0;
 	ELSE
 		INSERT INTO "member_counts" ("user_id", "threads")
 			SELECT m, -count(*) FROM old_rows t, unnest(thread_members(t)) m
 			GROUP BY 1 ORDER BY 1
 			ON CONFLICT ("user_id") DO UPDATE SET "threads" = "member_counts"."threads" + excluded."threads";
-		INSERT INTO admin_counter_deltas (name, delta) SELECT 'threads', -count(*) FROM old_rows;
+		INSERT INTO admin_counter_deltas (name, delta) SELECT 'threads', -count(*) FROM old_rows HAVING count(*) > 0;
 	END IF;
 	RETURN NULL;
 END $$;--> statement-breakpoint

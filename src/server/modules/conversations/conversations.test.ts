@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  adminCounterDeltas,
   emailNotifications,
   memberCounts,
   messages,
@@ -399,9 +400,14 @@ describe('conversation counts, kept (migration 0056)', () => {
         .books[':id'].conversation.$post({ param: { id: a.book.id }, json: { body: 'Still there?' } }),
     );
     expect(asked.status).toBe(201);
-    await say(a.borrower.cookie, a.id, 'Two'); // a message moves its conversation, not its count
     await expectKeptRight(a.borrower, a.owner, b.owner, b.borrower);
     expect((await listed(a.owner.cookie)).body.total).toBe(2);
+    // A message in a conversation already open moves it, and logs no change of count.
+    await say(a.borrower.cookie, a.id, 'Two');
+    expect(
+      await ctx.db.select().from(adminCounterDeltas).where(eq(adminCounterDeltas.name, 'threads')),
+    ).toEqual([]);
+    await expectKeptRight(a.borrower, a.owner);
     // A deleted member's side is set to null: the other side keeps its count.
     await ctx.db.execute(sql`delete from "user" where id = ${b.borrower.user.id}`);
     await expectKeptRight(b.owner);

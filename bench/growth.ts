@@ -415,7 +415,8 @@ async function measure(
   const slow = median(cold) > SLOW_MS;
   if (!slow) await timed(base, path, cookie);
   for (let i = 0; i < (slow ? 1 : 5); i++) warm.push((await timed(base, path, cookie)).ms);
-  const reads = statements.filter((s) => /^\s*(select|with)\b/i.test(s.text));
+  // A read, a union of reads ("(select ...) union all (select ...)") included.
+  const reads = statements.filter((s) => /^[\s(]*(select|with)\b/i.test(s.text));
   const db = await explain.all(reads);
   const text = new TextDecoder().decode(last.body);
   const row: Row = {

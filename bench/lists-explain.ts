@@ -39,7 +39,7 @@ async function measure(name: string, run: () => Promise<unknown>) {
   await run();
   const wall = performance.now() - started;
   const statements = captured.filter(
-    (q) => /^\s*(select|with)/i.test(q.sql) && !/^\s*with moved/i.test(q.sql),
+    (q) => /^[\s(]*(select|with)/i.test(q.sql) && !/^\s*with moved/i.test(q.sql),
   );
   let total = 0;
   const parts: string[] = [];

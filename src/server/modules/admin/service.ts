@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import type {
   AdminBookRow,
   AdminEmailRow,
@@ -149,27 +149,35 @@ const statusCounter = (status: AdminOrderRow['status']) => `orders:${status}`;
  */
 export async function getStats(db: DbOrTx): Promise<AdminStats> {
   const named = ['orders', 'books', 'users', statusCounter('Draft'), statusCounter('Waiting for Payment')];
-  const today = utcDayStart(now());
-  const { counters, overdueBeforeToday } = await db.transaction(async (tx) => {
+  const at = now();
+  const today = utcDayStart(at);
+  const counters = await db.transaction(async (tx) => {
     await foldCounters(tx);
-    const counters = await tx
-      .select({ name: adminCounters.name, n: adminCounters.n })
-      .from(adminCounters)
-      .where(inArray(adminCounters.name, named));
-    const [past] = await tx
-      .select({ n: sql<string | null>`sum(${adminCounters.n})` })
-      .from(adminCounters)
-      .where(and(gte(adminCounters.name, LOANS_DUE), lt(adminCounters.name, loansDueCounter(today))));
-    return { counters, overdueBeforeToday: Number(past?.n ?? 0) };
+    // One statement, planned once: the named totals, the loans due before today (their kept
+    // days summed) and today's loans already past due (one day's loans at most, orders_due_idx).
+    return unionAll(
+      tx
+        .select({ name: adminCounters.name, n: sql<string>`${adminCounters.n}::bigint`.as('n') })
+        .from(adminCounters)
+        .where(inArray(adminCounters.name, named)),
+      tx
+        .select({
+          name: sql<string>`${OVERDUE}`.as('name'),
+          n: sql<string>`coalesce(sum(${adminCounters.n}), 0)::bigint`.as('n'),
+        })
+        .from(adminCounters)
+        .where(and(gte(adminCounters.name, LOANS_DUE), lt(adminCounters.name, loansDueCounter(today)))),
+      tx
+        .select({ name: sql<string>`${OVERDUE}`.as('name'), n: sql<string>`count(*)::bigint`.as('n') })
+        .from(orders)
+        .where(and(eq(orders.status, 'Delivered'), gte(orders.dueAt, today), lt(orders.dueAt, at))),
+    );
   });
-  const value = new Map(counters.map((c) => [c.name, Number(c.n)]));
+  // The two overdue rows add up; every other name is one counter's total.
+  const value = new Map<string, number>();
+  for (const c of counters) value.set(c.name, (value.get(c.name) ?? 0) + Number(c.n));
   const counter = (name: string) => value.get(name) ?? 0;
-  const [[overdueToday], pendingEmails, pricedLateThisWeek] = await Promise.all([
-    // Today's loans already past due: one UTC day's loans at most, on orders_due_idx.
-    db
-      .select({ total: count() })
-      .from(orders)
-      .where(and(overdueLoan(), gte(orders.dueAt, today))),
+  const [pendingEmails, pricedLateThisWeek] = await Promise.all([
     countPendingEmails(db),
     countPricedLateThisWeek(db),
   ]);
@@ -179,12 +187,14 @@ export async function getStats(db: DbOrTx): Promise<AdminStats> {
     totalUsers: counter('users'),
     pendingEmails,
     draftOrders: counter(statusCounter('Draft')),
-    overdueOrders: overdueBeforeToday + overdueToday.total,
+    overdueOrders: counter(OVERDUE),
     awaitingPaymentOrders: counter(statusCounter('Waiting for Payment')),
     pricedLateThisWeek,
   };
 }
 
+/** The stats statement's name for its overdue rows (no counter is named so). */
+const OVERDUE = 'overdue';
 /** The counters of Delivered loans by their due time's UTC day, as loan_due_counter() names them. */
 const LOANS_DUE = 'loans-due:';
 const loansDueCounter = (day: Date) => `${LOANS_DUE}${day.toISOString().slice(0, 10)}`;

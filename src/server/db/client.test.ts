@@ -85,4 +85,25 @@ describe.skipIf(!serverUrl)('a PostgreSQL connection', () => {
       await database.close();
     }
   });
+
+  it('keeps two connections open however long it sits idle, and closes the others', async () => {
+    // A connection closed after a quiet spell costs the next request its start-up and the
+    // backend's first reads of the catalog (docs/performance.md, "Warm connections").
+    const database = await openDatabase({ databaseUrl: serverUrl!, poolSize: 6, timeouts: { idleMs: 20 } });
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    try {
+      const held = await Promise.all([1, 2, 3, 4, 5].map(() => pool.connect()));
+      for (const client of held) client.release();
+      expect(pool.totalCount).toBe(5);
+      // The idle timers of the three above the warm two close them; none is set for the two.
+      await expect.poll(() => pool.totalCount, { timeout: 10_000, interval: 5 }).toBeLessThanOrEqual(2);
+      expect(pool.totalCount).toBe(2);
+      expect(pool.idleCount).toBe(2);
+      const again = await pool.connect();
+      expect(held).toContain(again);
+      again.release();
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -32,6 +32,15 @@ export interface Database {
 /** Connections for the shared reads (the versions, the catalog's changes): one of each at most. */
 const SHARED_READS_LANE = 2;
 
+/**
+ * Connections each pool keeps open however long it sits idle (the rest close after `idleMs`).
+ * A new connection costs its start-up and then reads the catalog's tables into the backend's
+ * caches on its first statements: 15-50 ms for one request in the growth bench's uncached column,
+ * against 1-5 ms on a connection already used (docs/performance.md, "Warm connections"). A quiet
+ * marketplace often goes more than 30 s between requests, and each such request paid it.
+ */
+const WARM_CONNECTIONS = 2;
+
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -45,7 +54,7 @@ export interface DatabaseTimeouts {
   statementMs: number;
   /** The client gives up on an answer (a stalled network); the connection is then discarded. */
   queryMs: number;
-  /** An idle pooled connection is closed. */
+  /** An idle pooled connection is closed, but for the pool's WARM_CONNECTIONS. */
   idleMs: number;
 }
 
@@ -162,6 +171,7 @@ export async function openDatabase(opts: {
       const pool = new pg.Pool({
         ...withoutJit(opts.databaseUrl!),
         max,
+        min: Math.min(WARM_CONNECTIONS, max),
         Client: PooledClient,
         connectionTimeoutMillis: timeouts.connectMs,
         idleTimeoutMillis: timeouts.idleMs,

@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias, type AnyPgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type {
   AdminBookRow,
   AdminEmailRow,
@@ -28,10 +28,9 @@ import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '@domain/loan';
 import type { AdminLoanFilter } from '@domain/schemas/admin';
 import type { AppDeps } from '@server/app-env';
 import type { DbOrTx } from '@server/db/client';
-import { foldCounters } from '@server/db/counters';
+import { countersOf } from '@server/db/counters';
 import { transactionWithRetry } from '@server/db/retry';
 import {
-  adminCounters,
   books,
   cartItems,
   emailNotifications,
@@ -69,6 +68,7 @@ import { toBookSummary } from '@server/modules/books/service';
 import { changeBookState } from '@server/modules/books/state-service';
 import { toOrderSummary } from '@server/modules/orders/service';
 import { orderNumber } from '@domain/order-number';
+import { countOverdueLoans } from './overdue-loans';
 import { countPricedLateThisWeek } from './queue-service';
 
 // The admin dashboard's reads and the admin-only writes on books and users. Order status
@@ -144,61 +144,34 @@ const statusCounter = (status: AdminOrderRow['status']) => `orders:${status}`;
 
 /**
  * The stat cards (migration 0017): totals from the counters the triggers keep, folding their
- * deltas first; overdue loans from the counters of loans by due day (migration 0056) and unsent
+ * deltas first; overdue loans from the counters of loans by due day (overdue-loans.ts) and unsent
  * emails on their small partial index, never on the whole tables.
  */
 export async function getStats(db: DbOrTx): Promise<AdminStats> {
-  const named = ['orders', 'books', 'users', statusCounter('Draft'), statusCounter('Waiting for Payment')];
-  const at = now();
-  const today = utcDayStart(at);
-  const counters = await db.transaction(async (tx) => {
-    await foldCounters(tx);
-    // One statement, planned once: the named totals, the loans due before today (their kept
-    // days summed) and today's loans already past due (one day's loans at most, orders_due_idx).
-    return unionAll(
-      tx
-        .select({ name: adminCounters.name, n: sql<string>`${adminCounters.n}::bigint`.as('n') })
-        .from(adminCounters)
-        .where(inArray(adminCounters.name, named)),
-      tx
-        .select({
-          name: sql<string>`${OVERDUE}`.as('name'),
-          n: sql<string>`coalesce(sum(${adminCounters.n}), 0)::bigint`.as('n'),
-        })
-        .from(adminCounters)
-        .where(and(gte(adminCounters.name, LOANS_DUE), lt(adminCounters.name, loansDueCounter(today)))),
-      tx
-        .select({ name: sql<string>`${OVERDUE}`.as('name'), n: sql<string>`count(*)::bigint`.as('n') })
-        .from(orders)
-        .where(and(eq(orders.status, 'Delivered'), gte(orders.dueAt, today), lt(orders.dueAt, at))),
-    );
-  });
-  // The two overdue rows add up; every other name is one counter's total.
-  const value = new Map<string, number>();
-  for (const c of counters) value.set(c.name, (value.get(c.name) ?? 0) + Number(c.n));
-  const counter = (name: string) => value.get(name) ?? 0;
-  const [pendingEmails, pricedLateThisWeek] = await Promise.all([
+  const draft = statusCounter('Draft');
+  const awaitingPayment = statusCounter('Waiting for Payment');
+  const [
+    [totalOrders, totalBooks, totalUsers, draftOrders, awaitingPaymentOrders],
+    overdueOrders,
+    pendingEmails,
+    pricedLateThisWeek,
+  ] = await Promise.all([
+    countersOf(db, ['orders', 'books', 'users', draft, awaitingPayment]),
+    countOverdueLoans(db),
     countPendingEmails(db),
     countPricedLateThisWeek(db),
   ]);
   return {
-    totalOrders: counter('orders'),
-    totalBooks: counter('books'),
-    totalUsers: counter('users'),
+    totalOrders,
+    totalBooks,
+    totalUsers,
     pendingEmails,
-    draftOrders: counter(statusCounter('Draft')),
-    overdueOrders: counter(OVERDUE),
-    awaitingPaymentOrders: counter(statusCounter('Waiting for Payment')),
+    draftOrders,
+    overdueOrders,
+    awaitingPaymentOrders,
     pricedLateThisWeek,
   };
 }
-
-/** The stats statement's name for its overdue rows (no counter is named so). */
-const OVERDUE = 'overdue';
-/** The counters of Delivered loans by their due time's UTC day, as loan_due_counter() names them. */
-const LOANS_DUE = 'loans-due:';
-const loansDueCounter = (day: Date) => `${LOANS_DUE}${day.toISOString().slice(0, 10)}`;
-const utcDayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
 export async function countPendingEmails(db: DbOrTx): Promise<number> {
   const [row] = await db

@@ -1,17 +1,24 @@
--- Two counts that still read rows in proportion to the data (docs/performance.md, "Skewed growth").
+-- Three counts that still read rows in proportion to the data (docs/performance.md, "Skewed growth").
 --
 -- 1. The dashboard's overdue card counted every Delivered loan past its due time: 89,000 rows at
 -- 1M orders, since old overdue loans stay Delivered. A loan's due time does not move with the
 -- clock, so the Delivered loans are now kept counted by the UTC day of their due time, as
 -- 'loans-due:YYYY-MM-DD' admin counters (the append-only deltas of migration 0017). The read sums
 -- the days before today's and counts today's loans already past due on orders_due_idx: one day's
--- loans at most. The counters' names sort as their days do.
+-- loans at most. The counters' names sort as their days do. Needs you now (D50) counted its two
+-- big kinds of orders up to 10,001 each: they are kept too, as 'queue:shipping_cost' (Draft
+-- delivery orders) and 'queue:payment_claim' (claimed, waiting for payment), with the same
+-- conditions as its queries (modules/admin/queue-service.ts).
 --
--- The counter a loan counts in: a Delivered order (D21's loan) by its due time's UTC day; null
--- for any other order.
-CREATE FUNCTION "loan_due_counter"(status text, due_at timestamptz) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-	SELECT CASE WHEN status = 'Delivered' AND due_at IS NOT NULL
-		THEN 'loans-due:' || to_char(due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') END
+-- The counters an order counts in besides 'orders' and 'orders:<status>'.
+CREATE FUNCTION "order_kept_counters"(o orders) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+	SELECT array_remove(ARRAY[
+		CASE WHEN o."status" = 'Delivered' AND o."due_at" IS NOT NULL
+			THEN 'loans-due:' || to_char(o."due_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD') END,
+		CASE WHEN o."status" = 'Draft' AND o."delivery_method" = 'delivery' THEN 'queue:shipping_cost' END,
+		CASE WHEN o."status" = 'Waiting for Payment' AND o."payment_claimed_at" IS NOT NULL
+			THEN 'queue:payment_claim' END
+	], NULL)
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "admin_count_orders"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -20,29 +27,28 @@ BEGIN
 			SELECT k, sum(d) FROM (
 				SELECT 'orders' AS k, 1 AS d FROM new_rows
 				UNION ALL SELECT 'orders:' || status, 1 FROM new_rows
-				UNION ALL SELECT loan_due_counter(status::text, due_at), 1 FROM new_rows
-			) c WHERE k IS NOT NULL GROUP BY k;
+				UNION ALL SELECT k, 1 FROM new_rows o, unnest(order_kept_counters(o)) k
+			) c GROUP BY k;
 	ELSIF TG_OP = 'DELETE' THEN
 		INSERT INTO admin_counter_deltas (name, delta)
 			SELECT k, sum(d) FROM (
 				SELECT 'orders' AS k, -1 AS d FROM old_rows
 				UNION ALL SELECT 'orders:' || status, -1 FROM old_rows
-				UNION ALL SELECT loan_due_counter(status::text, due_at), -1 FROM old_rows
-			) c WHERE k IS NOT NULL GROUP BY k;
+				UNION ALL SELECT k, -1 FROM old_rows o, unnest(order_kept_counters(o)) k
+			) c GROUP BY k;
 	ELSE
 		INSERT INTO admin_counter_deltas (name, delta)
 			SELECT k, sum(d) FROM (
 				SELECT 'orders:' || status AS k, 1 AS d FROM new_rows
 				UNION ALL SELECT 'orders:' || status, -1 FROM old_rows
-				UNION ALL SELECT loan_due_counter(status::text, due_at), 1 FROM new_rows
-				UNION ALL SELECT loan_due_counter(status::text, due_at), -1 FROM old_rows
-			) c WHERE k IS NOT NULL GROUP BY k HAVING sum(d) <> 0;
+				UNION ALL SELECT k, 1 FROM new_rows o, unnest(order_kept_counters(o)) k
+				UNION ALL SELECT k, -1 FROM old_rows o, unnest(order_kept_counters(o)) k
+			) c GROUP BY k HAVING sum(d) <> 0;
 	END IF;
 	RETURN NULL;
 END $$;--> statement-breakpoint
 INSERT INTO "admin_counters" ("name", "n")
-	SELECT loan_due_counter("status"::text, "due_at"), count(*) FROM "orders"
-	WHERE "status" = 'Delivered' AND "due_at" IS NOT NULL GROUP BY 1;--> statement-breakpoint
+	SELECT k, count(*) FROM "orders" o, unnest(order_kept_counters(o)) k GROUP BY k;--> statement-breakpoint
 -- 2. Messages and the admins' Inbox counted their conversations on each page: a member in 10,000
 -- conversations, or the Inbox, read up to the count's cap of 10,001 rows. The conversations are
 -- now kept counted per member in member_counts (a conversation counts once for each of its two

@@ -11,7 +11,7 @@ import { now } from '@server/lib/clock';
 // counted by their due time's UTC day ('loans-due:YYYY-MM-DD'); a due time never moves with the
 // clock, so every loan of a day before today's is overdue, and of today's only those already past.
 
-/** The counters' names, as loan_due_counter() writes them: they sort as their days do. */
+/** The counters' names, as order_kept_counters() writes them: they sort as their days do. */
 const LOANS_DUE = 'loans-due:';
 const loansDueCounter = (day: Date) => `${LOANS_DUE}${day.toISOString().slice(0, 10)}`;
 const utcDayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));

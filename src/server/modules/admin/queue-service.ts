@@ -7,6 +7,7 @@ import type { CursorPage, CursorQuery } from '@domain/cursor-page';
 import { startOfLocalWeek } from '@domain/loan';
 import { orderNumber } from '@domain/order-number';
 import type { DbOrTx } from '@server/db/client';
+import { countersOf } from '@server/db/counters';
 import { emailNotifications, orderEvents, orders, paymentTasks, user } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
@@ -35,9 +36,18 @@ interface KindQuery {
   id: AnyPgColumn;
   /** The deadline is `at` plus this (the 24 hours of an unpriced order; nothing for the others). */
   shift: SQL;
-  /** How many are due, when kept without reading them (else counted on the kind's index). */
+  /**
+   * How many are due, when kept without reading them (migration 0056, its conditions the same as
+   * `where`); else they are counted on the kind's index.
+   */
   kept?: (db: DbOrTx) => Promise<number>;
 }
+
+/** An admin counter's total, for a kind of the queue kept counted by the orders' trigger. */
+const keptCounter =
+  (name: string) =>
+  async (db: DbOrTx): Promise<number> =>
+    (await countersOf(db, [name]))[0];
 
 const KINDS: KindQuery[] = [
   {
@@ -48,6 +58,7 @@ const KINDS: KindQuery[] = [
     at: orders.createdAt,
     id: orders.id,
     shift: SHIPPING_PROMISE,
+    kept: keptCounter('queue:shipping_cost'),
   },
   {
     // "I have paid", waiting for an admin to confirm or reject it.
@@ -57,6 +68,7 @@ const KINDS: KindQuery[] = [
     at: orders.paymentClaimedAt,
     id: orders.id,
     shift: NO_SHIFT,
+    kept: keptCounter('queue:payment_claim'),
   },
   {
     // Late or wrong money, open until resolved.
@@ -169,19 +181,18 @@ function queuePage(db: DbOrTx, cursor: string | undefined, pageSize: number) {
 }
 
 /**
- * How much waits, counted kind after kind on each one's own index, at most COUNT_CAP + 1 entries
- * in all: a million orders never cost more than that. Overdue loans are kept counted
- * (overdue-loans.ts): at 1M orders about 89,000 are overdue, and counting them read 10,000.
+ * How much waits. The orders' kinds are kept counted (migration 0056): at 1M orders about 89,000
+ * loans are overdue and tens of thousands of delivery orders may wait in Draft, and counting them
+ * read 10,000 rows. The other kinds are counted in turn on their own indexes, at most
+ * COUNT_CAP + 1 entries in all.
  */
 async function queueCount(db: DbOrTx): Promise<{ total: number; totalCapped: boolean }> {
-  let total = 0;
+  const kept = await Promise.all(KINDS.flatMap((q) => (q.kept ? [q.kept(db)] : [])));
+  let total = kept.reduce((sum, n) => sum + n, 0);
   for (const q of KINDS) {
     const left = COUNT_CAP + 1 - total;
     if (left <= 0) break;
-    if (q.kept) {
-      total += await q.kept(db);
-      continue;
-    }
+    if (q.kept) continue;
     const capped = db
       .select({ one: sql`1`.as('one') })
       .from(q.table)

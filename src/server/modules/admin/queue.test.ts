@@ -86,18 +86,29 @@ describe('Needs you now (D50)', () => {
       deliveryMethod: 'delivery',
     });
     expect(Date.parse(row!.dueAt) - placed.getTime()).toBe(24 * HOUR);
+    // The queue's count of these orders is kept (migration 0056), and follows them.
+    expect((await queuePage()).total).toBe(1);
 
     setClock(new Date(placed.getTime() + 25 * HOUR));
     expect(find(await queue(), 'shipping_cost', order.id)?.late).toBe(true);
 
     await advanceTestOrder(ctx, { orderId: order.id, admin, to: 'Waiting for Payment' });
     expect(find(await queue(), 'shipping_cost', order.id)).toBeUndefined();
+    expect((await queuePage()).total).toBe(0);
     // A pickup order never waits for a shipping cost.
     const owner = await createUser(ctx.db);
     const borrower = await ctx.member();
     const book = await createBook(ctx.db, { ownerId: owner.id });
     const pickup = await placeTestOrder(ctx, { borrower, books: [book], deliveryMethod: 'pickup' });
     expect((await queue()).some((r) => r.id === pickup.order.id)).toBe(false);
+    expect((await queuePage()).total).toBe(0);
+    // Nor does a cancelled or deleted one.
+    const cancelled = await unpricedOrder();
+    const deleted = await unpricedOrder();
+    expect((await queuePage()).total).toBe(2);
+    await ctx.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, cancelled.id));
+    await ctx.db.delete(orders).where(eq(orders.id, deleted.id));
+    expect((await queuePage()).total).toBe(0);
   });
 
   it('lists a payment claim from "I have paid" until the admin confirms it', async () => {
@@ -110,6 +121,7 @@ describe('Needs you now (D50)', () => {
       shippingCost: '15000',
     });
     expect(find(await queue(), 'payment_claim', order.id)).toBeUndefined();
+    expect((await queuePage()).total).toBe(0);
     const claimed = await ctx.answer(
       ctx.client<PaymentsApi>(borrower.cookie).orders[':id']['payment-claim'].$post({
         param: { id: order.id },
@@ -125,8 +137,10 @@ describe('Needs you now (D50)', () => {
       receiptUrl: null,
       late: false,
     });
+    expect((await queuePage()).total).toBe(1);
     await advanceTestOrder(ctx, { orderId: order.id, admin, to: 'Processed' });
     expect(find(await queue(), 'payment_claim', order.id)).toBeUndefined();
+    expect((await queuePage()).total).toBe(0);
   });
 
   it('lists an open payment task (D44) until it is resolved', async () => {

@@ -7,11 +7,10 @@ import type { CursorPage, CursorQuery } from '@domain/cursor-page';
 import { startOfLocalWeek } from '@domain/loan';
 import { orderNumber } from '@domain/order-number';
 import type { DbOrTx } from '@server/db/client';
-import { countersOf } from '@server/db/counters';
 import { emailNotifications, orderEvents, orders, paymentTasks, user } from '@server/db/schema';
 import { now, operatorTimeZone } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
-import { countOverdueLoans } from './overdue-loans';
+import { keptCounts, OVERDUE_LOANS } from './kept-counts';
 import { type Position, walkPage } from '@server/lib/keyset';
 
 // The admin's "Needs you now" queue: every piece of work that waits for a person, in one
@@ -37,17 +36,11 @@ interface KindQuery {
   /** The deadline is `at` plus this (the 24 hours of an unpriced order; nothing for the others). */
   shift: SQL;
   /**
-   * How many are due, when kept without reading them (migration 0056, its conditions the same as
-   * `where`); else they are counted on the kind's index.
+   * The count kept of the kind (kept-counts.ts, migration 0056, its conditions the same as
+   * `where`); without one the kind is counted on its index.
    */
-  kept?: (db: DbOrTx) => Promise<number>;
+  kept?: string;
 }
-
-/** An admin counter's total, for a kind of the queue kept counted by the orders' trigger. */
-const keptCounter =
-  (name: string) =>
-  async (db: DbOrTx): Promise<number> =>
-    (await countersOf(db, [name]))[0];
 
 const KINDS: KindQuery[] = [
   {
@@ -58,7 +51,7 @@ const KINDS: KindQuery[] = [
     at: orders.createdAt,
     id: orders.id,
     shift: SHIPPING_PROMISE,
-    kept: keptCounter('queue:shipping_cost'),
+    kept: 'queue:shipping_cost',
   },
   {
     // "I have paid", waiting for an admin to confirm or reject it.
@@ -68,7 +61,7 @@ const KINDS: KindQuery[] = [
     at: orders.paymentClaimedAt,
     id: orders.id,
     shift: NO_SHIFT,
-    kept: keptCounter('queue:payment_claim'),
+    kept: 'queue:payment_claim',
   },
   {
     // Late or wrong money, open until resolved.
@@ -87,7 +80,7 @@ const KINDS: KindQuery[] = [
     at: orders.dueAt,
     id: orders.id,
     shift: NO_SHIFT,
-    kept: countOverdueLoans,
+    kept: OVERDUE_LOANS,
   },
   {
     // Emails whose every retry failed: only an admin's retry sends them again.
@@ -187,8 +180,11 @@ function queuePage(db: DbOrTx, cursor: string | undefined, pageSize: number) {
  * COUNT_CAP + 1 entries in all.
  */
 async function queueCount(db: DbOrTx): Promise<{ total: number; totalCapped: boolean }> {
-  const kept = await Promise.all(KINDS.flatMap((q) => (q.kept ? [q.kept(db)] : [])));
-  let total = kept.reduce((sum, n) => sum + n, 0);
+  const kept = await keptCounts(
+    db,
+    KINDS.flatMap((q) => (q.kept ? [q.kept] : [])),
+  );
+  let total = [...kept.values()].reduce((sum, n) => sum + n, 0);
   for (const q of KINDS) {
     const left = COUNT_CAP + 1 - total;
     if (left <= 0) break;

@@ -28,7 +28,6 @@ import { addDays, DUE_SOON_DAYS, endOfLocalDay, localDate } from '@domain/loan';
 import type { AdminLoanFilter } from '@domain/schemas/admin';
 import type { AppDeps } from '@server/app-env';
 import type { DbOrTx } from '@server/db/client';
-import { countersOf } from '@server/db/counters';
 import { transactionWithRetry } from '@server/db/retry';
 import {
   books,
@@ -68,7 +67,7 @@ import { toBookSummary } from '@server/modules/books/service';
 import { changeBookState } from '@server/modules/books/state-service';
 import { toOrderSummary } from '@server/modules/orders/service';
 import { orderNumber } from '@domain/order-number';
-import { countOverdueLoans } from './overdue-loans';
+import { keptCounts, OVERDUE_LOANS } from './kept-counts';
 import { countPricedLateThisWeek } from './queue-service';
 
 // The admin dashboard's reads and the admin-only writes on books and users. Order status
@@ -143,32 +142,26 @@ function pageOf<T extends { id: string }>(
 const statusCounter = (status: AdminOrderRow['status']) => `orders:${status}`;
 
 /**
- * The stat cards (migration 0017): totals from the counters the triggers keep, folding their
- * deltas first; overdue loans from the counters of loans by due day (overdue-loans.ts) and unsent
- * emails on their small partial index, never on the whole tables.
+ * The stat cards (migration 0017): totals and overdue loans from the counts the database keeps
+ * (kept-counts.ts), unsent emails on their small partial index, never on the whole tables.
  */
 export async function getStats(db: DbOrTx): Promise<AdminStats> {
   const draft = statusCounter('Draft');
   const awaitingPayment = statusCounter('Waiting for Payment');
-  const [
-    [totalOrders, totalBooks, totalUsers, draftOrders, awaitingPaymentOrders],
-    overdueOrders,
-    pendingEmails,
-    pricedLateThisWeek,
-  ] = await Promise.all([
-    countersOf(db, ['orders', 'books', 'users', draft, awaitingPayment]),
-    countOverdueLoans(db),
+  const [kept, pendingEmails, pricedLateThisWeek] = await Promise.all([
+    keptCounts(db, ['orders', 'books', 'users', draft, awaitingPayment, OVERDUE_LOANS]),
     countPendingEmails(db),
     countPricedLateThisWeek(db),
   ]);
+  const counter = (name: string) => kept.get(name) ?? 0;
   return {
-    totalOrders,
-    totalBooks,
-    totalUsers,
+    totalOrders: counter('orders'),
+    totalBooks: counter('books'),
+    totalUsers: counter('users'),
     pendingEmails,
-    draftOrders,
-    overdueOrders,
-    awaitingPaymentOrders,
+    draftOrders: counter(draft),
+    overdueOrders: counter(OVERDUE_LOANS),
+    awaitingPaymentOrders: counter(awaitingPayment),
     pricedLateThisWeek,
   };
 }

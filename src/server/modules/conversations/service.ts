@@ -529,7 +529,10 @@ export async function listThreads(
   );
 }
 
-/** The admins' inbox: everyone's conversations, most recent first, a page at a time; counted by the 'threads' counter (migration 0056). */
+/**
+ * The admins' inbox: everyone's conversations, most recent first, a page at a time. Its count is
+ * the 'threads' counter (migration 0056).
+ */
 export async function recentThreads(
   db: DbOrTx,
   actor: Actor,

@@ -63,8 +63,8 @@ export function createApp(deps: AppDeps) {
     if (c.req.path.startsWith('/api/')) {
       deps.log.debug(
         {
-          reqId: c.var.requestId,
-          ip: c.var.clientIp,
+          reqId: c.get('requestId'),
+          ip: c.get('clientIp'),
           method: c.req.method,
           path: c.req.path,
           status: c.res.status,
@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps) {
   // replaced). Only its own endpoints see the request, so only those pay for the copy.
   app.use('/api/auth/*', async (c, next) => {
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, c.var.clientIp);
+    headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
     c.req.raw = new Request(c.req.raw, { headers });
     await next();
   });
@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps) {
       ? null
       : sessionCookieValue(c.req.header('cookie'), SESSION_COOKIE_NAMES);
     if (token) {
-      const { sessions: version } = await c.var.versions();
+      const { sessions: version } = await c.get('versions')();
       const found = await sessions.get(token, version, async () => {
         const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
         if (!result) return null;
@@ -177,7 +177,7 @@ export function createApp(deps: AppDeps) {
     if (!isServedAuthEndpoint(c.req.method, path)) {
       throw new AppError('NOT_FOUND');
     }
-    return inOurEnvelope(await deps.auth.handler(c.req.raw), path, c.var.requestId);
+    return inOurEnvelope(await deps.auth.handler(c.req.raw), path, c.get('requestId'));
   });
 
   app.all('/api/*', () => {
@@ -198,7 +198,7 @@ export function createApp(deps: AppDeps) {
     if (err instanceof AppError) {
       // What failed underneath a 5xx of ours (a store, the database) is the operator's to see.
       if (err.status >= 500) {
-        deps.log.warn({ err, cause: err.cause, reqId: c.var.requestId, path: c.req.path }, err.code);
+        deps.log.warn({ err, cause: err.cause, reqId: c.get('requestId'), path: c.req.path }, err.code);
       }
       // A 413 is answered before the body is read; the unread rest is still on the socket, and
       // the Node adapter drops the socket if it cannot drain it within half a second. Saying so
@@ -213,10 +213,13 @@ export function createApp(deps: AppDeps) {
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ error: httpExceptionError(err) } satisfies ErrorBody, err.status);
     }
-    deps.log.error({ err, reqId: c.var.requestId, ip: c.var.clientIp, path: c.req.path }, 'unhandled error');
+    deps.log.error(
+      { err, reqId: c.get('requestId'), ip: c.get('clientIp'), path: c.req.path },
+      'unhandled error',
+    );
     return c.json(
       {
-        error: { ...new AppError('INTERNAL').toBody().error, requestId: c.var.requestId },
+        error: { ...new AppError('INTERNAL').toBody().error, requestId: c.get('requestId') },
       } satisfies ErrorBody,
       500,
     );
@@ -399,7 +402,7 @@ async function pageLanguage(
   const chosen = languageFromCookie(cookie);
   if (chosen) return chosen;
   if (sessionCookieValue(cookie, SESSION_COOKIE_NAMES)) await loadSession(c);
-  return chooseLanguage({ saved: c.var.user?.language, acceptLanguage: c.req.header('accept-language') });
+  return chooseLanguage({ saved: c.get('user')?.language, acceptLanguage: c.req.header('accept-language') });
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   queueResetEmail,
 } from './account-emails';
 import { accountAnswerRules, accountRequestRules } from './request-rules';
+import { withStoresDisabledWhenIdle } from './async-context';
 
 /** The header our server sets from the socket address (any client value is replaced): rate limits key on it. */
 export const CLIENT_IP_HEADER = 'x-rakbuku-client-ip';
@@ -39,7 +40,7 @@ const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60; // 'Remember me' keeps a 30-d
 
 export function createAuth(deps: { db: Db; config: Config; outbox: Outbox }) {
   const { db, config, outbox } = deps;
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Rakbuku',
     baseURL: config.appUrl,
     basePath: '/api/auth',
@@ -134,6 +135,8 @@ export function createAuth(deps: { db: Db; config: Config; outbox: Outbox }) {
     },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
   });
+  // Its async-context stores are off between its calls (async-context.ts).
+  return withStoresDisabledWhenIdle(auth);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -7,7 +7,7 @@ interface SignedIn {
   Variables: { user: SessionUser; sessionId: string };
 }
 
-/** Guests get 401; handlers after this see `c.var.user` typed as a member (not null). */
+/** Guests get 401; handlers after this see `c.get('user')` typed as a member (not null). */
 export const requireUser = createMiddleware<SignedIn>(async (c, next) => {
   if (!(c.get('user') as SessionUser | null)) throw new AppError('UNAUTHORIZED');
   await next();

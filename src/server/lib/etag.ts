@@ -19,8 +19,22 @@ export const notModifiedAnswer = {
   },
 } as const;
 
+/** A kept answer's tag for guests, made once (most catalog requests are a guest's cached page). */
+const guestTags = new WeakMap<JsonBytes, string>();
+
 function etagOf(c: Context<AppEnv>, json: JsonBytes): string {
-  const viewer = c.var.user?.id ?? 'guest';
+  const user = c.get('user');
+  if (!user) {
+    const kept = guestTags.get(json);
+    if (kept !== undefined) return kept;
+    const tag = tagOf('guest', json);
+    guestTags.set(json, tag);
+    return tag;
+  }
+  return tagOf(user.id, json);
+}
+
+function tagOf(viewer: string, json: JsonBytes): string {
   return `W/"${createHash('sha256').update(`${viewer}\n${json.digest()}`).digest('base64url').slice(0, 32)}"`;
 }
 
@@ -43,7 +57,7 @@ export function sendTagged<T>(c: Context<AppEnv>, body: JsonBytes | T): TypedRes
   const etag = etagOf(c, json);
   const headers = {
     etag,
-    'cache-control': c.var.user ? 'private, no-cache' : 'no-cache',
+    'cache-control': c.get('user') ? 'private, no-cache' : 'no-cache',
     // Accept-Encoding too: a 304 must name what a 200 of the same URL varies on.
     vary: 'Cookie, Accept-Encoding',
   };

@@ -11,8 +11,12 @@ import { completeAnswer } from './answer-headers';
 /** Smaller answers go out as they are: a gzip header would eat most of the saving. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
-/** For an answer kept and sent many times (a cached catalog page): the smallest bytes. */
-const KEPT: ZlibOptions = { level: constants.Z_BEST_COMPRESSION };
+/**
+ * For an answer kept and sent many times (a cached catalog page): zlib's default level. On a
+ * catalog page (11 KB of JSON) the best level saves about 30 bytes (1%) for two thirds more
+ * time, paid again whenever a change drops the page (docs/performance.md, "Load").
+ */
+const KEPT: ZlibOptions = { level: constants.Z_DEFAULT_COMPRESSION };
 /**
  * For an answer made for one request: fast, with a smaller window and hash (most answers are a
  * few KB), which halves zlib's set-up cost for about the same size.

@@ -149,11 +149,11 @@ const ADMIN_ONLY: [typeof requireAdmin] = [requireAdmin];
 export const publicRoute = <const R extends Declared>(config: R) =>
   createRoute({ ...withErrors(config, {}, []), middleware: [] as [] });
 
-/** A signed-in member's route: guests get 401; the handler's `c.var.user` is never null. */
+/** A signed-in member's route: guests get 401; the handler's `c.get('user')` is never null. */
 export const memberRoute = <const R extends Declared>(config: R) =>
   createRoute({ ...withErrors(config, SIGNED_IN, SESSION_REQUIRED), middleware: MEMBER });
 
-/** An admin's route (D12): guests 401, members 403 ADMIN_ONLY; `c.var.user` is the admin. */
+/** An admin's route (D12): guests 401, members 403 ADMIN_ONLY; `c.get('user')` is the admin. */
 export const adminRoute = <const R extends Declared>(config: R) =>
   createRoute({
     ...withErrors(config, { ...SIGNED_IN, ...ADMIN }, SESSION_REQUIRED),

@@ -43,8 +43,9 @@ export const idempotentPosts: MiddlewareHandler<AppEnv> = async (c, next) => {
   const bodyHash = await hashBody(c.req.raw);
   if (bodyHash === null) return next();
 
-  const { db } = c.var.deps;
-  const scope = c.var.user ? `user:${c.var.user.id}` : `ip:${c.var.clientIp}`;
+  const { db } = c.get('deps');
+  const user = c.get('user');
+  const scope = user ? `user:${user.id}` : `ip:${c.get('clientIp')}`;
   const url = new URL(c.req.url);
   const path = url.pathname + url.search;
   const at = now();

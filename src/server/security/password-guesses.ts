@@ -39,7 +39,7 @@ export function forgetPasswordGuesses(db: DbOrTx, email: string): Promise<void> 
  * (auth/answer-envelope.ts).
  */
 export const limitSignInGuesses: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { db, config } = c.var.deps;
+  const { db, config } = c.get('deps');
   const body = (await c.req.raw
     .clone()
     .json()

@@ -14,6 +14,7 @@ const ALLOWED: Record<string, string> = {
   'src/server/api-docs/openapi.test.ts':
     'the document and the docs page (no route module); a wrong content type',
   'src/server/api-docs/paging-contract.test.ts': 'every paged route the document lists, by its path',
+  'src/server/auth/async-context.test.ts': "Better Auth's sign-in and sign-out",
   'src/server/auth/session-cache.test.ts': "Better Auth's sign-out",
   'src/server/modules/account/password.test.ts':
     "Better Auth's password reset and change, and the emailed link",

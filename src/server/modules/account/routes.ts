@@ -91,18 +91,18 @@ const password = memberRoute({
 // security/password-guesses.ts), every attempt counted before the body is read, so a malformed
 // attempt counts too; a right password forgets the account's count. A guest goes on to the 401.
 const passwordAttempts: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = c.var.user;
-  const counted = user && c.req.method === 'POST' && c.var.deps.config.rateLimitEnabled;
+  const user = c.get('user');
+  const counted = user && c.req.method === 'POST' && c.get('deps').config.rateLimitEnabled;
   if (counted) {
-    const db = c.var.deps.db;
+    const db = c.get('deps').db;
     const limit = { max: PASSWORD_ATTEMPTS_PER_MINUTE, windowMs: 60_000, policy: 'password-address' };
     const refused =
       (await takePasswordGuess(db, user.email)) ??
-      (await takeAttempt(db, `profile-password:address:${c.var.clientIp}`, limit));
+      (await takeAttempt(db, `profile-password:address:${c.get('clientIp')}`, limit));
     if (refused) throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS', refused);
   }
   await next();
-  if (counted && c.res.status === 200) await forgetPasswordGuesses(c.var.deps.db, user.email);
+  if (counted && c.res.status === 200) await forgetPasswordGuesses(c.get('deps').db, user.email);
 };
 
 /** Each new Set-Cookie header of a Better Auth call, passed on to this answer. */
@@ -118,21 +118,24 @@ export function accountRoutes() {
   app.use('/profile/password', passwordAttempts);
   return app
     .openapi(me, async (c) => {
-      const user = c.var.user;
-      return c.json({ user: user ? await getMe(c.var.deps.db, user.id) : null }, 200);
+      const user = c.get('user');
+      return c.json({ user: user ? await getMe(c.get('deps').db, user.id) : null }, 200);
     })
     .openapi(confirm, async (c) => {
       const { token } = c.req.valid('json');
-      passCookies(c, await confirmEmail(c.var.deps.auth, { requestHeaders: c.req.raw.headers, token }));
+      passCookies(c, await confirmEmail(c.get('deps').auth, { requestHeaders: c.req.raw.headers, token }));
       return c.json({ ok: true as const }, 200);
     })
     .openapi(profile, async (c) => {
       const input = c.req.valid('json');
-      return c.json(await updateProfile(c.var.deps.db, { actorId: c.var.user.id, profile: input }), 200);
+      return c.json(
+        await updateProfile(c.get('deps').db, { actorId: c.get('user').id, profile: input }),
+        200,
+      );
     })
     .openapi(language, async (c) => {
-      const saved = await saveLanguage(c.var.deps.db, {
-        actorId: c.var.user.id,
+      const saved = await saveLanguage(c.get('deps').db, {
+        actorId: c.get('user').id,
         language: c.req.valid('json').language,
       });
       c.header('set-cookie', languageCookie(saved.language));
@@ -140,7 +143,7 @@ export function accountRoutes() {
     })
     .openapi(password, async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
-      const headers = await changePassword(c.var.deps.auth, {
+      const headers = await changePassword(c.get('deps').auth, {
         requestHeaders: c.req.raw.headers,
         currentPassword,
         newPassword,

@@ -220,40 +220,42 @@ const retryFailedEmails = adminRoute({
 
 export function adminRoutes() {
   return router()
-    .openapi(stats, async (c) => c.json(await admin.getStats(c.var.deps.db), 200))
-    .openapi(queue, async (c) => c.json(await listQueue(c.var.deps.db, c.req.valid('query')), 200))
-    .openapi(orders, async (c) => c.json(await admin.listOrders(c.var.deps.db, c.req.valid('query')), 200))
+    .openapi(stats, async (c) => c.json(await admin.getStats(c.get('deps').db), 200))
+    .openapi(queue, async (c) => c.json(await listQueue(c.get('deps').db, c.req.valid('query')), 200))
+    .openapi(orders, async (c) => c.json(await admin.listOrders(c.get('deps').db, c.req.valid('query')), 200))
     .openapi(bulkStatus, async (c) => {
       const { action, orderIds } = c.req.valid('json');
-      return c.json(await applyBulkStatus(c.var.deps, { actor: c.var.user, action, orderIds }), 200);
+      return c.json(await applyBulkStatus(c.get('deps'), { actor: c.get('user'), action, orderIds }), 200);
     })
-    .openapi(books, async (c) => c.json(await admin.listBooks(c.var.deps.db, c.req.valid('query')), 200))
+    .openapi(books, async (c) => c.json(await admin.listBooks(c.get('deps').db, c.req.valid('query')), 200))
     .openapi(setBookStatus, async (c) => {
       const { status } = c.req.valid('json');
-      const book = await admin.setBookStatus(c.var.deps, { bookId: c.req.valid('param').id, status });
+      const book = await admin.setBookStatus(c.get('deps'), { bookId: c.req.valid('param').id, status });
       return c.json(book, 200);
     })
     .openapi(deleteBook, async (c) => {
-      await admin.deleteBook(c.var.deps, { bookId: c.req.valid('param').id });
+      await admin.deleteBook(c.get('deps'), { bookId: c.req.valid('param').id });
       return c.body(null, 204);
     })
-    .openapi(users, async (c) => c.json(await admin.listUsers(c.var.deps.db, c.req.valid('query')), 200))
+    .openapi(users, async (c) => c.json(await admin.listUsers(c.get('deps').db, c.req.valid('query')), 200))
     .openapi(setUserRole, async (c) => {
       const { role } = c.req.valid('json');
-      const input = { actorId: c.var.user.id, userId: c.req.valid('param').id, role };
-      return c.json(await admin.setUserRole(c.var.deps.db, input), 200);
+      const input = { actorId: c.get('user').id, userId: c.req.valid('param').id, role };
+      return c.json(await admin.setUserRole(c.get('deps').db, input), 200);
     })
     .openapi(deleteUser, async (c) => {
-      await admin.deleteUser(c.var.deps, { actorId: c.var.user.id, userId: c.req.valid('param').id });
+      await admin.deleteUser(c.get('deps'), { actorId: c.get('user').id, userId: c.req.valid('param').id });
       return c.body(null, 204);
     })
-    .openapi(emails, async (c) => c.json(await admin.listEmails(c.var.deps.db, c.req.valid('query')), 200))
-    .openapi(pendingCount, async (c) => c.json({ count: await admin.countPendingEmails(c.var.deps.db) }, 200))
-    .openapi(processEmails, async (c) => c.json(await admin.processEmails(c.var.deps), 200))
-    .openapi(retryEmail, async (c) =>
-      c.json(await admin.retryEmail(c.var.deps, c.req.valid('param').id), 200),
+    .openapi(emails, async (c) => c.json(await admin.listEmails(c.get('deps').db, c.req.valid('query')), 200))
+    .openapi(pendingCount, async (c) =>
+      c.json({ count: await admin.countPendingEmails(c.get('deps').db) }, 200),
     )
-    .openapi(retryFailedEmails, async (c) => c.json(await admin.retryAllFailedEmails(c.var.deps), 200));
+    .openapi(processEmails, async (c) => c.json(await admin.processEmails(c.get('deps')), 200))
+    .openapi(retryEmail, async (c) =>
+      c.json(await admin.retryEmail(c.get('deps'), c.req.valid('param').id), 200),
+    )
+    .openapi(retryFailedEmails, async (c) => c.json(await admin.retryAllFailedEmails(c.get('deps')), 200));
 }
 
 export type AdminApi = ReturnType<typeof adminRoutes>;

@@ -34,11 +34,11 @@ const clear = memberRoute({
 
 export function awayRoutes() {
   return router()
-    .openapi(mine, async (c) => c.json(await getAway(c.var.deps.db, c.var.user.id), 200))
+    .openapi(mine, async (c) => c.json(await getAway(c.get('deps').db, c.get('user').id), 200))
     .openapi(set, async (c) =>
-      c.json(await setAway(c.var.deps, { actorId: c.var.user.id, dates: c.req.valid('json') }), 200),
+      c.json(await setAway(c.get('deps'), { actorId: c.get('user').id, dates: c.req.valid('json') }), 200),
     )
-    .openapi(clear, async (c) => c.json(await clearAway(c.var.deps, { actorId: c.var.user.id }), 200));
+    .openapi(clear, async (c) => c.json(await clearAway(c.get('deps'), { actorId: c.get('user').id }), 200));
 }
 
 export type AwayApi = ReturnType<typeof awayRoutes>;

@@ -154,34 +154,34 @@ const publish = memberRoute({
 
 export function draftRoutes() {
   return router()
-    .openapi(mine, async (c) => c.json(await listDrafts(c.var.deps.db, c.var.user.id), 200))
+    .openapi(mine, async (c) => c.json(await listDrafts(c.get('deps').db, c.get('user').id), 200))
     .openapi(withUploadLimits(importRoute, importLimits), async (c) => {
       const file = await readOneFile(c, FILE_FIELD, () => fieldProblem('importFileRequired'));
-      return c.json(await importShelf(c.var.deps.db, { actorId: c.var.user.id, file }), 201);
+      return c.json(await importShelf(c.get('deps').db, { actorId: c.get('user').id, file }), 201);
     })
     .openapi(change, async (c) => {
-      const input = { actorId: c.var.user.id, id: c.req.valid('param').id, change: c.req.valid('json') };
-      return c.json(await changeDraft(c.var.deps.db, input), 200);
+      const input = { actorId: c.get('user').id, id: c.req.valid('param').id, change: c.req.valid('json') };
+      return c.json(await changeDraft(c.get('deps').db, input), 200);
     })
     .openapi(withUploadLimits(photo, photoLimits), async (c) => {
-      const actorId = c.var.user.id;
+      const actorId = c.get('user').id;
       const { id } = c.req.valid('param');
       const image = await readOneFile(c, COVER_FIELD, () => fieldProblem('coverRequired'));
       const problem = await coverProblem(image);
       if (problem) throw new AppError('VALIDATION_FAILED', { fields: { [COVER_FIELD]: problem } });
-      return c.json(await setDraftPhoto(c.var.deps, { actorId, id, photo: image }), 200);
+      return c.json(await setDraftPhoto(c.get('deps'), { actorId, id, photo: image }), 200);
     })
     .openapi(remove, async (c) => {
-      await deleteDraft(c.var.deps, { actorId: c.var.user.id, id: c.req.valid('param').id });
+      await deleteDraft(c.get('deps'), { actorId: c.get('user').id, id: c.req.valid('param').id });
       return c.body(null, 204);
     })
     .openapi(publish, async (c) => {
-      const result = await publishDrafts(c.var.deps, {
-        actorId: c.var.user.id,
+      const result = await publishDrafts(c.get('deps'), {
+        actorId: c.get('user').id,
         ids: c.req.valid('json').ids,
       });
       // A listing may have told members who want it: send now, as an upload does.
-      c.var.deps.outbox.kick();
+      c.get('deps').outbox.kick();
       return c.json(result, 201);
     });
 }

@@ -55,7 +55,7 @@ const uploadLimits = uploadLimitsOf(
   () => new AppError('FILE_TOO_LARGE', { fields: { cover: fieldProblem('coverTooLarge') } }),
 );
 
-const catalogVersionOf = (c: Context<AppEnv>) => async () => (await c.var.versions()).catalog;
+const catalogVersionOf = (c: Context<AppEnv>) => async () => (await c.get('versions')()).catalog;
 
 /**
  * A cached listing goes out as the bytes it was serialized to (sendJson), so the
@@ -291,55 +291,57 @@ export function booksRoutes() {
       // With its ETag: a client that holds the page gets 304 (lib/etag.ts).
       return sendTagged<BookPage>(
         c,
-        await listBooksJson(c.var.deps.db, query, undefined, catalogVersionOf(c)),
+        await listBooksJson(c.get('deps').db, query, undefined, catalogVersionOf(c)),
       );
     })
-    .openapi(listAreas, async (c) => c.json(await catalogAreas(c.var.deps.db, catalogVersionOf(c)), 200))
+    .openapi(listAreas, async (c) => c.json(await catalogAreas(c.get('deps').db, catalogVersionOf(c)), 200))
     .openapi(createBook, async (c) => {
       const submission = await readBookSubmission(c, { coverRequired: true });
-      const book = await createOwnedBook(c.var.deps, { actorId: c.var.user.id, ...submission });
+      const book = await createOwnedBook(c.get('deps'), { actorId: c.get('user').id, ...submission });
       // A listing may have told members who want it: send now, not at the next pass.
-      c.var.deps.outbox.kick();
+      c.get('deps').outbox.kick();
       return c.json(book, 201);
     })
-    .openapi(getBook, async (c) => sendTagged(c, await getBookDetail(c.var.deps.db, c.req.valid('param').id)))
+    .openapi(getBook, async (c) =>
+      sendTagged(c, await getBookDetail(c.get('deps').db, c.req.valid('param').id)),
+    )
     .openapi(updateBook, async (c) => {
-      const actorId = c.var.user.id;
+      const actorId = c.get('user').id;
       const { id } = c.req.valid('param');
       // Authorize before reading (and re-encoding) what a non-owner sent.
-      await loadOwnedBook(c.var.deps.db, id, actorId);
+      await loadOwnedBook(c.get('deps').db, id, actorId);
       const submission = await readBookSubmission(c, { coverRequired: false });
-      return c.json(await updateOwnedBook(c.var.deps, { actorId, bookId: id, ...submission }), 200);
+      return c.json(await updateOwnedBook(c.get('deps'), { actorId, bookId: id, ...submission }), 200);
     })
     .openapi(setStatus, async (c) => {
       const { status } = c.req.valid('json');
-      const input = { actorId: c.var.user.id, bookId: c.req.valid('param').id, status };
-      return c.json(await setOwnedBookStatus(c.var.deps, input), 200);
+      const input = { actorId: c.get('user').id, bookId: c.req.valid('param').id, status };
+      return c.json(await setOwnedBookStatus(c.get('deps'), input), 200);
     })
     .openapi(deleteBook, async (c) => {
-      await deleteOwnedBook(c.var.deps, { actorId: c.var.user.id, bookId: c.req.valid('param').id });
+      await deleteOwnedBook(c.get('deps'), { actorId: c.get('user').id, bookId: c.req.valid('param').id });
       return c.body(null, 204);
     })
     .openapi(isbnPrefillRoute, async (c) => {
       const isbn = await normalizeIsbn(c.req.valid('param').isbn);
       if (!isbn) throw new AppError('VALIDATION_FAILED', { fields: { isbn: fieldProblem('isbnInvalid') } });
-      return c.json(await isbnPrefill(c.var.deps.db, isbn), 200);
+      return c.json(await isbnPrefill(c.get('deps').db, isbn), 200);
     })
     .openapi(moreFromOwnerRoute, async (c) =>
-      c.json(await moreFromOwner(c.var.deps.db, c.req.valid('param').id), 200),
+      c.json(await moreFromOwner(c.get('deps').db, c.req.valid('param').id), 200),
     )
     .openapi(ownerProfile, async (c) =>
-      c.json(await getOwnerProfile(c.var.deps.db, c.req.valid('param').id), 200),
+      c.json(await getOwnerProfile(c.get('deps').db, c.req.valid('param').id), 200),
     )
     .openapi(ownerBooks, async (c) => {
       const query = c.req.valid('query');
       // 'Owner not found' rather than an empty shelf for an id that names nobody.
-      const owner = await getOwnerProfile(c.var.deps.db, c.req.valid('param').id);
+      const owner = await getOwnerProfile(c.get('deps').db, c.req.valid('param').id);
       const shelf = { kind: 'shelf', ownerId: owner.id } as const;
-      return cachedPage(c, await listBooksJson(c.var.deps.db, query, shelf, catalogVersionOf(c)));
+      return cachedPage(c, await listBooksJson(c.get('deps').db, query, shelf, catalogVersionOf(c)));
     })
     .openapi(myBooks, async (c) =>
-      c.json(await listMyBooks(c.var.deps.db, c.var.user.id, c.req.valid('query')), 200),
+      c.json(await listMyBooks(c.get('deps').db, c.get('user').id, c.req.valid('query')), 200),
     )
     .route('/', draftRoutes());
 }

@@ -32,8 +32,8 @@ type SignedInEnv = { Variables: { deps: AppDeps; user: SessionUser } };
 export function uploadLimitsOf(maxBytes: number, tooLarge: () => AppError) {
   const limitBody = uploadBodyLimit<SignedInEnv>(maxBytes, tooLarge);
   return createMiddleware<SignedInEnv>(async (c, next) => {
-    const { db, config } = c.var.deps;
-    const refused = config.rateLimitEnabled ? await takeUploadAttempt(db, c.var.user.id) : null;
+    const { db, config } = c.get('deps');
+    const refused = config.rateLimitEnabled ? await takeUploadAttempt(db, c.get('user').id) : null;
     if (refused) throw new AppError('TOO_MANY_UPLOADS', refused);
     await limitBody(c, next);
   });

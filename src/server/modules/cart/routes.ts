@@ -135,33 +135,37 @@ export function cartRoutes() {
   return router()
     .openapi(addItem, async (c) => {
       const { bookId } = c.req.valid('json');
-      return c.json(await addToCart(c.var.deps.db, { actorId: c.var.user.id, bookId }), 201);
+      return c.json(await addToCart(c.get('deps').db, { actorId: c.get('user').id, bookId }), 201);
     })
-    .openapi(viewCart, async (c) => c.json(await getCart(c.var.deps.db, { actorId: c.var.user.id }), 200))
+    .openapi(viewCart, async (c) =>
+      c.json(await getCart(c.get('deps').db, { actorId: c.get('user').id }), 200),
+    )
     .openapi(cartCount, async (c) =>
-      c.json({ count: await countCart(c.var.deps.db, { actorId: c.var.user.id }) }, 200),
+      c.json({ count: await countCart(c.get('deps').db, { actorId: c.get('user').id }) }, 200),
     )
     .openapi(updateItem, async (c) => {
       const { quantity } = c.req.valid('json');
-      const input = { actorId: c.var.user.id, itemId: c.req.valid('param').itemId, quantity };
-      return c.json(await updateCartItemQuantity(c.var.deps.db, input), 200);
+      const input = { actorId: c.get('user').id, itemId: c.req.valid('param').itemId, quantity };
+      return c.json(await updateCartItemQuantity(c.get('deps').db, input), 200);
     })
     .openapi(removeItem, async (c) => {
-      const input = { actorId: c.var.user.id, itemId: c.req.valid('param').itemId };
-      return c.json(await removeCartItem(c.var.deps.db, input), 200);
+      const input = { actorId: c.get('user').id, itemId: c.req.valid('param').itemId };
+      return c.json(await removeCartItem(c.get('deps').db, input), 200);
     })
     .openapi(setDuration, async (c) => {
       const { borrowDuration } = c.req.valid('json');
-      const input = { actorId: c.var.user.id, ownerId: c.req.valid('param').ownerId, borrowDuration };
-      return c.json(await setOwnerDuration(c.var.deps.db, input), 200);
+      const input = { actorId: c.get('user').id, ownerId: c.req.valid('param').ownerId, borrowDuration };
+      return c.json(await setOwnerDuration(c.get('deps').db, input), 200);
     })
     .openapi(removeOwner, async (c) => {
-      const input = { actorId: c.var.user.id, ownerId: c.req.valid('param').ownerId };
-      return c.json(await removeOwnerItems(c.var.deps.db, input), 200);
+      const input = { actorId: c.get('user').id, ownerId: c.req.valid('param').ownerId };
+      return c.json(await removeOwnerItems(c.get('deps').db, input), 200);
     })
-    .openapi(emptyCart, async (c) => c.json(await clearCart(c.var.deps.db, { actorId: c.var.user.id }), 200))
+    .openapi(emptyCart, async (c) =>
+      c.json(await clearCart(c.get('deps').db, { actorId: c.get('user').id }), 200),
+    )
     .openapi(checkCart, async (c) =>
-      c.json(await validateCart(c.var.deps.db, { actorId: c.var.user.id }), 200),
+      c.json(await validateCart(c.get('deps').db, { actorId: c.get('user').id }), 200),
     );
 }
 

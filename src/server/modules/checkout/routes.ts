@@ -48,11 +48,14 @@ const placeOrder = memberRoute({
 export function checkoutRoutes() {
   return router()
     .openapi(options, async (c) =>
-      c.json(await checkoutOptions(c.var.deps.db, c.var.deps.config, { actorId: c.var.user.id }), 200),
+      c.json(
+        await checkoutOptions(c.get('deps').db, c.get('deps').config, { actorId: c.get('user').id }),
+        200,
+      ),
     )
     .openapi(placeOrder, async (c) => {
       const body = c.req.valid('json');
-      const { orders, created } = await placeOrders(c.var.deps, { actorId: c.var.user.id, ...body });
+      const { orders, created } = await placeOrders(c.get('deps'), { actorId: c.get('user').id, ...body });
       // A repeated submit (same idempotency key) answers 200 with the orders made the first time.
       return created ? c.json({ orders }, 201) : c.json({ orders }, 200);
     });

@@ -172,42 +172,45 @@ const inbox = adminRoute({
 export function conversationsRoutes() {
   return router()
     .openapi(orderThread, async (c) => {
-      return c.json(await getOrderThread(c.var.deps.db, c.var.user, c.req.valid('param').id), 200);
+      return c.json(await getOrderThread(c.get('deps').db, c.get('user'), c.req.valid('param').id), 200);
     })
     .openapi(postOrder, async (c) => {
       const { body } = c.req.valid('json');
-      return c.json(await postToOrder(c.var.deps, c.var.user, c.req.valid('param').id, body), 201);
+      return c.json(await postToOrder(c.get('deps'), c.get('user'), c.req.valid('param').id, body), 201);
     })
     .openapi(bookThread, async (c) => {
-      return c.json(await getBookThread(c.var.deps.db, c.var.user, c.req.valid('param').id), 200);
+      return c.json(await getBookThread(c.get('deps').db, c.get('user'), c.req.valid('param').id), 200);
     })
     .openapi(postBook, async (c) => {
       const { body } = c.req.valid('json');
-      return c.json(await postToBook(c.var.deps, c.var.user, c.req.valid('param').id, body), 201);
+      return c.json(await postToBook(c.get('deps'), c.get('user'), c.req.valid('param').id, body), 201);
     })
     .openapi(mine, async (c) =>
-      c.json(await listThreads(c.var.deps.db, c.var.user, c.req.valid('query')), 200),
+      c.json(await listThreads(c.get('deps').db, c.get('user'), c.req.valid('query')), 200),
     )
     .openapi(unread, async (c) => {
       const { orders } = c.req.valid('query');
-      return c.json(await unreadCounts(c.var.deps.db, c.var.user.id, orders ? orders.split(',') : []), 200);
+      return c.json(
+        await unreadCounts(c.get('deps').db, c.get('user').id, orders ? orders.split(',') : []),
+        200,
+      );
     })
     .openapi(one, async (c) => {
-      return c.json(await getThread(c.var.deps.db, c.var.user, c.req.valid('param').id), 200);
+      return c.json(await getThread(c.get('deps').db, c.get('user'), c.req.valid('param').id), 200);
     })
     .openapi(page, async (c) => {
       const { cursor } = c.req.valid('query');
-      return c.json(await getMessages(c.var.deps.db, c.var.user, c.req.valid('param').id, cursor), 200);
+      return c.json(await getMessages(c.get('deps').db, c.get('user'), c.req.valid('param').id, cursor), 200);
     })
     .openapi(postOne, async (c) => {
       const { body } = c.req.valid('json');
-      return c.json(await postToThread(c.var.deps, c.var.user, c.req.valid('param').id, body), 201);
+      return c.json(await postToThread(c.get('deps'), c.get('user'), c.req.valid('param').id, body), 201);
     })
     .openapi(read, async (c) => {
-      return c.json(await markThreadRead(c.var.deps.db, c.var.user, c.req.valid('param').id), 200);
+      return c.json(await markThreadRead(c.get('deps').db, c.get('user'), c.req.valid('param').id), 200);
     })
     .openapi(inbox, async (c) =>
-      c.json(await recentThreads(c.var.deps.db, c.var.user, c.req.valid('query')), 200),
+      c.json(await recentThreads(c.get('deps').db, c.get('user'), c.req.valid('query')), 200),
     );
 }
 

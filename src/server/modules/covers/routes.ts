@@ -34,7 +34,7 @@ export function coversRoutes() {
     // Save-Data: the browser says the member pays for every byte; the card (a third of the
     // detail's weight) is what they get, sharp enough on a phone's screen.
     const size = variant === 'card.webp' || savesData(c.req.header('save-data')) ? 'card' : 'detail';
-    const object = await c.var.deps.storage.get(storageKey(key, size));
+    const object = await c.get('deps').storage.get(storageKey(key, size));
     if (!object) throw new AppError('NOT_FOUND');
     // An image answer (not JSON): the route declares it as image/webp, so a plain Response is its type.
     return c.body(new Uint8Array(object.body), 200, {

@@ -52,10 +52,10 @@ const remove = adminRoute({
 
 export function deliveryPricesRoutes() {
   return router()
-    .openapi(list, async (c) => c.json({ items: await listDeliveryPrices(c.var.deps.db) }, 200))
-    .openapi(set, async (c) => c.json(await setDeliveryPrice(c.var.deps.db, c.req.valid('json')), 200))
+    .openapi(list, async (c) => c.json({ items: await listDeliveryPrices(c.get('deps').db) }, 200))
+    .openapi(set, async (c) => c.json(await setDeliveryPrice(c.get('deps').db, c.req.valid('json')), 200))
     .openapi(remove, async (c) => {
-      await deleteDeliveryPrice(c.var.deps.db, c.req.valid('param').id);
+      await deleteDeliveryPrice(c.get('deps').db, c.req.valid('param').id);
       return c.body(null, 204);
     });
 }

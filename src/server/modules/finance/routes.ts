@@ -153,22 +153,22 @@ const uploadStatement = {
 
 export function financeRoutes() {
   return router()
-    .openapi(list, async (c) => c.json(await listPaymentTasks(c.var.deps, c.req.valid('query')), 200))
+    .openapi(list, async (c) => c.json(await listPaymentTasks(c.get('deps'), c.req.valid('query')), 200))
     .openapi(refund, async (c) => {
       const { id } = c.req.valid('param');
       const { bankReference } = c.req.valid('json');
-      return c.json(await refundPaymentTask(c.var.deps, { actor: c.var.user, id, bankReference }), 200);
+      return c.json(await refundPaymentTask(c.get('deps'), { actor: c.get('user'), id, bankReference }), 200);
     })
     .openapi(revive, async (c) => {
       const { id } = c.req.valid('param');
-      return c.json(await revivePaymentTask(c.var.deps, { actor: c.var.user, id }), 200);
+      return c.json(await revivePaymentTask(c.get('deps'), { actor: c.get('user'), id }), 200);
     })
     .openapi(dismiss, async (c) => {
       const { id } = c.req.valid('param');
       const { note } = c.req.valid('json');
-      return c.json(await dismissPaymentTask(c.var.deps, { actor: c.var.user, id, note }), 200);
+      return c.json(await dismissPaymentTask(c.get('deps'), { actor: c.get('user'), id, note }), 200);
     })
-    .openapi(figures, async (c) => c.json(await financeFigures(c.var.deps, c.req.valid('query')), 200))
+    .openapi(figures, async (c) => c.json(await financeFigures(c.get('deps'), c.req.valid('query')), 200))
     .openapi(uploadStatement, async (c) => {
       let body: Record<string, string | File | (string | File)[]>;
       try {
@@ -181,7 +181,7 @@ export function financeRoutes() {
       const value = body[STATEMENT_FIELD];
       const file = Array.isArray(value) ? value[0] : value;
       if (!(file instanceof File) || file.size === 0) throw new AppError('STATEMENT_FILE_REQUIRED');
-      return c.json(await importStatement(c.var.deps, { csv: await file.text() }), 200);
+      return c.json(await importStatement(c.get('deps'), { csv: await file.text() }), 200);
     });
 }
 

@@ -57,19 +57,19 @@ const suggestions = publicRoute({
 export function findRoutes() {
   return router()
     .openapi(borrowed, async (c) => {
-      const query = { ...c.req.valid('query'), viewerId: c.var.user?.id ?? null };
-      return c.json(await borrowedSection(c.var.deps.db, query), 200);
+      const query = { ...c.req.valid('query'), viewerId: c.get('user')?.id ?? null };
+      return c.json(await borrowedSection(c.get('deps').db, query), 200);
     })
     .openapi(shelfBorrowed, async (c) => {
       const query = {
         ...c.req.valid('query'),
         ownerId: c.req.valid('param').id,
-        viewerId: c.var.user?.id ?? null,
+        viewerId: c.get('user')?.id ?? null,
       };
-      return c.json(await borrowedSection(c.var.deps.db, query), 200);
+      return c.json(await borrowedSection(c.get('deps').db, query), 200);
     })
     .openapi(suggestions, async (c) =>
-      c.json(await suggestSpellings(c.var.deps.db, c.req.valid('query').q), 200),
+      c.json(await suggestSpellings(c.get('deps').db, c.req.valid('query').q), 200),
     );
 }
 

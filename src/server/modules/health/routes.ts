@@ -24,7 +24,7 @@ export function healthRoutes() {
   return router().openapi(health, async (c) => {
     // What every catalog request needs first: the shared versions read (a `select 1` on a fresh
     // connection said ok while the catalog hung behind a stalled read).
-    const dbOk = await within(currentVersions(c.var.deps.db), HEALTH_TIMEOUT_MS);
+    const dbOk = await within(currentVersions(c.get('deps').db), HEALTH_TIMEOUT_MS);
     if (!dbOk) return c.json({ status: 'degraded', db: 'down' } as const, 503);
     return c.json({ status: 'ok', db: 'ok' } as const, 200);
   });

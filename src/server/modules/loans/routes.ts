@@ -72,17 +72,20 @@ export function loansRoutes() {
     .openapi(extend, async (c) => {
       const orderId = c.req.valid('param').id;
       const { weeks } = c.req.valid('json');
-      return c.json(await extendLoan(c.var.deps, { actor: c.var.user, orderId, weeks }), 201);
+      return c.json(await extendLoan(c.get('deps'), { actor: c.get('user'), orderId, weeks }), 201);
     })
     .openapi(markPaid, async (c) => {
       const { id: orderId, extensionId } = c.req.valid('param');
-      return c.json(await markExtensionPaid(c.var.deps, { actor: c.var.user, orderId, extensionId }), 200);
+      return c.json(
+        await markExtensionPaid(c.get('deps'), { actor: c.get('user'), orderId, extensionId }),
+        200,
+      );
     })
     .openapi(dueDateEvent, async (c) => {
       const orderId = c.req.valid('param').id;
-      const order = await getOrderDetail(c.var.deps.db, { actor: c.var.user, orderId });
+      const order = await getOrderDetail(c.get('deps').db, { actor: c.get('user'), orderId });
       if (!order.loan) throw new AppError('NO_DUE_DATE');
-      const { config } = c.var.deps;
+      const { config } = c.get('deps');
       const number = orderNumber(order.id);
       const [y, m, d] = order.loan.dueDate.split('-').map(Number);
       const calendar = ical({ name: 'Rakbuku', prodId: { company: 'Rakbuku', product: 'Loans' } });

@@ -81,22 +81,33 @@ const unsubscribe = publicRoute({
 
 export function noticesRoutes() {
   return router()
-    .openapi(pushKey, (c) => c.json({ publicKey: c.var.deps.config.vapid.publicKey }, 200))
-    .openapi(choices, async (c) => c.json(await getNoticeChoices(c.var.deps.db, c.var.user.id), 200))
+    .openapi(pushKey, (c) => c.json({ publicKey: c.get('deps').config.vapid.publicKey }, 200))
+    .openapi(choices, async (c) => c.json(await getNoticeChoices(c.get('deps').db, c.get('user').id), 200))
     .openapi(change, async (c) =>
-      c.json(await setNoticeChoice(c.var.deps.db, c.var.user.id, c.req.valid('json')), 200),
+      c.json(await setNoticeChoice(c.get('deps').db, c.get('user').id, c.req.valid('json')), 200),
     )
     .openapi(subscribe, async (c) =>
       c.json(
-        await savePushSubscription(c.var.deps.db, c.var.deps.config, c.var.user.id, c.req.valid('json')),
+        await savePushSubscription(
+          c.get('deps').db,
+          c.get('deps').config,
+          c.get('user').id,
+          c.req.valid('json'),
+        ),
         201,
       ),
     )
     .openapi(unsubscribeDevice, async (c) =>
-      c.json(await removePushSubscription(c.var.deps.db, c.var.user.id, c.req.valid('query').endpoint), 200),
+      c.json(
+        await removePushSubscription(c.get('deps').db, c.get('user').id, c.req.valid('query').endpoint),
+        200,
+      ),
     )
     .openapi(unsubscribe, async (c) =>
-      c.json(await unsubscribeByToken(c.var.deps.db, c.var.deps.config, c.req.valid('query').token), 200),
+      c.json(
+        await unsubscribeByToken(c.get('deps').db, c.get('deps').config, c.req.valid('query').token),
+        200,
+      ),
     );
 }
 

@@ -47,21 +47,21 @@ export function ordersRoutes() {
   return router()
     .openapi(list, async (c) => {
       const query = c.req.valid('query');
-      const page = await listOrders(c.var.deps.db, {
-        actorId: c.var.user.id,
-        serviceFeePercent: c.var.deps.config.serviceFeePercent,
+      const page = await listOrders(c.get('deps').db, {
+        actorId: c.get('user').id,
+        serviceFeePercent: c.get('deps').config.serviceFeePercent,
         ...query,
       });
       return c.json(page, 200);
     })
     .openapi(detail, async (c) => {
       const orderId = c.req.valid('param').id;
-      return c.json(await getOrderDetail(c.var.deps.db, { actor: c.var.user, orderId }), 200);
+      return c.json(await getOrderDetail(c.get('deps').db, { actor: c.get('user'), orderId }), 200);
     })
     .openapi(act, async (c) => {
       const orderId = c.req.valid('param').id;
       const action = c.req.valid('json');
-      return c.json(await applyOrderAction(c.var.deps, { actor: c.var.user, orderId, action }), 200);
+      return c.json(await applyOrderAction(c.get('deps'), { actor: c.get('user'), orderId, action }), 200);
     });
 }
 

@@ -38,7 +38,7 @@ const accountGone = errorAnswer('The account no longer exists');
 
 /**
  * A receipt of exactly the limit plus a little form overhead gets through to its own check.
- * Typed like requireUser so the route's middleware keeps `c.var.user` non-null.
+ * Typed like requireUser so the route's middleware keeps `c.get('user')` non-null.
  */
 const limitReceiptBody: typeof requireUser = uploadBodyLimit(
   COVER_MAX_BYTES + 16 * 1024,
@@ -264,36 +264,38 @@ export function paymentsRoutes() {
     router()
       .openapi(money, async (c) => {
         const orderId = c.req.valid('param').id;
-        return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
+        return c.json(await getOrderMoney(c.get('deps'), { actor: c.get('user'), orderId }), 200);
       })
       .openapi(claim, async (c) => {
         const orderId = c.req.valid('param').id;
         const file = await readReceipt(c);
-        await claimPayment(c.var.deps, { actor: c.var.user, orderId, receipt: file });
-        return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
+        await claimPayment(c.get('deps'), { actor: c.get('user'), orderId, receipt: file });
+        return c.json(await getOrderMoney(c.get('deps'), { actor: c.get('user'), orderId }), 200);
       })
       .openapi(rejectClaim, async (c) => {
         const orderId = c.req.valid('param').id;
         const { reason } = c.req.valid('json');
-        await rejectPaymentClaim(c.var.deps, { actor: c.var.user, orderId, reason });
-        return c.json(await getOrderMoney(c.var.deps, { actor: c.var.user, orderId }), 200);
+        await rejectPaymentClaim(c.get('deps'), { actor: c.get('user'), orderId, reason });
+        return c.json(await getOrderMoney(c.get('deps'), { actor: c.get('user'), orderId }), 200);
       })
       .openapi(earnings, async (c) =>
-        c.json(await getEarnings(c.var.deps, c.var.user.id, c.req.valid('query')), 200),
+        c.json(await getEarnings(c.get('deps'), c.get('user').id, c.req.valid('query')), 200),
       )
-      .openapi(payoutDetails, async (c) => c.json(await getPayoutDetails(c.var.deps.db, c.var.user.id), 200))
+      .openapi(payoutDetails, async (c) =>
+        c.json(await getPayoutDetails(c.get('deps').db, c.get('user').id), 200),
+      )
       .openapi(savePayout, async (c) => {
         const details = c.req.valid('json');
-        return c.json(await savePayoutDetails(c.var.deps.db, c.var.user.id, details), 200);
+        return c.json(await savePayoutDetails(c.get('deps').db, c.get('user').id, details), 200);
       })
-      .openapi(payables, async (c) => c.json(await listPayables(c.var.deps, c.req.valid('query')), 200))
+      .openapi(payables, async (c) => c.json(await listPayables(c.get('deps'), c.req.valid('query')), 200))
       .openapi(payOut, async (c) => {
         const payout = c.req.valid('json');
-        return c.json(await recordPayout(c.var.deps, { actor: c.var.user, payout }), 201);
+        return c.json(await recordPayout(c.get('deps'), { actor: c.get('user'), payout }), 201);
       })
       .openapi(receipt, async (c) => {
         const orderId = c.req.valid('param').id;
-        const file = await readReceiptFile(c.var.deps, { actor: c.var.user, orderId });
+        const file = await readReceiptFile(c.get('deps'), { actor: c.get('user'), orderId });
         // Private: never cached by a shared cache, never sniffed.
         c.header('cache-control', 'private, no-store');
         c.header('content-type', 'image/webp');
@@ -301,17 +303,17 @@ export function paymentsRoutes() {
       })
       // Payments that confirm themselves.
       .openapi(notice, async (c) => {
-        const duplicate = !(await receivePaymentNotice(c.var.deps, c.req.raw.headers, await c.req.text()));
+        const duplicate = !(await receivePaymentNotice(c.get('deps'), c.req.raw.headers, await c.req.text()));
         return c.json({ duplicate }, 200);
       })
       .openapi(gateway, async (c) => {
         const orderId = c.req.valid('param').id;
         c.header('cache-control', 'private, no-store');
-        return c.json(await getOrderGateway(c.var.deps, { actor: c.var.user, orderId }), 200);
+        return c.json(await getOrderGateway(c.get('deps'), { actor: c.get('user'), orderId }), 200);
       })
       .openapi(simulate, async (c) => {
         const orderId = c.req.valid('param').id;
-        await simulateGatewayPayment(c.var.deps, { actor: c.var.user, orderId });
+        await simulateGatewayPayment(c.get('deps'), { actor: c.get('user'), orderId });
         return c.body(null, 204);
       })
   );

@@ -80,10 +80,10 @@ const discard = adminRoute({
 
 export function payoutBatchesRoutes() {
   return router()
-    .openapi(state, async (c) => c.json(await payoutBatchState(c.var.deps), 200))
-    .openapi(prepare, async (c) => c.json(await preparePayoutBatch(c.var.deps, c.var.user), 201))
+    .openapi(state, async (c) => c.json(await payoutBatchState(c.get('deps')), 200))
+    .openapi(prepare, async (c) => c.json(await preparePayoutBatch(c.get('deps'), c.get('user')), 201))
     .openapi(file, async (c) => {
-      const csv = await payoutBatchFile(c.var.deps, c.req.valid('param').id);
+      const csv = await payoutBatchFile(c.get('deps'), c.req.valid('param').id);
       return c.body(csv.body, 200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="${csv.name}"`,
@@ -93,10 +93,10 @@ export function payoutBatchesRoutes() {
     .openapi(markPaid, async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      return c.json(await markPayoutBatchPaid(c.var.deps, { actor: c.var.user, id, body }), 200);
+      return c.json(await markPayoutBatchPaid(c.get('deps'), { actor: c.get('user'), id, body }), 200);
     })
     .openapi(discard, async (c) => {
-      await discardPayoutBatch(c.var.deps, c.req.valid('param').id);
+      await discardPayoutBatch(c.get('deps'), c.req.valid('param').id);
       return c.body(null, 204);
     });
 }

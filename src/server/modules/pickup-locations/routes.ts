@@ -63,24 +63,30 @@ const setFavourite = memberRoute({
 export function pickupLocationsRoutes() {
   return router()
     .openapi(listLocations, async (c) =>
-      c.json({ items: await listActivePickupLocations(c.var.deps.db) }, 200),
+      c.json({ items: await listActivePickupLocations(c.get('deps').db) }, 200),
     )
     .openapi(myChoices, async (c) =>
-      c.json({ ids: await getOwnerPickupChoices(c.var.deps.db, { actorId: c.var.user.id }) }, 200),
+      c.json({ ids: await getOwnerPickupChoices(c.get('deps').db, { actorId: c.get('user').id }) }, 200),
     )
     .openapi(setChoices, async (c) => {
       const { ids } = c.req.valid('json');
       return c.json(
-        { ids: await setOwnerPickupChoices(c.var.deps.db, { actorId: c.var.user.id, ids }) },
+        { ids: await setOwnerPickupChoices(c.get('deps').db, { actorId: c.get('user').id, ids }) },
         200,
       );
     })
     .openapi(myFavourite, async (c) =>
-      c.json({ pickupLocationId: await getFavouritePickup(c.var.deps.db, { actorId: c.var.user.id }) }, 200),
+      c.json(
+        { pickupLocationId: await getFavouritePickup(c.get('deps').db, { actorId: c.get('user').id }) },
+        200,
+      ),
     )
     .openapi(setFavourite, async (c) => {
       const { pickupLocationId } = c.req.valid('json');
-      const saved = await setFavouritePickup(c.var.deps.db, { actorId: c.var.user.id, pickupLocationId });
+      const saved = await setFavouritePickup(c.get('deps').db, {
+        actorId: c.get('user').id,
+        pickupLocationId,
+      });
       return c.json({ pickupLocationId: saved }, 200);
     });
 }

@@ -81,18 +81,18 @@ const hide = adminRoute({
 export function reviewsRoutes() {
   return router()
     .openapi(ofOrder, async (c) =>
-      c.json(await getOrderReviews(c.var.deps.db, c.var.user, c.req.valid('param').id), 200),
+      c.json(await getOrderReviews(c.get('deps').db, c.get('user'), c.req.valid('param').id), 200),
     )
     .openapi(write, async (c) => {
       const input = c.req.valid('json');
-      return c.json(await writeReview(c.var.deps.db, c.var.user, c.req.valid('param').id, input), 201);
+      return c.json(await writeReview(c.get('deps').db, c.get('user'), c.req.valid('param').id, input), 201);
     })
     .openapi(reputation, async (c) =>
-      c.json(await getReputation(c.var.deps.db, c.req.valid('param').id), 200),
+      c.json(await getReputation(c.get('deps').db, c.req.valid('param').id), 200),
     )
-    .openapi(list, async (c) => c.json(await listReviews(c.var.deps.db, c.req.valid('query')), 200))
+    .openapi(list, async (c) => c.json(await listReviews(c.get('deps').db, c.req.valid('query')), 200))
     .openapi(hide, async (c) =>
-      c.json(await hideReview(c.var.deps.db, c.var.user, c.req.valid('param').id), 200),
+      c.json(await hideReview(c.get('deps').db, c.get('user'), c.req.valid('param').id), 200),
     );
 }
 

@@ -19,7 +19,7 @@ const sold = memberRoute({
 
 export function salesRoutes() {
   return router().openapi(sold, async (c) => {
-    await markSold(c.var.deps, c.var.user, c.req.valid('param').id);
+    await markSold(c.get('deps'), c.get('user'), c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   });
 }

@@ -18,7 +18,7 @@ const weekly = adminRoute({
 
 export function statisticsRoutes() {
   return router().openapi(weekly, async (c) =>
-    c.json(await weeklyStatistics(c.var.deps, c.req.valid('query')), 200),
+    c.json(await weeklyStatistics(c.get('deps'), c.req.valid('query')), 200),
   );
 }
 

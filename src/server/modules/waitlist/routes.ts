@@ -137,35 +137,40 @@ const clear = adminRoute({
 export function waitlistRoutes() {
   return router()
     .openapi(bookWaitlist, async (c) => {
-      const viewerId = c.var.user?.id ?? null;
-      return c.json(await getBookWaitlist(c.var.deps.db, { bookId: c.req.valid('param').id, viewerId }), 200);
+      const viewerId = c.get('user')?.id ?? null;
+      return c.json(
+        await getBookWaitlist(c.get('deps').db, { bookId: c.req.valid('param').id, viewerId }),
+        200,
+      );
     })
     .openapi(join, async (c) => {
-      const input = { actorId: c.var.user.id, bookId: c.req.valid('param').id };
-      return c.json(await joinWaitlist(c.var.deps.db, input), 201);
+      const input = { actorId: c.get('user').id, bookId: c.req.valid('param').id };
+      return c.json(await joinWaitlist(c.get('deps').db, input), 201);
     })
     .openapi(leave, async (c) => {
-      const input = { actorId: c.var.user.id, bookId: c.req.valid('param').id };
-      const answer = await leaveWaitlist(c.var.deps.db, c.var.deps.config, input);
-      c.var.deps.outbox.kick();
+      const input = { actorId: c.get('user').id, bookId: c.req.valid('param').id };
+      const answer = await leaveWaitlist(c.get('deps').db, c.get('deps').config, input);
+      c.get('deps').outbox.kick();
       return c.json(answer, 200);
     })
     .openapi(pass, async (c) => {
-      const input = { actorId: c.var.user.id, bookId: c.req.valid('param').id };
-      const answer = await passHold(c.var.deps.db, c.var.deps.config, input);
-      c.var.deps.outbox.kick();
+      const input = { actorId: c.get('user').id, bookId: c.req.valid('param').id };
+      const answer = await passHold(c.get('deps').db, c.get('deps').config, input);
+      c.get('deps').outbox.kick();
       return c.json(answer, 200);
     })
-    .openapi(mine, async (c) => c.json(await getMyWaitlist(c.var.deps.db, { actorId: c.var.user.id }), 200))
+    .openapi(mine, async (c) =>
+      c.json(await getMyWaitlist(c.get('deps').db, { actorId: c.get('user').id }), 200),
+    )
     .openapi(counts, async (c) =>
-      c.json(await getWaitlistCounts(c.var.deps.db, c.req.valid('query').bookIds), 200),
+      c.json(await getWaitlistCounts(c.get('deps').db, c.req.valid('query').bookIds), 200),
     )
     .openapi(adminQueue, async (c) =>
-      c.json(await getAdminWaitlist(c.var.deps.db, { bookId: c.req.valid('param').id }), 200),
+      c.json(await getAdminWaitlist(c.get('deps').db, { bookId: c.req.valid('param').id }), 200),
     )
     .openapi(clear, async (c) => {
-      await clearWaitlistEntry(c.var.deps.db, c.var.deps.config, { entryId: c.req.valid('param').id });
-      c.var.deps.outbox.kick();
+      await clearWaitlistEntry(c.get('deps').db, c.get('deps').config, { entryId: c.req.valid('param').id });
+      c.get('deps').outbox.kick();
       return c.body(null, 204);
     });
 }

@@ -43,12 +43,18 @@ const remove = memberRoute({
 
 export function wantedRoutes() {
   return router()
-    .openapi(mine, async (c) => c.json(await listWanted(c.var.deps.db, c.var.user.id), 200))
+    .openapi(mine, async (c) => c.json(await listWanted(c.get('deps').db, c.get('user').id), 200))
     .openapi(add, async (c) =>
-      c.json(await addWanted(c.var.deps.db, { actorId: c.var.user.id, wanted: c.req.valid('json') }), 201),
+      c.json(
+        await addWanted(c.get('deps').db, { actorId: c.get('user').id, wanted: c.req.valid('json') }),
+        201,
+      ),
     )
     .openapi(remove, async (c) =>
-      c.json(await removeWanted(c.var.deps.db, { actorId: c.var.user.id, id: c.req.valid('param').id }), 200),
+      c.json(
+        await removeWanted(c.get('deps').db, { actorId: c.get('user').id, id: c.req.valid('param').id }),
+        200,
+      ),
     );
 }
 

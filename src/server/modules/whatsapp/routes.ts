@@ -48,15 +48,15 @@ const orderContacts = memberRoute({
 
 export function whatsappRoutes() {
   return router()
-    .openapi(mine, async (c) => c.json(await getMyWhatsapp(c.var.deps.db, c.var.user.id), 200))
+    .openapi(mine, async (c) => c.json(await getMyWhatsapp(c.get('deps').db, c.get('user').id), 200))
     .openapi(save, async (c) => {
       const { number } = c.req.valid('json');
-      return c.json(await saveMyWhatsapp(c.var.deps.db, c.var.user.id, number), 200);
+      return c.json(await saveMyWhatsapp(c.get('deps').db, c.get('user').id, number), 200);
     })
-    .openapi(remove, async (c) => c.json(await removeMyWhatsapp(c.var.deps.db, c.var.user.id), 200))
+    .openapi(remove, async (c) => c.json(await removeMyWhatsapp(c.get('deps').db, c.get('user').id), 200))
     .openapi(orderContacts, async (c) =>
       c.json(
-        await getOrderWhatsapp(c.var.deps.db, { actor: c.var.user, orderId: c.req.valid('param').id }),
+        await getOrderWhatsapp(c.get('deps').db, { actor: c.get('user'), orderId: c.req.valid('param').id }),
         200,
       ),
     );

@@ -35,6 +35,11 @@ function isStore(value: unknown): value is AsyncLocalStorage<unknown> {
   );
 }
 
+function settled(): void {
+  inFlight--;
+  disableStoresWhenIdle();
+}
+
 /** `fn`'s call counted in flight, the stores disabled once it and every other call settled. */
 function counted<F extends (...args: any[]) => any>(fn: F): F {
   return new Proxy(fn, {
@@ -43,20 +48,11 @@ function counted<F extends (...args: any[]) => any>(fn: F): F {
       let result: unknown;
       try {
         result = Reflect.apply(target, self, args);
-      } catch (error) {
-        inFlight--;
-        disableStoresWhenIdle();
-        throw error;
+      } finally {
+        // A call that threw or answered at once has settled already.
+        if (!(result instanceof Promise)) settled();
       }
-      if (!(result instanceof Promise)) {
-        inFlight--;
-        disableStoresWhenIdle();
-        return result;
-      }
-      return result.finally(() => {
-        inFlight--;
-        disableStoresWhenIdle();
-      });
+      return result instanceof Promise ? result.finally(settled) : result;
     },
   });
 }

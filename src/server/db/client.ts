@@ -12,6 +12,7 @@ import * as schema from './schema';
 import type { Db } from './types';
 import { DEFAULT_POOL_SIZE } from './pool-size';
 import { type LocalWrites, trackLocalWrites, setSharedReadsLane } from './versions';
+import { markPipelined } from './unawaited-writes';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 
 /**
@@ -197,6 +198,7 @@ export async function openDatabase(opts: {
     const watch: QueryWatch = { observer: null };
     const db = drizzlePg(pool, { schema, logger: watchLogger(watch) }) as unknown as Db;
     watches.set(db, watch);
+    markPipelined(db);
     setSharedReadsLane(db, drizzlePg(lane, { schema, logger: watchLogger(watch) }) as unknown as Db);
     return {
       db,

@@ -1,5 +1,6 @@
 import { AppError } from '@server/lib/errors';
 import type { DbOrTx, Tx } from './client';
+import { transactionAwaitingWrites } from './unawaited-writes';
 
 // Lock order (docs/architecture.md, "Locks"): orders, then books, then user rows, each group in
 // id order. Transactions that follow it do not deadlock each other; should PostgreSQL still pick
@@ -16,11 +17,14 @@ function isRetryable(err: unknown): boolean {
   return false;
 }
 
-/** `db.transaction(work)`, run a second time after a deadlock or serialization failure; then 409. */
+/**
+ * `db.transaction(work)`, run a second time after a deadlock or serialization failure; then 409.
+ * `work` may leave writes to answer with the commit (db/unawaited-writes.ts).
+ */
 export async function transactionWithRetry<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await transactionAwaitingWrites(db, work);
     } catch (err) {
       if (!isRetryable(err)) throw err;
       if (attempt >= 2) throw new AppError('CONCURRENT_CHANGE');

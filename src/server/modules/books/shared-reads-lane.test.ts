@@ -4,6 +4,7 @@ import type { BookPage } from '@domain/api-types';
 import { bookQuerySchema } from '@domain/schemas/book-query';
 import { type Database, openDatabase } from '@server/db/client';
 import { currentVersions } from '@server/db/versions';
+import { holdTransaction } from '@tests/support/held-transaction';
 import { createBook, createUser } from '@server/seed/factories';
 import { findTestPostgres, openTestDatabase } from '@tests/support/database';
 import { catalogCacheOf } from './catalog-cache';
@@ -49,21 +50,8 @@ describe.skipIf(!serverUrl)('the shared reads while every pooled connection is b
     expect(first.items).toHaveLength(3);
     const before = await currentVersions(db);
 
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let holding!: () => void;
-    const started = new Promise<void>((resolve) => {
-      holding = resolve;
-    });
     // The pool's only connection, busy until released.
-    const transaction = db.transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-      holding();
-      await held;
-    });
-    await started;
+    const busy = await holdTransaction(db, sql`select 1`);
     try {
       // Another instance adds a book the catalog does not show: the catalog version moves.
       await createBook(real.db, { ownerId, status: 'Unavailable' });
@@ -78,8 +66,7 @@ describe.skipIf(!serverUrl)('the shared reads while every pooled connection is b
       expect(again).toEqual(first);
       expect(cache.stats.hits).toBe(hits + 1);
     } finally {
-      release();
-      await transaction;
+      await busy.release();
     }
   });
 });

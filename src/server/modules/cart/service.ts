@@ -98,31 +98,29 @@ const NO_BOOK = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Adds a book after every rule of spec section 5 passed, in the spec's order: lock, check the
- * book, write, check the cart as it was, answer. Two prepared statements (cart/statements.ts):
- * the member's lock with the book and its owner, then the insert beside the cart as it was; a
- * rule the cart breaks rolls the insert back. The answer is built from those rows.
+ * book, write, check the cart as it was, answer. Two prepared statements (cart/statements.ts),
+ * sent together so they cost one round trip with the transaction's `begin` (db/client.ts): the
+ * member's lock with the book and its owner, then the insert beside the cart as it was, which
+ * PostgreSQL runs after the lock is held. A rule the book or the cart breaks rolls the insert
+ * back. The answer is built from those rows.
  */
 export async function addToCart(db: Db, input: { actorId: string; bookId: string }): Promise<CartView> {
   const memberId = input.actorId;
   return db.transaction(async (tx) => {
     const at = now().toISOString();
-    const [locked] = await addLockStatement(tx).execute({
-      memberId,
-      now: at,
-      bookId: isUuid(input.bookId) ? input.bookId : NO_BOOK,
-    });
-    // No row: the member is gone; a null book: no book has that id. Either way, nothing to add.
+    const bookId = isUuid(input.bookId) ? input.bookId : NO_BOOK;
+    const lockAnswer = addLockStatement(tx).execute({ memberId, now: at, bookId });
+    const insertAnswer = addItemStatement(tx).execute({ memberId, bookId, now: at });
+    // Read below once the book passed; otherwise the transaction rolls back whatever it did.
+    insertAnswer.catch(() => {});
+    const [locked] = await lockAnswer;
+    // No row: the member is gone; a null book: no book has that id. Either way, nothing was added.
     if (!locked?.book) throw new AppError('BOOK_NOT_FOUND');
     const book = { ...locked.book, ownerBackOn: locked.ownerBackOn };
     // The book's own rules come first in the spec's order; an empty cart breaks none of the cart's.
     throwAddProblem(addToCartProblem({ memberId, book, cart: [] }), book);
 
-    const rows = await addItemStatement(tx).execute({
-      memberId,
-      bookId: book.id,
-      ownerId: book.ownerId,
-      now: at,
-    });
+    const rows = await insertAnswer;
     const cartAsItWas = rows.flatMap(toCartLine);
     // No row: the insert met the book already in this member's cart.
     const [inserted] = rows;

@@ -158,9 +158,11 @@ export const addLockStatement = preparedStatement((db) =>
 );
 
 /**
- * The insert of `bookId` (owned by `ownerId`) beside the cart as it was: no row when the book was
- * already in the cart. The new line joins its owner's group at the group's one duration (spec
- * section 2), read after the lock.
+ * The insert of the book `bookId` beside the cart as it was: no row when the book was already
+ * in the cart, or when no book has that id or the member is gone (the insert reads both, so it
+ * never breaks a foreign key). It names nothing the lock statement read, so the two are sent
+ * together (cart/service.ts). The new line joins its owner's group at the group's one duration
+ * (spec section 2), read after the lock.
  */
 export const addItemStatement = preparedStatement((db) => {
   const sameOwnerLine = alias(cartItems, 'same_owner_line');
@@ -168,22 +170,33 @@ export const addItemStatement = preparedStatement((db) => {
   const added = db.$with('added').as(
     db
       .insert(cartItems)
-      .values({
-        userId: sql.placeholder('memberId'),
-        bookId: sql.placeholder('bookId'),
-        quantity: CART_QUANTITY as 1,
-        borrowDuration: sql`coalesce((${db
-          .select({ duration: sameOwnerLine.borrowDuration })
-          .from(sameOwnerLine)
-          .innerJoin(sameOwnerBook, eq(sameOwnerBook.id, sameOwnerLine.bookId))
-          .where(
-            and(
-              eq(sameOwnerLine.userId, sql.placeholder('memberId')),
-              eq(sameOwnerBook.ownerId, sql.placeholder('ownerId')),
-            ),
-          )
-          .limit(1)}), ${DEFAULT_BORROW_DURATION})`,
-      })
+      .select(
+        // Every column, in the table's order (drizzle's insert from a select); the defaults as
+        // the table's own.
+        db
+          .select({
+            id: sql<string>`gen_random_uuid()`.as('id'),
+            userId: user.id,
+            bookId: books.id,
+            quantity: sql<number>`${sql.raw(String(CART_QUANTITY))}`.as('quantity'),
+            borrowDuration: sql<number>`coalesce((${db
+              .select({ duration: sameOwnerLine.borrowDuration })
+              .from(sameOwnerLine)
+              .innerJoin(sameOwnerBook, eq(sameOwnerBook.id, sameOwnerLine.bookId))
+              .where(
+                and(
+                  eq(sameOwnerLine.userId, sql.placeholder('memberId')),
+                  eq(sameOwnerBook.ownerId, books.ownerId),
+                ),
+              )
+              .limit(1)}), ${sql.raw(String(DEFAULT_BORROW_DURATION))})`.as('borrow_duration'),
+            createdAt: sql<Date>`now()`.as('created_at'),
+            updatedAt: sql<Date>`now()`.as('updated_at'),
+          })
+          .from(books)
+          .innerJoin(user, eq(user.id, sql.placeholder('memberId')))
+          .where(eq(books.id, sql.placeholder('bookId'))),
+      )
       .onConflictDoNothing({ target: [cartItems.userId, cartItems.bookId] })
       .returning(),
   );

@@ -104,14 +104,20 @@ export async function placeOrders(
   const memberId = input.actorId;
   const result = await transactionWithRetry(deps.db, async (tx) => {
     // Lock. One checkout per member at a time: a double-clicked Place Order waits here, then
-    // finds the first one's checkout row. Then the cart with its books locked, in id order.
-    const [locked] = await checkoutLockStatement(tx).execute({
+    // finds the first one's checkout row. Then the cart with its books locked, in id order. The
+    // two are sent together, one round trip with the `begin` (db/client.ts): PostgreSQL reads
+    // the cart only once the member's lock is held, so it is the cart as the lock left it.
+    const lockAnswer = checkoutLockStatement(tx).execute({
       memberId,
       idempotencyKey: input.idempotencyKey,
     });
+    const linesAnswer = loadCartLines(tx, memberId, { lockBooks: true });
+    // Read below when this submit is new; otherwise the transaction ends with its locks.
+    linesAnswer.catch(() => {});
+    const [locked] = await lockAnswer;
     if (locked?.previousId) return { orders: await checkoutOrders(tx, locked.previousId), created: false };
     if (!locked) throw new AppError('UNAUTHORIZED');
-    const lines = await loadCartLines(tx, memberId, { lockBooks: true });
+    const lines = await linesAnswer;
 
     // Check: every book still borrowable by this member (spec section 5), and a way to get them.
     throwCartProblems(lines, memberId);

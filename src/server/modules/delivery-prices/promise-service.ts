@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '@server/db/client';
+import { writeWithoutWaiting } from '@server/db/unawaited-writes';
 import { orders, type Timer } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import { listen } from '@server/lib/lifecycle-events';
@@ -30,16 +31,20 @@ export const shippingPromiseListener = listen(['order-placed'], async (tx, event
   if (event.deliveryMethod !== 'delivery') return;
   const payable = new Set(event.payableOrderIds);
   const deadline = shippingPromiseDeadline(now());
-  await armTimers(
+  // Nothing reads the insert's answer: it comes back with checkout's commit (db/unawaited-writes.ts).
+  await writeWithoutWaiting(
     tx,
-    event.orderIds
-      .filter((id) => !payable.has(id))
-      .map((orderId) => ({
-        kind: SHIPPING_PROMISE_TIMER,
-        subjectId: orderId,
-        refAt: deadline,
-        dueAt: new Date(deadline.getTime() - SHIPPING_REMINDER_LEAD_HOURS * HOUR_MS),
-      })),
+    armTimers(
+      tx,
+      event.orderIds
+        .filter((id) => !payable.has(id))
+        .map((orderId) => ({
+          kind: SHIPPING_PROMISE_TIMER,
+          subjectId: orderId,
+          refAt: deadline,
+          dueAt: new Date(deadline.getTime() - SHIPPING_REMINDER_LEAD_HOURS * HOUR_MS),
+        })),
+    ),
   );
 });
 

@@ -6,6 +6,7 @@ import { now } from '@server/lib/clock';
 import { formatMoney } from '@domain/money';
 import type { Config } from '@server/config';
 import type { Tx } from '@server/db/client';
+import { writeWithoutWaiting } from '@server/db/unawaited-writes';
 import { type Order, type OrderItem, orderItems, orders, user } from '@server/db/schema';
 import type { UiLanguage } from '@domain/ui-language';
 import { type EmailWords, emailWords, languageOf, momentInZone, translate } from '@server/lib/i18n';
@@ -603,13 +604,17 @@ export const orderNoticesListener = listen(['order-status-changed'], async (tx, 
  */
 export const placedNoticesListener = listen(['order-placed'], async (tx, event, ctx) => {
   const { told } = event;
-  await enqueueEmails(
+  // Nothing reads the insert's answer: it comes back with checkout's commit (db/unawaited-writes.ts).
+  await writeWithoutWaiting(
     tx,
-    placedNoticeEmails(ctx.config, told.orders, {
-      owner: (ownerId) => told.owners.get(ownerId) ?? null,
-      admins: told.admins,
-      borrowerLanguage: told.borrowerLanguage,
-    }),
+    enqueueEmails(
+      tx,
+      placedNoticeEmails(ctx.config, told.orders, {
+        owner: (ownerId) => told.owners.get(ownerId) ?? null,
+        admins: told.admins,
+        borrowerLanguage: told.borrowerLanguage,
+      }),
+    ),
   );
 });
 

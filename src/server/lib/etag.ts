@@ -19,20 +19,31 @@ export const notModifiedAnswer = {
   },
 } as const;
 
-/** A kept answer's tag for guests, made once (most catalog requests are a guest's cached page). */
-const guestTags = new WeakMap<JsonBytes, string>();
+/**
+ * A kept answer's tag per viewer, each made once: most catalog requests are a cached page, and a
+ * hash for each made a member's cached page measurably slower than a guest's (docs/performance.md,
+ * "Catalog"). A page keeps the tags of its first VIEWERS_PER_ANSWER viewers (guests are one);
+ * they go with the page when the cache drops it.
+ */
+const viewerTags = new WeakMap<JsonBytes, Map<string, string>>();
+const VIEWERS_PER_ANSWER = 1_000;
 
 function etagOf(c: Context<AppEnv>, json: JsonBytes): string {
-  const user = c.get('user');
-  if (!user) {
-    const kept = guestTags.get(json);
-    if (kept !== undefined) return kept;
-    const tag = tagOf('guest', json);
-    guestTags.set(json, tag);
-    return tag;
+  const viewer = c.get('user')?.id ?? GUEST;
+  let tags = viewerTags.get(json);
+  if (!tags) {
+    tags = new Map();
+    viewerTags.set(json, tags);
   }
-  return tagOf(user.id, json);
+  const kept = tags.get(viewer);
+  if (kept !== undefined) return kept;
+  const tag = tagOf(viewer, json);
+  if (tags.size < VIEWERS_PER_ANSWER) tags.set(viewer, tag);
+  return tag;
 }
+
+/** The guests' viewer name: no member id is this (ids are random, a guest has none). */
+const GUEST = 'guest';
 
 function tagOf(viewer: string, json: JsonBytes): string {
   return `W/"${createHash('sha256').update(`${viewer}\n${json.digest()}`).digest('base64url').slice(0, 32)}"`;

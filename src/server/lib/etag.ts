@@ -28,8 +28,10 @@ export const notModifiedAnswer = {
 const viewerTags = new WeakMap<JsonBytes, Map<string, string>>();
 const VIEWERS_PER_ANSWER = 1_000;
 
-function etagOf(c: Context<AppEnv>, json: JsonBytes): string {
+function etagOf(c: Context<AppEnv>, json: JsonBytes, reused: boolean): string {
   const viewer = c.get('user')?.id ?? GUEST;
+  // An answer serialized for this request alone is never asked for again: nothing to keep.
+  if (!reused) return tagOf(viewer, json);
   let tags = viewerTags.get(json);
   if (!tags) {
     tags = new Map();
@@ -64,8 +66,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * already holds it. Typed as the route's 200 JSON answer, which it is when it has a body.
  */
 export function sendTagged<T>(c: Context<AppEnv>, body: JsonBytes | T): TypedResponse<T, 200, 'json'> {
-  const json = body instanceof JsonBytes ? body : new JsonBytes(JSON.stringify(body));
-  const etag = etagOf(c, json);
+  // Only bytes made before the request (a kept page) can be sent again.
+  const reused = body instanceof JsonBytes;
+  const json = reused ? body : new JsonBytes(JSON.stringify(body));
+  const etag = etagOf(c, json, reused);
   const headers = {
     etag,
     'cache-control': c.get('user') ? 'private, no-cache' : 'no-cache',

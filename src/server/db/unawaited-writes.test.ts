@@ -4,7 +4,7 @@ import { findTestPostgres, openTestDatabase } from '@tests/support/database';
 import { holdTransaction } from '@tests/support/held-transaction';
 import type { Database, DbOrTx, Tx } from './client';
 import { transactionWithRetry } from './retry';
-import { writeWithoutWaiting } from './unawaited-writes';
+import { sendWithCommit, writeWithoutWaiting } from './unawaited-writes';
 
 // A write left to answer with the commit is never lost and never hides its failure: the
 // transaction ends with its error and keeps nothing. On PGlite and on PostgreSQL
@@ -72,6 +72,23 @@ describe('writes left to answer with the commit', () => {
     expect(await probeIds()).toEqual([1, 2]);
   });
 
+  it("a write's answer, read once the transaction has ended, is the rows it wrote", async () => {
+    const { answer } = await transactionWithRetry(database.db, (tx) =>
+      sendWithCommit(tx, rowsOf<{ id: number }>(tx, sql`insert into probe values (4), (5) returning id`)),
+    );
+    expect(await answer).toEqual([{ id: 4 }, { id: 5 }]);
+    await database.db.execute(sql`delete from probe where id in (4, 5)`);
+  });
+
+  it('a write whose answer is kept for later still ends its transaction with its own error when it fails', async () => {
+    const err = await errorOf(async (tx) => {
+      await sendWithCommit(tx, tx.execute(sql`insert into probe values (12), (1)`)); // 1 is taken
+      await writeWithoutWaiting(tx, tx.execute(sql`insert into probe values (13)`));
+    });
+    expect(codeOf(err)).toBe('23505');
+    expect(await probeIds()).toEqual([1, 2]);
+  });
+
   it('outside such a transaction the write is waited for where it is made', async () => {
     await expect(
       database.db.transaction(async (tx) => {
@@ -108,5 +125,21 @@ describe.skipIf(!serverUrl)('on PostgreSQL, the transaction goes on before the w
     expect(await writer).toBe('committed');
     expect(steps).toEqual(['went on']);
     expect(await rowsOf(server.db, sql`select n from probe where id = 1`)).toEqual([{ n: 1 }]);
+  });
+
+  it('so does a write whose answer is read after the commit, and the answer is its rows', async () => {
+    const row = await holdTransaction(server.db, sql`select 1 from probe where id = 1 for update`);
+    const steps: string[] = [];
+    const sent = await transactionWithRetry(server.db, async (tx) => {
+      const kept = await sendWithCommit(
+        tx,
+        rowsOf<{ n: number }>(tx, sql`update probe set n = n + 1 where id = 1 returning n`),
+      );
+      steps.push('went on');
+      await row.release();
+      return kept;
+    });
+    expect(steps).toEqual(['went on']);
+    expect(await sent.answer).toEqual([{ n: 2 }]);
   });
 });

@@ -30,16 +30,26 @@ export function markPipelined(db: object): void {
  * plain transaction, a savepoint, no transaction, PGlite) it is waited for here.
  */
 export async function writeWithoutWaiting(tx: DbOrTx, write: PromiseLike<unknown>): Promise<void> {
+  await sendWithCommit(tx, write);
+}
+
+/**
+ * As `writeWithoutWaiting`, for a write whose answer is read once the transaction has ended (the
+ * rows checkout wrote, for its reply): `answer` is that answer. Read it only after the
+ * transaction: inside it, awaiting `answer` is the round trip this saves.
+ */
+export async function sendWithCommit<T>(tx: DbOrTx, write: PromiseLike<T>): Promise<{ answer: Promise<T> }> {
   const pending = pendingWrites.get(tx);
   // Once: a drizzle query runs again each time it is awaited.
   const answer = Promise.resolve(write);
   if (!pending) {
     await answer;
-    return;
+    return { answer };
   }
   // Heard when the transaction ends; until then a rejection must not count as unhandled.
   answer.catch(() => {});
   pending.push(answer);
+  return { answer };
 }
 
 /**

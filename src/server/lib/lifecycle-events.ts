@@ -10,6 +10,25 @@ import type { Order, OrderItem } from '@server/db/schema';
 // made the change, so what they write commits or rolls back with it. A listener must be
 // idempotent: a retried request or a replayed notice may announce the same fact again.
 
+/** What checkout writes of an order and the 'placed' notices tell. */
+export type PlacedOrder = Pick<
+  Order,
+  | 'id'
+  | 'userId'
+  | 'userName'
+  | 'userEmail'
+  | 'ownerId'
+  | 'ownerName'
+  | 'deliveryMethod'
+  | 'deliveryAddress'
+  | 'pickupLocation'
+  | 'borrowDuration'
+  | 'subtotal'
+  | 'shippingCost'
+  | 'total'
+  | 'ownerShare'
+>;
+
 export type LifecycleEvent =
   /** Checkout created these orders (one per owner, D5), in the state each entered. */
   | {
@@ -31,7 +50,8 @@ export type LifecycleEvent =
        */
       told: {
         orders: ReadonlyArray<{
-          order: Order;
+          /** As checkout built it: what its statement writes, without the database's defaults. */
+          order: PlacedOrder;
           items: ReadonlyArray<Pick<OrderItem, 'title' | 'borrowDuration' | 'itemTotal'>>;
         }>;
         /** Each owner's address and language, by owner id (an owner whose account is gone has none). */

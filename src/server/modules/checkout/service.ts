@@ -10,6 +10,8 @@ import type { Config } from '@server/config';
 import type { DbOrTx } from '@server/db/client';
 import { AppError, fieldProblem } from '@server/lib/errors';
 import { transactionWithRetry } from '@server/db/retry';
+import { sendWithCommit } from '@server/db/unawaited-writes';
+import type { Order } from '@server/db/schema';
 import { announce } from '@server/lib/lifecycle-events';
 import { now } from '@server/lib/clock';
 import { type CartLine, groupCartLines, loadCartLines } from '@server/modules/cart/service';
@@ -102,7 +104,7 @@ export async function placeOrders(
   input: { actorId: string } & CheckoutInput,
 ): Promise<PlacedOrders> {
   const memberId = input.actorId;
-  const result = await transactionWithRetry(deps.db, async (tx) => {
+  const result = await transactionWithRetry(deps.db, async (tx): Promise<CheckoutOutcome> => {
     // Lock. One checkout per member at a time: a double-clicked Place Order waits here, then
     // finds the first one's checkout row. Then the cart with its books locked, in id order. The
     // two are sent together, one round trip with the `begin` (db/client.ts): PostgreSQL reads
@@ -115,7 +117,7 @@ export async function placeOrders(
     // Read below when this submit is new; otherwise the transaction ends with its locks.
     linesAnswer.catch(() => {});
     const [locked] = await lockAnswer;
-    if (locked?.previousId) return { orders: await checkoutOrders(tx, locked.previousId), created: false };
+    if (locked?.previousId) return { previous: await checkoutOrders(tx, locked.previousId) };
     if (!locked) throw new AppError('UNAUTHORIZED');
     const lines = await linesAnswer;
 
@@ -142,36 +144,35 @@ export async function placeOrders(
       deliveryPrices,
       newId: randomUUID,
     });
-    // Write: all of it in one statement (checkout/statements.ts).
-    const created = await writeCheckout(tx, {
-      checkout: { id: checkoutId, userId: memberId, idempotencyKey: input.idempotencyKey },
-      member: locked.member,
-      groups,
-    });
-    const placedOrders = groups.map((group) => {
-      const order = created.find((row) => row.id === group.order.id);
-      if (!order) throw new Error(`the checkout statement did not return order ${group.order.id}`);
-      return {
-        order,
-        lines: group.items,
-        items: { count: group.items.length, first: group.items[0] ?? null },
-      };
-    });
+    // Write: all of it in one statement (checkout/statements.ts), its answer read once the
+    // transaction has ended: nothing below needs it (the notices are rendered from the rows
+    // built above), so it goes with the commit in one round trip (db/unawaited-writes.ts).
+    const { answer: written } = await sendWithCommit(
+      tx,
+      writeCheckout(tx, {
+        checkout: { id: checkoutId, userId: memberId, idempotencyKey: input.idempotencyKey },
+        member: locked.member,
+        groups,
+      }),
+    );
     // Announce: the followers (src/server/wiring.ts) react in this transaction: the 'placed'
     // notices are queued, a pickup order (D33) or a delivery on a priced route (D49) enters
-    // Waiting for Payment, a hold on a book checked out by its holder ends (D25).
-    const payable = placedOrders.filter(({ order }) => order.status === 'Waiting for Payment');
+    // Waiting for Payment, a hold on a book checked out by its holder ends (D25). A listener
+    // that reads runs after the write all the same: a connection runs statements in order.
+    const payableIds = groups.flatMap(({ order }) =>
+      order.status === 'Waiting for Payment' ? [order.id] : [],
+    );
     await announce(
       tx,
       {
         type: 'order-placed',
-        orderIds: placedOrders.map(({ order }) => order.id),
+        orderIds: groups.map(({ order }) => order.id),
         borrowerId: memberId,
         deliveryMethod: delivery.method,
-        payableOrderIds: payable.map(({ order }) => order.id),
+        payableOrderIds: payableIds,
         heldBookIds: lines.filter((line) => line.book.heldForId === memberId).map((line) => line.bookId),
         told: {
-          orders: placedOrders.map(({ order, lines }) => ({ order, items: lines })),
+          orders: groups.map(({ order, items }) => ({ order, items })),
           owners: ownerAddresses(lines),
           admins: locked.admins,
           borrowerLanguage: locked.member.language,
@@ -180,26 +181,41 @@ export async function placeOrders(
       { config: deps.config },
     );
     // The confirmation shows a payable order's payment deadline (D24), set as it entered payment.
-    if (payable.length > 0) {
-      const deadlines = new Map(
-        (
-          await paymentDeadlinesOf(
-            tx,
-            payable.map(({ order }) => order.id),
-          )
-        ).map((row) => [row.id, row.paymentDueAt]),
-      );
-      for (const placed of placedOrders) {
-        placed.order = { ...placed.order, paymentDueAt: deadlines.get(placed.order.id) ?? null };
-      }
-    }
-    return {
-      orders: placedOrders.map(({ order, items }) => toOrderSummary(order, items)),
-      created: true,
-    };
+    const deadlines =
+      payableIds.length > 0
+        ? new Map((await paymentDeadlinesOf(tx, payableIds)).map((row) => [row.id, row.paymentDueAt]))
+        : new Map<string, Date | null>();
+    return { placed: { written, groups, deadlines } };
   });
-  if (result.created) deps.outbox.kick();
-  return result;
+  if ('previous' in result) return { orders: result.previous, created: false };
+  deps.outbox.kick();
+  return { orders: await placedSummaries(result.placed), created: true };
+}
+
+/** What a new checkout's transaction leaves to read once it has committed. */
+interface Placed {
+  /** The orders as written: the statement's answer, which comes with the commit's. */
+  written: Promise<Order[]>;
+  groups: ReturnType<typeof buildOrderRows>;
+  /** D24: each payable order's payment deadline, set as it entered payment. */
+  deadlines: ReadonlyMap<string, Date | null>;
+}
+
+/** A repeated submit finds the orders of its first (`previous`); a new one, what it placed. */
+type CheckoutOutcome = { previous: OrderSummary[] } | { placed: Placed };
+
+/** The reply of a new checkout: the orders as written, in the order they were built. */
+async function placedSummaries(placed: Placed): Promise<OrderSummary[]> {
+  const created = await placed.written;
+  return placed.groups.map((group) => {
+    const order = created.find((row) => row.id === group.order.id);
+    if (!order) throw new Error(`the checkout statement did not return order ${group.order.id}`);
+    const paymentDueAt = placed.deadlines.get(order.id) ?? order.paymentDueAt;
+    return toOrderSummary(
+      { ...order, paymentDueAt },
+      { count: group.items.length, first: group.items[0] ?? null },
+    );
+  });
 }
 
 /** Each owner's address and language, as the locked lines read them (for the 'placed' notices). */

@@ -10,7 +10,7 @@ import { writeWithoutWaiting } from '@server/db/unawaited-writes';
 import { type Order, type OrderItem, orderItems, orders, user } from '@server/db/schema';
 import type { UiLanguage } from '@domain/ui-language';
 import { type EmailWords, emailWords, languageOf, momentInZone, translate } from '@server/lib/i18n';
-import { listen } from '@server/lib/lifecycle-events';
+import { listen, type PlacedOrder } from '@server/lib/lifecycle-events';
 import { type StatementTransfer, statementTransferOf } from '@server/modules/payments/statement-service';
 import { type EmailContent, renderEmail, renderNotice } from '@server/outbox/layout';
 import { enqueueEmails, type QueuedEmail } from '@server/outbox/outbox';
@@ -77,23 +77,7 @@ function noticeForStatus(status: OrderStatus): OrderNotice | null {
 type Recipient = QueuedEmail['recipientType'];
 
 /** What a notice reads of an order: a checkout renders its notices before the order is written. */
-type NoticeOrder = Pick<
-  Order,
-  | 'id'
-  | 'userId'
-  | 'userName'
-  | 'userEmail'
-  | 'ownerId'
-  | 'ownerName'
-  | 'deliveryMethod'
-  | 'deliveryAddress'
-  | 'pickupLocation'
-  | 'borrowDuration'
-  | 'subtotal'
-  | 'shippingCost'
-  | 'total'
-> &
-  Partial<Pick<Order, 'paymentDueAt' | 'ownerShare' | 'dueAt'>>;
+type NoticeOrder = PlacedOrder & Partial<Pick<Order, 'paymentDueAt' | 'dueAt'>>;
 /** What a notice reads of an item. */
 type NoticeItem = Pick<OrderItem, 'title' | 'borrowDuration' | 'itemTotal'>;
 

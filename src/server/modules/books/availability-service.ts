@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizz
 import type { Availability } from '@domain/api-types';
 import { CLOSED_ORDER_STATUSES } from '@domain/constants';
 import type { DbOrTx } from '@server/db/client';
-import { type Book, books, orderItems, orders, ownerAway, user } from '@server/db/schema';
+import { type Book, books, memberCounts, orderItems, orders, ownerAway, user } from '@server/db/schema';
 import { now } from '@server/lib/clock';
 import { AppError } from '@server/lib/errors';
 
@@ -149,6 +149,20 @@ export const listed = (): SQL => sql`${books.listed}`;
  * (reserved or borrowed) are in the shelf's borrowed section with their expected return.
  */
 export const onShelfOf = (ownerId: string): SQL => and(eq(books.ownerId, ownerId), listed()) as SQL;
+
+/**
+ * How many books `ownerId` has on the shelf (`onShelfOf`), as PostgreSQL keeps it per owner
+ * (member_counts, migration 0050): one row however many books the owner has. An expression, so
+ * it is read beside other columns or on its own (`shelfCount`).
+ */
+export const keptShelfCount = (ownerId: SQL | string): SQL<number> =>
+  sql<number>`coalesce((select kept.listed_books from ${memberCounts} as kept where kept.user_id = ${ownerId}), 0)`;
+
+/** `keptShelfCount`, read on its own. */
+export async function shelfCount(db: DbOrTx, ownerId: string): Promise<number> {
+  const [row] = await db.select({ n: keptShelfCount(ownerId) }).from(sql`(select 1) as one`);
+  return row?.n ?? 0;
+}
 
 /** The owner's Manage table: every book of theirs that is not deleted. */
 export const managedBy = (ownerId: string): SQL => and(eq(books.ownerId, ownerId), notDeleted()) as SQL;

@@ -263,6 +263,17 @@ describe('counts capped at 10,000 (a search at 100)', () => {
     expect([again.total, again.totalCapped]).toEqual([COUNT_CAP, false]);
     const shelf = await get(`/api/owners/${bulk.id}/books?pageSize=5`);
     expect([shelf.total, shelf.totalCapped]).toEqual([COUNT_CAP - 23, false]);
+    // A whole shelf is counted by the database (member_counts): past the cap it says so too, and a
+    // filtered one is still counted from its rows.
+    await insert(COUNT_CAP - 22, COUNT_CAP + 1);
+    const fullShelf = await get(`/api/owners/${bulk.id}/books?pageSize=5`);
+    expect([fullShelf.total, fullShelf.totalCapped]).toEqual([COUNT_CAP, true]);
+    const scope = { kind: 'shelf', ownerId: bulk.id } as const;
+    expect(await listBooksUncached(ctx.db, bookQuerySchema.parse({ pageSize: '5' }), scope)).toEqual(
+      fullShelf,
+    );
+    const filteredShelf = await get(`/api/owners/${bulk.id}/books?q=bulk%20123`);
+    expect([filteredShelf.total, filteredShelf.totalCapped]).toEqual([11, false]);
     // A search counts up to 100: 'Bulk 123' and 'Bulk 1230'..'Bulk 1239' exactly, 'Bulk 12' (111 books) as "100+".
     const few = await get('/api/books?q=bulk%20123');
     expect([few.total, few.totalCapped]).toEqual([11, false]);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type {
   BookDetail,
   BookSummary,
@@ -11,7 +11,7 @@ import type { Page } from '@domain/cursor-page';
 import { COUNT_CAP, MORE_FROM_OWNER_LIMIT } from '@domain/constants';
 import type { DbOrTx } from '@server/db/client';
 import { preparedStatement } from '@server/db/statements';
-import { books, memberCounts, ownerPickupLocations, pickupLocations, user } from '@server/db/schema';
+import { books, ownerPickupLocations, pickupLocations, user } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { type Keyset, keyColumns, keysetPage } from '@server/lib/keyset';
 import { coverUrls } from '@server/modules/covers/service';
@@ -19,12 +19,14 @@ import {
   awayClock,
   bookWithOwnerBackOn,
   isHeldByOpenOrder,
+  keptShelfCount,
   listed,
   loadLiveBook,
   managedBy,
   MEMBER_ID,
   notDeleted,
   ownerBackOnAt,
+  shelfCount,
 } from './availability-service';
 import { toBookSummary } from './service';
 
@@ -34,14 +36,10 @@ import { toBookSummary } from './service';
 // Book ids reach these functions already checked to be uuids (the routes' uuidParam): a
 // malformed id is answered 404 before any query.
 
-/**
- * Books the owner lends out right now (D19: a real count, not an invented rating), as PostgreSQL
- * keeps it per owner (member_counts, migration 0050): one row however many books the owner has.
- * Answered up to COUNT_CAP like the lists' counts (docs/architecture.md, "Lists at scale"), and
- * the card says "More than 10,000" past it.
- */
-const listedBooksOf = (ownerId: SQL | string) =>
-  sql<number>`coalesce((select kept.listed_books from ${memberCounts} as kept where kept.user_id = ${ownerId}), 0)`;
+// Books the owner lends out right now (D19: a real count, not an invented rating) are the books on
+// their shelf, as PostgreSQL keeps them per owner (availability-service.ts `keptShelfCount`).
+// Answered up to COUNT_CAP like the lists' counts (docs/architecture.md, "Lists at scale"), and
+// the card says "More than 10,000" past it.
 
 /** The card's count as the API answers it: at most the cap, and whether there were more. */
 const cappedBooks = (n: number) =>
@@ -50,8 +48,7 @@ const cappedBooks = (n: number) =>
     : { availableBooks: n, availableBooksCapped: false };
 
 async function countListedBooks(db: DbOrTx, ownerId: string) {
-  const [row] = await db.select({ n: listedBooksOf(ownerId) }).from(sql`(select 1) as one`);
-  return cappedBooks(row?.n ?? 0);
+  return cappedBooks(await shelfCount(db, ownerId));
 }
 
 /** The active pickup points the owner chose, by name: where a borrower can collect their books. */
@@ -103,7 +100,7 @@ const detailStatement = preparedStatement((db) =>
         image: user.image,
         createdAt: user.createdAt,
       },
-      availableBooks: listedBooksOf(sql`${books.ownerId}`),
+      availableBooks: keptShelfCount(sql`${books.ownerId}`),
       // As ownerPickupPoints reads them: the owner's active pickup points by name.
       pickupPoints: sql<string[]>`(select coalesce(array_agg(pl.name order by pl.name, pl.id), '{}')
         from ${ownerPickupLocations} as opl join ${pickupLocations} as pl on pl.id = opl.pickup_location_id

@@ -8,7 +8,14 @@ import { type Book, books } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { JsonBytes } from '@server/lib/json-response';
 import { coverUrls } from '@server/modules/covers/service';
-import { availabilityOf, awayClock, listed, onShelfOf, ownerBackOnAt } from './availability-service';
+import {
+  availabilityOf,
+  awayClock,
+  listed,
+  onShelfOf,
+  ownerBackOnAt,
+  shelfCount,
+} from './availability-service';
 import {
   type CatalogCache,
   catalogCacheOf,
@@ -172,6 +179,9 @@ function conditionsOf(filter: ListingFilter): { inScope: SQL[]; filtered: SQL[] 
  * takes the trigram index): the order only guides the plan.
  */
 async function countOf(db: DbOrTx, filtered: SQL[], filter: ListingFilter, sort: SortKey): Promise<number> {
+  // A whole shelf (no condition but its scope) is counted by PostgreSQL already, exactly: one
+  // row read, where an owner of 50,000 books had 11,000 index entries read up to the limit.
+  if (filter.scope.kind === 'shelf' && filtered.length === 1) return shelfCount(db, filter.scope.ownerId);
   const matching = db
     .select({ one: sql`1`.as('one') })
     .from(books)

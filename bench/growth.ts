@@ -191,6 +191,11 @@ const skewRequests = (s: SkewIds): NamedRequest[] => [
     path: `/api/admin/books?q=${encodeURIComponent(SKEW_OWNER.name)}`,
     more: adminPages,
   },
+  {
+    name: "skew: admin emails, search the heavy borrower's address",
+    path: `/api/admin/emails?q=${encodeURIComponent(SKEW_BORROWER.email)}`,
+    more: adminPages,
+  },
   { name: 'skew: Earnings, heavy owner', path: '/api/earnings', as: 'owner' },
   { name: 'skew: unread count, owner in every conversation', path: '/api/conversations/unread', as: 'owner' },
   { name: 'skew: Messages, heavy owner', path: '/api/conversations', as: 'owner' },

@@ -1106,7 +1106,10 @@ export const emailNotifications = pgTable(
     index('email_failed_at_idx')
       .on(t.failedAt, t.id)
       .where(sql`failed_at is not null and sent_at is null and channel = 'email'`),
-    index('email_recipient_prefix_idx').on(sql`lower(${t.recipientEmail}) text_pattern_ops`),
+    // The Emails tab's search: an address's start, or one address newest first (migration 0057).
+    index('email_recipient_newest_idx')
+      .on(sql`lower(${t.recipientEmail}) text_pattern_ops`, t.createdAt.desc(), t.id.desc())
+      .where(sql`channel = 'email'`),
     index('email_order_number_idx').on(sql`(upper(right(${t.orderId}::text, 8))) text_pattern_ops`),
     check(
       'email_notifications_channel_check',

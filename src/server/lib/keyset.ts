@@ -89,9 +89,12 @@ export function seekAfter(keys: Keyset, pos: Position): SQL | undefined {
     : sql`(${keys.at}, ${keys.id}) > (${at}, ${id})`;
 }
 
+/** Reading towards the start: oldest first (the rows are turned round). */
+const readsBackwards = (pos: Position) => pos.kind === 'before' || pos.kind === 'last';
+
 /** Newest first, or oldest first when reading towards the start (the rows are turned round). */
 export function keyOrder(keys: Keyset, pos: Position): SQL[] {
-  return pos.kind === 'before' || pos.kind === 'last'
+  return readsBackwards(pos)
     ? [sql`${keys.at} asc`, sql`${keys.id} asc`]
     : [sql`${keys.at} desc`, sql`${keys.id} desc`];
 }
@@ -104,13 +107,14 @@ export function keysetPage<K extends KeyRow>(
   keys: Keyset,
   cursor: string | undefined,
   pageSize: number,
-  fetch: (seek: SQL | undefined, orderBy: SQL[], limit: number) => Promise<K[]>,
+  fetch: (seek: SQL | undefined, orderBy: SQL[], limit: number, direction: 'asc' | 'desc') => Promise<K[]>,
 ): Promise<{ rows: K[]; nextCursor: string | null; prevCursor: string | null }> {
   return walkPage(
     keys,
     cursor,
     pageSize,
-    (pos, limit) => fetch(seekAfter(keys, pos), keyOrder(keys, pos), limit),
+    (pos, limit) =>
+      fetch(seekAfter(keys, pos), keyOrder(keys, pos), limit, readsBackwards(pos) ? 'asc' : 'desc'),
     (row) => row,
   );
 }
@@ -134,7 +138,7 @@ export async function walkPage<R>(
     const found = await read(pos, pageSize + 1);
     const more = found.length > pageSize;
     const rows = found.slice(0, pageSize);
-    if (pos.kind === 'before' || pos.kind === 'last') rows.reverse();
+    if (readsBackwards(pos)) rows.reverse();
     return { rows, more };
   };
   let pos = readCursor(keys, cursor);
@@ -148,7 +152,7 @@ export async function walkPage<R>(
   }
   const first = rows[0];
   const last = rows.at(-1);
-  const hasNewer = pos.kind === 'after' || ((pos.kind === 'before' || pos.kind === 'last') && more);
+  const hasNewer = pos.kind === 'after' || (readsBackwards(pos) && more);
   const hasOlder = pos.kind === 'before' || ((pos.kind === 'first' || pos.kind === 'after') && more);
   return {
     rows,

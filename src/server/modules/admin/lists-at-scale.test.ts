@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, ORDER_ATTENTION_LIMIT, SEARCH_COUNT_CAP } from '@domain/constants';
-import { books, orders, user } from '@server/db/schema';
+import { books, emailNotifications, orders, user } from '@server/db/schema';
 import { writeCursor } from '@server/lib/keyset';
 import { createBook, createUser } from '@server/seed/factories';
 import { findTestPostgres } from '@tests/support/database';
@@ -147,6 +147,45 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
       ctx.client<BooksApi>(owner.cookie).my.books.$get({ query: { cursor: mine } }),
     );
     expect(books.body.error.code).toBe('INVALID_CURSOR');
+  });
+
+  it("a whole address: its emails and the longer addresses' it starts, newest first, each once both ways", async () => {
+    // Interleaved in time across the three addresses, every third sharing a time (the id decides).
+    await ctx.db.execute(sql`
+      insert into email_notifications (recipient_email, recipient_type, email_type, subject, text_body, html_body, created_at)
+      select (array['Whole@Example.co', 'whole@example.com', 'whole@example.co.id', 'wholly@example.co'])[1 + i % 4],
+        'customer', 'test', 'Whole', 'x', 'x',
+        timestamptz '2026-02-01 00:00:00.5+00' + ((i - i % 3) * interval '1 second')
+      from generate_series(1, 22) as i`);
+    const expected = (
+      await ctx.db
+        .select({ id: emailNotifications.id })
+        .from(emailNotifications)
+        .where(sql`lower(recipient_email) like 'whole@example.co%'`)
+        .orderBy(sql`created_at desc, id desc`)
+    ).map((r) => r.id);
+    expect(expected).toHaveLength(17);
+    const emailsOf = async (cursor?: string) =>
+      (
+        await ctx.answer(
+          ctx.client<AdminApi>(admin.cookie).admin.emails.$get({
+            query: { q: 'WHOLE@example.co', pageSize: '4', ...(cursor ? { cursor } : {}) },
+          }),
+        )
+      ).body;
+    const pages = await walk(ctx, '/api/admin/emails?q=WHOLE%40example.co&pageSize=4', admin.cookie);
+    expect(idsOf(pages)).toEqual(expected);
+    expect((await emailsOf()).total).toBe(17);
+    let page = pages.at(-1)!;
+    for (let i = pages.length - 2; i >= 0; i--) {
+      page = await emailsOf(page.prevCursor!);
+      expect(page.items.map((e) => e.id)).toEqual(pages[i].items.map((e) => e.id));
+    }
+    expect(page.prevCursor).toBeNull();
+    const last = await emailsOf('last');
+    expect(last.items.map((e) => e.id)).toEqual(expected.slice(-last.items.length));
+    expect(last.nextCursor).toBeNull();
+    await ctx.db.execute(sql`delete from email_notifications where subject = 'Whole'`);
   });
 
   it('counts exactly up to 10,000 and says "more" past it; a search up to 100', async () => {

@@ -192,6 +192,11 @@ const skewRequests = (s: SkewIds): NamedRequest[] => [
     more: adminPages,
   },
   {
+    name: "skew: admin orders, search the heavy borrower's address",
+    path: `/api/admin/orders?q=${encodeURIComponent(SKEW_BORROWER.email)}`,
+    more: adminPages,
+  },
+  {
     name: "skew: admin emails, search the heavy borrower's address",
     path: `/api/admin/emails?q=${encodeURIComponent(SKEW_BORROWER.email)}`,
     more: adminPages,

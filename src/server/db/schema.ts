@@ -538,7 +538,12 @@ export const orders = pgTable(
       ),
     // The admin's order search: number prefix, borrower email prefix, names by trigram.
     index('orders_number_idx').on(sql`(upper(right(${t.id}::text, 8))) text_pattern_ops`),
-    index('orders_user_email_idx').on(sql`lower(${t.userEmail}) text_pattern_ops`),
+    // The admin's search: an address's start, or one address newest first (migration 0058).
+    index('orders_user_email_idx').on(
+      sql`lower(${t.userEmail}) text_pattern_ops`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index('orders_user_name_trgm_idx').using('gin', sql`${t.userName} gin_trgm_ops`),
     index('orders_owner_name_trgm_idx').using('gin', sql`${t.ownerName} gin_trgm_ops`),
     index('orders_owner_status_idx').on(t.ownerId, t.status),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, ORDER_ATTENTION_LIMIT, SEARCH_COUNT_CAP } from '@domain/constants';
 import { books, emailNotifications, orders, user } from '@server/db/schema';
@@ -63,6 +63,39 @@ async function walk(
 
 const idsOf = (pages: Page[]) => pages.flatMap((p) => p.items.map((i) => i.id));
 
+/**
+ * A list at `path` (its page size set) lists `expected` in order, each once, forward; back from
+ * its last page the same pages in turn; its last page asked straight away ends it; its count is
+ * exact.
+ */
+async function expectEveryRowOnceBothWays(
+  ctx: TestContext,
+  path: string,
+  cookie: string,
+  expected: string[],
+) {
+  const pageAt = async (cursor: string) =>
+    (
+      await ctx.rawRequest<Page & { total: number; totalCapped: boolean }>(
+        'GET',
+        `${path}&cursor=${encodeURIComponent(cursor)}`,
+        { cookie },
+      )
+    ).body;
+  const pages = await walk(ctx, path, cookie);
+  expect(idsOf(pages)).toEqual(expected);
+  expect(pages[0]).toMatchObject({ total: expected.length, totalCapped: false });
+  let page = pages.at(-1)!;
+  for (let i = pages.length - 2; i >= 0; i--) {
+    page = await pageAt(page.prevCursor!);
+    expect(idsOf([page])).toEqual(idsOf([pages[i]]));
+  }
+  expect(page.prevCursor).toBeNull();
+  const last = await pageAt('last');
+  expect(idsOf([last])).toEqual(expected.slice(-last.items.length));
+  expect(last.nextCursor).toBeNull();
+}
+
 describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
   let ctx: TestContext;
   let admin: Member;
@@ -76,6 +109,12 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
     owner = await ctx.member({ name: 'Owner Scale' });
   });
   afterAll(() => ctx.close());
+
+  /** The ids of `table`'s rows that match, as the admin's lists order them. */
+  const idsNewestFirst = async (table: typeof orders | typeof emailNotifications, where: SQL) =>
+    (
+      await ctx.db.select({ id: table.id }).from(table).where(where).orderBy(sql`created_at desc, id desc`)
+    ).map((r) => r.id);
 
   it('admin orders: every order once, forward and back, while orders are added and deleted', async () => {
     await seedOrders(ctx, { borrower: borrower.user, ownerId: owner.user.id, n: 30, tag: 'walk' });
@@ -157,35 +196,45 @@ describe.each(databases)('lists at scale on %s', (_name, databaseServer) => {
         'customer', 'test', 'Whole', 'x', 'x',
         timestamptz '2026-02-01 00:00:00.5+00' + ((i - i % 3) * interval '1 second')
       from generate_series(1, 22) as i`);
-    const expected = (
-      await ctx.db
-        .select({ id: emailNotifications.id })
-        .from(emailNotifications)
-        .where(sql`lower(recipient_email) like 'whole@example.co%'`)
-        .orderBy(sql`created_at desc, id desc`)
-    ).map((r) => r.id);
+    const expected = await idsNewestFirst(
+      emailNotifications,
+      sql`lower(recipient_email) like 'whole@example.co%'`,
+    );
     expect(expected).toHaveLength(17);
-    const emailsOf = async (cursor?: string) =>
-      (
-        await ctx.answer(
-          ctx.client<AdminApi>(admin.cookie).admin.emails.$get({
-            query: { q: 'WHOLE@example.co', pageSize: '4', ...(cursor ? { cursor } : {}) },
-          }),
-        )
-      ).body;
-    const pages = await walk(ctx, '/api/admin/emails?q=WHOLE%40example.co&pageSize=4', admin.cookie);
-    expect(idsOf(pages)).toEqual(expected);
-    expect((await emailsOf()).total).toBe(17);
-    let page = pages.at(-1)!;
-    for (let i = pages.length - 2; i >= 0; i--) {
-      page = await emailsOf(page.prevCursor!);
-      expect(page.items.map((e) => e.id)).toEqual(pages[i].items.map((e) => e.id));
-    }
-    expect(page.prevCursor).toBeNull();
-    const last = await emailsOf('last');
-    expect(last.items.map((e) => e.id)).toEqual(expected.slice(-last.items.length));
-    expect(last.nextCursor).toBeNull();
+    await expectEveryRowOnceBothWays(
+      ctx,
+      '/api/admin/emails?q=WHOLE%40example.co&pageSize=4',
+      admin.cookie,
+      expected,
+    );
     await ctx.db.execute(sql`delete from email_notifications where subject = 'Whole'`);
+  });
+
+  it("admin orders by a whole address: its orders, the longer addresses' and names holding it, each once both ways", async () => {
+    const as = (name: string, email: string) => ({ ...borrower.user, name, email });
+    // A name that holds the address, under it and under another address: listed once each.
+    const borrowers: Array<[name: string, email: string, n: number]> = [
+      ['Whole One', 'Whole@Example.co', 9],
+      ['Whole Two', 'whole@example.com', 4],
+      ['whole@example.co fan', 'whole@example.co', 2],
+      ['whole@example.co fan', 'fan@example.org', 2],
+      ['Wholly', 'wholly@example.co', 3],
+    ];
+    for (const [i, [name, email, n]] of borrowers.entries()) {
+      await seedOrders(ctx, { borrower: as(name, email), ownerId: owner.user.id, n, tag: `w${i + 1}` });
+    }
+    const expected = await idsNewestFirst(
+      orders,
+      sql`lower(user_email) like 'whole@example.co%' or user_name ilike '%whole@example.co%'`,
+    );
+    expect(expected).toHaveLength(17);
+    await expectEveryRowOnceBothWays(
+      ctx,
+      '/api/admin/orders?q=WHOLE%40example.co&pageSize=5',
+      admin.cookie,
+      expected,
+    );
+    await ctx.db.execute(sql`delete from orders where owner_name ~ '^Owner w[1-5]$'`);
   });
 
   it('counts exactly up to 10,000 and says "more" past it; a search up to 100', async () => {

@@ -119,7 +119,7 @@ async function keysetIds(
   query: PageQuery,
   /** `prefix`: the list's search matches a text's start only (cappedCount). */
   search: 'words' | 'prefix' = 'words',
-  /** A search read in parts (`SearchParts`); `where` is still what the count counts. */
+  /** A search read and counted in parts (`SearchParts`), which add up to `where`. */
   parts?: SearchParts,
 ) {
   const [page, counted] = await Promise.all([
